@@ -1,0 +1,163 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ErrorCode, UPLOAD_MAX_BYTES } from '@payhub/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
+import { createPromoRepo } from './modules/promo/promo.repo.ts';
+import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
+import { createPromoService } from './modules/promo/promo.service.ts';
+import { readAppVersion } from './modules/shell/app-version.ts';
+import { registerShellRoutes } from './modules/shell/shell.routes.ts';
+import { createSiteRepo } from './modules/site/site.repo.ts';
+import { registerSiteRoutes } from './modules/site/site.routes.ts';
+import { createSiteService } from './modules/site/site.service.ts';
+import { createUserRepo } from './modules/user/user.repo.ts';
+import { registerUserRoutes } from './modules/user/user.routes.ts';
+import { createUserService } from './modules/user/user.service.ts';
+import { createVerificationCodeService } from './modules/user/verification-code.service.ts';
+import { createSessionRepo } from './platform/auth/session.repo.ts';
+import { createSessionService } from './platform/auth/session.service.ts';
+import type { Bus } from './platform/bus/bus.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import type { Database } from './platform/db/database.ts';
+import { AppError } from './platform/errors.ts';
+import type { BindDeps } from './platform/http/bind-endpoint.ts';
+import { installErrorEnvelope } from './platform/http/error-envelope.ts';
+import { buildOpenApiDocument } from './platform/http/openapi.ts';
+import { serveApps } from './platform/http/static-apps.ts';
+import { createDevSmsSender, type SmsSender } from './platform/sms/sms-sender.ts';
+import { createDiskStorage } from './platform/storage/file-storage.ts';
+import type { Throttle } from './platform/throttle.ts';
+
+export const APPS_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  throttle: Throttle;
+  /** Shared rate-limit store across nodes; in-process when absent. */
+  redis?: Redis;
+  clock?: Clock;
+  sms?: SmsSender;
+  /** Where the built agent and player apps are; `null` serves none (API-only tests). */
+  appsRoot?: string | null;
+}
+
+/**
+ * Builds the whole server as a tree of plugins: infrastructure first (security headers, CORS,
+ * cookies, rate limits, uploads, errors), then one plugin per capability, then the apps.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, bus, throttle } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 400)
+      request.log.info({ url: request.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+  });
+
+  installErrorEnvelope(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'payhub:ratelimit:' } : {}),
+    errorResponseBuilder: () => new AppError(ErrorCode.TooFrequent),
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+
+  // Capabilities.
+  const devOutbox = config.production ? undefined : new Map<string, { code: string; expiresAt: Date }>();
+  const sms = deps.sms ?? createDevSmsSender((line) => app.log.info(line));
+  const site = await createSiteService(
+    createSiteRepo(database.db),
+    createDiskStorage(join(config.dataDir, 'uploads')),
+    {
+      csChatUrl: config.csChatUrl,
+    },
+  );
+  const sessions = await createSessionService({
+    repo: createSessionRepo(database.db),
+    clock,
+    bus,
+    sessionDays: config.sessionDays,
+  });
+  app.addHook('onClose', async () => sessions.close());
+  const bindDeps: BindDeps = {
+    authenticator: sessions.authenticator,
+    projects: site.resolver,
+    validateResponses: config.validateResponses,
+  };
+  const userRepo = createUserRepo(database.db);
+  const codes = createVerificationCodeService({
+    repo: userRepo,
+    clock,
+    sms,
+    secret: config.codeSecret,
+    devOutbox,
+  });
+  const users = createUserService({
+    repo: userRepo,
+    sessions,
+    codes,
+    throttle,
+    clock,
+    projectById: site.projectById,
+  });
+  const promo = createPromoService(createPromoRepo(database.db));
+  const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);
+
+  await app.register(async (scope) => registerSiteRoutes(scope, bindDeps, site));
+  await app.register(async (scope) =>
+    registerUserRoutes(scope, { ...bindDeps, production: config.production }, users, codes),
+  );
+  await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo));
+  await app.register(async (scope) => registerPayhubRoutes(scope, bindDeps, promo));
+  await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
+
+  app.get('/healthz', { config: { rateLimit: false } }, async () => {
+    await database.pool.query('SELECT 1');
+    return { status: 'ok' };
+  });
+
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: buildOpenApiDocument(version()) as never },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  const appsRoot = deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot;
+  if (appsRoot) await serveApps(app, appsRoot);
+  return app;
+}

@@ -1,0 +1,134 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type AuditEntry, writeAudit } from '../../platform/audit/audit.repo.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { smsCodes, spaProfiles, users } from './user.schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createUserRepo(db: Db) {
+  return {
+    byId: async (id: number): Promise<UserRow | null> =>
+      (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null,
+    byPhone: async (projectId: number, phone: string): Promise<UserRow | null> =>
+      (
+        await db
+          .select()
+          .from(users)
+          .where(and(eq(users.projectId, projectId), eq(users.phone, phone)))
+          .limit(1)
+      )[0] ?? null,
+    /** Creates the account and its promo identity row together; null when the phone is taken. */
+    async create(row: {
+      projectId: number;
+      phone: string;
+      passwordHash: string;
+      nickname: string;
+      verifiedAt: Date;
+    }) {
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            projectId: row.projectId,
+            phone: row.phone,
+            passwordHash: row.passwordHash,
+            nickname: row.nickname,
+            phoneVerifiedAt: row.verifiedAt,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!created) return null;
+        await tx.insert(spaProfiles).values({ userId: created.id });
+        return created;
+      });
+    },
+    async update(
+      id: number,
+      changes: Partial<
+        Pick<UserRow, 'nickname' | 'email' | 'avatar' | 'phone' | 'phoneVerifiedAt' | 'passwordHash'>
+      >,
+    ) {
+      const [updated] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
+      return updated ?? null;
+    },
+    /** Replaces the password hash and writes the audit line in one transaction. */
+    async setPassword(id: number, passwordHash: string, audit: AuditEntry) {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+        await writeAudit(tx, audit);
+      });
+    },
+
+    /** Serialises code sends for one phone so that concurrent requests cannot slip past the throttle. */
+    async withPhoneLock<T>(
+      projectId: number,
+      phone: string,
+      work: (repo: SmsCodeTx) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms:${projectId}:${phone}`}, 0))`,
+        );
+        return work({
+          async recentSends(since: Date) {
+            const [row] = await tx
+              .select({ count: sql<string>`count(*)`, latest: sql<Date | null>`max(${smsCodes.createdAt})` })
+              .from(smsCodes)
+              .where(
+                and(
+                  eq(smsCodes.projectId, projectId),
+                  eq(smsCodes.phone, phone),
+                  gt(smsCodes.createdAt, since),
+                ),
+              );
+            return { count: Number(row?.count ?? 0), latest: row?.latest ? new Date(row.latest) : null };
+          },
+          async insert(code: { purpose: string; codeHash: Buffer; createdAt: Date; expiresAt: Date }) {
+            await tx.insert(smsCodes).values({ projectId, phone, ...code });
+          },
+        });
+      });
+    },
+    async latestCode(projectId: number, phone: string, purpose: string) {
+      const [row] = await db
+        .select()
+        .from(smsCodes)
+        .where(
+          and(
+            eq(smsCodes.projectId, projectId),
+            eq(smsCodes.phone, phone),
+            eq(smsCodes.purpose, purpose),
+            isNull(smsCodes.consumedAt),
+          ),
+        )
+        .orderBy(desc(smsCodes.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+    async countAttempt(codeId: number) {
+      await db
+        .update(smsCodes)
+        .set({ attempts: sql`${smsCodes.attempts} + 1` })
+        .where(eq(smsCodes.id, codeId));
+    },
+    /** Marks a code used; false when another request consumed it first. */
+    async consumeCode(codeId: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(smsCodes)
+        .set({ consumedAt: at })
+        .where(and(eq(smsCodes.id, codeId), isNull(smsCodes.consumedAt)))
+        .returning({ id: smsCodes.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export interface SmsCodeTx {
+  recentSends(since: Date): Promise<{ count: number; latest: Date | null }>;
+  insert(code: { purpose: string; codeHash: Buffer; createdAt: Date; expiresAt: Date }): Promise<void>;
+}
+export type UserRepo = ReturnType<typeof createUserRepo>;

@@ -1,0 +1,69 @@
+import { contracts } from '@payhub/contracts';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../platform/errors.ts';
+import { type BindDeps, bindEndpoint } from '../../platform/http/bind-endpoint.ts';
+import type { UserService } from './user.service.ts';
+import type { VerificationCodeService } from './verification-code.service.ts';
+
+/** Public account calls are cheap to abuse; they get a tight per-address limit. */
+const PUBLIC_ACCOUNT_CALLS_PER_MINUTE = 30;
+
+export function registerUserRoutes(
+  app: FastifyInstance,
+  deps: BindDeps & { production: boolean },
+  users: UserService,
+  codes: VerificationCodeService,
+): void {
+  const tight = { rateLimitPerMinute: PUBLIC_ACCOUNT_CALLS_PER_MINUTE };
+  const endpoints = contracts.user;
+  bindEndpoint(app, deps, endpoints.me, async ({ context }) => users.me(context.session));
+  bindEndpoint(app, deps, endpoints.update, async ({ context, body }) => users.update(context.session, body));
+  bindEndpoint(
+    app,
+    deps,
+    endpoints.sendCode,
+    async ({ context, query }) => users.sendCode(context.project, query.phone, query.purpose),
+    tight,
+  );
+  bindEndpoint(app, deps, endpoints.verifyPhone, async ({ context, body }) =>
+    users.verifyPhone(context.session, context.project, body),
+  );
+  bindEndpoint(
+    app,
+    deps,
+    endpoints.register,
+    async ({ context, body }) => users.register(context.project, body, context.clientId),
+    tight,
+  );
+  bindEndpoint(
+    app,
+    deps,
+    endpoints.login,
+    async ({ context, body }) => users.login(context.project, body, context.clientId),
+    tight,
+  );
+  bindEndpoint(
+    app,
+    deps,
+    endpoints.resetPassword,
+    async ({ context, body }) => users.resetPassword(context.project, body, context.ip),
+    tight,
+  );
+  bindEndpoint(
+    app,
+    deps,
+    endpoints.checkPhone,
+    async ({ context, body }) => users.checkPhone(context.project, body.phone),
+    tight,
+  );
+  bindEndpoint(app, deps, endpoints.logout, async ({ context }) => users.logout(context.session));
+
+  if (!deps.production) {
+    bindEndpoint(app, deps, endpoints.devLatestCode, async ({ context, query }) => {
+      const phone = users.nationalPhone(context.project, query.phone);
+      const latest = codes.devLatest(context.project.projectId, phone, query.purpose);
+      if (!latest) throw notFound('no code sent to this phone');
+      return { code: latest.code, expiresAt: latest.expiresAt.toISOString() };
+    });
+  }
+}

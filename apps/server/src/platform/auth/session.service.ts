@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode } from '@payhub/contracts';
+import type { Bus } from '../bus/bus.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import type { Authenticator, Session } from '../http/request-context.ts';
+import type { SessionRepo } from './session.repo.ts';
+
+/** Opaque 256-bit tokens, base64url (43 characters); only their SHA-256 is stored. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** Sessions are cached per node for this long; revocations are broadcast so no node serves a dead one. */
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX_ENTRIES = 50_000;
+const REVOKE_CHANNEL = 'session.revoked';
+
+function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+interface CacheEntry {
+  session: Session;
+  cachedAt: number;
+}
+
+export interface SessionServiceOptions {
+  repo: SessionRepo;
+  clock: Clock;
+  bus: Bus;
+  sessionDays: number;
+}
+
+export async function createSessionService({ repo, clock, bus, sessionDays }: SessionServiceOptions) {
+  const cache = new Map<string, CacheEntry>();
+
+  function evict(message: { tokenHash?: string; userId?: number }) {
+    if (message.tokenHash) cache.delete(message.tokenHash);
+    if (message.userId !== undefined) {
+      for (const [key, entry] of cache) if (entry.session.userId === message.userId) cache.delete(key);
+    }
+  }
+  const unsubscribe = await bus.subscribe(REVOKE_CHANNEL, (raw) => {
+    try {
+      evict(JSON.parse(raw) as { tokenHash?: string; userId?: number });
+    } catch {
+      cache.clear();
+    }
+  });
+
+  async function broadcastRevocation(message: { tokenHash?: string; userId?: number }) {
+    evict(message);
+    await bus.publish(REVOKE_CHANNEL, JSON.stringify(message));
+  }
+
+  const authenticator: Authenticator = {
+    async authenticate(token) {
+      if (!token) throw new AppError(ErrorCode.LoginExpired, 'no token');
+      if (!TOKEN_PATTERN.test(token)) throw new AppError(ErrorCode.TokenInvalid);
+      const hash = hashToken(token);
+      const key = hash.toString('hex');
+      const now = clock.now();
+      const cached = cache.get(key);
+      if (cached && now.getTime() - cached.cachedAt < CACHE_TTL_MS) {
+        if (cached.session.expiresAt <= now) throw new AppError(ErrorCode.LoginExpired);
+        return cached.session;
+      }
+      const row = await repo.find(hash);
+      if (!row) throw new AppError(ErrorCode.TokenInvalid);
+      if (row.revokedAt || row.expiresAt <= now) throw new AppError(ErrorCode.LoginExpired);
+      const session: Session = {
+        userId: row.userId,
+        projectId: row.projectId,
+        tokenHash: key,
+        expiresAt: row.expiresAt,
+        staffRole: row.staffRole === 'admin' ? 'admin' : null,
+      };
+      if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+      cache.set(key, { session, cachedAt: now.getTime() });
+      return session;
+    },
+  };
+
+  return {
+    authenticator,
+    async create(userId: number, projectId: number, clientId: string | undefined): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(clock.now().getTime() + sessionDays * 86_400_000);
+      await repo.insert({
+        tokenHash: hashToken(token),
+        userId,
+        projectId,
+        clientId: clientId?.slice(0, 64) ?? null,
+        expiresAt,
+      });
+      return token;
+    },
+    async revoke(session: Session) {
+      await repo.revoke(Buffer.from(session.tokenHash, 'hex'), clock.now());
+      await broadcastRevocation({ tokenHash: session.tokenHash });
+    },
+    /** Ends every session of a user (password reset), except `keep` when given. */
+    async revokeAllOfUser(userId: number) {
+      await repo.revokeAllOfUser(userId, clock.now());
+      await broadcastRevocation({ userId });
+    },
+    close: unsubscribe,
+  };
+}
+export type SessionService = Awaited<ReturnType<typeof createSessionService>>;

@@ -1,0 +1,93 @@
+import { type Endpoint, type EndpointParsed, type EndpointResponse, resolveLocale } from '@payhub/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, badParameter } from '../errors.ts';
+import type { Authenticator, CallContext, ProjectResolver, SecureCallContext } from './request-context.ts';
+
+export interface BindDeps {
+  authenticator: Authenticator;
+  projects: ProjectResolver;
+  validateResponses: boolean;
+}
+
+type ContextOf<E> = E extends { access: 'secure' } ? SecureCallContext : CallContext;
+
+export type Handler<E extends Endpoint> = (
+  input: EndpointParsed<E> & { context: ContextOf<E>; request: FastifyRequest; reply: FastifyReply },
+) => Promise<EndpointResponse<E>>;
+
+export interface BindOptions {
+  /** A tighter per-route limit (requests per minute per client address). */
+  rateLimitPerMinute?: number;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = [part, ...(issue?.path ?? [])].join('.');
+  throw badParameter(`${field}: ${issue?.message ?? 'invalid'}`);
+}
+
+/**
+ * Registers the handler of one contract endpoint: resolves project and session, validates
+ * params/query/body with the contract's schemas (code 3 naming the field) and, outside
+ * production, checks the answer against the response schema.
+ */
+export function bindEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: BindDeps,
+  endpoint: E,
+  handler: Handler<E>,
+  options: BindOptions = {},
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: options.rateLimitPerMinute
+      ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } }
+      : {},
+    handler: async (request, reply) => {
+      const cookies = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies;
+      const project = await deps.projects.resolve(header(request, 'projectid') ?? cookies?.projectId);
+      const context: CallContext = {
+        project,
+        language: resolveLocale(header(request, 'language') ?? cookies?.locale ?? project.locale),
+        ip: request.ip,
+        clientId: header(request, 'client_id'),
+        idempotencyKey: header(request, 'idempotency-key'),
+      };
+      let fullContext: CallContext | SecureCallContext = context;
+      if (endpoint.access === 'secure') {
+        const session = await deps.authenticator.authenticate(header(request, 'main_token'));
+        fullContext = { ...context, session };
+      }
+      const input = {
+        params: parsePart(endpoint.params, request.params, 'params'),
+        query: parsePart(endpoint.query, request.query, 'query'),
+        body: endpoint.bodyKind === 'multipart' ? undefined : parsePart(endpoint.body, request.body, 'body'),
+        context: fullContext,
+        request,
+        reply,
+      } as Parameters<Handler<E>>[0];
+      const result = await handler(input);
+      if (deps.validateResponses) {
+        const checked = endpoint.response.safeParse(result);
+        if (!checked.success) {
+          request.log.error(
+            { issues: checked.error.issues, path: endpoint.path },
+            'response breaks its contract',
+          );
+          throw new AppError(0, 'response breaks its contract');
+        }
+      }
+      return result;
+    },
+  });
+}

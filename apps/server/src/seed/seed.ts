@@ -1,0 +1,198 @@
+import { randomInt } from 'node:crypto';
+import { hashPassword } from '../platform/auth/password.ts';
+import type { Db } from '../platform/db/database.ts';
+import { createSeedRepo, type ProjectSeed } from './seed.repo.ts';
+
+/** A small logo per project: an inline SVG badge, so a fresh install needs no asset files. */
+function badgeLogo(initials: string, color: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><text x="32" y="41" font-family="Arial,sans-serif" font-size="24" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+export const SEED_PROJECTS: ProjectSeed[] = [
+  {
+    id: 10,
+    name: 'Payhub Nusantara',
+    logo: badgeLogo('PN', '#0f766e'),
+    locale: 'id-ID',
+    currency: 'IDR',
+    timeZone: 'Asia/Jakarta',
+    countryCode: '62',
+    currencySymbol: 'Rp',
+    jurisdiction: 'ID',
+  },
+  {
+    id: 12,
+    name: 'Payhub Indonesia',
+    logo: badgeLogo('PI', '#1d4ed8'),
+    locale: 'id-ID',
+    currency: 'IDR',
+    timeZone: 'Asia/Jakarta',
+    countryCode: '62',
+    currencySymbol: 'Rp',
+    jurisdiction: 'ID',
+  },
+  {
+    id: 16,
+    name: 'Payhub México',
+    logo: badgeLogo('PM', '#b91c1c'),
+    locale: 'es-MX',
+    currency: 'MXN',
+    timeZone: 'America/Mexico_City',
+    countryCode: '52',
+    currencySymbol: 'MX$',
+    jurisdiction: 'MX',
+  },
+];
+
+/** Public settings the apps read per project. */
+const SEED_CONFIG: Record<string, unknown> = {
+  // Native wrappers below this versionCode must update (spec §4).
+  minNativeVersionCode: 9,
+  // Sessions in this time zone are exempt from the app-only rule (spec §5).
+  appOnlyExemptTimeZone: 'Asia/Shanghai',
+};
+
+/** One demo account for every role the apps branch on (issue: seed). */
+export const DEMO_ROLES = [
+  {
+    label: 'no-spa',
+    spaType: null,
+    spaPay: 'no',
+    leaderLevel: -1,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'normal',
+  },
+  {
+    label: 'cs',
+    spaType: 'CS',
+    spaPay: 'no',
+    leaderLevel: -1,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'normal',
+  },
+  {
+    label: 'hr',
+    spaType: 'HR',
+    spaPay: 'no',
+    leaderLevel: -1,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'normal',
+  },
+  {
+    label: 'promoter',
+    spaType: 'New',
+    spaPay: 'no',
+    leaderLevel: 0,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'normal',
+  },
+  {
+    label: 'leader',
+    spaType: 'New',
+    spaPay: 'no',
+    leaderLevel: 1,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'advanced',
+  },
+  {
+    label: 'operator-manage',
+    spaType: 'Banker',
+    spaPay: 'yes',
+    leaderLevel: -1,
+    paymentRole: 'Manage',
+    staffRole: null,
+    tier: 'manage',
+  },
+  {
+    label: 'operator',
+    spaType: 'Banker',
+    spaPay: 'yes',
+    leaderLevel: -1,
+    paymentRole: 'Handler',
+    staffRole: null,
+    tier: 'normal',
+  },
+  {
+    label: 'admin',
+    spaType: null,
+    spaPay: 'no',
+    leaderLevel: -1,
+    paymentRole: null,
+    staffRole: 'admin',
+    tier: 'normal',
+  },
+] as const;
+
+export interface DemoAccount {
+  projectId: number;
+  label: string;
+  spaType: string | null;
+  spaPay: 'yes' | 'no';
+  leaderLevel: number;
+  paymentRole: string | null;
+  phone: string;
+  password: string;
+}
+
+/** Demo phones: Indonesian mobiles 81<project><index>, Mexican 55<project><index>. */
+function demoPhone(project: ProjectSeed, index: number): string {
+  const suffix = String(index + 1).padStart(4, '0');
+  return project.locale === 'es-MX' ? `55${project.id}00${suffix}` : `81${project.id}00${suffix}`;
+}
+
+/** A readable random password that satisfies the rule (8-16, letters and digits). */
+function demoPassword(): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyz';
+  let text = 'Demo';
+  for (let index = 0; index < 4; index += 1) text += letters[randomInt(letters.length)];
+  return `${text}${randomInt(10, 100)}`;
+}
+
+/** Seeds projects, settings and demo accounts. Idempotent; answers the accounts it created now. */
+export async function seed(db: Db): Promise<DemoAccount[]> {
+  const repo = createSeedRepo(db);
+  const created: DemoAccount[] = [];
+  for (const project of SEED_PROJECTS) {
+    await repo.upsertProject(project);
+    for (const [key, value] of Object.entries(SEED_CONFIG)) await repo.upsertConfig(project.id, key, value);
+    for (const [index, role] of DEMO_ROLES.entries()) {
+      const password = demoPassword();
+      const phone = demoPhone(project, index);
+      const inserted = await repo.upsertAccount({
+        projectId: project.id,
+        phone,
+        passwordHash: await hashPassword(password),
+        nickname: `Demo ${role.label}`,
+        staffRole: role.staffRole,
+        spaType: role.spaType,
+        spaPay: role.spaPay === 'yes',
+        leaderLevel: role.leaderLevel,
+        paymentRole: role.paymentRole,
+        tier: role.tier,
+      });
+      if (inserted) {
+        created.push({
+          projectId: project.id,
+          label: role.label,
+          spaType: role.spaType,
+          spaPay: role.spaPay,
+          leaderLevel: role.leaderLevel,
+          paymentRole: role.paymentRole,
+          phone,
+          password,
+        });
+      }
+    }
+  }
+  return created;
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  return (await createSeedRepo(db).projectCount()) === 0;
+}

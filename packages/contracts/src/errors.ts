@@ -1,0 +1,116 @@
+/**
+ * The error catalogue (spec §8). Every failure on the wire is `{ errCode, errMsg }`; `errCode` is one
+ * of these numbers, `errMsg` is the message under `errors.<code>` of the request's language.
+ * Codes the spec lists without a text (9, 404, 712, 762, 777, 12054, 12062) are designed here and
+ * documented in docs/api.md.
+ */
+export const ErrorCode = {
+  ServiceError: 0,
+  LoginExpired: 1,
+  BadParameter: 3,
+  SiteDown: 9,
+  NotFound: 404,
+  TooFrequent: 667,
+  InsufficientBalance: 700,
+  WrongBetAmount: 702,
+  RefreshPage: 703,
+  TokenInvalid: 707,
+  BetOverLimit: 711,
+  AccountUnderReview: 712,
+  AlreadyJoined: 746,
+  ServiceMaintenance: 762,
+  ContactSupport: 777,
+  NoPermission: 1031,
+  CodeSentTooOften: 2001,
+  CodeInvalid: 2002,
+  AmountOverAvailable: 3003,
+  PaymentOutOfRange: 3004,
+  InsufficientBalanceWallet: 3005,
+  OrderAlreadyStarted: 3007,
+  BankAccountExists: 3008,
+  WithdrawalUnderReview: 3009,
+  BankAccountLimit: 3010,
+  YecInsufficient: 3014,
+  WithdrawalOutOfRange: 3021,
+  BankUnsupported: 3024,
+  AccountUsedByOther: 3027,
+  AccountUsedByOtherHolder: 3028,
+  OrderHandledByOtherLeader: 3038,
+  AlreadySignedIn: 4001,
+  TaskOffline: 4003,
+  TaskOfflineEnded: 4008,
+  RewardAlreadyReceived: 4009,
+  NoPermissionPromo: 7001,
+  InvalidInviteCode: 7003,
+  UserExists: 7010,
+  OwnReferralCode: 7011,
+  PasswordError: 7013,
+  CodeExpired: 7016,
+  PhoneExists: 7017,
+  PhoneNotRegistered: 7019,
+  InvalidPhoneOrPassword: 7021,
+  CodeSendLimit: 7028,
+  GiftCodeUnavailable: 8001,
+  GiftCodeNewUsersOnly: 8002,
+  GiftCodeUsed: 8003,
+  BonusCodeExists: 8004,
+  GiftCodeExpired: 8005,
+  GiftCodeLimit: 8006,
+  GiftCodeNotStarted: 8007,
+  GiftCodeRegionBlocked: 8008,
+  GiftCodeDepositRequired: 8009,
+  GiftCodeInvalid: 8010,
+  GiftCodeNotActive: 8011,
+  UserCannotPlay: 10001,
+  GameInsufficientBalance: 10002,
+  GameUnavailable: 10006,
+  InvalidAccount: 12054,
+  InvalidProjectId: 12062,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+/** HTTP status per code; anything not listed is a business refusal (400). */
+const httpStatusByCode: Partial<Record<number, number>> = {
+  0: 500,
+  1: 401,
+  3: 400,
+  9: 503,
+  404: 404,
+  667: 429,
+  707: 401,
+  1031: 403,
+  7001: 403,
+  2001: 429,
+  7028: 429,
+  3007: 409,
+  3008: 409,
+  3038: 409,
+  7010: 409,
+  7017: 409,
+  746: 409,
+  4001: 409,
+  4009: 409,
+};
+
+export function httpStatusOf(errCode: number): number {
+  return httpStatusByCode[errCode] ?? 400;
+}
+
+export const allErrorCodes: readonly number[] = Object.values(ErrorCode);
+
+/** Client reactions (spec §8): these codes show an info dialog with the server's message. */
+export const INFO_DIALOG_CODES: readonly number[] = [762, 777, 712, 1];
+/** Codes that end the session on the HTTP layer. */
+export const HTTP_LOGOUT_CODES: readonly number[] = [1];
+/** Codes that end the session on the socket layer. */
+export const SOCKET_LOGOUT_CODES: readonly number[] = [707, 1];
+/** The payment client passes these on silently. */
+export const PAYMENT_SILENT_CODES: readonly number[] = [12054, 12062];
+
+/** The wire shape of every failure. */
+export interface ApiErrorBody {
+  errCode: number;
+  errMsg: string;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { LOCALES } from './locale.ts';
+
+/** Project config (spec §3) plus the licence settings of DESIGN.md §8. */
+export const ProjectConfig = z.object({
+  projectId: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  locale: z.enum(LOCALES),
+  currency: z.enum(['IDR', 'MXN']),
+  timeZone: z.string(),
+  countryCode: z.string(),
+  currencySymbol: z.string(),
+  /** Money is shown with this many fraction digits in the payment client. */
+  currencyDigits: z.literal(2),
+  jurisdiction: z.string(),
+  /** Licence number; `null` means the project runs in play-money mode. */
+  licence: z.string().nullable(),
+  playMoney: z.boolean(),
+});
+export type ProjectConfig = z.infer<typeof ProjectConfig>;
+
+export const ConfigKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, 'unknown config key');
+export const SiteConfigItem = z.object({ key: z.string(), value: z.unknown() });
+
+export const Upload = z.object({ url: z.string(), mime: z.string(), size: z.number().int() });
+
+/** Accepted uploads: images only, at most 2 MiB. */
+export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+
+export const site = {
+  config: endpoint({
+    method: 'GET',
+    path: '/main/site/config/:key',
+    access: 'public',
+    summary:
+      'One public site setting of the current project (`project` gives the project config, `projects` every project)',
+    params: z.object({ key: ConfigKey }),
+    response: SiteConfigItem,
+    errors: [404, 12062],
+  }),
+  listConfig: endpoint({
+    method: 'POST',
+    path: '/main/site/list/config',
+    access: 'public',
+    summary: 'Several public site settings at once; unknown keys are left out',
+    body: z.object({ keys: z.array(ConfigKey).min(1).max(50) }).strict(),
+    response: z.object({ items: z.array(SiteConfigItem) }),
+  }),
+  upload: endpoint({
+    method: 'POST',
+    path: '/main/site/upload',
+    access: 'secure',
+    bodyKind: 'multipart',
+    summary: 'Upload one image (png, jpeg or webp, at most 2 MiB); answers its URL',
+    response: Upload,
+  }),
+};

@@ -1,0 +1,18 @@
+import { type Locale, resolveLocale } from '@payhub/contracts';
+import { errorsEn } from './errors.en.ts';
+import { errorsEsMX } from './errors.es-MX.ts';
+import { type ErrorMessages, errorsIdID } from './errors.id-ID.ts';
+
+export type { ErrorMessages };
+
+const errorCatalogs: Record<Locale, ErrorMessages> = {
+  'id-ID': errorsIdID,
+  'es-MX': errorsEsMX,
+  en: errorsEn,
+};
+
+/** The message of an error code in a language; unknown codes fall back to the service-error text. */
+export function errorMessage(code: number, language: string | undefined): string {
+  const catalog = errorCatalogs[resolveLocale(language)];
+  return (catalog as Record<string, string>)[String(code)] ?? catalog['0'];
+}
