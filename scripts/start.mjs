@@ -1,0 +1,39 @@
+// `npm start`: builds the two web apps when their bundles are missing or older than their
+// sources, then runs the server (embedded PostgreSQL unless DATABASE_URL is set).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function newestMtime(directory) {
+  let newest = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(directory, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild(app) {
+  const index = join(root, 'apps', app, 'dist/index.html');
+  if (!existsSync(index)) return true;
+  const sources = Math.max(newestMtime(join(root, 'apps', app, 'src')), newestMtime(join(root, 'packages')));
+  return sources > statSync(index).mtimeMs;
+}
+
+for (const app of ['agent', 'player']) {
+  if (!existsSync(join(root, 'apps', app, 'index.html'))) continue;
+  if (!needsBuild(app)) continue;
+  console.log(`[payhub] building the ${app} app`);
+  const result = spawnSync('npm', ['run', 'build', '-w', `@payhub/${app}`], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'development', ...process.env },
+});
+process.exit(server.status ?? 0);
