@@ -20,7 +20,6 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   let embedded: EmbeddedDatabase | undefined;
   let directory: string | undefined;
-  // biome-ignore lint/style/noProcessEnv: the test harness reads the same variable config.ts does
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     directory = mkdtempSync(join(tmpdir(), 'payhub-test-pg-'));

@@ -53,7 +53,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const databaseUrl = withDatabaseName(adminUrl, name);
   const database = openDatabase(databaseUrl, 10);
   const dataDir = mkdtempSync(join(tmpdir(), 'payhub-test-data-'));
-  // biome-ignore lint/style/noProcessEnv: tests pass the CI's REDIS_URL through to the app
   const redisUrl = process.env.REDIS_URL;
   const config = loadConfig({
     NODE_ENV: 'test',
