@@ -1,0 +1,69 @@
+// `npm test`: typecheck, lint, unit + integration tests (Vitest), end-to-end journeys (Playwright).
+// Prints one closing line 'N passed, N failed' over every stage, and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, 'artifacts/test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let stagesFailed = 0;
+
+function run(name, command, args, env = {}) {
+  const startedAt = Date.now();
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status})`} in ${seconds} s`);
+  if (!ok) stagesFailed += 1;
+  return ok;
+}
+
+function countVitest(reportFile) {
+  try {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+  } catch {
+    failed += 1;
+  }
+}
+
+run('typecheck', 'npm', ['run', 'typecheck']);
+run('lint', 'npm', ['run', 'lint']);
+
+const vitestReport = join(reports, 'vitest.json');
+run('unit and integration', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+countVitest(vitestReport);
+
+// The e2e runner ends with its own 'N passed, N failed' line; its output is teed to read it.
+const e2eLog = join(reports, 'e2e.log');
+run('end to end', 'bash', ['-o', 'pipefail', '-c', `npm run test:e2e 2>&1 | tee ${e2eLog}`]);
+try {
+  const lines = readFileSync(e2eLog, 'utf8').split('\n');
+  const summary = lines.reverse().find((line) => /^\s*\d+ passed, \d+ failed/.test(line));
+  const [, e2ePassed, e2eFailed] = /(\d+) passed, (\d+) failed/.exec(summary ?? '') ?? [];
+  if (summary) {
+    passed += Number(e2ePassed);
+    failed += Number(e2eFailed);
+  } else {
+    failed += 1;
+  }
+} catch {
+  failed += 1;
+}
+
+if (stagesFailed > 0 && failed === 0) failed = stagesFailed;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(stagesFailed > 0 || failed > 0 ? 1 : 0);
