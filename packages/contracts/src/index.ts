@@ -1,25 +1,32 @@
+import { datacenter } from './datacenter.ts';
 import type { Endpoint } from './endpoint.ts';
+import { inbox } from './inbox.ts';
+import { notices } from './notices.ts';
 import { payhub } from './payhub.ts';
 import { promo } from './promo.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { user } from './user.ts';
 
+export * from './datacenter.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './inbox.ts';
 export * from './locale.ts';
 export * from './money.ts';
+export * from './notices.ts';
 export * from './payhub.ts';
 export * from './phone.ts';
 export * from './promo.ts';
+export * from './realtime.ts';
 export * from './shell.ts';
 export * from './site.ts';
 export * from './user.ts';
 export * from './validation.ts';
 
 /** Every endpoint, grouped by capability. The client, the server and /docs are derived from this. */
-export const contracts = { user, site, shell, promo, payhub } as const;
+export const contracts = { user, site, shell, promo, payhub, notices } as const;
 export type Contracts = typeof contracts;
 
 export function listEndpoints(): Array<{ group: string; name: string; endpoint: Endpoint }> {
