@@ -26,7 +26,7 @@ export * from './user.ts';
 export * from './validation.ts';
 
 /** Every endpoint, grouped by capability. The client, the server and /docs are derived from this. */
-export const contracts = { user, site, shell, promo, payhub, notices } as const;
+export const contracts = { user, site, shell, promo, payhub, notices, datacenter, inbox } as const;
 export type Contracts = typeof contracts;
 
 export function listEndpoints(): Array<{ group: string; name: string; endpoint: Endpoint }> {

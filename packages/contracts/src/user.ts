@@ -77,10 +77,15 @@ export const user = {
         password: Password,
         code: VerificationCode,
         nickname: Nickname.optional(),
+        /** A promoter's share code: the registration counts for that promoter (docs/promo.md). */
+        shareCode: z
+          .string()
+          .regex(/^[A-Z0-9]{6,12}$/, 'shareCode must be 6-12 capital letters or digits')
+          .optional(),
       })
       .strict(),
     response: SessionAnswer,
-    errors: [7017, 2002, 7016],
+    errors: [7017, 2002, 7016, 7003],
   }),
   login: endpoint({
     method: 'POST',
