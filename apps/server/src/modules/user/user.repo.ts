@@ -6,9 +6,16 @@ import { smsCodes, spaProfiles, users } from './user.schema.ts';
 export type UserRow = typeof users.$inferSelect;
 
 export function createUserRepo(db: Db) {
+  // The hottest read (every GET /main/user): built once and sent as a named prepared statement, so
+  // neither Drizzle's query builder nor PostgreSQL's parser runs per request (bench/api-read).
+  const selectById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id');
   return {
-    byId: async (id: number): Promise<UserRow | null> =>
-      (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null,
+    byId: async (id: number): Promise<UserRow | null> => (await selectById.execute({ id }))[0] ?? null,
     byPhone: async (projectId: number, phone: string): Promise<UserRow | null> =>
       (
         await db

@@ -1,0 +1,182 @@
+// Benchmark: authenticated GET /main/user on the real app (production mode, embedded PostgreSQL)
+// against a bare Fastify route doing one primary-key SELECT through a pg pool on the same database.
+// Budget (issue 2): app throughput >= 0.8 x the bare route, and app p99 < 25 ms, at 50 connections.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPayhubClient } from '@payhub/client';
+import autocannon from 'autocannon';
+
+const RATIO_MIN = 0.8;
+const P99_MS_MAX = 25;
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const START_TIMEOUT_MS = 120_000;
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Starts a TypeScript entry point in its own Node process; resolves with the first stdout line matching `ready`. */
+function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  ready: RegExp,
+  watch?: (line: string) => void,
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  // BENCH_PROFILE_DIR=dir writes a V8 CPU profile of each server process there (open in Chrome DevTools).
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((resolveStart, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start in time`)), START_TIMEOUT_MS);
+    let buffered = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        watch?.(line);
+        const match = line.match(ready);
+        if (match) {
+          clearTimeout(timer);
+          resolveStart({ child, match });
+        }
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited with code ${code} before it was ready`));
+    });
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveStop();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
+    throw new Error(
+      `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
+    );
+  }
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, p50Ms: result.latency.p50 };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'payhub-bench-'));
+// As root the embedded cluster runs as `postgres`, which must traverse the data directory.
+chmodSync(dataDir, 0o755);
+let exitCode = 1;
+try {
+  const appPort = await freePort();
+  let postgresPort = 0;
+  await startProcess(
+    'apps/server/src/main.ts',
+    {
+      NODE_ENV: 'production',
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CODE_SECRET: 'bench-code-secret-0123456789abcdef',
+      CUSTODY_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      APP_VERSION: 'bench',
+    },
+    /\[payhub\] ready in/,
+    (line) => {
+      const match = line.match(/embedded PostgreSQL listening on 127\.0\.0\.1:(\d+)/);
+      if (match) postgresPort = Number(match[1]);
+    },
+  );
+  if (postgresPort === 0) throw new Error('the app did not report its embedded PostgreSQL port');
+  const password = readFileSync(join(dataDir, 'pg/password'), 'utf8').trim();
+  const databaseUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${postgresPort}/postgres`;
+  const bare = await startProcess(
+    'bench/support/bare-pk-server.ts',
+    { BENCH_DATABASE_URL: databaseUrl },
+    /^listening (\d+)$/,
+  );
+  const barePort = Number(bare.match[1]);
+
+  const accounts = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as Array<{
+    projectId: number;
+    label: string;
+    phone: string;
+    password: string;
+  }>;
+  const account = accounts.find((candidate) => candidate.projectId === 12 && candidate.label === 'operator');
+  if (!account) throw new Error('no seeded operator account in project 12');
+  const client = createPayhubClient({ baseUrl: `http://127.0.0.1:${appPort}`, projectId: 12 });
+  const { token, user } = await client.api.user.login({
+    body: { phone: account.phone, password: account.password },
+  });
+
+  const appUrl = `http://127.0.0.1:${appPort}/main/user`;
+  const appHeaders = { main_token: token, language: 'id-ID', projectid: '12' };
+  const bareUrl = `http://127.0.0.1:${barePort}/bare/user/${user.id}`;
+  console.log(
+    `warm-up ${WARMUP_SECONDS} s each, then ${DURATION_SECONDS} s each at ${CONNECTIONS} connections`,
+  );
+  await load(appUrl, appHeaders, WARMUP_SECONDS);
+  await load(bareUrl, {}, WARMUP_SECONDS);
+  const app = await load(appUrl, appHeaders, DURATION_SECONDS);
+  const baseline = await load(bareUrl, {}, DURATION_SECONDS);
+
+  const ratio = app.requestsPerSecond / baseline.requestsPerSecond;
+  const ratioOk = ratio >= RATIO_MIN;
+  const p99Ok = app.p99Ms < P99_MS_MAX;
+  const mark = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
+  console.log('api-read');
+  console.log(
+    `  GET /main/user (authenticated)  ${app.requestsPerSecond.toFixed(0)} req/s  p50 ${app.p50Ms} ms`,
+  );
+  console.log(
+    `  bare Fastify + pk SELECT         ${baseline.requestsPerSecond.toFixed(0)} req/s  p50 ${baseline.p50Ms} ms  p99 ${baseline.p99Ms} ms`,
+  );
+  console.log(
+    `  ratio                            ${ratio.toFixed(2)}   budget >= ${RATIO_MIN}   ${mark(ratioOk)}`,
+  );
+  console.log(
+    `  p99 GET /main/user               ${app.p99Ms} ms   budget < ${P99_MS_MAX} ms   ${mark(p99Ok)}`,
+  );
+  exitCode = ratioOk && p99Ok ? 0 : 1;
+} catch (error) {
+  console.error(`api-read failed: ${(error as Error).message}`);
+  exitCode = 1;
+} finally {
+  for (const child of children.reverse()) await stopProcess(child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
