@@ -10,6 +10,9 @@ import { ErrorCode, UPLOAD_MAX_BYTES } from '@payhub/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { createNoticesRepo } from './modules/notices/notices.repo.ts';
+import { registerNoticesRoutes } from './modules/notices/notices.routes.ts';
+import { createNoticesService } from './modules/notices/notices.service.ts';
 import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
 import { createPromoRepo } from './modules/promo/promo.repo.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
@@ -37,6 +40,7 @@ import { serveApps } from './platform/http/static-apps.ts';
 import { createDevSmsSender, type SmsSender } from './platform/sms/sms-sender.ts';
 import { createDiskStorage } from './platform/storage/file-storage.ts';
 import type { Throttle } from './platform/throttle.ts';
+import { createRealtimeGateway } from './realtime/realtime.gateway.ts';
 
 export const APPS_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -136,6 +140,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     projectById: site.projectById,
   });
+  // Realtime gateway on this server's own port; its sockets close before the HTTP server does.
+  const realtime = createRealtimeGateway({
+    server: app.server,
+    authenticator: sessions.authenticator,
+    bus,
+    log: app.log,
+  });
+  await realtime.start();
+  app.decorate('realtime', realtime);
+  app.addHook('preClose', async () => realtime.close());
+  const notices = createNoticesService({ repo: createNoticesRepo(database.db), clock, realtime });
+  notices.attach();
   const promo = createPromoService(createPromoRepo(database.db));
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);
 
@@ -146,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo));
   await app.register(async (scope) => registerPayhubRoutes(scope, bindDeps, promo));
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
+  await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));
 
   app.get('/healthz', { config: { rateLimit: false } }, async () => {
     await database.pool.query('SELECT 1');

@@ -47,3 +47,4 @@ export function createPayhubClient(options: PayhubClientOptions) {
   };
 }
 export type PayhubClient = ReturnType<typeof createPayhubClient>;
+export * from './realtime/index.ts';

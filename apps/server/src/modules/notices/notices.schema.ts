@@ -1,0 +1,21 @@
+import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const notices = pgTable('notices', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  projectId: integer('project_id').notNull(),
+  content: text('content').notNull(),
+  showDuration: integer('show_duration').notNull(),
+  showAt: timestamp('show_at', { withTimezone: true }).notNull(),
+  createdBy: bigint('created_by', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    noticeId: bigint('notice_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.noticeId, table.userId] })],
+);

@@ -1,0 +1,109 @@
+import { ErrorCode, NoticeMarkBody, RealtimeRoute, type SiteNotice } from '@payhub/contracts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, badParameter, notFound } from '../../platform/errors.ts';
+import type { Session } from '../../platform/http/request-context.ts';
+import type { RealtimeGateway } from '../../realtime/realtime.gateway.ts';
+import { sanitiseNoticeHtml } from './notice-html.ts';
+import type { NoticeRow, NoticesRepo } from './notices.repo.ts';
+
+/** A notice stays current (delivered to users who have not marked it) for this long after showAt. */
+export const NOTICE_CURRENT_MS = 7 * 24 * 3_600_000;
+/** At most this many pending notices are handed to one user at a time. */
+export const NOTICE_PENDING_MAX = 20;
+const STORED_CONTENT_MAX_CHARS = 40_000;
+
+function toWire(row: NoticeRow): SiteNotice {
+  return {
+    noticeId: row.id,
+    showAt: row.showAt.getTime(),
+    content: row.content,
+    showDuration: row.showDuration,
+  };
+}
+
+export interface NoticesServiceDeps {
+  repo: NoticesRepo;
+  clock: Clock;
+  realtime: RealtimeGateway;
+}
+
+/**
+ * Site notices (spec §4): an admin creates one, it is stored and broadcast on the notice stream
+ * to the signed-in agents of the project; each user marks it read once and is not shown it again.
+ */
+export function createNoticesService({ repo, clock, realtime }: NoticesServiceDeps) {
+  async function pendingFor(session: Session): Promise<SiteNotice[]> {
+    const since = new Date(clock.now().getTime() - NOTICE_CURRENT_MS);
+    const rows = await repo.unreadSince(session.projectId, session.userId, since, NOTICE_PENDING_MAX);
+    return rows.map(toWire);
+  }
+
+  const service = {
+    async create(
+      session: Session,
+      input: { content: string; showDuration: number },
+      ip: string,
+    ): Promise<SiteNotice> {
+      if (session.staffRole !== 'admin') throw new AppError(ErrorCode.NoPermission);
+      const content = sanitiseNoticeHtml(input.content);
+      if (content.length === 0) throw badParameter('content: nothing left after removing unsafe HTML');
+      if (content.length > STORED_CONTENT_MAX_CHARS) throw badParameter('content: too long');
+      const outbox = realtime.outbox();
+      const created = await repo.create(
+        {
+          projectId: session.projectId,
+          content,
+          showDuration: input.showDuration,
+          showAt: clock.now(),
+          createdBy: session.userId,
+        },
+        (row) => {
+          outbox.broadcast(RealtimeRoute.noticeBroadcast, toWire(row), { projectId: session.projectId });
+          return {
+            projectId: session.projectId,
+            actorId: session.userId,
+            action: 'notice.create',
+            objectType: 'notice',
+            objectId: String(row.id),
+            after: { showDuration: row.showDuration, contentChars: row.content.length },
+            ip,
+          };
+        },
+      );
+      // The broadcast leaves only now that the transaction has committed.
+      await outbox.flush();
+      return toWire(created);
+    },
+
+    /** The current notices the caller has not marked (spec §7 notice/init, sent 3 s after the socket starts). */
+    async init(session: Session): Promise<{ notices: SiteNotice[] }> {
+      return { notices: await pendingFor(session) };
+    },
+
+    async mark(session: Session, body: unknown): Promise<{ noticeId: number; read: true }> {
+      const parsed = NoticeMarkBody.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw badParameter(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+      }
+      const notice = await repo.byId(parsed.data.noticeId);
+      // Another project's notice, or a stale showAt, is answered as absent.
+      if (!notice || notice.projectId !== session.projectId || notice.showAt.getTime() !== parsed.data.showAt)
+        throw notFound('notice');
+      await repo.markRead(notice.id, session.userId, clock.now());
+      return { noticeId: notice.id, read: true };
+    },
+
+    /** Wires the notice stream and the mark request into the realtime gateway. */
+    attach(): void {
+      realtime.onStream(RealtimeRoute.noticeBroadcast, async (connection) =>
+        connection.session ? pendingFor(connection.session) : [],
+      );
+      realtime.onRequest(RealtimeRoute.noticeMark, async (body, connection) =>
+        service.mark(await realtime.liveSession(connection), body),
+      );
+    },
+  };
+  return service;
+}
+export type NoticesService = ReturnType<typeof createNoticesService>;

@@ -1,0 +1,312 @@
+// Proves the realtime channel end to end over real sockets on the app's own port: SETUP auth,
+// auth/unAuth, request-response, streams with request-n, site notices, Notify to the right user
+// only, bad tokens (707), with our client and the legacy rsocket-js 0.0.27 client (composite and
+// bare routing metadata).
+import { type ApiError, RealtimeError, RealtimeState } from '@payhub/client';
+import {
+  NOTIFY_ROUTE_INBOX_NEW,
+  REALTIME_COMPOSITE_METADATA_MIME_TYPE,
+  RealtimeRoute,
+  type SiteNotice,
+} from '@payhub/contracts';
+import { encodeCompositeMetadata, encodeRoute, WellKnownMimeType } from 'rsocket-composite-metadata';
+import { type RSocket, RSocketConnector } from 'rsocket-core';
+import { WebsocketClientTransport } from 'rsocket-websocket-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  createNodeWebSocket,
+  type LegacyConnection,
+  legacyClient,
+  ManualTimers,
+  ourClient,
+  signInToken,
+  sleep,
+  waitFor,
+} from './realtime.test-support.ts';
+
+let testApp: TestApp;
+let admin: { token: string; userId: number };
+let operator: { token: string; userId: number };
+let cs: { token: string; userId: number };
+const cleanups: Array<() => void> = [];
+
+beforeAll(async () => {
+  testApp = await startTestApp({ realClock: true });
+  admin = await signInToken(testApp, 'admin');
+  operator = await signInToken(testApp, 'operator');
+  cs = await signInToken(testApp, 'cs');
+});
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+afterAll(async () => testApp?.close());
+
+function connected(options: Parameters<typeof ourClient>[1] = {}) {
+  const client = ourClient(testApp.baseUrl, options);
+  cleanups.push(() => client.stop());
+  client.start();
+  return client;
+}
+
+async function createNotice(content: string, showDuration = 3): Promise<SiteNotice> {
+  const adminClient = testApp.client();
+  adminClient.setToken(admin.token);
+  return adminClient.api.notices.create({ body: { content, showDuration } });
+}
+
+/** A raw rsocket-js 1.0 connection, for what our client deliberately hides (request-n, SETUP errors). */
+async function rawConnection(setupData: unknown): Promise<RSocket> {
+  const connector = new RSocketConnector({
+    setup: {
+      keepAlive: 8_000,
+      lifetime: 12_000,
+      dataMimeType: 'application/json',
+      metadataMimeType: REALTIME_COMPOSITE_METADATA_MIME_TYPE,
+      payload: { data: Buffer.from(JSON.stringify(setupData)) },
+    },
+    transport: new WebsocketClientTransport({
+      url: `${testApp.baseUrl.replace('http', 'ws')}/api/main/ws`,
+      wsCreator: createNodeWebSocket,
+    }),
+  });
+  const socket = await connector.connect();
+  cleanups.push(() => socket.close());
+  return socket;
+}
+
+const routeMetadata = (route: string) =>
+  encodeCompositeMetadata([[WellKnownMimeType.MESSAGE_RSOCKET_ROUTING, encodeRoute(route)]]);
+
+describe('our client', () => {
+  it('connects, authenticates with the SETUP token and registers the connection under the user', async () => {
+    const client = connected({ token: operator.token });
+    await waitFor(() => client.state === RealtimeState.CONNECTED && client.authenticated, 5_000, 'auth');
+    expect(testApp.app.realtime.connectionsOf(operator.userId)).toHaveLength(1);
+  });
+
+  it('setToken sends auth and un-auth; the registry follows', async () => {
+    const client = connected();
+    await waitFor(() => client.state === RealtimeState.CONNECTED, 5_000, 'connect');
+    expect(client.authenticated).toBe(false);
+    await client.setToken(cs.token);
+    expect(client.authenticated).toBe(true);
+    expect(testApp.app.realtime.connectionsOf(cs.userId)).toHaveLength(1);
+    await client.setToken('');
+    expect(client.authenticated).toBe(false);
+    await waitFor(() => testApp.app.realtime.connectionsOf(cs.userId).length === 0, 2_000, 'unbind');
+  });
+
+  it('a bad token fails with 707 and reports it; requests need a session (1); unknown routes 404', async () => {
+    const errors: number[] = [];
+    const client = connected({ onError: (error) => errors.push(error.errCode) });
+    await waitFor(() => client.state === RealtimeState.CONNECTED, 5_000, 'connect');
+    const bad = await client.setToken('A'.repeat(43)).catch((error: unknown) => error);
+    expect(bad).toBeInstanceOf(RealtimeError);
+    expect((bad as RealtimeError).reason).toBe('failure');
+    expect((bad as RealtimeError).errCode).toBe(707);
+    expect(errors).toContain(707);
+    expect(client.authenticated).toBe(false);
+
+    const anonymous = await client
+      .request(RealtimeRoute.noticeMark, { noticeId: 1, showAt: 1 })
+      .catch((error: RealtimeError) => error);
+    expect((anonymous as RealtimeError).errCode).toBe(1);
+    const unknown = await client.request('/no/such/route', {}).catch((error: RealtimeError) => error);
+    expect((unknown as RealtimeError).errCode).toBe(404);
+  });
+
+  it('fails fast when not connected and times out when no answer comes', async () => {
+    const idle = ourClient(testApp.baseUrl);
+    const notConnected = await idle.request(RealtimeRoute.unAuth).catch((error: RealtimeError) => error);
+    expect((notConnected as RealtimeError).reason).toBe('not connected');
+
+    const client = connected({ token: operator.token });
+    await waitFor(() => client.state === RealtimeState.CONNECTED, 5_000, 'connect');
+    // A 1 ms deadline is shorter than any round trip.
+    const late = await client
+      .request(RealtimeRoute.unAuth, undefined, 1)
+      .catch((error: RealtimeError) => error);
+    expect((late as RealtimeError).reason).toBe('time out');
+  });
+
+  it('a SETUP with a bad token and ignoreAuthFailed false is refused with 707', async () => {
+    const socket = await rawConnection({
+      token: 'B'.repeat(43),
+      clientId: 'x',
+      clientType: 'browser',
+      ignoreAuthFailed: false,
+    });
+    const closedWith = await new Promise<Error | undefined>((resolve) => socket.onClose(resolve));
+    expect(JSON.parse(closedWith?.message ?? '{}').errCode).toBe(707);
+  });
+
+  it('pushes Notify only to the connections of the addressed user, on every route handler', async () => {
+    const operatorClient = connected({ token: operator.token });
+    const csClient = connected({ token: cs.token });
+    const operatorInbox: unknown[] = [];
+    const csInbox: unknown[] = [];
+    operatorClient.onNotify(NOTIFY_ROUTE_INBOX_NEW, (content) => operatorInbox.push(content));
+    csClient.onNotify(NOTIFY_ROUTE_INBOX_NEW, (content) => csInbox.push(content));
+    await waitFor(() => operatorClient.authenticated && csClient.authenticated, 5_000, 'both signed in');
+
+    await testApp.app.realtime.notifyUser(operator.userId, NOTIFY_ROUTE_INBOX_NEW, { mailId: 41 });
+    await testApp.app.realtime.notifyUser(cs.userId, NOTIFY_ROUTE_INBOX_NEW, { mailId: 42 });
+    await waitFor(() => operatorInbox.length === 1 && csInbox.length === 1, 3_000, 'pushes');
+    await sleep(100);
+    expect(operatorInbox).toEqual([{ mailId: 41 }]);
+    expect(csInbox).toEqual([{ mailId: 42 }]);
+  });
+
+  it('honours request-n on a stream: items beyond the demand wait for more demand', async () => {
+    const socket = await rawConnection({ token: operator.token, clientId: 'n', clientType: 'browser' });
+    const received: SiteNotice[] = [];
+    const requestable = socket.requestStream(
+      { data: null, metadata: routeMetadata(RealtimeRoute.noticeBroadcast) },
+      1,
+      {
+        onNext: (payload) => received.push(JSON.parse(payload.data!.toString())),
+        onError: () => {},
+        onComplete: () => {},
+        onExtension: () => {},
+      },
+    );
+    await sleep(300);
+    expect(received).toHaveLength(0); // no notice exists yet in this database
+    const created = [
+      await createNotice('<p>n1</p>'),
+      await createNotice('<p>n2</p>'),
+      await createNotice('<p>n3</p>'),
+    ];
+    await sleep(300);
+    expect(received.map((item) => item.noticeId)).toEqual([created[0]!.noticeId]);
+    requestable.request(5);
+    await waitFor(() => received.length === 3, 3_000, 'the waiting items');
+    expect(received.map((item) => item.noticeId)).toEqual(created.map((item) => item.noticeId));
+  });
+});
+
+describe('site notices', () => {
+  it('only the admin may create notices (1031); content is sanitised', async () => {
+    const operatorHttp = testApp.client();
+    operatorHttp.setToken(operator.token);
+    const refused = await operatorHttp.api.notices
+      .create({ body: { content: '<p>x</p>', showDuration: 1 } })
+      .catch((error: ApiError) => error);
+    expect((refused as ApiError).errCode).toBe(1031);
+    const notice = await createNotice('<p onclick="steal()">Hi<script>alert(1)</script></p>', 2);
+    expect(notice.content).toBe('<p>Hi</p>');
+    expect(notice.showDuration).toBe(2);
+    const audit = await testApp.database.pool.query(
+      "SELECT actor_id FROM audit_log WHERE action = 'notice.create' AND object_id = $1",
+      [String(notice.noticeId)],
+    );
+    expect(Number(audit.rows[0].actor_id)).toBe(admin.userId);
+  });
+
+  it('broadcasts a new notice to subscribers, is shown once per user, and reaches late joiners until marked', async () => {
+    const live = connected({ token: operator.token });
+    const seen: SiteNotice[] = [];
+    live.subscribe(RealtimeRoute.noticeBroadcast, (item) => seen.push(item as SiteNotice));
+    await waitFor(() => live.authenticated, 5_000, 'auth');
+    await sleep(200);
+    const notice = await createNotice('<p>Maintenance at 22:00</p>', 5);
+    await waitFor(() => seen.some((item) => item.noticeId === notice.noticeId), 3_000, 'broadcast');
+    expect(seen.find((item) => item.noticeId === notice.noticeId)).toEqual(notice);
+
+    // A user who connects later and has not marked it receives it on subscribing.
+    const late = connected({ token: cs.token });
+    const lateSeen: SiteNotice[] = [];
+    late.subscribe(RealtimeRoute.noticeBroadcast, (item) => lateSeen.push(item as SiteNotice));
+    await waitFor(() => lateSeen.some((item) => item.noticeId === notice.noticeId), 5_000, 'late delivery');
+
+    // Marked read: neither init nor a new subscription hands it to that user again.
+    const marked = await late.request(RealtimeRoute.noticeMark, {
+      noticeId: notice.noticeId,
+      showAt: notice.showAt,
+    });
+    expect(marked).toEqual({ noticeId: notice.noticeId, read: true });
+    const csHttp = testApp.client();
+    csHttp.setToken(cs.token);
+    const pending = await csHttp.api.notices.init({ body: { types: ['CS'] } });
+    expect(pending.notices.map((item) => item.noticeId)).not.toContain(notice.noticeId);
+    const again = connected({ token: cs.token });
+    const againSeen: SiteNotice[] = [];
+    again.subscribe(RealtimeRoute.noticeBroadcast, (item) => againSeen.push(item as SiteNotice));
+    await waitFor(() => again.authenticated, 5_000, 'auth');
+    await sleep(300);
+    expect(againSeen.map((item) => item.noticeId)).not.toContain(notice.noticeId);
+
+    // The operator has not marked it: init still lists it.
+    const operatorHttp = testApp.client();
+    operatorHttp.setToken(operator.token);
+    const operatorPending = await operatorHttp.api.notices.init({ body: { types: ['New', 'banker'] } });
+    expect(operatorPending.notices.map((item) => item.noticeId)).toContain(notice.noticeId);
+
+    // A wrong showAt is refused and marks nothing.
+    const wrong = await live
+      .request(RealtimeRoute.noticeMark, { noticeId: notice.noticeId, showAt: notice.showAt + 1 })
+      .catch((error: RealtimeError) => error);
+    expect((wrong as RealtimeError).errCode).toBe(404);
+  });
+
+  it('does not deliver a notice of one project to users of another', async () => {
+    const other = await signInToken(testApp, 'operator', 10);
+    const client = connected({ token: other.token });
+    const seen: SiteNotice[] = [];
+    client.subscribe(RealtimeRoute.noticeBroadcast, (item) => seen.push(item as SiteNotice));
+    await waitFor(() => client.authenticated, 5_000, 'auth');
+    await sleep(200);
+    const notice = await createNotice('<p>project 12 only</p>');
+    await sleep(400);
+    expect(seen.map((item) => item.noticeId)).not.toContain(notice.noticeId);
+  });
+});
+
+describe('legacy rsocket-js 0.0.27 clients', () => {
+  const legacyConnections: LegacyConnection[] = [];
+  afterAll(() => {
+    for (const connection of legacyConnections) connection.socket.close();
+  });
+
+  for (const kind of ['composite', 'routing'] as const) {
+    it(`works with ${kind} metadata: auth, unAuth, request, stream, Notify`, async () => {
+      const connection = await legacyClient(testApp.baseUrl, kind, {
+        token: null,
+        clientId: `legacy-${kind}`,
+        clientType: 'browser',
+        ignoreAuthFailed: true,
+      });
+      legacyConnections.push(connection);
+      const auth = (await connection.request(RealtimeRoute.auth, { token: operator.token })) as {
+        userId: number;
+      };
+      expect(auth.userId).toBe(operator.userId);
+      expect(testApp.app.realtime.connectionsOf(operator.userId).length).toBeGreaterThanOrEqual(1);
+
+      const items: SiteNotice[] = [];
+      connection.stream(RealtimeRoute.noticeBroadcast, 2_147_483_647, (item) =>
+        items.push(item as SiteNotice),
+      );
+      await sleep(200);
+      const notice = await createNotice(`<p>legacy ${kind}</p>`);
+      await waitFor(() => items.some((item) => item.noticeId === notice.noticeId), 3_000, 'legacy stream');
+
+      await testApp.app.realtime.notifyUser(operator.userId, '/payhub/order/new', { orderNo: `L-${kind}` });
+      await waitFor(() => connection.pushes.length > 0, 3_000, 'legacy Notify');
+      expect(connection.pushes[0]).toEqual({
+        type: 'Notify',
+        data: { route: '/payhub/order/new', content: JSON.stringify({ orderNo: `L-${kind}` }) },
+      });
+
+      const failure = await connection
+        .request(RealtimeRoute.auth, { token: 'C'.repeat(43) })
+        .catch((error: Error & { source?: { message: string } }) => error);
+      // The legacy client wraps the ERROR frame; its message is kept in `source`.
+      expect(JSON.parse((failure as { source: { message: string } }).source.message).errCode).toBe(707);
+
+      expect(await connection.request(RealtimeRoute.unAuth, null)).toEqual({ ok: true });
+      connection.socket.close();
+    });
+  }
+});
