@@ -13,6 +13,12 @@ import type { Config } from './config.ts';
 import { createNoticesRepo } from './modules/notices/notices.repo.ts';
 import { registerNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { createNoticesService } from './modules/notices/notices.service.ts';
+import { createDatacenterRepo } from './modules/datacenter/datacenter.repo.ts';
+import { registerDatacenterRoutes } from './modules/datacenter/datacenter.routes.ts';
+import { createDatacenterService } from './modules/datacenter/datacenter.service.ts';
+import { createInboxRepo } from './modules/inbox/inbox.repo.ts';
+import { registerInboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { createInboxService, type UserPush } from './modules/inbox/inbox.service.ts';
 import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
 import { createPromoRepo } from './modules/promo/promo.repo.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
@@ -139,6 +145,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle,
     clock,
     projectById: site.projectById,
+    shareCodes: {
+      resolve: (projectId, code) => datacenter.checkShareCode(projectId, code),
+      registered: (registration) => datacenter.recordRegistration(registration),
+    },
   });
   // Realtime gateway on this server's own port; its sockets close before the HTTP server does.
   const realtime = createRealtimeGateway({
@@ -152,14 +162,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => realtime.close());
   const notices = createNoticesService({ repo: createNoticesRepo(database.db), clock, realtime });
   notices.attach();
-  const promo = createPromoService(createPromoRepo(database.db));
+  const inbox = createInboxService({
+    repo: createInboxRepo(database.db),
+    clock,
+    mayMail: (session, userId) => promo.mayMail(session, userId),
+    // The realtime gateway's notifyUser when it is registered (Notify route /heracles/inbox/new).
+    push: () => (app as unknown as { realtime?: { notifyUser: UserPush } }).realtime?.notifyUser,
+  });
+  const promo = createPromoService({
+    repo: createPromoRepo(database.db),
+    clock,
+    projectById: site.projectById,
+    mail: async (mail) => {
+      await inbox.deliver(mail);
+    },
+  });
+  const datacenter = createDatacenterService({ repo: createDatacenterRepo(database.db), promo, clock });
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);
 
   await app.register(async (scope) => registerSiteRoutes(scope, bindDeps, site));
   await app.register(async (scope) =>
     registerUserRoutes(scope, { ...bindDeps, production: config.production }, users, codes),
   );
-  await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo));
+  await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo, datacenter.groupToday));
+  await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));
+  await app.register(async (scope) => registerInboxRoutes(scope, bindDeps, inbox));
   await app.register(async (scope) => registerPayhubRoutes(scope, bindDeps, promo));
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));

@@ -146,6 +146,16 @@ function demoPhone(project: ProjectSeed, index: number): string {
   return project.locale === 'es-MX' ? `55${project.id}00${suffix}` : `81${project.id}00${suffix}`;
 }
 
+/** Demo leads per project (promo programme). */
+export const DEMO_LEAD_COUNT = 40;
+
+/** Demo lead phones: Indonesian mobiles 85<project><index>, Mexican 56<project><index>. */
+export function demoLeadPhone(project: ProjectSeed, index: number): string {
+  return project.locale === 'es-MX'
+    ? `56${project.id}${String(index + 1).padStart(6, '0')}`
+    : `85${project.id}${String(index + 1).padStart(7, '0')}`;
+}
+
 /** A readable random password that satisfies the rule (8-16, letters and digits). */
 function demoPassword(): string {
   const letters = 'abcdefghjkmnpqrstuvwxyz';
@@ -189,6 +199,23 @@ export async function seed(db: Db): Promise<DemoAccount[]> {
         });
       }
     }
+    const phoneOf = (label: string) =>
+      demoPhone(
+        project,
+        DEMO_ROLES.findIndex((role) => role.label === label),
+      );
+    await repo.seedPromoDemo({
+      projectId: project.id,
+      leaderPhone: phoneOf('leader'),
+      promoterPhone: phoneOf('promoter'),
+      groupName: `Tim ${project.id}`,
+      leads: Array.from({ length: DEMO_LEAD_COUNT }, (_, index) => ({
+        phone: demoLeadPhone(project, index),
+        // The last four: two without consent, two who asked not to be contacted again.
+        consent: index < DEMO_LEAD_COUNT - 4 || index >= DEMO_LEAD_COUNT - 2,
+        doNotContact: index >= DEMO_LEAD_COUNT - 2,
+      })),
+    });
   }
   return created;
 }

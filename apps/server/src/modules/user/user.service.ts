@@ -20,6 +20,27 @@ const LOGIN_FAILURES_MAX = 10;
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 const UPLOAD_URL = /^\/uploads\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp)$/;
 
+/** The promoter behind a share code and the group they work in. */
+export interface ShareCodeOwner {
+  promoterId: number;
+  groupId: number;
+}
+
+/**
+ * Registration with a promoter's share code (the promo data center, docs/promo.md): `resolve`
+ * refuses an unknown code (7003) before the account exists; `registered` counts it afterwards.
+ */
+export interface ShareCodeHook {
+  resolve(projectId: number, code: string): Promise<ShareCodeOwner>;
+  registered(registration: {
+    projectId: number;
+    playerId: number;
+    phone: string;
+    owner: ShareCodeOwner;
+    at: Date;
+  }): Promise<void>;
+}
+
 export interface UserServiceOptions {
   repo: UserRepo;
   sessions: SessionService;
@@ -27,6 +48,7 @@ export interface UserServiceOptions {
   throttle: Throttle;
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
+  shareCodes?: ShareCodeHook;
 }
 
 export function createUserService({
@@ -36,6 +58,7 @@ export function createUserService({
   throttle,
   clock,
   projectById,
+  shareCodes,
 }: UserServiceOptions) {
   function toUser(row: UserRow): User {
     const project = projectById(row.projectId);
@@ -81,11 +104,19 @@ export function createUserService({
 
     async register(
       project: ProjectConfig,
-      input: { phone: string; password: string; code: string; nickname?: string | undefined },
+      input: {
+        phone: string;
+        password: string;
+        code: string;
+        nickname?: string | undefined;
+        shareCode?: string | undefined;
+      },
       clientId: string | undefined,
     ) {
       const phone = nationalPhone(project, input.phone);
       if (await repo.byPhone(project.projectId, phone)) throw new AppError(ErrorCode.PhoneExists);
+      const owner =
+        input.shareCode && shareCodes ? await shareCodes.resolve(project.projectId, input.shareCode) : null;
       await codes.consume(project.projectId, phone, 'register', input.code);
       const created = await repo.create({
         projectId: project.projectId,
@@ -95,6 +126,15 @@ export function createUserService({
         verifiedAt: clock.now(),
       });
       if (!created) throw new AppError(ErrorCode.PhoneExists);
+      if (owner && shareCodes) {
+        await shareCodes.registered({
+          projectId: project.projectId,
+          playerId: created.id,
+          phone,
+          owner,
+          at: clock.now(),
+        });
+      }
       const token = await sessions.create(created.id, project.projectId, clientId);
       return { token, user: toUser(created) };
     },

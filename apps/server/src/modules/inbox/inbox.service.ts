@@ -1,0 +1,78 @@
+import { ErrorCode, INBOX_NEW_ROUTE, type InboxNewPush, type MailItem } from '@payhub/contracts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Session } from '../../platform/http/request-context.ts';
+import { unixSeconds } from '../../platform/local-day.ts';
+import type { InboxRepo, MailRow } from './inbox.repo.ts';
+
+/** Pushes a Notify message to every connection of a user (the realtime gateway's notifyUser). */
+export type UserPush = (userId: number, route: string, payload: unknown) => Promise<void>;
+
+export interface InboxServiceOptions {
+  repo: InboxRepo;
+  clock: Clock;
+  /** Resolved at push time: the realtime gateway registers after the inbox. */
+  push?: () => UserPush | undefined;
+  /** Whether the caller may write to this user (admin: anyone of the project; leader: members; HR: promoters). */
+  mayMail: (session: Session, userId: number) => Promise<boolean>;
+}
+
+export function createInboxService({ repo, clock, push, mayMail }: InboxServiceOptions) {
+  const view = (row: MailRow): MailItem => ({
+    mailId: row.id,
+    title: row.title,
+    content: row.content,
+    read: row.readAt !== null,
+    createdAt: unixSeconds(row.createdAt),
+  });
+
+  async function changed(userId: number, count: number) {
+    return { changed: count, unreadCount: await repo.unreadCount(userId) };
+  }
+
+  /** Stores a mail and, after it is stored, pushes it on /heracles/inbox/new to the user's sessions. */
+  async function deliver(mail: {
+    projectId: number;
+    userId: number;
+    senderId: number | null;
+    title: string;
+    content: string;
+  }): Promise<MailItem> {
+    const row = await repo.insert({ ...mail, createdAt: clock.now() });
+    const item = view(row);
+    const payload: InboxNewPush = { mail: item, unreadCount: await repo.unreadCount(mail.userId) };
+    // A failed push loses nothing: the mail is stored and the badge is read again on the next list.
+    await push?.()?.(mail.userId, INBOX_NEW_ROUTE, payload).catch(() => {});
+    return item;
+  }
+
+  return {
+    deliver,
+    async list(session: Session, query: { page: number; count: number; unreadOnly: boolean }) {
+      const page = await repo.list(session.userId, query.page, query.count, query.unreadOnly);
+      return {
+        items: page.items.map(view),
+        total: page.total,
+        unreadCount: await repo.unreadCount(session.userId),
+      };
+    },
+    unreadCount: async (session: Session) => ({ unreadCount: await repo.unreadCount(session.userId) }),
+    async read(session: Session, mailId: number) {
+      if (!(await repo.exists(session.userId, mailId))) throw notFound('mail');
+      return changed(session.userId, await repo.markRead(session.userId, mailId, clock.now()));
+    },
+    async remove(session: Session, mailId: number) {
+      if (!(await repo.exists(session.userId, mailId))) throw notFound('mail');
+      return changed(session.userId, await repo.markDeleted(session.userId, mailId, clock.now()));
+    },
+    readAll: async (session: Session) =>
+      changed(session.userId, await repo.markRead(session.userId, null, clock.now())),
+    deleteAllRead: async (session: Session) =>
+      changed(session.userId, await repo.markDeleted(session.userId, null, clock.now())),
+    async send(session: Session, body: { userId: number; title: string; content: string }) {
+      if (!(await mayMail(session, body.userId))) throw new AppError(ErrorCode.NoPermission);
+      return deliver({ projectId: session.projectId, senderId: session.userId, ...body });
+    },
+  };
+}
+export type InboxService = ReturnType<typeof createInboxService>;
