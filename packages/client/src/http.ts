@@ -69,14 +69,31 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       body = JSON.stringify(input.body);
     }
 
+    // The deadline covers the whole exchange (answer and body) and holds even when a fetch
+    // implementation ignores the abort signal.
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new ApiError(-1, NETWORK_TIMEOUT_MESSAGE, null));
+      }, timeoutMs);
+    });
     let response: Response;
+    let text = '';
     try {
-      response = await doFetch(url, { method: endpoint.method, headers, body, signal: controller.signal });
+      response = await Promise.race([
+        doFetch(url, { method: endpoint.method, headers, body, signal: controller.signal }),
+        deadline,
+      ]);
+      try {
+        text = await Promise.race([response.text(), deadline]);
+      } catch (cause) {
+        // An unreadable body still has a status; only the deadline turns it into a timeout.
+        if (cause instanceof ApiError || controller.signal.aborted) throw cause;
+      }
     } catch (cause) {
-      clearTimeout(timer);
-      const timedOut = controller.signal.aborted;
+      const timedOut = cause instanceof ApiError || controller.signal.aborted;
       return fail(
         new ApiError(
           -1,
@@ -85,15 +102,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         ),
         endpoint,
       );
+    } finally {
+      clearTimeout(timer);
     }
     let parsed: unknown = null;
     try {
-      const text = await response.text();
       parsed = text ? JSON.parse(text) : null;
     } catch {
       parsed = null;
-    } finally {
-      clearTimeout(timer);
     }
     if (response.ok) return parsed;
     const errMsg =
