@@ -19,7 +19,7 @@ import { createDatacenterService } from './modules/datacenter/datacenter.service
 import { createInboxRepo } from './modules/inbox/inbox.repo.ts';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { createInboxService, type UserPush } from './modules/inbox/inbox.service.ts';
-import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
+import { registerPaymentHub } from './modules/payhub/payhub.plugin.ts';
 import { createPromoRepo } from './modules/promo/promo.repo.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
@@ -187,7 +187,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo, datacenter.groupToday));
   await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));
   await app.register(async (scope) => registerInboxRoutes(scope, bindDeps, inbox));
-  await app.register(async (scope) => registerPayhubRoutes(scope, bindDeps, promo));
+  await registerPaymentHub(app, {
+    bindDeps,
+    config,
+    database,
+    clock,
+    promo,
+    notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
+    projectById: site.projectById,
+  });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));
 

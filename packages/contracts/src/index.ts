@@ -4,9 +4,11 @@ import { inbox } from './inbox.ts';
 import { notices } from './notices.ts';
 import { payhub } from './payhub.ts';
 import { promo } from './promo.ts';
+import { quota } from './quota.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { user } from './user.ts';
+import { withdraw } from './withdraw.ts';
 
 export * from './datacenter.ts';
 export * from './endpoint.ts';
@@ -19,14 +21,27 @@ export * from './notices.ts';
 export * from './payhub.ts';
 export * from './phone.ts';
 export * from './promo.ts';
+export * from './quota.ts';
 export * from './realtime.ts';
 export * from './shell.ts';
 export * from './site.ts';
 export * from './user.ts';
 export * from './validation.ts';
+export * from './withdraw.ts';
 
 /** Every endpoint, grouped by capability. The client, the server and /docs are derived from this. */
-export const contracts = { user, site, shell, promo, payhub, notices, datacenter, inbox } as const;
+export const contracts = {
+  user,
+  site,
+  shell,
+  promo,
+  payhub,
+  notices,
+  datacenter,
+  inbox,
+  withdraw,
+  quota,
+} as const;
 export type Contracts = typeof contracts;
 
 export function listEndpoints(): Array<{ group: string; name: string; endpoint: Endpoint }> {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
+import { seedPaymentHub } from './payhub.seed.ts';
 import { createSeedRepo, type ProjectSeed } from './seed.repo.ts';
 
 /** A small logo per project: an inline SVG badge, so a fresh install needs no asset files. */
@@ -127,6 +128,34 @@ export const DEMO_ROLES = [
     staffRole: 'admin',
     tier: 'normal',
   },
+  // Payment hub: a second handler (another operator's orders) and two players with a wallet.
+  {
+    label: 'operator-2',
+    spaType: 'Banker',
+    spaPay: 'yes',
+    leaderLevel: -1,
+    paymentRole: 'Handler',
+    staffRole: null,
+    tier: 'normal',
+  },
+  {
+    label: 'player',
+    spaType: null,
+    spaPay: 'no',
+    leaderLevel: -1,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'normal',
+  },
+  {
+    label: 'player-2',
+    spaType: null,
+    spaPay: 'no',
+    leaderLevel: -1,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'normal',
+  },
 ] as const;
 
 export interface DemoAccount {
@@ -215,6 +244,19 @@ export async function seed(db: Db): Promise<DemoAccount[]> {
         consent: index < DEMO_LEAD_COUNT - 4 || index >= DEMO_LEAD_COUNT - 2,
         doNotContact: index >= DEMO_LEAD_COUNT - 2,
       })),
+    });
+    await seedPaymentHub(db, {
+      projectId: project.id,
+      currency: project.currency as 'IDR' | 'MXN',
+      operators: [
+        { label: 'operator-manage', phone: phoneOf('operator-manage'), working: false },
+        { label: 'operator', phone: phoneOf('operator'), working: true },
+        { label: 'operator-2', phone: phoneOf('operator-2'), working: true },
+      ],
+      players: [
+        { label: 'player', phone: phoneOf('player') },
+        { label: 'player-2', phone: phoneOf('player-2') },
+      ],
     });
   }
   return created;

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/database.ts';
+import {
+  type AccountBalance,
+  type AccountKind,
+  type Currency,
+  type HistoryEntry,
+  LEDGER_REFUSALS,
+  type LedgerAccount,
+  LedgerError,
+  SYSTEM_ACCOUNT_KINDS,
+  type TransferOutcome,
+} from './ledger.types.ts';
+
+/** Anything that runs SQL: the database or an open transaction. */
+export type Executor = Pick<Db, 'execute'>;
+
+/** The pg error behind a Drizzle error (Drizzle wraps driver errors in `cause`). */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code.length === 5) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function asLedgerError(error: unknown): unknown {
+  const state = sqlStateOf(error);
+  if (state && state in LEDGER_REFUSALS) {
+    const refusal = LEDGER_REFUSALS[state as keyof typeof LEDGER_REFUSALS];
+    const cause = (error as { cause?: { message?: string } }).cause;
+    return new LedgerError(refusal, cause?.message ?? (error as Error).message);
+  }
+  return error;
+}
+
+interface AccountRow extends Record<string, unknown> {
+  id: string;
+  project_id: number;
+  currency: Currency;
+  kind: AccountKind;
+  owner_id: string | null;
+  is_system: boolean;
+}
+
+function toAccount(row: AccountRow): LedgerAccount {
+  return {
+    id: BigInt(row.id),
+    projectId: row.project_id,
+    currency: row.currency,
+    kind: row.kind,
+    ownerId: row.owner_id === null ? null : Number(row.owner_id),
+    isSystem: row.is_system,
+  };
+}
+
+export interface TransferCall {
+  id: string;
+  kind: 'single' | 'pending' | 'post' | 'void';
+  pendingId: string | null;
+  debitAccountId: bigint | null;
+  creditAccountId: bigint | null;
+  amount: bigint | null;
+  code: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  at: Date;
+}
+
+/** The only SQL of the ledger. Every balance change goes through ledger_transfer() (0200_ledger.sql). */
+export const ledgerRepo = {
+  async ensureAccount(
+    executor: Executor,
+    key: { projectId: number; currency: Currency; kind: AccountKind; ownerId: number | null },
+  ): Promise<LedgerAccount> {
+    const isSystem = (SYSTEM_ACCOUNT_KINDS as readonly string[]).includes(key.kind);
+    const ownerId = isSystem ? null : key.ownerId;
+    const inserted = await executor.execute<AccountRow>(sql`
+      INSERT INTO ledger_accounts (project_id, currency, kind, owner_id, is_system)
+      VALUES (${key.projectId}, ${key.currency}, ${key.kind}, ${ownerId}, ${isSystem})
+      ON CONFLICT DO NOTHING
+      RETURNING id, project_id, currency, kind, owner_id, is_system`);
+    const row =
+      inserted.rows[0] ??
+      (
+        await executor.execute<AccountRow>(sql`
+          SELECT id, project_id, currency, kind, owner_id, is_system FROM ledger_accounts
+           WHERE project_id = ${key.projectId} AND currency = ${key.currency} AND kind = ${key.kind}
+             AND owner_id IS NOT DISTINCT FROM ${ownerId}`)
+      ).rows[0];
+    if (!row) throw new Error(`ledger account ${key.kind} could not be created`);
+    return toAccount(row);
+  },
+
+  async findAccount(
+    executor: Executor,
+    key: { projectId: number; currency: Currency; kind: AccountKind; ownerId: number | null },
+  ): Promise<LedgerAccount | null> {
+    const result = await executor.execute<AccountRow>(sql`
+      SELECT id, project_id, currency, kind, owner_id, is_system FROM ledger_accounts
+       WHERE project_id = ${key.projectId} AND currency = ${key.currency} AND kind = ${key.kind}
+         AND owner_id IS NOT DISTINCT FROM ${key.ownerId}`);
+    return result.rows[0] ? toAccount(result.rows[0]) : null;
+  },
+
+  async transfer(executor: Executor, call: TransferCall): Promise<TransferOutcome> {
+    try {
+      const result = await executor.execute<{ outcome: TransferOutcome }>(sql`
+        SELECT ledger_transfer(${call.id}, ${call.kind}, ${call.pendingId}, ${call.debitAccountId},
+          ${call.creditAccountId}, ${call.amount}, ${call.code}, ${call.referenceType}, ${call.referenceId},
+          ${call.at.toISOString()}::timestamptz) AS outcome`);
+      const outcome = result.rows[0]?.outcome;
+      if (outcome !== 'created' && outcome !== 'exists') throw new Error('ledger_transfer gave no outcome');
+      return outcome;
+    } catch (error) {
+      throw asLedgerError(error);
+    }
+  },
+
+  /** Posted balance and holds; a system account's balance is the sum of its entries. */
+  async balance(executor: Executor, accountId: bigint): Promise<AccountBalance> {
+    const result = await executor.execute<{ balance: string; pending: string }>(sql`
+      SELECT CASE WHEN a.is_system
+                  THEN (SELECT COALESCE(sum(e.amount), 0) FROM ledger_entries e WHERE e.account_id = a.id)
+                  ELSE a.balance END AS balance,
+             CASE WHEN a.is_system
+                  THEN (SELECT COALESCE(sum(t.amount), 0) FROM ledger_transfers t
+                         WHERE t.debit_account_id = a.id AND t.kind = 'pending'
+                           AND NOT EXISTS (SELECT 1 FROM ledger_transfers r WHERE r.pending_id = t.id))
+                  ELSE a.pending_debits END AS pending
+        FROM ledger_accounts a WHERE a.id = ${accountId}`);
+    const row = result.rows[0];
+    if (!row) throw new LedgerError('unknown_account', `account ${accountId} not found`);
+    const balance = BigInt(row.balance);
+    const pending = BigInt(row.pending);
+    return { balance, pending, available: balance - pending };
+  },
+
+  async history(executor: Executor, accountId: bigint, limit: number, offset: number) {
+    const rows = await executor.execute<{
+      id: string;
+      transfer_id: string;
+      code: string;
+      amount: string;
+      balance_after: string | null;
+      reference_type: string | null;
+      reference_id: string | null;
+      created_at: Date | string;
+    }>(sql`
+      SELECT e.id, e.transfer_id, t.code, e.amount, e.balance_after, t.reference_type, t.reference_id,
+             e.created_at
+        FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
+       WHERE e.account_id = ${accountId}
+       ORDER BY e.id DESC LIMIT ${limit} OFFSET ${offset}`);
+    const total = await executor.execute<{ count: string }>(
+      sql`SELECT count(*) AS count FROM ledger_entries WHERE account_id = ${accountId}`,
+    );
+    const entries: HistoryEntry[] = rows.rows.map((row) => ({
+      entryId: BigInt(row.id),
+      transferId: row.transfer_id,
+      code: row.code,
+      amount: BigInt(row.amount),
+      balanceAfter: row.balance_after === null ? null : BigInt(row.balance_after),
+      referenceType: row.reference_type,
+      referenceId: row.reference_id,
+      createdAt: new Date(row.created_at),
+    }));
+    return { entries, total: Number(total.rows[0]?.count ?? 0) };
+  },
+
+  /** Whether a pending transfer is still open, posted or voided. */
+  async holdState(executor: Executor, pendingId: string): Promise<'open' | 'posted' | 'voided' | 'absent'> {
+    const result = await executor.execute<{ kind: string | null; found: boolean }>(sql`
+      SELECT EXISTS (SELECT 1 FROM ledger_transfers WHERE id = ${pendingId} AND kind = 'pending') AS found,
+             (SELECT kind FROM ledger_transfers WHERE pending_id = ${pendingId}) AS kind`);
+    const row = result.rows[0];
+    if (!row?.found) return 'absent';
+    if (row.kind === 'post') return 'posted';
+    if (row.kind === 'void') return 'voided';
+    return 'open';
+  },
+};

@@ -1,0 +1,121 @@
+import type { Clock } from '../platform/clock.ts';
+import { type Executor, ledgerRepo } from './ledger.repo.ts';
+import type {
+  AccountBalance,
+  AccountKind,
+  Currency,
+  LedgerAccount,
+  ResolveRequest,
+  TransferOutcome,
+  TransferRequest,
+} from './ledger.types.ts';
+
+export type { Executor } from './ledger.repo.ts';
+export * from './ledger.types.ts';
+
+/**
+ * The double-entry core (DESIGN.md §5). Every call takes the executor of the caller's transaction so
+ * a money movement commits or rolls back with the business change it belongs to.
+ */
+export function createLedger(clock: Clock) {
+  const systemAccounts = new Map<string, LedgerAccount>();
+  function assertAmount(amount: bigint): void {
+    if (typeof amount !== 'bigint' || amount <= 0n)
+      throw new Error(`ledger amount must be a positive bigint`);
+  }
+  return {
+    /** A user's account of a kind, created on first use. */
+    async userAccount(
+      executor: Executor,
+      key: { projectId: number; currency: Currency; kind: AccountKind; ownerId: number },
+    ): Promise<LedgerAccount> {
+      return ledgerRepo.ensureAccount(executor, key);
+    },
+    async findUserAccount(
+      executor: Executor,
+      key: { projectId: number; currency: Currency; kind: AccountKind; ownerId: number },
+    ): Promise<LedgerAccount | null> {
+      return ledgerRepo.findAccount(executor, key);
+    },
+    /** A project's system account (house, fees, custody, ...), cached after the first lookup. */
+    async systemAccount(
+      executor: Executor,
+      key: { projectId: number; currency: Currency; kind: AccountKind },
+    ): Promise<LedgerAccount> {
+      const cacheKey = `${key.projectId}:${key.currency}:${key.kind}`;
+      const cached = systemAccounts.get(cacheKey);
+      if (cached) return cached;
+      const account = await ledgerRepo.ensureAccount(executor, { ...key, ownerId: null });
+      systemAccounts.set(cacheKey, account);
+      return account;
+    },
+    /** Moves money at once; the debit side is guarded atomically in the database. */
+    async transfer(executor: Executor, request: TransferRequest): Promise<TransferOutcome> {
+      assertAmount(request.amount);
+      return ledgerRepo.transfer(executor, {
+        id: request.id,
+        kind: 'single',
+        pendingId: null,
+        debitAccountId: request.debitAccountId,
+        creditAccountId: request.creditAccountId,
+        amount: request.amount,
+        code: request.code,
+        referenceType: request.reference?.type ?? null,
+        referenceId: request.reference?.id ?? null,
+        at: clock.now(),
+      });
+    },
+    /** Reserves the amount on the debit account (first phase of a two-phase transfer). */
+    async hold(executor: Executor, request: TransferRequest): Promise<TransferOutcome> {
+      assertAmount(request.amount);
+      return ledgerRepo.transfer(executor, {
+        id: request.id,
+        kind: 'pending',
+        pendingId: null,
+        debitAccountId: request.debitAccountId,
+        creditAccountId: request.creditAccountId,
+        amount: request.amount,
+        code: request.code,
+        referenceType: request.reference?.type ?? null,
+        referenceId: request.reference?.id ?? null,
+        at: clock.now(),
+      });
+    },
+    /** Completes a hold: the held amount moves from debit to credit. */
+    async post(executor: Executor, request: ResolveRequest): Promise<TransferOutcome> {
+      return ledgerRepo.transfer(executor, {
+        id: request.id,
+        kind: 'post',
+        pendingId: request.pendingId,
+        debitAccountId: null,
+        creditAccountId: null,
+        amount: null,
+        code: request.code,
+        referenceType: request.reference?.type ?? null,
+        referenceId: request.reference?.id ?? null,
+        at: clock.now(),
+      });
+    },
+    /** Releases a hold: nothing moves. */
+    async void(executor: Executor, request: ResolveRequest): Promise<TransferOutcome> {
+      return ledgerRepo.transfer(executor, {
+        id: request.id,
+        kind: 'void',
+        pendingId: request.pendingId,
+        debitAccountId: null,
+        creditAccountId: null,
+        amount: null,
+        code: request.code,
+        referenceType: request.reference?.type ?? null,
+        referenceId: request.reference?.id ?? null,
+        at: clock.now(),
+      });
+    },
+    holdState: (executor: Executor, pendingId: string) => ledgerRepo.holdState(executor, pendingId),
+    balance: (executor: Executor, accountId: bigint): Promise<AccountBalance> =>
+      ledgerRepo.balance(executor, accountId),
+    history: (executor: Executor, accountId: bigint, limit: number, offset: number) =>
+      ledgerRepo.history(executor, accountId, limit, offset),
+  };
+}
+export type Ledger = ReturnType<typeof createLedger>;

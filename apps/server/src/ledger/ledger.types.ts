@@ -1,0 +1,82 @@
+/** The ledger's vocabulary: account kinds, transfer kinds and the refusals a transfer can answer. */
+
+export const USER_ACCOUNT_KINDS = ['player_wallet', 'operator_quota', 'operator_commission'] as const;
+export const SYSTEM_ACCOUNT_KINDS = ['house', 'fees', 'custody', 'bonus_pool', 'withdraw_clearing'] as const;
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
+export type AccountKind = UserAccountKind | SystemAccountKind;
+export type Currency = 'IDR' | 'MXN';
+
+export interface LedgerAccount {
+  id: bigint;
+  projectId: number;
+  currency: Currency;
+  kind: AccountKind;
+  ownerId: number | null;
+  isSystem: boolean;
+}
+
+export interface AccountBalance {
+  /** Posted balance. */
+  balance: bigint;
+  /** Held by pending transfers that debit this account. */
+  pending: bigint;
+  /** What a new debit may use: balance minus pending. */
+  available: bigint;
+}
+
+export interface TransferReference {
+  type: string;
+  id: string;
+}
+
+export interface TransferRequest {
+  /** Unique id and idempotency key: a retry with the same id and fields moves nothing twice. */
+  id: string;
+  debitAccountId: bigint;
+  creditAccountId: bigint;
+  amount: bigint;
+  code: string;
+  reference?: TransferReference;
+}
+
+export interface ResolveRequest {
+  id: string;
+  pendingId: string;
+  code: string;
+  reference?: TransferReference;
+}
+
+export type TransferOutcome = 'created' | 'exists';
+
+/** Why the ledger refused a transfer (SQLSTATE raised by ledger_transfer()). */
+export const LEDGER_REFUSALS = {
+  LD001: 'insufficient_funds',
+  LD002: 'unknown_account',
+  LD003: 'currency_mismatch',
+  LD004: 'unknown_pending',
+  LD005: 'id_conflict',
+  LD006: 'already_resolved',
+} as const;
+export type LedgerRefusal = (typeof LEDGER_REFUSALS)[keyof typeof LEDGER_REFUSALS];
+
+export class LedgerError extends Error {
+  constructor(
+    readonly refusal: LedgerRefusal,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LedgerError';
+  }
+}
+
+export interface HistoryEntry {
+  entryId: bigint;
+  transferId: string;
+  code: string;
+  amount: bigint;
+  balanceAfter: bigint | null;
+  referenceType: string | null;
+  referenceId: string | null;
+  createdAt: Date;
+}

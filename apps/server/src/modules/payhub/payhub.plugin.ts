@@ -1,0 +1,93 @@
+import type { ProjectConfig } from '@payhub/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { createLedger } from '../../ledger/ledger.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
+import { type LeaderScheduler, startLeaderScheduler } from '../../platform/scheduler/leader-scheduler.ts';
+import type { PromoService } from '../promo/promo.service.ts';
+import { createDevAdapters } from '../quota/quota.adapter.ts';
+import { createQuotaRepo } from '../quota/quota.repo.ts';
+import { registerQuotaRoutes } from '../quota/quota.routes.ts';
+import { createQuotaService } from '../quota/quota.service.ts';
+import { createWithdrawRepo } from '../withdraw/withdraw.repo.ts';
+import { registerWithdrawRoutes } from '../withdraw/withdraw.routes.ts';
+import { createWithdrawService } from '../withdraw/withdraw.service.ts';
+import type { UserNotifier } from './payhub.notify.ts';
+import { createPayhubRepo } from './payhub.repo.ts';
+import { registerPayhubRoutes } from './payhub.routes.ts';
+import { createPayhubService } from './payhub.service.ts';
+
+/** Advisory lock key of the payment hub's scheduler node. */
+export const PAYHUB_SCHEDULER_LOCK = 72_201_200;
+
+export interface PaymentHubJobs {
+  scheduler: LeaderScheduler;
+  /** One round of every timeout now (tests move the clock, then call this). */
+  runTimeouts(): Promise<{ payOrders: number; withdrawOrders: number; topups: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paymentHub?: PaymentHubJobs;
+  }
+}
+
+/**
+ * The payment hub: ledger, deposit orders, withdrawals, quota; their routes, and the timeouts run
+ * by the scheduler node (the one holding the advisory lock).
+ */
+export async function registerPaymentHub(
+  app: FastifyInstance,
+  deps: {
+    bindDeps: BindDeps;
+    config: Config;
+    database: Database;
+    clock: Clock;
+    promo: PromoService;
+    notifier: UserNotifier;
+    projectById: (id: number) => ProjectConfig | undefined;
+  },
+): Promise<void> {
+  const { database, clock, config } = deps;
+  const log = (error: unknown, message: string) => app.log.error({ err: error }, message);
+  const ledger = createLedger(clock);
+  const common = { ledger, clock, notifier: deps.notifier, projectById: deps.projectById, log };
+  const payhub = createPayhubService({ ...common, repo: createPayhubRepo(database.db) });
+  const withdraw = createWithdrawService({ ...common, repo: createWithdrawRepo(database.db), payhub });
+  const adapters = createDevAdapters();
+  const quota = createQuotaService({
+    ...common,
+    repo: createQuotaRepo(database.db),
+    payhub,
+    adapters,
+    ...(config.production ? {} : { simulate: adapters.setStatus }),
+    webhookSecret: config.custodyWebhookSecret,
+  });
+
+  await app.register(async (scope) => registerPayhubRoutes(scope, deps.bindDeps, deps.promo, payhub));
+  await app.register(async (scope) => registerWithdrawRoutes(scope, deps.bindDeps, withdraw));
+  await app.register(async (scope) =>
+    registerQuotaRoutes(scope, { ...deps.bindDeps, production: config.production }, quota),
+  );
+
+  const runTimeouts = async () => ({
+    payOrders: await payhub.expireOrders(),
+    withdrawOrders: await withdraw.expireOrders(),
+    topups: await quota.expireTopups(),
+  });
+  const scheduler = startLeaderScheduler({
+    pool: database.pool,
+    lockKey: PAYHUB_SCHEDULER_LOCK,
+    intervalMs: config.schedulerIntervalMs,
+    tasks: [
+      { name: 'pay-order-timeouts', run: async () => void (await payhub.expireOrders()) },
+      { name: 'withdraw-order-timeouts', run: async () => void (await withdraw.expireOrders()) },
+      { name: 'topup-timeouts', run: async () => void (await quota.expireTopups()) },
+    ],
+    onError: (task, error) => app.log.error({ err: error, task }, 'scheduled task failed'),
+  });
+  app.decorate('paymentHub', { scheduler, runTimeouts });
+  app.addHook('onClose', async () => scheduler.stop());
+}

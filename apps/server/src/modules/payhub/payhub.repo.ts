@@ -1,0 +1,465 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+
+/** The database or an open transaction. */
+export type Executor = Pick<Db, 'execute'>;
+
+export interface OperatorRow {
+  userId: number;
+  projectId: number;
+  kycStatus: 'pending' | 'verified' | 'rejected' | 'suspended';
+  verifiedName: string | null;
+  working: boolean;
+  perOrderMax: bigint;
+  dailyMax: bigint;
+  commissionBps: number;
+  paymentRole: string | null;
+  spaPay: boolean;
+}
+
+export interface PayOrderRow {
+  id: number;
+  orderNo: string;
+  projectId: number;
+  currency: 'IDR' | 'MXN';
+  playerId: number;
+  operatorId: number | null;
+  cardId: number | null;
+  bankCode: string;
+  port: 'bank_transfer' | 'qris';
+  amount: bigint;
+  commission: bigint;
+  state: number;
+  handleState: 0 | 1;
+  handlerId: number | null;
+  voucherUrl: string | null;
+  remark: string | null;
+  version: number;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  payeeBankCode: string | null;
+  payeeAccountNo: string | null;
+  payeeHolderName: string | null;
+}
+
+type Raw = Record<string, unknown>;
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const date = (value: unknown) => new Date(value as string);
+
+function toOrder(row: Raw): PayOrderRow {
+  return {
+    id: Number(row.id),
+    orderNo: row.order_no as string,
+    projectId: Number(row.project_id),
+    currency: row.currency as 'IDR' | 'MXN',
+    playerId: Number(row.player_id),
+    operatorId: num(row.operator_id),
+    cardId: num(row.card_id),
+    bankCode: row.bank_code as string,
+    port: row.port as 'bank_transfer' | 'qris',
+    amount: BigInt(row.amount as string),
+    commission: BigInt(row.commission as string),
+    state: Number(row.state),
+    handleState: Number(row.handle_state) as 0 | 1,
+    handlerId: num(row.handler_id),
+    voucherUrl: (row.voucher_url as string | null) ?? null,
+    remark: (row.remark as string | null) ?? null,
+    version: Number(row.version),
+    expiresAt: date(row.expires_at),
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+    payeeBankCode: (row.payee_bank_code as string | null) ?? null,
+    payeeAccountNo: (row.payee_account_no as string | null) ?? null,
+    payeeHolderName: (row.payee_holder_name as string | null) ?? null,
+  };
+}
+
+const ORDER_COLUMNS = sql.raw(`o.*, c.bank_code AS payee_bank_code, c.account_no AS payee_account_no,
+  c.holder_name AS payee_holder_name`);
+
+function inList(column: string, values: readonly number[]): SQL {
+  return sql`${sql.raw(column)} = ANY(${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::int[])`;
+}
+
+export interface OrderFilter {
+  projectId?: number;
+  playerId?: number;
+  operatorId?: number;
+  handlerId?: number;
+  states?: readonly number[];
+  handleState?: number;
+  orderNo?: string;
+}
+
+function where(filter: OrderFilter): SQL {
+  const parts: SQL[] = [sql`TRUE`];
+  if (filter.projectId !== undefined) parts.push(sql`o.project_id = ${filter.projectId}`);
+  if (filter.playerId !== undefined) parts.push(sql`o.player_id = ${filter.playerId}`);
+  if (filter.operatorId !== undefined) parts.push(sql`o.operator_id = ${filter.operatorId}`);
+  if (filter.handlerId !== undefined) parts.push(sql`o.handler_id = ${filter.handlerId}`);
+  if (filter.states && filter.states.length > 0) parts.push(inList('o.state', filter.states));
+  if (filter.handleState !== undefined) parts.push(sql`o.handle_state = ${filter.handleState}`);
+  if (filter.orderNo) parts.push(sql`o.order_no = ${filter.orderNo}`);
+  return sql.join(parts, sql` AND `);
+}
+
+export function createPayhubRepo(db: Db) {
+  return {
+    transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => action(tx));
+    },
+    db: db as Executor,
+
+    async operator(executor: Executor, userId: number, lock = false): Promise<OperatorRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT o.*, p.payment_role, p.spa_pay FROM payhub_operators o
+          JOIN spa_profiles p ON p.user_id = o.user_id
+         WHERE o.user_id = ${userId} ${lock ? sql`FOR UPDATE OF o` : sql``}`);
+      const row = result.rows[0];
+      if (!row) return null;
+      return {
+        userId: Number(row.user_id),
+        projectId: Number(row.project_id),
+        kycStatus: row.kyc_status as OperatorRow['kycStatus'],
+        verifiedName: (row.verified_name as string | null) ?? null,
+        working: row.working as boolean,
+        perOrderMax: BigInt(row.per_order_max as string),
+        dailyMax: BigInt(row.daily_max as string),
+        commissionBps: Number(row.commission_bps),
+        paymentRole: (row.payment_role as string | null) ?? null,
+        spaPay: row.spa_pay as boolean,
+      };
+    },
+
+    async upsertOperator(
+      executor: Executor,
+      row: {
+        userId: number;
+        projectId: number;
+        kycStatus: OperatorRow['kycStatus'];
+        verifiedName: string | null;
+        perOrderMax: bigint;
+        dailyMax: bigint;
+        commissionBps: number;
+        at: Date;
+      },
+    ): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO payhub_operators (user_id, project_id, kyc_status, verified_name, kyc_verified_at, per_order_max,
+                                      daily_max, commission_bps)
+        VALUES (${row.userId}, ${row.projectId}, ${row.kycStatus}, ${row.verifiedName},
+                ${row.kycStatus === 'verified' ? row.at.toISOString() : null}::timestamptz,
+                ${row.perOrderMax}, ${row.dailyMax}, ${row.commissionBps})
+        ON CONFLICT (user_id) DO UPDATE SET
+          kyc_status = EXCLUDED.kyc_status,
+          verified_name = COALESCE(EXCLUDED.verified_name, payhub_operators.verified_name),
+          kyc_verified_at = CASE WHEN EXCLUDED.kyc_status = 'verified'
+                                 THEN COALESCE(payhub_operators.kyc_verified_at, EXCLUDED.kyc_verified_at) END,
+          working = payhub_operators.working AND EXCLUDED.kyc_status = 'verified'`);
+    },
+
+    async setWorking(executor: Executor, userId: number, working: boolean): Promise<boolean> {
+      const result = await executor.execute<{ working: boolean }>(sql`
+        UPDATE payhub_operators SET working = ${working}
+         WHERE user_id = ${userId} AND (${!working} OR kyc_status = 'verified') RETURNING working`);
+      return result.rows.length === 1;
+    },
+
+    async addCard(
+      executor: Executor,
+      card: { operatorId: number; bankCode: string; accountNo: string; holderName: string },
+    ): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO payhub_operator_cards (operator_id, bank_code, account_no, holder_name)
+        VALUES (${card.operatorId}, ${card.bankCode}, ${card.accountNo}, ${card.holderName})
+        ON CONFLICT (bank_code, account_no) DO NOTHING`);
+    },
+
+    async dailyUsed(executor: Executor, operatorId: number, day: string): Promise<bigint> {
+      const result = await executor.execute<{ assigned: string }>(sql`
+        SELECT assigned FROM payhub_operator_daily WHERE operator_id = ${operatorId} AND day = ${day}::date`);
+      return BigInt(result.rows[0]?.assigned ?? '0');
+    },
+
+    /** Counts the amount against the operator's daily limit; false when it would pass the limit. */
+    async reserveDaily(
+      executor: Executor,
+      operatorId: number,
+      day: string,
+      amount: bigint,
+      dailyMax: bigint,
+    ): Promise<boolean> {
+      const result = await executor.execute(sql`
+        INSERT INTO payhub_operator_daily AS d (operator_id, day, assigned)
+        SELECT ${operatorId}, ${day}::date, ${amount} WHERE ${amount} <= ${dailyMax}
+        ON CONFLICT (operator_id, day) DO UPDATE SET assigned = d.assigned + EXCLUDED.assigned
+         WHERE d.assigned + EXCLUDED.assigned <= ${dailyMax}
+        RETURNING assigned`);
+      return result.rows.length === 1;
+    },
+
+    /**
+     * The next operator for a deposit: verified, at work, with an active card at the bank, within
+     * the per-order and daily limits and with enough available quota; least recently assigned first.
+     * Locks the operator row so concurrent assignments to one operator queue up.
+     */
+    async chooseOperator(
+      executor: Executor,
+      input: { projectId: number; currency: string; bankCode: string; amount: bigint; day: string },
+    ): Promise<{ operatorId: number; cardId: number; commissionBps: number; dailyMax: bigint } | null> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT o.user_id, o.commission_bps, o.daily_max,
+               (SELECT c.id FROM payhub_operator_cards c
+                 WHERE c.operator_id = o.user_id AND c.active AND c.bank_code = ${input.bankCode}
+                 ORDER BY c.id LIMIT 1) AS card_id
+          FROM payhub_operators o
+          JOIN spa_profiles p ON p.user_id = o.user_id AND p.spa_pay
+          JOIN ledger_accounts q ON q.owner_id = o.user_id AND q.kind = 'operator_quota'
+                                AND q.currency = ${input.currency} AND q.project_id = o.project_id
+          LEFT JOIN payhub_operator_daily d ON d.operator_id = o.user_id AND d.day = ${input.day}::date
+         WHERE o.project_id = ${input.projectId} AND o.kyc_status = 'verified' AND o.working
+           AND o.per_order_max >= ${input.amount}
+           AND COALESCE(d.assigned, 0) + ${input.amount} <= o.daily_max
+           AND q.balance - q.pending_debits >= ${input.amount}
+           AND EXISTS (SELECT 1 FROM payhub_operator_cards c
+                        WHERE c.operator_id = o.user_id AND c.active AND c.bank_code = ${input.bankCode})
+         ORDER BY o.last_assigned_at NULLS FIRST, o.user_id
+         LIMIT 1
+         FOR UPDATE OF o`);
+      const row = result.rows[0];
+      if (!row) return null;
+      return {
+        operatorId: Number(row.user_id),
+        cardId: Number(row.card_id),
+        commissionBps: Number(row.commission_bps),
+        dailyMax: BigInt(row.daily_max as string),
+      };
+    },
+
+    async markAssigned(executor: Executor, operatorId: number, at: Date): Promise<void> {
+      await executor.execute(sql`
+        UPDATE payhub_operators SET last_assigned_at = ${at.toISOString()}::timestamptz WHERE user_id = ${operatorId}`);
+    },
+
+    /** Banks where some verified, working operator of the project has an active card. */
+    async banksWithOperators(executor: Executor, projectId: number): Promise<string[]> {
+      const result = await executor.execute<{ bank_code: string }>(sql`
+        SELECT DISTINCT c.bank_code FROM payhub_operator_cards c
+          JOIN payhub_operators o ON o.user_id = c.operator_id
+         WHERE o.project_id = ${projectId} AND o.kyc_status = 'verified' AND o.working AND c.active
+         ORDER BY c.bank_code`);
+      return result.rows.map((row) => row.bank_code);
+    },
+
+    async insertOrder(
+      executor: Executor,
+      row: {
+        orderNo: string;
+        projectId: number;
+        currency: string;
+        playerId: number;
+        bankCode: string;
+        port: string;
+        amount: bigint;
+        expiresAt: Date;
+        at: Date;
+      },
+    ): Promise<number> {
+      const result = await executor.execute<{ id: string }>(sql`
+        INSERT INTO pay_orders (order_no, project_id, currency, player_id, bank_code, port, amount, state,
+                                expires_at, created_at, updated_at)
+        VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.playerId}, ${row.bankCode}, ${row.port},
+                ${row.amount}, -1, ${row.expiresAt.toISOString()}::timestamptz, ${row.at.toISOString()}::timestamptz,
+                ${row.at.toISOString()}::timestamptz)
+        RETURNING id`);
+      return Number(result.rows[0]!.id);
+    },
+
+    /** Applies a change to an order; `fromState` guards the transition against a concurrent one. */
+    async updateOrder(
+      executor: Executor,
+      id: number,
+      fromState: number,
+      change: {
+        state: number;
+        at: Date;
+        operatorId?: number;
+        cardId?: number;
+        commission?: bigint;
+        voucherUrl?: string;
+        remark?: string;
+        handlerId?: number;
+        expiresAt?: Date;
+      },
+    ): Promise<boolean> {
+      const sets: SQL[] = [
+        sql`state = ${change.state}`,
+        sql`updated_at = ${change.at.toISOString()}::timestamptz`,
+        sql`version = version + 1`,
+      ];
+      if (change.operatorId !== undefined) sets.push(sql`operator_id = ${change.operatorId}`);
+      if (change.cardId !== undefined) sets.push(sql`card_id = ${change.cardId}`);
+      if (change.commission !== undefined) sets.push(sql`commission = ${change.commission}`);
+      if (change.voucherUrl !== undefined) sets.push(sql`voucher_url = ${change.voucherUrl}`);
+      if (change.remark !== undefined) sets.push(sql`remark = ${change.remark}`);
+      if (change.handlerId !== undefined) sets.push(sql`handler_id = ${change.handlerId}, handle_state = 1`);
+      if (change.expiresAt !== undefined)
+        sets.push(sql`expires_at = ${change.expiresAt.toISOString()}::timestamptz`);
+      const result = await executor.execute(sql`
+        UPDATE pay_orders SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND state = ${fromState} RETURNING id`);
+      return result.rows.length === 1;
+    },
+
+    /** A group head takes the order; false when another head already has it. */
+    async takeOrder(executor: Executor, id: number, handlerId: number, at: Date): Promise<boolean> {
+      const result = await executor.execute(sql`
+        UPDATE pay_orders SET handler_id = ${handlerId}, handle_state = 1, version = version + 1,
+                              updated_at = ${at.toISOString()}::timestamptz
+         WHERE id = ${id} AND (handler_id IS NULL OR handler_id = ${handlerId}) RETURNING id`);
+      return result.rows.length === 1;
+    },
+
+    async order(executor: Executor, id: number, lock = false): Promise<PayOrderRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT ${ORDER_COLUMNS} FROM pay_orders o LEFT JOIN payhub_operator_cards c ON c.id = o.card_id
+         WHERE o.id = ${id} ${lock ? sql`FOR UPDATE OF o` : sql``}`);
+      return result.rows[0] ? toOrder(result.rows[0]) : null;
+    },
+
+    async orders(
+      executor: Executor,
+      filter: OrderFilter,
+      page: { limit: number; offset: number },
+    ): Promise<{ items: PayOrderRow[]; total: number }> {
+      const condition = where(filter);
+      const items = await executor.execute<Raw>(sql`
+        SELECT ${ORDER_COLUMNS} FROM pay_orders o LEFT JOIN payhub_operator_cards c ON c.id = o.card_id
+         WHERE ${condition} ORDER BY o.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+      const total = await executor.execute<{ count: string }>(
+        sql`SELECT count(*) AS count FROM pay_orders o WHERE ${condition}`,
+      );
+      return { items: items.rows.map(toOrder), total: Number(total.rows[0]?.count ?? 0) };
+    },
+
+    async countOrders(executor: Executor, filter: OrderFilter): Promise<number> {
+      const result = await executor.execute<{ count: string }>(
+        sql`SELECT count(*) AS count FROM pay_orders o WHERE ${where(filter)}`,
+      );
+      return Number(result.rows[0]?.count ?? 0);
+    },
+
+    async expiredOrders(
+      executor: Executor,
+      now: Date,
+      limit: number,
+    ): Promise<Array<{ id: number; state: number }>> {
+      const result = await executor.execute<{ id: string; state: number }>(sql`
+        SELECT id, state FROM pay_orders WHERE state IN (0, 4) AND expires_at <= ${now.toISOString()}::timestamptz
+         ORDER BY expires_at LIMIT ${limit}`);
+      return result.rows.map((row) => ({ id: Number(row.id), state: Number(row.state) }));
+    },
+
+    // Monitoring (DESIGN.md §8).
+    async playerOrdersSince(executor: Executor, playerId: number, since: Date): Promise<number> {
+      const result = await executor.execute<{ count: string }>(sql`
+        SELECT count(*) AS count FROM pay_orders WHERE player_id = ${playerId}
+           AND created_at >= ${since.toISOString()}::timestamptz`);
+      return Number(result.rows[0]?.count ?? 0);
+    },
+    async payersToCardSince(executor: Executor, cardId: number, since: Date): Promise<number> {
+      const result = await executor.execute<{ count: string }>(sql`
+        SELECT count(DISTINCT player_id) AS count FROM pay_orders WHERE card_id = ${cardId}
+           AND created_at >= ${since.toISOString()}::timestamptz`);
+      return Number(result.rows[0]?.count ?? 0);
+    },
+    async openCase(
+      executor: Executor,
+      row: {
+        projectId: number;
+        rule: string;
+        subjectType: string;
+        subjectId: string;
+        details: unknown;
+        at: Date;
+      },
+    ): Promise<number | null> {
+      const result = await executor.execute<{ id: string }>(sql`
+        INSERT INTO payhub_cases (project_id, rule, subject_type, subject_id, details, opened_at)
+        VALUES (${row.projectId}, ${row.rule}, ${row.subjectType}, ${row.subjectId}, ${JSON.stringify(row.details)}::jsonb,
+                ${row.at.toISOString()}::timestamptz)
+        ON CONFLICT (rule, subject_type, subject_id) WHERE status = 'open' DO NOTHING RETURNING id`);
+      return result.rows[0] ? Number(result.rows[0].id) : null;
+    },
+    async cases(
+      executor: Executor,
+      projectId: number,
+      status: string | undefined,
+      page: { limit: number; offset: number },
+    ) {
+      const condition = status
+        ? sql`project_id = ${projectId} AND status = ${status}`
+        : sql`project_id = ${projectId}`;
+      const items = await executor.execute<Raw>(sql`
+        SELECT * FROM payhub_cases WHERE ${condition} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+      const total = await executor.execute<{ count: string }>(
+        sql`SELECT count(*) AS count FROM payhub_cases WHERE ${condition}`,
+      );
+      return { items: items.rows.map(toCase), total: Number(total.rows[0]?.count ?? 0) };
+    },
+    async closeCase(
+      executor: Executor,
+      row: { id: number; projectId: number; closedBy: number; resolution: string; at: Date },
+    ) {
+      const result = await executor.execute<Raw>(sql`
+        UPDATE payhub_cases SET status = 'closed', closed_at = ${row.at.toISOString()}::timestamptz,
+                                closed_by = ${row.closedBy}, resolution = ${row.resolution}
+         WHERE id = ${row.id} AND project_id = ${row.projectId} AND status = 'open' RETURNING *`);
+      return result.rows[0] ? toCase(result.rows[0]) : null;
+    },
+    async findCase(executor: Executor, id: number, projectId: number) {
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM payhub_cases WHERE id = ${id} AND project_id = ${projectId}`,
+      );
+      return result.rows[0] ? toCase(result.rows[0]) : null;
+    },
+    async workingOperatorIds(executor: Executor, projectId: number): Promise<number[]> {
+      const result = await executor.execute<{ user_id: string }>(sql`
+        SELECT user_id FROM payhub_operators WHERE project_id = ${projectId} AND working AND kyc_status = 'verified'`);
+      return result.rows.map((row) => Number(row.user_id));
+    },
+    async userProject(executor: Executor, userId: number): Promise<number | null> {
+      const result = await executor.execute<{ project_id: number }>(
+        sql`SELECT project_id FROM users WHERE id = ${userId}`,
+      );
+      return result.rows[0] ? Number(result.rows[0].project_id) : null;
+    },
+  };
+}
+export type PayhubRepo = ReturnType<typeof createPayhubRepo>;
+
+export interface CaseRow {
+  id: number;
+  rule: 'velocity' | 'just_under_threshold' | 'many_payers_one_card';
+  subjectType: string;
+  subjectId: string;
+  details: Record<string, unknown>;
+  status: 'open' | 'closed';
+  openedAt: Date;
+  closedAt: Date | null;
+  resolution: string | null;
+}
+
+function toCase(row: Raw): CaseRow {
+  return {
+    id: Number(row.id),
+    rule: row.rule as CaseRow['rule'],
+    subjectType: row.subject_type as string,
+    subjectId: row.subject_id as string,
+    details: row.details as Record<string, unknown>,
+    status: row.status as 'open' | 'closed',
+    openedAt: date(row.opened_at),
+    closedAt: row.closed_at ? date(row.closed_at) : null,
+    resolution: (row.resolution as string | null) ?? null,
+  };
+}

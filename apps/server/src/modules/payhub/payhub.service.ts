@@ -1,0 +1,799 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ErrorCode,
+  formatMoney,
+  type PayOrder,
+  PayOrderState,
+  type ProjectConfig,
+  SUPPORTED_BANKS,
+} from '@payhub/contracts';
+import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import { writeAudit } from '../../platform/audit/audit.repo.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, noPermission, notFound } from '../../platform/errors.ts';
+import type { Session } from '../../platform/http/request-context.ts';
+import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
+import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from './payhub.notify.ts';
+import type { Executor, OperatorRow, OrderFilter, PayhubRepo, PayOrderRow } from './payhub.repo.ts';
+import {
+  commissionOf,
+  DEPOSIT_RANGE,
+  isJustUnderThreshold,
+  MANAGER_QUEUE_STATES,
+  MONITORING,
+  nextPayState,
+  OPERATOR_QUEUE_STATES,
+  PAY_CHECKING_TIMEOUT_MS,
+  PAY_WAIT_TIMEOUT_MS,
+  type PayEvent,
+} from './payhub.rules.ts';
+
+export interface PayhubDeps {
+  repo: PayhubRepo;
+  ledger: Ledger;
+  clock: Clock;
+  notifier: UserNotifier;
+  projectById: (id: number) => ProjectConfig | undefined;
+  log: (error: unknown, message: string) => void;
+}
+
+/** Work to do after the transaction commits (pushes). */
+type AfterCommit = Array<() => Promise<void>>;
+
+const ASSIGN_ATTEMPTS = 3;
+
+export function newOrderNo(prefix: string, at: Date): string {
+  const day = at.toISOString().slice(0, 10).replaceAll('-', '');
+  return `${prefix}${day}${randomBytes(6).toString('hex').toUpperCase()}`;
+}
+
+export function toPayOrderWire(row: PayOrderRow): PayOrder {
+  return {
+    id: row.id,
+    orderNo: row.orderNo,
+    state: row.state as PayOrder['state'],
+    amount: formatMoney(row.amount),
+    commission: formatMoney(row.commission),
+    currency: row.currency,
+    bankCode: row.bankCode,
+    port: row.port,
+    payee:
+      row.payeeAccountNo && row.payeeBankCode && row.payeeHolderName
+        ? { bankCode: row.payeeBankCode, accountNo: row.payeeAccountNo, holderName: row.payeeHolderName }
+        : null,
+    playerId: row.playerId,
+    operatorId: row.operatorId,
+    handleState: row.handleState,
+    handlerId: row.handlerId,
+    voucherUrl: row.voucherUrl,
+    remark: row.remark,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** The local calendar day of an instant in a time zone, as YYYY-MM-DD. */
+export function localDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+const holdId = (orderId: number) => `pay:${orderId}:hold`;
+
+export function createPayhubService(deps: PayhubDeps) {
+  const { repo, ledger, clock } = deps;
+
+  function project(projectId: number): ProjectConfig {
+    const found = deps.projectById(projectId);
+    if (!found) throw new AppError(ErrorCode.InvalidProjectId, 'unknown project');
+    return found;
+  }
+
+  async function flush(after: AfterCommit): Promise<void> {
+    for (const task of after) await task().catch((error) => deps.log(error, 'push after commit failed'));
+  }
+
+  /** The caller as a payment operator (spaPay yes, of the session's project), or 1031. */
+  async function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
+    const operator = await repo.operator(executor, session.userId);
+    if (!operator?.spaPay || operator.projectId !== session.projectId) throw noPermission();
+    return operator;
+  }
+  async function requireManager(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
+    const operator = await requireOperator(session, executor);
+    if (operator.paymentRole !== 'Manage') throw noPermission();
+    return operator;
+  }
+  function requireAdmin(session: Session): void {
+    if (session.staffRole !== 'admin') throw noPermission();
+  }
+
+  async function accountsOf(tx: Executor, order: PayOrderRow) {
+    if (order.operatorId === null) throw new Error(`order ${order.id} has no operator`);
+    const key = { projectId: order.projectId, currency: order.currency };
+    // One connection per transaction: queries run one after another.
+    const quota = await ledger.userAccount(tx, { ...key, kind: 'operator_quota', ownerId: order.operatorId });
+    const wallet = await ledger.userAccount(tx, { ...key, kind: 'player_wallet', ownerId: order.playerId });
+    const commission = await ledger.userAccount(tx, {
+      ...key,
+      kind: 'operator_commission',
+      ownerId: order.operatorId,
+    });
+    const house = await ledger.systemAccount(tx, { ...key, kind: 'house' });
+    return { quota, wallet, commission, house };
+  }
+
+  async function quotaPush(operatorId: number, projectId: number, currency: 'IDR' | 'MXN') {
+    const account = await ledger.findUserAccount(repo.db, {
+      projectId,
+      currency,
+      kind: 'operator_quota',
+      ownerId: operatorId,
+    });
+    if (!account) return;
+    const balance = await ledger.balance(repo.db, account.id);
+    const unprocessed = await repo.countOrders(repo.db, { operatorId, states: OPERATOR_QUEUE_STATES });
+    await deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.quota, {
+      quota: formatMoney(balance.balance),
+      held: formatMoney(balance.pending),
+      available: formatMoney(balance.available),
+    });
+    await deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.unprocessed, { orders: unprocessed });
+  }
+
+  function pushOrder(after: AfterCommit, order: PayOrderRow): void {
+    const wire = toPayOrderWire(order);
+    after.push(() => deps.notifier.notify(order.playerId, PAYHUB_NOTIFY_ROUTES.payOrder, wire));
+    if (order.operatorId !== null) {
+      const operatorId = order.operatorId;
+      after.push(() => deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.payOrder, wire));
+      after.push(() => quotaPush(operatorId, order.projectId, order.currency));
+    }
+  }
+
+  /**
+   * Applies one event to a locked order: checks the transition, moves the money, writes the audit
+   * line. Answers the updated order.
+   */
+  async function apply(
+    tx: Executor,
+    order: PayOrderRow,
+    event: PayEvent,
+    actor: { userId: number | null; ip?: string },
+    extra: { voucherUrl?: string; remark?: string; handlerId?: number } = {},
+  ): Promise<PayOrderRow> {
+    const next = nextPayState(order.state, event);
+    if (next === null) throw new AppError(ErrorCode.OrderAlreadyStarted, `order is in state ${order.state}`);
+    const at = clock.now();
+    const reference = { type: 'pay_order', id: String(order.id) };
+    if (next === PayOrderState.PAID || next === PayOrderState.CHECK_SUCCESS) {
+      const accounts = await accountsOf(tx, order);
+      if (order.state === PayOrderState.CANCELED) {
+        // The hold was released when the order was canceled: credit afresh from the quota.
+        try {
+          await ledger.transfer(tx, {
+            id: `pay:${order.id}:late`,
+            debitAccountId: accounts.quota.id,
+            creditAccountId: accounts.wallet.id,
+            amount: order.amount,
+            code: 'deposit',
+            reference,
+          });
+        } catch (error) {
+          if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
+            throw new AppError(ErrorCode.InsufficientBalanceWallet, 'operator quota');
+          throw error;
+        }
+      } else {
+        await ledger.post(tx, {
+          id: `pay:${order.id}:post`,
+          pendingId: holdId(order.id),
+          code: 'deposit',
+          reference,
+        });
+      }
+      if (order.commission > 0n) {
+        await ledger.transfer(tx, {
+          id: `pay:${order.id}:commission`,
+          debitAccountId: accounts.house.id,
+          creditAccountId: accounts.commission.id,
+          amount: order.commission,
+          code: 'deposit_commission',
+          reference,
+        });
+      }
+    } else if (
+      (next === PayOrderState.CANCELED || next === PayOrderState.FAILED) &&
+      order.state !== PayOrderState.CANCELED
+    ) {
+      await ledger.void(tx, {
+        id: `pay:${order.id}:void`,
+        pendingId: holdId(order.id),
+        code: 'deposit_release',
+        reference,
+      });
+    }
+    const expiresAt =
+      next === PayOrderState.CHECKING ? new Date(at.getTime() + PAY_CHECKING_TIMEOUT_MS) : undefined;
+    const changed = await repo.updateOrder(tx, order.id, order.state, {
+      state: next,
+      at,
+      ...(extra.voucherUrl !== undefined ? { voucherUrl: extra.voucherUrl } : {}),
+      ...(extra.remark !== undefined ? { remark: extra.remark } : {}),
+      ...(extra.handlerId !== undefined ? { handlerId: extra.handlerId } : {}),
+      ...(expiresAt ? { expiresAt } : {}),
+    });
+    if (!changed) throw new Error(`order ${order.id} changed under its lock`);
+    await writeAudit(tx, {
+      projectId: order.projectId,
+      actorId: actor.userId,
+      action: `pay_order.${event}`,
+      objectType: 'pay_order',
+      objectId: String(order.id),
+      before: { state: order.state },
+      after: { state: next, amount: formatMoney(order.amount), operatorId: order.operatorId },
+      ip: actor.ip ?? null,
+    });
+    const updated = await repo.order(tx, order.id);
+    if (!updated) throw new Error(`order ${order.id} vanished`);
+    return updated;
+  }
+
+  /** Runs the rules of DESIGN.md §8 on a new order; a hit opens a case (one open case per subject). */
+  async function monitor(tx: Executor, order: PayOrderRow, perOrderMax: bigint | null): Promise<void> {
+    const at = clock.now();
+    const recent = await repo.playerOrdersSince(
+      tx,
+      order.playerId,
+      new Date(at.getTime() - MONITORING.velocityWindowMs),
+    );
+    if (recent > MONITORING.velocityMaxOrders) {
+      await repo.openCase(tx, {
+        projectId: order.projectId,
+        rule: 'velocity',
+        subjectType: 'player',
+        subjectId: String(order.playerId),
+        details: { orders: recent, windowMinutes: MONITORING.velocityWindowMs / 60_000, orderId: order.id },
+        at,
+      });
+    }
+    const threshold = MONITORING.reportingThreshold[order.currency];
+    const limitThreshold = perOrderMax;
+    if (
+      isJustUnderThreshold(order.amount, threshold) ||
+      (limitThreshold !== null && isJustUnderThreshold(order.amount, limitThreshold + 1n))
+    ) {
+      await repo.openCase(tx, {
+        projectId: order.projectId,
+        rule: 'just_under_threshold',
+        subjectType: 'pay_order',
+        subjectId: String(order.id),
+        details: {
+          amount: formatMoney(order.amount),
+          threshold: formatMoney(threshold),
+          playerId: order.playerId,
+        },
+        at,
+      });
+    }
+    if (order.cardId !== null) {
+      const payers = await repo.payersToCardSince(
+        tx,
+        order.cardId,
+        new Date(at.getTime() - MONITORING.manyPayersWindowMs),
+      );
+      if (payers > MONITORING.manyPayersMax) {
+        await repo.openCase(tx, {
+          projectId: order.projectId,
+          rule: 'many_payers_one_card',
+          subjectType: 'card',
+          subjectId: String(order.cardId),
+          details: { payers, windowHours: 24, operatorId: order.operatorId },
+          at,
+        });
+      }
+    }
+  }
+
+  async function createOrderOnce(
+    session: Session,
+    input: { amount: bigint; bankCode: string; port: 'bank_transfer' | 'qris' },
+    idempotencyKey: string | undefined,
+    ip: string,
+    after: AfterCommit,
+  ): Promise<PayOrder> {
+    const projectConfig = project(session.projectId);
+    const currency = projectConfig.currency;
+    return repo.transaction(async (tx) =>
+      runIdempotent(
+        tx,
+        { userId: session.userId, key: idempotencyKey, operation: 'pay.create', input, at: clock.now() },
+        async () => {
+          const at = clock.now();
+          const id = await repo.insertOrder(tx, {
+            orderNo: newOrderNo('P', at),
+            projectId: session.projectId,
+            currency,
+            playerId: session.userId,
+            bankCode: input.bankCode,
+            port: input.port,
+            amount: input.amount,
+            expiresAt: new Date(at.getTime() + PAY_WAIT_TIMEOUT_MS),
+            at,
+          });
+          const day = localDay(at, projectConfig.timeZone);
+          const chosen = await repo.chooseOperator(tx, {
+            projectId: session.projectId,
+            currency,
+            bankCode: input.bankCode,
+            amount: input.amount,
+            day,
+          });
+          const created = (await repo.order(tx, id))!;
+          if (
+            !chosen ||
+            !(await repo.reserveDaily(tx, chosen.operatorId, day, input.amount, chosen.dailyMax))
+          ) {
+            const failed = await apply(tx, created, 'chooseFail', { userId: session.userId, ip });
+            await monitor(tx, failed, null);
+            pushOrder(after, failed);
+            return toPayOrderWire(failed);
+          }
+          await repo.markAssigned(tx, chosen.operatorId, at);
+          const commission = commissionOf(input.amount, chosen.commissionBps);
+          const assigned = { ...created, operatorId: chosen.operatorId, cardId: chosen.cardId, commission };
+          const accounts = await accountsOf(tx, assigned);
+          await ledger.hold(tx, {
+            id: holdId(id),
+            debitAccountId: accounts.quota.id,
+            creditAccountId: accounts.wallet.id,
+            amount: input.amount,
+            code: 'deposit_hold',
+            reference: { type: 'pay_order', id: String(id) },
+          });
+          const changed = await repo.updateOrder(tx, id, PayOrderState.INIT, {
+            state: PayOrderState.WAIT,
+            at,
+            operatorId: chosen.operatorId,
+            cardId: chosen.cardId,
+            commission,
+          });
+          if (!changed) throw new Error(`order ${id} changed while being assigned`);
+          await writeAudit(tx, {
+            projectId: session.projectId,
+            actorId: session.userId,
+            action: 'pay_order.assign',
+            objectType: 'pay_order',
+            objectId: String(id),
+            before: { state: PayOrderState.INIT },
+            after: {
+              state: PayOrderState.WAIT,
+              amount: formatMoney(input.amount),
+              operatorId: chosen.operatorId,
+              cardId: chosen.cardId,
+            },
+            ip,
+          });
+          const order = (await repo.order(tx, id))!;
+          const operator = await repo.operator(tx, chosen.operatorId);
+          await monitor(tx, order, operator?.perOrderMax ?? null);
+          pushOrder(after, order);
+          return toPayOrderWire(order);
+        },
+      ),
+    );
+  }
+
+  function paging(page: number, count: number) {
+    return { limit: count, offset: (page - 1) * count };
+  }
+  function listOf(result: { items: PayOrderRow[]; total: number }) {
+    return { items: result.items.map(toPayOrderWire), total: result.total };
+  }
+
+  /** Locks an order the caller may act on, or answers 404 (never revealing another's order). */
+  async function lockVisible(
+    tx: Executor,
+    id: number,
+    visible: (order: PayOrderRow) => boolean,
+  ): Promise<PayOrderRow> {
+    const order = await repo.order(tx, id, true);
+    if (!order || !visible(order)) throw notFound('order');
+    return order;
+  }
+
+  /** Runs a decision on one order in a transaction as player, operator or manager; pushes after commit. */
+  async function act(
+    session: Session,
+    role: 'player' | 'operator' | 'manager',
+    decide: (tx: Executor) => Promise<PayOrderRow>,
+  ): Promise<PayOrder> {
+    const after: AfterCommit = [];
+    if (role === 'manager') await requireManager(session);
+    if (role === 'operator') await requireOperator(session);
+    const result = await repo.transaction(async (tx) => {
+      const order = await decide(tx);
+      pushOrder(after, order);
+      return toPayOrderWire(order);
+    });
+    await flush(after);
+    return result;
+  }
+
+  return {
+    requireOperator,
+    requireManager,
+    project,
+
+    heraclesBanks(session: Session) {
+      return { items: [...SUPPORTED_BANKS[project(session.projectId).currency]] };
+    },
+    ports(session: Session) {
+      const range = DEPOSIT_RANGE[project(session.projectId).currency];
+      return {
+        items: (['bank_transfer', 'qris'] as const).map((port) => ({
+          port,
+          minAmount: formatMoney(range.min),
+          maxAmount: formatMoney(range.max),
+        })),
+      };
+    },
+    async payBanks(session: Session) {
+      const currency = project(session.projectId).currency;
+      const codes = new Set(await repo.banksWithOperators(repo.db, session.projectId));
+      return {
+        items: SUPPORTED_BANKS[currency].filter((bank) => codes.has(bank.code)).map((bank) => ({ ...bank })),
+      };
+    },
+
+    async createOrder(
+      session: Session,
+      input: { amount: bigint; bankCode: string; port: 'bank_transfer' | 'qris' },
+      idempotencyKey: string | undefined,
+      ip: string,
+    ): Promise<PayOrder> {
+      const currency = project(session.projectId).currency;
+      const range = DEPOSIT_RANGE[currency];
+      if (input.amount < range.min || input.amount > range.max)
+        throw new AppError(
+          ErrorCode.PaymentOutOfRange,
+          `${formatMoney(range.min)} - ${formatMoney(range.max)}`,
+        );
+      if (!SUPPORTED_BANKS[currency].some((bank) => bank.code === input.bankCode))
+        throw new AppError(ErrorCode.BankUnsupported);
+      for (let attempt = 1; ; attempt += 1) {
+        const after: AfterCommit = [];
+        try {
+          const order = await createOrderOnce(session, input, idempotencyKey, ip, after);
+          await flush(after);
+          return order;
+        } catch (error) {
+          // Another assignment took the quota between the choice and the hold: choose again.
+          const retry = error instanceof LedgerError && error.refusal === 'insufficient_funds';
+          if (!retry || attempt >= ASSIGN_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    async orderState(session: Session, id: number): Promise<PayOrder> {
+      const order = await repo.order(repo.db, id);
+      if (!order || order.playerId !== session.userId) throw notFound('order');
+      return toPayOrderWire(order);
+    },
+    async playerOrders(
+      session: Session,
+      query: { page: number; count: number; state?: number[] | undefined },
+    ) {
+      return listOf(
+        await repo.orders(
+          repo.db,
+          { playerId: session.userId, ...(query.state ? { states: query.state } : {}) },
+          paging(query.page, query.count),
+        ),
+      );
+    },
+
+    voucher(session: Session, input: { id: number; voucherUrl: string }, ip: string) {
+      return act(session, 'player', async (tx) => {
+        const order = await lockVisible(tx, input.id, (row) => row.playerId === session.userId);
+        return apply(tx, order, 'voucher', { userId: session.userId, ip }, { voucherUrl: input.voucherUrl });
+      });
+    },
+
+    async ordersQuery(
+      session: Session,
+      query: { page: number; count: number; state?: number[] | undefined; orderNo?: string | undefined },
+    ) {
+      await requireOperator(session);
+      const filter: OrderFilter = {
+        operatorId: session.userId,
+        projectId: session.projectId,
+        states: query.state && query.state.length > 0 ? query.state : OPERATOR_QUEUE_STATES,
+        ...(query.orderNo ? { orderNo: query.orderNo } : {}),
+      };
+      return listOf(await repo.orders(repo.db, filter, paging(query.page, query.count)));
+    },
+
+    payCheck(
+      session: Session,
+      input: { id: number; action: 'confirm' | 'report' | 'cancel'; remark?: string | undefined },
+      ip: string,
+    ) {
+      return act(session, 'operator', async (tx) => {
+        const order = await lockVisible(
+          tx,
+          input.id,
+          (row) => row.operatorId === session.userId && row.projectId === session.projectId,
+        );
+        // A repeated confirm of a paid order answers the order: money moved once.
+        if (input.action === 'confirm' && order.state === PayOrderState.PAID) return order;
+        return apply(
+          tx,
+          order,
+          input.action,
+          { userId: session.userId, ip },
+          input.remark !== undefined ? { remark: input.remark } : {},
+        );
+      });
+    },
+
+    async handlerOrders(
+      session: Session,
+      query: {
+        page: number;
+        count: number;
+        state?: number[] | undefined;
+        orderNo?: string | undefined;
+        handleState?: number | undefined;
+      },
+    ) {
+      await requireManager(session);
+      const states = (query.state && query.state.length > 0 ? query.state : MANAGER_QUEUE_STATES).filter(
+        (state) => MANAGER_QUEUE_STATES.includes(state),
+      );
+      const filter: OrderFilter = {
+        projectId: session.projectId,
+        states: states.length > 0 ? states : MANAGER_QUEUE_STATES,
+        handleState: query.handleState ?? 0,
+        ...(query.orderNo ? { orderNo: query.orderNo } : {}),
+      };
+      return listOf(await repo.orders(repo.db, filter, paging(query.page, query.count)));
+    },
+
+    async leaderOrders(
+      session: Session,
+      query: { page: number; count: number; state?: number[] | undefined; orderNo?: string | undefined },
+    ) {
+      await requireManager(session);
+      const filter: OrderFilter = {
+        projectId: session.projectId,
+        handlerId: session.userId,
+        ...(query.state && query.state.length > 0 ? { states: query.state } : {}),
+        ...(query.orderNo ? { orderNo: query.orderNo } : {}),
+      };
+      return listOf(await repo.orders(repo.db, filter, paging(query.page, query.count)));
+    },
+
+    handleOrder(session: Session, id: number, ip: string) {
+      return act(session, 'manager', async (tx) => {
+        const order = await lockVisible(tx, id, (row) => row.projectId === session.projectId);
+        if (order.handlerId !== null && order.handlerId !== session.userId)
+          throw new AppError(ErrorCode.OrderHandledByOtherLeader);
+        if (!MANAGER_QUEUE_STATES.includes(order.state)) throw new AppError(ErrorCode.OrderAlreadyStarted);
+        if (order.handlerId === session.userId) return order;
+        await repo.takeOrder(tx, id, session.userId, clock.now());
+        await writeAudit(tx, {
+          projectId: order.projectId,
+          actorId: session.userId,
+          action: 'pay_order.take',
+          objectType: 'pay_order',
+          objectId: String(id),
+          before: { handlerId: null },
+          after: { handlerId: session.userId },
+          ip,
+        });
+        return (await repo.order(tx, id))!;
+      });
+    },
+
+    leaderAction(
+      session: Session,
+      id: number,
+      event: 'leaderSuccess' | 'leaderCancel' | 'leaderUnable',
+      remark: string | undefined,
+      ip: string,
+    ) {
+      return act(session, 'manager', async (tx) => {
+        const order = await lockVisible(tx, id, (row) => row.projectId === session.projectId);
+        if (order.handlerId !== null && order.handlerId !== session.userId)
+          throw new AppError(ErrorCode.OrderHandledByOtherLeader);
+        const extra: { remark?: string; handlerId?: number } = {};
+        if (remark !== undefined) extra.remark = remark;
+        if (order.handlerId === null) extra.handlerId = session.userId;
+        return apply(tx, order, event, { userId: session.userId, ip }, extra);
+      });
+    },
+
+    async setWork(session: Session, working: boolean, ip: string) {
+      const operator = await requireOperator(session);
+      if (working && operator.kycStatus !== 'verified')
+        throw new AppError(ErrorCode.AccountUnderReview, 'KYC');
+      await repo.transaction(async (tx) => {
+        await repo.setWorking(tx, session.userId, working);
+        await writeAudit(tx, {
+          projectId: session.projectId,
+          actorId: session.userId,
+          action: 'operator.work',
+          objectType: 'operator',
+          objectId: String(session.userId),
+          before: { working: operator.working },
+          after: { working },
+          ip,
+        });
+      });
+      return { working };
+    },
+    async isWork(session: Session) {
+      const operator = await requireOperator(session);
+      return { working: operator.working };
+    },
+
+    async operatorStatus(session: Session) {
+      const operator = await requireOperator(session);
+      return statusOf(operator);
+    },
+
+    workingOperatorIds: (projectId: number) => repo.workingOperatorIds(repo.db, projectId),
+
+    /**
+     * Counts an amount against the operator's per-order and daily limits inside the caller's
+     * transaction (withdrawals taken by the operator); refuses with 3004 past either limit.
+     */
+    async reserveVolume(tx: Executor, operator: OperatorRow, amount: bigint): Promise<void> {
+      if (amount > operator.perOrderMax) throw new AppError(ErrorCode.PaymentOutOfRange, 'per-order limit');
+      const day = localDay(clock.now(), project(operator.projectId).timeZone);
+      if (!(await repo.reserveDaily(tx, operator.userId, day, amount, operator.dailyMax)))
+        throw new AppError(ErrorCode.PaymentOutOfRange, 'daily limit');
+    },
+
+    async unprocessedDeposits(operatorId: number): Promise<number> {
+      return repo.countOrders(repo.db, { operatorId, states: OPERATOR_QUEUE_STATES });
+    },
+
+    // Admin.
+    async adminCases(
+      session: Session,
+      query: { page: number; count: number; status?: 'open' | 'closed' | undefined },
+    ) {
+      requireAdmin(session);
+      const result = await repo.cases(
+        repo.db,
+        session.projectId,
+        query.status,
+        paging(query.page, query.count),
+      );
+      return { items: result.items.map(toCaseWire), total: result.total };
+    },
+    async adminCloseCase(session: Session, id: number, resolution: string, ip: string) {
+      requireAdmin(session);
+      return repo.transaction(async (tx) => {
+        const closed = await repo.closeCase(tx, {
+          id,
+          projectId: session.projectId,
+          closedBy: session.userId,
+          resolution,
+          at: clock.now(),
+        });
+        if (!closed) {
+          if (!(await repo.findCase(tx, id, session.projectId))) throw notFound('case');
+          throw new AppError(ErrorCode.OrderAlreadyStarted, 'case already closed');
+        }
+        await writeAudit(tx, {
+          projectId: session.projectId,
+          actorId: session.userId,
+          action: 'case.close',
+          objectType: 'payhub_case',
+          objectId: String(id),
+          before: { status: 'open' },
+          after: { status: 'closed', resolution },
+          ip,
+        });
+        return toCaseWire(closed);
+      });
+    },
+    async adminSetKyc(
+      session: Session,
+      userId: number,
+      input: { status: OperatorRow['kycStatus']; verifiedName?: string | undefined },
+      ip: string,
+    ) {
+      requireAdmin(session);
+      return repo.transaction(async (tx) => {
+        const before = await repo.operator(tx, userId, true);
+        if (!before || before.projectId !== session.projectId) throw notFound('operator');
+        if (input.status === 'verified' && !input.verifiedName && !before.verifiedName)
+          throw new AppError(ErrorCode.BadParameter, 'body.verifiedName: required to verify');
+        await repo.upsertOperator(tx, {
+          userId,
+          projectId: before.projectId,
+          kycStatus: input.status,
+          verifiedName: input.verifiedName ?? null,
+          perOrderMax: before.perOrderMax,
+          dailyMax: before.dailyMax,
+          commissionBps: before.commissionBps,
+          at: clock.now(),
+        });
+        const after = (await repo.operator(tx, userId))!;
+        await writeAudit(tx, {
+          projectId: session.projectId,
+          actorId: session.userId,
+          action: 'operator.kyc',
+          objectType: 'operator',
+          objectId: String(userId),
+          before: { kycStatus: before.kycStatus, verifiedName: before.verifiedName },
+          after: { kycStatus: after.kycStatus, verifiedName: after.verifiedName },
+          ip,
+        });
+        return statusOf(after);
+      });
+    },
+
+    /** Scheduler task: WAIT past its deadline is canceled (hold released), CHECKING goes to EXCEPTIONAL. */
+    async expireOrders(limit = 200): Promise<number> {
+      const due = await repo.expiredOrders(repo.db, clock.now(), limit);
+      let expired = 0;
+      for (const { id } of due) {
+        const after: AfterCommit = [];
+        const done = await repo.transaction(async (tx) => {
+          const order = await repo.order(tx, id, true);
+          if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
+          const event: PayEvent | null =
+            order.state === PayOrderState.WAIT
+              ? 'expireWait'
+              : order.state === PayOrderState.CHECKING
+                ? 'expireChecking'
+                : null;
+          if (!event) return false;
+          pushOrder(after, await apply(tx, order, event, { userId: null }));
+          return true;
+        });
+        await flush(after);
+        if (done) expired += 1;
+      }
+      return expired;
+    },
+  };
+
+  async function statusOf(operator: OperatorRow) {
+    const day = localDay(clock.now(), project(operator.projectId).timeZone);
+    return {
+      kycStatus: operator.kycStatus,
+      working: operator.working,
+      perOrderMax: formatMoney(operator.perOrderMax),
+      dailyMax: formatMoney(operator.dailyMax),
+      dailyUsed: formatMoney(await repo.dailyUsed(repo.db, operator.userId, day)),
+      commissionBps: operator.commissionBps,
+    };
+  }
+}
+export type PayhubService = ReturnType<typeof createPayhubService>;
+
+function toCaseWire(row: import('./payhub.repo.ts').CaseRow) {
+  return {
+    id: row.id,
+    rule: row.rule,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    details: row.details,
+    status: row.status,
+    openedAt: row.openedAt.toISOString(),
+    closedAt: row.closedAt ? row.closedAt.toISOString() : null,
+    resolution: row.resolution,
+  };
+}

@@ -1,0 +1,68 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Custody/exchange providers behind one interface (DESIGN.md §4): a top-up is opened with the
+ * provider, which later calls our webhook signed with HMAC-SHA256. The dev adapters below stand in
+ * for the bank recharge desk, a USDT custody wallet and the Indodax exchange; the dev simulator
+ * settles their top-ups by sending the same signed webhook a provider would.
+ */
+export type Provider = 'bank' | 'usdt' | 'indodax';
+export type ProviderStatus = 'pending' | 'settled' | 'failed';
+
+export interface CustodyAdapter {
+  provider: Provider;
+  /** Opens a payment with the provider; answers its reference and where the operator pays. */
+  open(topup: {
+    orderNo: string;
+    amountText: string;
+    currency: string;
+  }): Promise<{ reference: string; payTo: string }>;
+  /** Asks the provider for the state of a payment (the Indodax "pay" check). */
+  status(reference: string): Promise<ProviderStatus>;
+}
+
+/** The signed text of a webhook: provider, reference, amount and status, pipe-joined. */
+export function webhookPayload(body: {
+  provider: string;
+  reference: string;
+  amount: string;
+  status: string;
+}): string {
+  return `${body.provider}|${body.reference}|${body.amount}|${body.status}`;
+}
+
+export function signWebhook(secret: string, payload: string): string {
+  return createHmac('sha256', secret).update(payload).digest('hex');
+}
+
+export function verifyWebhook(secret: string, payload: string, signature: string | undefined): boolean {
+  if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  const expected = Buffer.from(signWebhook(secret, payload), 'hex');
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
+
+/** Development providers: references are random, statuses are set by the simulator. */
+export function createDevAdapters(): Record<Provider, CustodyAdapter> & {
+  setStatus(reference: string, status: ProviderStatus): void;
+} {
+  const statuses = new Map<string, ProviderStatus>();
+  const make = (provider: Provider, payTo: (reference: string) => string): CustodyAdapter => ({
+    provider,
+    async open() {
+      const reference = `${provider.toUpperCase()}-${randomBytes(8).toString('hex')}`;
+      statuses.set(reference, 'pending');
+      return { reference, payTo: payTo(reference) };
+    },
+    async status(reference) {
+      return statuses.get(reference) ?? 'pending';
+    },
+  });
+  return {
+    bank: make('bank', () => 'BCA 8800123456 a.n. PT Payhub Nusantara'),
+    usdt: make('usdt', (reference) => `TDEV${reference.slice(-12).toUpperCase()}USDTTRC20`),
+    indodax: make('indodax', (reference) => `https://indodax.dev.local/checkout/${reference}`),
+    setStatus(reference, status) {
+      statuses.set(reference, status);
+    },
+  };
+}

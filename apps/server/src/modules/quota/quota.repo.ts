@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+
+export type Executor = Pick<Db, 'execute'>;
+type Raw = Record<string, unknown>;
+
+export interface TopupRow {
+  id: number;
+  orderNo: string;
+  projectId: number;
+  currency: 'IDR' | 'MXN';
+  operatorId: number;
+  method: 'bank' | 'usdt' | 'indodax';
+  amount: bigint;
+  state: 0 | 1 | 2;
+  payTo: string;
+  providerReference: string;
+  expiresAt: Date;
+  createdAt: Date;
+  settledAt: Date | null;
+}
+
+function toTopup(row: Raw): TopupRow {
+  return {
+    id: Number(row.id),
+    orderNo: row.order_no as string,
+    projectId: Number(row.project_id),
+    currency: row.currency as 'IDR' | 'MXN',
+    operatorId: Number(row.operator_id),
+    method: row.method as TopupRow['method'],
+    amount: BigInt(row.amount as string),
+    state: Number(row.state) as 0 | 1 | 2,
+    payTo: row.pay_to as string,
+    providerReference: row.provider_reference as string,
+    expiresAt: new Date(row.expires_at as string),
+    createdAt: new Date(row.created_at as string),
+    settledAt: row.settled_at ? new Date(row.settled_at as string) : null,
+  };
+}
+
+export function createQuotaRepo(db: Db) {
+  return {
+    db: db as Executor,
+    transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => action(tx));
+    },
+    async insert(executor: Executor, row: Omit<TopupRow, 'id' | 'state' | 'settledAt'>): Promise<TopupRow> {
+      const result = await executor.execute<Raw>(sql`
+        INSERT INTO quota_topups (order_no, project_id, currency, operator_id, method, amount, pay_to, provider_reference,
+                                  expires_at, created_at)
+        VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.operatorId}, ${row.method}, ${row.amount},
+                ${row.payTo}, ${row.providerReference}, ${row.expiresAt.toISOString()}::timestamptz,
+                ${row.createdAt.toISOString()}::timestamptz)
+        RETURNING *`);
+      return toTopup(result.rows[0]!);
+    },
+    async byReference(executor: Executor, reference: string, lock = false): Promise<TopupRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT * FROM quota_topups WHERE provider_reference = ${reference} ${lock ? sql`FOR UPDATE` : sql``}`);
+      return result.rows[0] ? toTopup(result.rows[0]) : null;
+    },
+    async byOrderNo(executor: Executor, orderNo: string): Promise<TopupRow | null> {
+      const result = await executor.execute<Raw>(sql`SELECT * FROM quota_topups WHERE order_no = ${orderNo}`);
+      return result.rows[0] ? toTopup(result.rows[0]) : null;
+    },
+    async settle(executor: Executor, id: number, state: 1 | 2, at: Date): Promise<boolean> {
+      const result = await executor.execute(sql`
+        UPDATE quota_topups SET state = ${state}, settled_at = ${at.toISOString()}::timestamptz
+         WHERE id = ${id} AND state = 0 RETURNING id`);
+      return result.rows.length === 1;
+    },
+    async list(
+      executor: Executor,
+      operatorId: number,
+      methods: readonly string[],
+      page: { limit: number; offset: number },
+    ) {
+      const condition = sql`operator_id = ${operatorId} AND method = ANY(${`{${methods.join(',')}}`}::text[])`;
+      const items = await executor.execute<Raw>(sql`
+        SELECT * FROM quota_topups WHERE ${condition} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+      const total = await executor.execute<{ count: string }>(
+        sql`SELECT count(*) AS count FROM quota_topups WHERE ${condition}`,
+      );
+      return { items: items.rows.map(toTopup), total: Number(total.rows[0]?.count ?? 0) };
+    },
+    async expired(executor: Executor, now: Date, limit: number): Promise<string[]> {
+      const result = await executor.execute<{ provider_reference: string }>(sql`
+        SELECT provider_reference FROM quota_topups WHERE state = 0 AND expires_at <= ${now.toISOString()}::timestamptz
+         ORDER BY expires_at LIMIT ${limit}`);
+      return result.rows.map((row) => row.provider_reference);
+    },
+  };
+}
+export type QuotaRepo = ReturnType<typeof createQuotaRepo>;

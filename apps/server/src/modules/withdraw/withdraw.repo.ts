@@ -1,0 +1,268 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+
+export type Executor = Pick<Db, 'execute'>;
+type Raw = Record<string, unknown>;
+
+export interface BankAccountRow {
+  id: number;
+  projectId: number;
+  userId: number;
+  bankCode: string;
+  accountNo: string;
+  holderName: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface WithdrawRow {
+  id: number;
+  orderNo: string;
+  projectId: number;
+  currency: 'IDR' | 'MXN';
+  playerId: number;
+  bankAccountId: number;
+  bankCode: string;
+  accountNo: string;
+  holderName: string;
+  amount: bigint;
+  fee: bigint;
+  commission: bigint;
+  state: number;
+  operatorId: number | null;
+  handleState: 0 | 1;
+  handlerId: number | null;
+  voucherUrl: string | null;
+  remark: string | null;
+  version: number;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const date = (value: unknown) => new Date(value as string);
+
+function toBank(row: Raw): BankAccountRow {
+  return {
+    id: Number(row.id),
+    projectId: Number(row.project_id),
+    userId: Number(row.user_id),
+    bankCode: row.bank_code as string,
+    accountNo: row.account_no as string,
+    holderName: row.holder_name as string,
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+  };
+}
+
+function toWithdraw(row: Raw): WithdrawRow {
+  return {
+    id: Number(row.id),
+    orderNo: row.order_no as string,
+    projectId: Number(row.project_id),
+    currency: row.currency as 'IDR' | 'MXN',
+    playerId: Number(row.player_id),
+    bankAccountId: Number(row.bank_account_id),
+    bankCode: row.bank_code as string,
+    accountNo: row.account_no as string,
+    holderName: row.holder_name as string,
+    amount: BigInt(row.amount as string),
+    fee: BigInt(row.fee as string),
+    commission: BigInt(row.commission as string),
+    state: Number(row.state),
+    operatorId: num(row.operator_id),
+    handleState: Number(row.handle_state) as 0 | 1,
+    handlerId: num(row.handler_id),
+    voucherUrl: (row.voucher_url as string | null) ?? null,
+    remark: (row.remark as string | null) ?? null,
+    version: Number(row.version),
+    expiresAt: date(row.expires_at),
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+  };
+}
+
+export interface WithdrawFilter {
+  projectId?: number;
+  playerId?: number;
+  operatorId?: number;
+  states?: readonly number[];
+  orderNo?: string;
+}
+
+function where(filter: WithdrawFilter): SQL {
+  const parts: SQL[] = [sql`TRUE`];
+  if (filter.projectId !== undefined) parts.push(sql`project_id = ${filter.projectId}`);
+  if (filter.playerId !== undefined) parts.push(sql`player_id = ${filter.playerId}`);
+  if (filter.operatorId !== undefined) parts.push(sql`operator_id = ${filter.operatorId}`);
+  if (filter.states && filter.states.length > 0)
+    parts.push(sql`state = ANY(${`{${filter.states.map((state) => Math.trunc(state)).join(',')}}`}::int[])`);
+  if (filter.orderNo) parts.push(sql`order_no = ${filter.orderNo}`);
+  return sql.join(parts, sql` AND `);
+}
+
+export function createWithdrawRepo(db: Db) {
+  return {
+    db: db as Executor,
+    transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => action(tx));
+    },
+
+    /** Serialises a player's withdrawals (the open-order count is then exact). */
+    async lockPlayer(executor: Executor, userId: number): Promise<void> {
+      await executor.execute(sql`SELECT pg_advisory_xact_lock(72201500, ${userId}::int)`);
+    },
+
+    // Bank accounts.
+    async bankAccounts(executor: Executor, userId: number): Promise<BankAccountRow[]> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT * FROM player_bank_accounts WHERE user_id = ${userId} AND deleted_at IS NULL
+         ORDER BY COALESCE(last_used_at, created_at) DESC, id DESC`);
+      return result.rows.map(toBank);
+    },
+    async bankAccount(executor: Executor, id: number, lock = false): Promise<BankAccountRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT * FROM player_bank_accounts WHERE id = ${id} AND deleted_at IS NULL ${lock ? sql`FOR UPDATE` : sql``}`);
+      return result.rows[0] ? toBank(result.rows[0]) : null;
+    },
+    async bankByNumber(
+      executor: Executor,
+      projectId: number,
+      bankCode: string,
+      accountNo: string,
+    ): Promise<BankAccountRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT * FROM player_bank_accounts WHERE project_id = ${projectId} AND bank_code = ${bankCode}
+           AND account_no = ${accountNo} AND deleted_at IS NULL`);
+      return result.rows[0] ? toBank(result.rows[0]) : null;
+    },
+    async insertBank(
+      executor: Executor,
+      row: {
+        projectId: number;
+        userId: number;
+        bankCode: string;
+        accountNo: string;
+        holderName: string;
+        at: Date;
+      },
+    ): Promise<BankAccountRow> {
+      const at = row.at.toISOString();
+      const result = await executor.execute<Raw>(sql`
+        INSERT INTO player_bank_accounts (project_id, user_id, bank_code, account_no, holder_name, created_at, updated_at)
+        VALUES (${row.projectId}, ${row.userId}, ${row.bankCode}, ${row.accountNo}, ${row.holderName},
+                ${at}::timestamptz, ${at}::timestamptz) RETURNING *`);
+      return toBank(result.rows[0]!);
+    },
+    async updateBank(
+      executor: Executor,
+      id: number,
+      row: { bankCode: string; accountNo: string; holderName: string; at: Date },
+    ): Promise<BankAccountRow> {
+      const result = await executor.execute<Raw>(sql`
+        UPDATE player_bank_accounts SET bank_code = ${row.bankCode}, account_no = ${row.accountNo},
+               holder_name = ${row.holderName}, updated_at = ${row.at.toISOString()}::timestamptz
+         WHERE id = ${id} RETURNING *`);
+      return toBank(result.rows[0]!);
+    },
+    async deleteBank(executor: Executor, id: number, at: Date): Promise<void> {
+      await executor.execute(sql`
+        UPDATE player_bank_accounts SET deleted_at = ${at.toISOString()}::timestamptz WHERE id = ${id}`);
+    },
+    async touchBank(executor: Executor, id: number, at: Date): Promise<void> {
+      await executor.execute(sql`
+        UPDATE player_bank_accounts SET last_used_at = ${at.toISOString()}::timestamptz WHERE id = ${id}`);
+    },
+    async openWithdrawalsOfBank(executor: Executor, bankAccountId: number): Promise<number> {
+      const result = await executor.execute<{ count: string }>(sql`
+        SELECT count(*) AS count FROM withdraw_orders WHERE bank_account_id = ${bankAccountId} AND state IN (0, 1, 4)`);
+      return Number(result.rows[0]?.count ?? 0);
+    },
+
+    // Withdrawals.
+    async insertOrder(
+      executor: Executor,
+      row: {
+        orderNo: string;
+        projectId: number;
+        currency: string;
+        playerId: number;
+        bank: BankAccountRow;
+        amount: bigint;
+        fee: bigint;
+        expiresAt: Date;
+        at: Date;
+      },
+    ): Promise<number> {
+      const at = row.at.toISOString();
+      const result = await executor.execute<{ id: string }>(sql`
+        INSERT INTO withdraw_orders (order_no, project_id, currency, player_id, bank_account_id, bank_code, account_no,
+                                     holder_name, amount, fee, state, expires_at, created_at, updated_at)
+        VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.playerId}, ${row.bank.id}, ${row.bank.bankCode},
+                ${row.bank.accountNo}, ${row.bank.holderName}, ${row.amount}, ${row.fee}, -1,
+                ${row.expiresAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+        RETURNING id`);
+      return Number(result.rows[0]!.id);
+    },
+    async updateOrder(
+      executor: Executor,
+      id: number,
+      fromState: number,
+      change: {
+        state: number;
+        at: Date;
+        operatorId?: number;
+        commission?: bigint;
+        voucherUrl?: string;
+        remark?: string;
+        handlerId?: number;
+        expiresAt?: Date;
+      },
+    ): Promise<boolean> {
+      const sets: SQL[] = [
+        sql`state = ${change.state}`,
+        sql`updated_at = ${change.at.toISOString()}::timestamptz`,
+        sql`version = version + 1`,
+      ];
+      if (change.operatorId !== undefined) sets.push(sql`operator_id = ${change.operatorId}`);
+      if (change.commission !== undefined) sets.push(sql`commission = ${change.commission}`);
+      if (change.voucherUrl !== undefined) sets.push(sql`voucher_url = ${change.voucherUrl}`);
+      if (change.remark !== undefined) sets.push(sql`remark = ${change.remark}`);
+      if (change.handlerId !== undefined) sets.push(sql`handler_id = ${change.handlerId}, handle_state = 1`);
+      if (change.expiresAt !== undefined)
+        sets.push(sql`expires_at = ${change.expiresAt.toISOString()}::timestamptz`);
+      const result = await executor.execute(sql`
+        UPDATE withdraw_orders SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND state = ${fromState} RETURNING id`);
+      return result.rows.length === 1;
+    },
+    async order(executor: Executor, id: number, lock = false): Promise<WithdrawRow | null> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM withdraw_orders WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+      );
+      return result.rows[0] ? toWithdraw(result.rows[0]) : null;
+    },
+    async orders(executor: Executor, filter: WithdrawFilter, page: { limit: number; offset: number }) {
+      const condition = where(filter);
+      const items = await executor.execute<Raw>(sql`
+        SELECT * FROM withdraw_orders WHERE ${condition} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+      const total = await executor.execute<{ count: string }>(
+        sql`SELECT count(*) AS count FROM withdraw_orders WHERE ${condition}`,
+      );
+      return { items: items.rows.map(toWithdraw), total: Number(total.rows[0]?.count ?? 0) };
+    },
+    async count(executor: Executor, filter: WithdrawFilter): Promise<number> {
+      const result = await executor.execute<{ count: string }>(
+        sql`SELECT count(*) AS count FROM withdraw_orders WHERE ${where(filter)}`,
+      );
+      return Number(result.rows[0]?.count ?? 0);
+    },
+    async expiredOrders(executor: Executor, now: Date, limit: number): Promise<number[]> {
+      const result = await executor.execute<{ id: string }>(sql`
+        SELECT id FROM withdraw_orders WHERE state IN (0, 1) AND expires_at <= ${now.toISOString()}::timestamptz
+         ORDER BY expires_at LIMIT ${limit}`);
+      return result.rows.map((row) => Number(row.id));
+    },
+  };
+}
+export type WithdrawRepo = ReturnType<typeof createWithdrawRepo>;

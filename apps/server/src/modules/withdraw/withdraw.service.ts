@@ -1,0 +1,702 @@
+import {
+  ErrorCode,
+  formatMoney,
+  type ProjectConfig,
+  SUPPORTED_BANKS,
+  type WithdrawOrder,
+  WithdrawOrderState,
+} from '@payhub/contracts';
+import { sqlStateOf } from '../../ledger/ledger.repo.ts';
+import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import { writeAudit } from '../../platform/audit/audit.repo.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Session } from '../../platform/http/request-context.ts';
+import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
+import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from '../payhub/payhub.notify.ts';
+import { commissionOf } from '../payhub/payhub.rules.ts';
+import { newOrderNo, type PayhubService } from '../payhub/payhub.service.ts';
+import type { BankAccountRow, Executor, WithdrawRepo, WithdrawRow } from './withdraw.repo.ts';
+import {
+  nextWithdrawState,
+  WITHDRAW_CONFIRM_TIMEOUT_MS,
+  WITHDRAW_FEE_BPS,
+  WITHDRAW_FEE_MIN,
+  WITHDRAW_HOLDING_STATES,
+  WITHDRAW_OPEN_MAX,
+  WITHDRAW_RANGE,
+  WITHDRAW_WAIT_TIMEOUT_MS,
+  type WithdrawEvent,
+  withdrawFee,
+} from './withdraw.rules.ts';
+
+export const BANK_ACCOUNTS_PER_PLAYER = 5;
+
+export interface WithdrawDeps {
+  repo: WithdrawRepo;
+  ledger: Ledger;
+  clock: Clock;
+  notifier: UserNotifier;
+  payhub: PayhubService;
+  projectById: (id: number) => ProjectConfig | undefined;
+  log: (error: unknown, message: string) => void;
+}
+
+type AfterCommit = Array<() => Promise<void>>;
+
+export function toWithdrawWire(row: WithdrawRow): WithdrawOrder {
+  return {
+    id: row.id,
+    orderNo: row.orderNo,
+    state: row.state,
+    amount: formatMoney(row.amount),
+    fee: formatMoney(row.fee),
+    commission: formatMoney(row.commission),
+    currency: row.currency,
+    bankCode: row.bankCode,
+    accountNo: row.accountNo,
+    holderName: row.holderName,
+    playerId: row.playerId,
+    operatorId: row.operatorId,
+    handleState: row.handleState,
+    handlerId: row.handlerId,
+    voucherUrl: row.voucherUrl,
+    remark: row.remark,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+function toBankWire(row: BankAccountRow) {
+  return {
+    id: row.id,
+    bankCode: row.bankCode,
+    accountNo: row.accountNo,
+    holderName: row.holderName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const holdId = (orderId: number) => `wd:${orderId}:hold`;
+const OPEN_STATES = WITHDRAW_HOLDING_STATES;
+
+export function createWithdrawService(deps: WithdrawDeps) {
+  const { repo, ledger, clock, payhub } = deps;
+
+  function project(projectId: number): ProjectConfig {
+    const found = deps.projectById(projectId);
+    if (!found) throw new AppError(ErrorCode.InvalidProjectId, 'unknown project');
+    return found;
+  }
+  async function flush(after: AfterCommit) {
+    for (const task of after) await task().catch((error) => deps.log(error, 'push after commit failed'));
+  }
+  function paging(page: number, count: number) {
+    return { limit: count, offset: (page - 1) * count };
+  }
+  function listOf(result: { items: WithdrawRow[]; total: number }) {
+    return { items: result.items.map(toWithdrawWire), total: result.total };
+  }
+
+  function pushOrder(after: AfterCommit, order: WithdrawRow) {
+    const wire = toWithdrawWire(order);
+    after.push(() => deps.notifier.notify(order.playerId, PAYHUB_NOTIFY_ROUTES.withdrawOrder, wire));
+    if (order.operatorId !== null) {
+      const operatorId = order.operatorId;
+      after.push(() => deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.withdrawOrder, wire));
+    }
+    if (order.state === WithdrawOrderState.WAIT || order.state === WithdrawOrderState.CONFIRM) {
+      // The waiting pool changed: every working operator's unprocessed count moves.
+      after.push(async () => {
+        const waiting = await repo.count(repo.db, {
+          projectId: order.projectId,
+          states: [WithdrawOrderState.WAIT],
+        });
+        for (const operatorId of await payhub.workingOperatorIds(order.projectId))
+          await deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.unprocessed, {
+            withdrawOrders: waiting,
+          });
+      });
+    }
+  }
+
+  async function walletOf(tx: Executor, projectId: number, currency: 'IDR' | 'MXN', playerId: number) {
+    return ledger.userAccount(tx, { projectId, currency, kind: 'player_wallet', ownerId: playerId });
+  }
+
+  /** Applies one event to a locked withdrawal: transition, money, audit. */
+  async function apply(
+    tx: Executor,
+    order: WithdrawRow,
+    event: WithdrawEvent,
+    actor: { userId: number | null; ip?: string },
+    extra: {
+      operatorId?: number;
+      commission?: bigint;
+      voucherUrl?: string;
+      remark?: string;
+      handlerId?: number;
+    } = {},
+  ): Promise<WithdrawRow> {
+    const next = nextWithdrawState(order.state, event);
+    if (next === null) throw new AppError(ErrorCode.OrderAlreadyStarted, `order is in state ${order.state}`);
+    const at = clock.now();
+    const reference = { type: 'withdraw_order', id: String(order.id) };
+    const key = { projectId: order.projectId, currency: order.currency };
+    if (next === WithdrawOrderState.FINISH) {
+      const operatorId = order.operatorId ?? extra.operatorId;
+      if (operatorId === undefined || operatorId === null)
+        throw new Error(`withdrawal ${order.id} has no operator`);
+      // One connection per transaction: queries run one after another.
+      const clearing = await ledger.systemAccount(tx, { ...key, kind: 'withdraw_clearing' });
+      const fees = await ledger.systemAccount(tx, { ...key, kind: 'fees' });
+      const house = await ledger.systemAccount(tx, { ...key, kind: 'house' });
+      const quota = await ledger.userAccount(tx, { ...key, kind: 'operator_quota', ownerId: operatorId });
+      const commissionAccount = await ledger.userAccount(tx, {
+        ...key,
+        kind: 'operator_commission',
+        ownerId: operatorId,
+      });
+      await ledger.post(tx, {
+        id: `wd:${order.id}:post`,
+        pendingId: holdId(order.id),
+        code: 'withdraw',
+        reference,
+      });
+      // The operator paid the player from its own bank: the platform repays it in quota.
+      await ledger.transfer(tx, {
+        id: `wd:${order.id}:payout`,
+        debitAccountId: clearing.id,
+        creditAccountId: quota.id,
+        amount: order.amount,
+        code: 'withdraw_payout',
+        reference,
+      });
+      if (order.fee > 0n)
+        await ledger.transfer(tx, {
+          id: `wd:${order.id}:fee`,
+          debitAccountId: clearing.id,
+          creditAccountId: fees.id,
+          amount: order.fee,
+          code: 'withdraw_fee',
+          reference,
+        });
+      if (order.commission > 0n)
+        await ledger.transfer(tx, {
+          id: `wd:${order.id}:commission`,
+          debitAccountId: house.id,
+          creditAccountId: commissionAccount.id,
+          amount: order.commission,
+          code: 'withdraw_commission',
+          reference,
+        });
+    } else if (
+      next === WithdrawOrderState.CANCELED ||
+      next === WithdrawOrderState.CHOOSE_FAILED ||
+      next === WithdrawOrderState.FAILED
+    ) {
+      await ledger.void(tx, {
+        id: `wd:${order.id}:void`,
+        pendingId: holdId(order.id),
+        code: 'withdraw_release',
+        reference,
+      });
+    }
+    const expiresAt =
+      next === WithdrawOrderState.CONFIRM ? new Date(at.getTime() + WITHDRAW_CONFIRM_TIMEOUT_MS) : undefined;
+    const changed = await repo.updateOrder(tx, order.id, order.state, {
+      state: next,
+      at,
+      ...(extra.operatorId !== undefined ? { operatorId: extra.operatorId } : {}),
+      ...(extra.commission !== undefined ? { commission: extra.commission } : {}),
+      ...(extra.voucherUrl !== undefined ? { voucherUrl: extra.voucherUrl } : {}),
+      ...(extra.remark !== undefined ? { remark: extra.remark } : {}),
+      ...(extra.handlerId !== undefined ? { handlerId: extra.handlerId } : {}),
+      ...(expiresAt ? { expiresAt } : {}),
+    });
+    if (!changed) throw new Error(`withdrawal ${order.id} changed under its lock`);
+    await writeAudit(tx, {
+      projectId: order.projectId,
+      actorId: actor.userId,
+      action: `withdraw_order.${event}`,
+      objectType: 'withdraw_order',
+      objectId: String(order.id),
+      before: { state: order.state },
+      after: {
+        state: next,
+        amount: formatMoney(order.amount),
+        fee: formatMoney(order.fee),
+        operatorId: order.operatorId ?? extra.operatorId ?? null,
+      },
+      ip: actor.ip ?? null,
+    });
+    return (await repo.order(tx, order.id))!;
+  }
+
+  async function lockVisible(tx: Executor, id: number, visible: (row: WithdrawRow) => boolean) {
+    const order = await repo.order(tx, id, true);
+    if (!order || !visible(order)) throw notFound('withdrawal');
+    return order;
+  }
+
+  async function inTransaction(action: (tx: Executor, after: AfterCommit) => Promise<WithdrawRow>) {
+    const after: AfterCommit = [];
+    const result = await repo.transaction(async (tx) => {
+      const order = await action(tx, after);
+      pushOrder(after, order);
+      return toWithdrawWire(order);
+    });
+    await flush(after);
+    return result;
+  }
+
+  function checkRange(amount: bigint, currency: 'IDR' | 'MXN') {
+    const range = WITHDRAW_RANGE[currency];
+    if (amount < range.min || amount > range.max)
+      throw new AppError(
+        ErrorCode.WithdrawalOutOfRange,
+        `${formatMoney(range.min)} - ${formatMoney(range.max)}`,
+      );
+  }
+
+  function checkBank(projectId: number, bankCode: string) {
+    if (!SUPPORTED_BANKS[project(projectId).currency].some((bank) => bank.code === bankCode))
+      throw new AppError(ErrorCode.BankUnsupported);
+  }
+
+  /** Maps a unique-index race on an account number to the catalogue's code. */
+  async function bankConflict(error: unknown, code: number): Promise<never> {
+    if (sqlStateOf(error) === '23505') throw new AppError(code);
+    throw error;
+  }
+
+  return {
+    async create(
+      session: Session,
+      input: { amount: bigint; bankAccountId: number },
+      idempotencyKey: string | undefined,
+      ip: string,
+    ): Promise<WithdrawOrder> {
+      const { currency } = project(session.projectId);
+      checkRange(input.amount, currency);
+      const fee = withdrawFee(input.amount, currency);
+      const after: AfterCommit = [];
+      const result = await repo.transaction(async (tx) =>
+        runIdempotent(
+          tx,
+          {
+            userId: session.userId,
+            key: idempotencyKey,
+            operation: 'withdraw.create',
+            input,
+            at: clock.now(),
+          },
+          async () => {
+            await repo.lockPlayer(tx, session.userId);
+            const bank = await repo.bankAccount(tx, input.bankAccountId);
+            if (!bank || bank.userId !== session.userId) throw notFound('bank account');
+            const open = await repo.count(tx, { playerId: session.userId, states: OPEN_STATES });
+            if (open >= WITHDRAW_OPEN_MAX) throw new AppError(ErrorCode.WithdrawalUnderReview);
+            const at = clock.now();
+            const id = await repo.insertOrder(tx, {
+              orderNo: newOrderNo('W', at),
+              projectId: session.projectId,
+              currency,
+              playerId: session.userId,
+              bank,
+              amount: input.amount,
+              fee,
+              expiresAt: new Date(at.getTime() + WITHDRAW_WAIT_TIMEOUT_MS),
+              at,
+            });
+            const wallet = await walletOf(tx, session.projectId, currency, session.userId);
+            const clearing = await ledger.systemAccount(tx, {
+              projectId: session.projectId,
+              currency,
+              kind: 'withdraw_clearing',
+            });
+            try {
+              await ledger.hold(tx, {
+                id: holdId(id),
+                debitAccountId: wallet.id,
+                creditAccountId: clearing.id,
+                amount: input.amount + fee,
+                code: 'withdraw_hold',
+                reference: { type: 'withdraw_order', id: String(id) },
+              });
+            } catch (error) {
+              if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
+                throw new AppError(ErrorCode.InsufficientBalanceWallet);
+              throw error;
+            }
+            await repo.touchBank(tx, bank.id, at);
+            const order = await apply(tx, (await repo.order(tx, id))!, 'hold', {
+              userId: session.userId,
+              ip,
+            });
+            pushOrder(after, order);
+            return toWithdrawWire(order);
+          },
+        ),
+      );
+      await flush(after);
+      return result;
+    },
+
+    fee(session: Session, amount: bigint) {
+      const { currency } = project(session.projectId);
+      checkRange(amount, currency);
+      const fee = withdrawFee(amount, currency);
+      return { amount: formatMoney(amount), fee: formatMoney(fee), total: formatMoney(amount + fee) };
+    },
+
+    async info(session: Session) {
+      const { currency } = project(session.projectId);
+      const wallet = await ledger.findUserAccount(repo.db, {
+        projectId: session.projectId,
+        currency,
+        kind: 'player_wallet',
+        ownerId: session.userId,
+      });
+      const balance = wallet ? await ledger.balance(repo.db, wallet.id) : { available: 0n };
+      const range = WITHDRAW_RANGE[currency];
+      return {
+        currency,
+        available: formatMoney(balance.available),
+        minAmount: formatMoney(range.min),
+        maxAmount: formatMoney(range.max),
+        feeBps: WITHDRAW_FEE_BPS,
+        feeMin: formatMoney(WITHDRAW_FEE_MIN[currency]),
+        openOrders: await repo.count(repo.db, { playerId: session.userId, states: OPEN_STATES }),
+        openOrdersMax: WITHDRAW_OPEN_MAX,
+      };
+    },
+
+    async balance(session: Session) {
+      const { currency } = project(session.projectId);
+      const wallet = await ledger.findUserAccount(repo.db, {
+        projectId: session.projectId,
+        currency,
+        kind: 'player_wallet',
+        ownerId: session.userId,
+      });
+      const balance = wallet
+        ? await ledger.balance(repo.db, wallet.id)
+        : { balance: 0n, pending: 0n, available: 0n };
+      return {
+        currency,
+        balance: formatMoney(balance.balance),
+        held: formatMoney(balance.pending),
+        available: formatMoney(balance.available),
+      };
+    },
+
+    cancel(session: Session, id: number, ip: string) {
+      return inTransaction(async (tx) => {
+        const order = await lockVisible(tx, id, (row) => row.playerId === session.userId);
+        return apply(tx, order, 'cancel', { userId: session.userId, ip });
+      });
+    },
+
+    async orders(session: Session, query: { page: number; count: number }) {
+      return listOf(
+        await repo.orders(repo.db, { playerId: session.userId }, paging(query.page, query.count)),
+      );
+    },
+    async order(session: Session, id: number) {
+      const order = await repo.order(repo.db, id);
+      if (!order || order.playerId !== session.userId) throw notFound('withdrawal');
+      return toWithdrawWire(order);
+    },
+
+    currencyRate(session: Session) {
+      const { currency } = project(session.projectId);
+      // Reference rates for display only; no amount is converted with them.
+      return currency === 'IDR'
+        ? { currency, usd: '16250.00', usdt: '16270.00', yecPerUsd: 100 }
+        : { currency, usd: '18.40', usdt: '18.42', yecPerUsd: 100 };
+    },
+
+    // Bank accounts.
+    async bankList(session: Session) {
+      return { items: (await repo.bankAccounts(repo.db, session.userId)).map(toBankWire) };
+    },
+    async bankLatest(session: Session) {
+      const [latest] = await repo.bankAccounts(repo.db, session.userId);
+      return { account: latest ? toBankWire(latest) : null };
+    },
+    bankSupport(session: Session) {
+      return { items: SUPPORTED_BANKS[project(session.projectId).currency].map((bank) => ({ ...bank })) };
+    },
+    async bankAdd(
+      session: Session,
+      input: { bankCode: string; accountNo: string; holderName: string },
+      ip: string,
+    ) {
+      checkBank(session.projectId, input.bankCode);
+      return repo
+        .transaction(async (tx) => {
+          await repo.lockPlayer(tx, session.userId);
+          const existing = await repo.bankByNumber(tx, session.projectId, input.bankCode, input.accountNo);
+          if (existing)
+            throw new AppError(
+              existing.userId === session.userId ? ErrorCode.BankAccountExists : ErrorCode.AccountUsedByOther,
+            );
+          if ((await repo.bankAccounts(tx, session.userId)).length >= BANK_ACCOUNTS_PER_PLAYER)
+            throw new AppError(ErrorCode.BankAccountLimit);
+          const row = await repo.insertBank(tx, {
+            projectId: session.projectId,
+            userId: session.userId,
+            ...input,
+            at: clock.now(),
+          });
+          await writeAudit(tx, {
+            projectId: session.projectId,
+            actorId: session.userId,
+            action: 'bank_account.add',
+            objectType: 'bank_account',
+            objectId: String(row.id),
+            after: { bankCode: row.bankCode, accountNo: row.accountNo, holderName: row.holderName },
+            ip,
+          });
+          return toBankWire(row);
+        })
+        .catch((error) => (error instanceof AppError ? Promise.reject(error) : bankConflict(error, 3027)));
+    },
+    async bankUpdate(
+      session: Session,
+      id: number,
+      input: { bankCode: string; accountNo: string; holderName: string },
+      ip: string,
+    ) {
+      checkBank(session.projectId, input.bankCode);
+      return repo
+        .transaction(async (tx) => {
+          const row = await repo.bankAccount(tx, id, true);
+          if (!row || row.userId !== session.userId) throw notFound('bank account');
+          if ((await repo.openWithdrawalsOfBank(tx, id)) > 0)
+            throw new AppError(ErrorCode.WithdrawalUnderReview);
+          const existing = await repo.bankByNumber(tx, session.projectId, input.bankCode, input.accountNo);
+          if (existing && existing.id !== id)
+            throw new AppError(
+              existing.userId === session.userId
+                ? ErrorCode.BankAccountExists
+                : ErrorCode.AccountUsedByOtherHolder,
+            );
+          const updated = await repo.updateBank(tx, id, { ...input, at: clock.now() });
+          await writeAudit(tx, {
+            projectId: session.projectId,
+            actorId: session.userId,
+            action: 'bank_account.update',
+            objectType: 'bank_account',
+            objectId: String(id),
+            before: { bankCode: row.bankCode, accountNo: row.accountNo, holderName: row.holderName },
+            after: {
+              bankCode: updated.bankCode,
+              accountNo: updated.accountNo,
+              holderName: updated.holderName,
+            },
+            ip,
+          });
+          return toBankWire(updated);
+        })
+        .catch((error) => (error instanceof AppError ? Promise.reject(error) : bankConflict(error, 3028)));
+    },
+    async bankDelete(session: Session, id: number, ip: string) {
+      return repo.transaction(async (tx) => {
+        const row = await repo.bankAccount(tx, id, true);
+        if (!row || row.userId !== session.userId) throw notFound('bank account');
+        if ((await repo.openWithdrawalsOfBank(tx, id)) > 0)
+          throw new AppError(ErrorCode.WithdrawalUnderReview);
+        await repo.deleteBank(tx, id, clock.now());
+        await writeAudit(tx, {
+          projectId: session.projectId,
+          actorId: session.userId,
+          action: 'bank_account.delete',
+          objectType: 'bank_account',
+          objectId: String(id),
+          before: { bankCode: row.bankCode, accountNo: row.accountNo },
+          ip,
+        });
+        return { ok: true as const };
+      });
+    },
+
+    // Operator handling.
+    async spammerHandle(
+      session: Session,
+      input: {
+        id: number;
+        action: 'take' | 'finish' | 'report';
+        voucherUrl?: string | undefined;
+        remark?: string | undefined;
+      },
+      ip: string,
+    ) {
+      const operator = await payhub.requireOperator(session);
+      if (input.action === 'take' && operator.kycStatus !== 'verified')
+        throw new AppError(ErrorCode.AccountUnderReview, 'KYC');
+      if (input.action === 'finish' && !input.voucherUrl)
+        throw new AppError(ErrorCode.BadParameter, 'body.voucherUrl: required to finish');
+      return inTransaction(async (tx) => {
+        if (input.action === 'take') {
+          const order = await lockVisible(tx, input.id, (row) => row.projectId === session.projectId);
+          if (order.state !== WithdrawOrderState.WAIT) throw new AppError(ErrorCode.OrderAlreadyStarted);
+          await payhub.reserveVolume(tx, operator, order.amount);
+          return apply(
+            tx,
+            order,
+            'take',
+            { userId: session.userId, ip },
+            { operatorId: session.userId, commission: commissionOf(order.amount, operator.commissionBps) },
+          );
+        }
+        const order = await lockVisible(
+          tx,
+          input.id,
+          (row) => row.projectId === session.projectId && row.operatorId === session.userId,
+        );
+        if (input.action === 'finish' && order.state === WithdrawOrderState.FINISH) return order;
+        const extra: { voucherUrl?: string; remark?: string } = {};
+        if (input.voucherUrl !== undefined) extra.voucherUrl = input.voucherUrl;
+        if (input.remark !== undefined) extra.remark = input.remark;
+        return apply(tx, order, input.action, { userId: session.userId, ip }, extra);
+      });
+    },
+
+    async handles(
+      session: Session,
+      query: { page: number; count: number; type?: number | undefined; orderNo?: string | undefined },
+    ) {
+      await payhub.requireOperator(session);
+      const page = paging(query.page, query.count);
+      if (query.orderNo)
+        return listOf(
+          await repo.orders(
+            repo.db,
+            { projectId: session.projectId, orderNo: query.orderNo, operatorId: session.userId },
+            page,
+          ),
+        );
+      const type = query.type ?? 0;
+      if (type === 0) {
+        // The waiting pool of the project plus the operator's own taken orders.
+        const pool = await repo.orders(
+          repo.db,
+          { projectId: session.projectId, states: [WithdrawOrderState.WAIT] },
+          page,
+        );
+        const mine = await repo.orders(
+          repo.db,
+          { projectId: session.projectId, operatorId: session.userId, states: [WithdrawOrderState.CONFIRM] },
+          page,
+        );
+        return listOf({
+          items: [...mine.items, ...pool.items].slice(0, query.count),
+          total: mine.total + pool.total,
+        });
+      }
+      const states =
+        type === 1
+          ? [WithdrawOrderState.FINISH, WithdrawOrderState.FAILED]
+          : [WithdrawOrderState.EXCEPTIONAL];
+      return listOf(
+        await repo.orders(
+          repo.db,
+          { projectId: session.projectId, operatorId: session.userId, states },
+          page,
+        ),
+      );
+    },
+
+    async leaderHandles(
+      session: Session,
+      query: { page: number; count: number; type?: number | undefined; orderNo?: string | undefined },
+    ) {
+      await payhub.requireManager(session);
+      const page = paging(query.page, query.count);
+      if (query.orderNo)
+        return listOf(
+          await repo.orders(repo.db, { projectId: session.projectId, orderNo: query.orderNo }, page),
+        );
+      const type = query.type ?? 2;
+      const states =
+        type === 0
+          ? [WithdrawOrderState.WAIT, WithdrawOrderState.CONFIRM]
+          : type === 1
+            ? [WithdrawOrderState.FINISH, WithdrawOrderState.FAILED]
+            : [WithdrawOrderState.EXCEPTIONAL];
+      return listOf(await repo.orders(repo.db, { projectId: session.projectId, states }, page));
+    },
+
+    async leaderHandle(
+      session: Session,
+      input: {
+        id: number;
+        action: 'finish' | 'fail';
+        voucherUrl?: string | undefined;
+        remark?: string | undefined;
+      },
+      ip: string,
+    ) {
+      await payhub.requireManager(session);
+      return inTransaction(async (tx) => {
+        const order = await lockVisible(tx, input.id, (row) => row.projectId === session.projectId);
+        if (order.handlerId !== null && order.handlerId !== session.userId)
+          throw new AppError(ErrorCode.OrderHandledByOtherLeader);
+        const voucherUrl = input.voucherUrl ?? order.voucherUrl ?? undefined;
+        if (input.action === 'finish' && !voucherUrl)
+          throw new AppError(ErrorCode.BadParameter, 'body.voucherUrl: required to finish');
+        const extra: { voucherUrl?: string; remark?: string; handlerId?: number } = {};
+        if (voucherUrl !== undefined && input.action === 'finish') extra.voucherUrl = voucherUrl;
+        if (input.remark !== undefined) extra.remark = input.remark;
+        if (order.handlerId === null) extra.handlerId = session.userId;
+        return apply(
+          tx,
+          order,
+          input.action === 'finish' ? 'leaderFinish' : 'leaderFail',
+          { userId: session.userId, ip },
+          extra,
+        );
+      });
+    },
+
+    async unprocessed(session: Session) {
+      await payhub.requireOperator(session);
+      return {
+        orders: await payhub.unprocessedDeposits(session.userId),
+        withdrawOrders:
+          (await repo.count(repo.db, { projectId: session.projectId, states: [WithdrawOrderState.WAIT] })) +
+          (await repo.count(repo.db, { operatorId: session.userId, states: [WithdrawOrderState.CONFIRM] })),
+      };
+    },
+
+    /** Scheduler task: WAIT past its deadline -> CHOOSE_FAILED (hold released); CONFIRM -> EXCEPTIONAL. */
+    async expireOrders(limit = 200): Promise<number> {
+      let expired = 0;
+      for (const id of await repo.expiredOrders(repo.db, clock.now(), limit)) {
+        const after: AfterCommit = [];
+        const done = await repo.transaction(async (tx) => {
+          const order = await repo.order(tx, id, true);
+          if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
+          const event: WithdrawEvent | null =
+            order.state === WithdrawOrderState.WAIT
+              ? 'expireWait'
+              : order.state === WithdrawOrderState.CONFIRM
+                ? 'expireConfirm'
+                : null;
+          if (!event) return false;
+          pushOrder(after, await apply(tx, order, event, { userId: null }));
+          return true;
+        });
+        await flush(after);
+        if (done) expired += 1;
+      }
+      return expired;
+    },
+  };
+}
+export type WithdrawService = ReturnType<typeof createWithdrawService>;

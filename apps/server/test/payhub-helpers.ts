@@ -1,0 +1,54 @@
+// Helpers shared by the payment hub's integration tests: failures as values, balances read through
+// the API, the ledger check against the test database, and funding a wallet through the ledger.
+import { ApiError, type PayhubClient } from '@payhub/client';
+import { checkLedger, formatReport } from '../src/ledger/ledger-check.ts';
+import { PAYHUB_INVARIANTS } from '../src/modules/payhub/payhub.invariants.ts';
+import { QUOTA_INVARIANTS } from '../src/modules/quota/quota.invariants.ts';
+import { WITHDRAW_INVARIANTS } from '../src/modules/withdraw/withdraw.invariants.ts';
+import type { TestApp } from './test-app.ts';
+
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+export function minor(text: string): bigint {
+  const [whole, fraction = ''] = text.split('.');
+  const sign = whole!.startsWith('-') ? -1n : 1n;
+  return sign * (BigInt(whole!.replace('-', '')) * 100n + BigInt(fraction.padEnd(2, '0')));
+}
+
+export async function walletOf(player: PayhubClient) {
+  const balance = await player.api.withdraw.balance();
+  return { balance: minor(balance.balance), held: minor(balance.held), available: minor(balance.available) };
+}
+
+export async function quotaOf(operator: PayhubClient) {
+  const quota = await operator.api.quota.query();
+  return {
+    quota: minor(quota.quota),
+    held: minor(quota.held),
+    available: minor(quota.available),
+    commission: minor(quota.commission),
+  };
+}
+
+/** Every ledger and order invariant; throws with the report when any is broken. */
+export async function expectLedgerClean(testApp: TestApp): Promise<void> {
+  const report = await checkLedger(testApp.database.pool, [
+    ...PAYHUB_INVARIANTS,
+    ...WITHDRAW_INVARIANTS,
+    ...QUOTA_INVARIANTS,
+  ]);
+  if (!report.ok) throw new Error(formatReport(report));
+}
+
+/** The demo account's user id. */
+export async function userIdOf(client: PayhubClient): Promise<number> {
+  return (await client.api.user.me()).id;
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { ErrorCode } from './errors.ts';
+import { MoneyInput, MoneyWire } from './money.ts';
+import { Count, Page } from './validation.ts';
+
+/**
+ * Operator quota: the prepaid balance from which players' deposits are credited. Top-ups go through a
+ * custody/exchange adapter (bank recharge, USDT, Indodax) and settle on its signed webhook.
+ */
+
+export const TOPUP_METHODS = ['bank', 'usdt', 'indodax'] as const;
+export const TopupMethod = z.enum(TOPUP_METHODS);
+
+export const Topup = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  method: TopupMethod,
+  amount: MoneyWire,
+  currency: z.enum(['IDR', 'MXN']),
+  /** SimplePayState: 0 WAIT, 1 DONE, 2 PAY_FAILD. */
+  state: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** Where to pay: a bank account, a USDT address, or the exchange's checkout url. */
+  payTo: z.string(),
+  providerReference: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type Topup = z.infer<typeof Topup>;
+const TopupPage = z.object({ items: z.array(Topup), total: z.number().int() });
+
+export const QuotaBalance = z.object({
+  currency: z.enum(['IDR', 'MXN']),
+  quota: MoneyWire,
+  held: MoneyWire,
+  available: MoneyWire,
+  commission: MoneyWire,
+  version: z.number().int(),
+});
+
+export const WebhookBody = z.object({
+  provider: z.enum(['bank', 'usdt', 'indodax']),
+  reference: z.string().min(1).max(80),
+  status: z.enum(['settled', 'failed']),
+  amount: MoneyInput,
+});
+
+const topupErrors = [ErrorCode.NoPermission, ErrorCode.PaymentOutOfRange];
+
+export const quota = {
+  pay: endpoint({
+    method: 'POST',
+    path: '/main/payhub/quota/pay',
+    access: 'secure',
+    summary: 'Operator: start a quota top-up by bank recharge or USDT (WAIT until the provider settles)',
+    body: z.object({ amount: MoneyInput, method: z.enum(['bank', 'usdt']) }),
+    response: Topup,
+    errors: topupErrors,
+  }),
+  query: endpoint({
+    method: 'GET',
+    path: '/main/payhub/quota/query',
+    access: 'secure',
+    summary: 'Operator: quota, held by open deposit orders, available, and earned commission',
+    response: QuotaBalance,
+    errors: [ErrorCode.NoPermission],
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/main/payhub/quota/history',
+    access: 'secure',
+    summary: 'Operator: quota balance history, newest first',
+    query: z.object({ page: Page, count: Count }),
+    response: z.object({
+      items: z.array(
+        z.object({
+          id: z.string(),
+          code: z.string(),
+          amount: MoneyWire,
+          balanceAfter: MoneyWire,
+          referenceType: z.string().nullable(),
+          referenceId: z.string().nullable(),
+          createdAt: z.string(),
+        }),
+      ),
+      total: z.number().int(),
+    }),
+    errors: [ErrorCode.NoPermission],
+  }),
+  topups: endpoint({
+    method: 'GET',
+    path: '/main/payhub/quota/topups',
+    access: 'secure',
+    summary: 'Operator: quota top-up records (bank recharge and USDT), newest first',
+    query: z.object({ page: Page, count: Count }),
+    response: TopupPage,
+    errors: [ErrorCode.NoPermission],
+  }),
+  rechargeBank: endpoint({
+    method: 'GET',
+    path: '/main/payhub/pay/recharge/bank',
+    access: 'secure',
+    summary: 'The platform’s bank account for quota recharges by transfer',
+    response: z.object({ bankCode: z.string(), accountNo: z.string(), holderName: z.string() }),
+    errors: [ErrorCode.NoPermission],
+  }),
+  indodaxUrl: endpoint({
+    method: 'POST',
+    path: '/main/payhub/indo/dax/url',
+    access: 'secure',
+    summary: 'Operator: open an Indodax checkout for a quota top-up',
+    body: z.object({ amount: MoneyInput }),
+    response: Topup,
+    errors: topupErrors,
+  }),
+  indodaxPay: endpoint({
+    method: 'POST',
+    path: '/main/payhub/indo/dax/pay',
+    access: 'secure',
+    summary: 'Operator: ask the exchange for the state of an Indodax top-up (settles it when paid)',
+    body: z.object({ orderNo: z.string().min(1).max(40) }),
+    response: Topup,
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound],
+  }),
+  indodaxAmount: endpoint({
+    method: 'GET',
+    path: '/main/payhub/indo/dax/amount',
+    access: 'secure',
+    summary: 'Indodax top-up range and the IDR per USDT rate',
+    response: z.object({ minAmount: MoneyWire, maxAmount: MoneyWire, idrPerUsdt: z.string() }),
+    errors: [ErrorCode.NoPermission],
+  }),
+  indodaxOrders: endpoint({
+    method: 'GET',
+    path: '/main/payhub/indo/dax/orders',
+    access: 'secure',
+    summary: 'Operator: Indodax top-ups, newest first',
+    query: z.object({ page: Page, count: Count }),
+    response: TopupPage,
+    errors: [ErrorCode.NoPermission],
+  }),
+  webhook: endpoint({
+    method: 'POST',
+    path: '/main/payhub/quota/webhook',
+    access: 'public',
+    summary: 'Custody/exchange webhook: HMAC-SHA256 signature in the x-payhub-signature header',
+    body: WebhookBody,
+    response: z.object({ ok: z.literal(true), state: z.union([z.literal(0), z.literal(1), z.literal(2)]) }),
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound],
+  }),
+  devSettle: endpoint({
+    method: 'POST',
+    path: '/main/payhub/quota/dev/settle',
+    access: 'secure',
+    summary:
+      'Development simulator: the provider settles (or fails) the caller’s top-up through the signed webhook',
+    body: z.object({
+      orderNo: z.string().min(1).max(40),
+      status: z.enum(['settled', 'failed']).default('settled'),
+    }),
+    response: Topup,
+    errors: [ErrorCode.NotFound],
+    devOnly: true,
+  }),
+};
