@@ -399,8 +399,9 @@ export function createPromoRepo(db: Db) {
         const moved = await tx
           .update(spaTasks)
           .set(
+            // A share leaves the task where it is; the guard still refuses a finished task.
             input.kind === 'share'
-              ? {}
+              ? { status: input.status }
               : {
                   status: input.status,
                   lastResult: input.result,

@@ -1,0 +1,28 @@
+// Proves local days and their boundaries in the projects' time zones, across midnight.
+import { describe, expect, it } from 'vitest';
+import { dayDistance, daysBefore, localDay, localDayStartMs, nextDay } from './local-day.ts';
+
+describe('local days', () => {
+  it('turns over at local midnight in Asia/Jakarta (UTC+7)', () => {
+    expect(localDay(new Date('2026-11-21T16:59:59Z'), 'Asia/Jakarta')).toBe('2026-11-21');
+    expect(localDay(new Date('2026-11-21T17:00:00Z'), 'Asia/Jakarta')).toBe('2026-11-22');
+    expect(localDayStartMs('2026-11-22', 'Asia/Jakarta')).toBe(Date.parse('2026-11-21T17:00:00Z'));
+  });
+
+  it('turns over at local midnight in America/Mexico_City (UTC-6, no daylight saving since 2022)', () => {
+    expect(localDay(new Date('2026-11-22T05:59:59Z'), 'America/Mexico_City')).toBe('2026-11-21');
+    expect(localDay(new Date('2026-11-22T06:00:00Z'), 'America/Mexico_City')).toBe('2026-11-22');
+    expect(localDayStartMs('2026-07-01', 'America/Mexico_City')).toBe(Date.parse('2026-07-01T06:00:00Z'));
+  });
+
+  it('finds the start of a day that begins after a daylight-saving change', () => {
+    expect(localDayStartMs('2026-03-09', 'America/New_York')).toBe(Date.parse('2026-03-09T04:00:00Z'));
+    expect(localDayStartMs('2026-03-07', 'America/New_York')).toBe(Date.parse('2026-03-07T05:00:00Z'));
+  });
+
+  it('steps over month and year ends', () => {
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(daysBefore('2026-03-01', 1)).toBe('2026-02-28');
+    expect(dayDistance('2026-11-01', '2026-11-30')).toBe(29);
+  });
+});
