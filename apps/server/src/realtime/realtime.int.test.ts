@@ -121,13 +121,18 @@ describe('our client', () => {
     const notConnected = await idle.request(RealtimeRoute.unAuth).catch((error: RealtimeError) => error);
     expect((notConnected as RealtimeError).reason).toBe('not connected');
 
-    const client = connected({ token: operator.token });
-    await waitFor(() => client.state === RealtimeState.CONNECTED, 5_000, 'connect');
-    // A 1 ms deadline is shorter than any round trip.
-    const late = await client
-      .request(RealtimeRoute.unAuth, undefined, 1)
-      .catch((error: RealtimeError) => error);
+    // With timers under the test's control, the 10 s deadline fires before the answer is read.
+    const timers = new ManualTimers();
+    const client = connected({ token: operator.token, timers });
+    timers.run(0); // entering READY connects after 1.5 s x 0
+    await waitFor(() => client.authenticated, 5_000, 'connect and auth');
+    expect(timers.delays()).not.toContain(10_000);
+    const pending = client.request(RealtimeRoute.unAuth).catch((error: RealtimeError) => error);
+    expect(timers.delays()).toContain(10_000);
+    timers.run(10_000);
+    const late = await pending;
     expect((late as RealtimeError).reason).toBe('time out');
+    expect((late as RealtimeError).errCode).toBe(-1);
   });
 
   it('a SETUP with a bad token and ignoreAuthFailed false is refused with 707', async () => {

@@ -1,11 +1,18 @@
 // Helpers shared by the realtime integration tests: sign-in, clients over real sockets (ours and
 // the legacy rsocket-js 0.0.27 line), controllable timers and polling.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRealtimeClient, type RealtimeClientOptions, realtimeUrl } from '@payhub/client';
 import type { LegacyPayload, LegacyReactiveSocket } from 'legacy-rsocket-core';
 import * as legacyCore from 'legacy-rsocket-core';
 import * as legacyWebSocket from 'legacy-rsocket-websocket-client';
 import { WebSocket } from 'ws';
 import type { TestApp } from '../../test/test-app.ts';
+import type { Bus } from '../platform/bus/bus.ts';
+import { createInProcessBus } from '../platform/bus/in-process-bus.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Authenticator } from '../platform/http/request-context.ts';
+import { createRealtimeGateway, type RealtimeGateway, type RealtimeLimits } from './realtime.gateway.ts';
 
 export async function signInToken(
   testApp: TestApp,
@@ -69,6 +76,16 @@ export class ManualTimers {
       return;
     }
     throw new Error(`no pending timer of ${delayMs} ms (pending: ${this.delays().join(', ')})`);
+  }
+
+  /** Runs every timer pending now with this delay (not the ones they schedule). */
+  runAll(delayMs: number): number {
+    const due = [...this.pending].filter(([, entry]) => entry.delayMs === delayMs);
+    for (const [handle, entry] of due) {
+      this.pending.delete(handle);
+      entry.callback();
+    }
+    return due.length;
   }
 }
 
@@ -165,6 +182,64 @@ export async function legacyClient(
         },
       });
       return { request: (n) => subscription?.request(n) };
+    },
+  };
+}
+
+/** Test tokens of the stub authenticator: `good-<userId>` signs in that user, anything else is 707. */
+export const stubAuthenticator: Authenticator = {
+  async authenticate(token) {
+    const match = /^good-(\d+)$/.exec(token ?? '');
+    if (!match) throw new AppError(707);
+    return {
+      userId: Number(match[1]),
+      projectId: 12,
+      tokenHash: `hash-${match[1]}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      staffRole: null,
+    };
+  },
+};
+
+const silentLog = { warn() {}, error() {}, debug() {} };
+
+export interface StandaloneGateway {
+  gateway: RealtimeGateway;
+  server: Server;
+  baseUrl: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The real gateway on a bare HTTP server (no database), with limits a test can shrink. */
+export async function startGateway(
+  options: { port?: number; limits?: Partial<RealtimeLimits>; bus?: Bus } = {},
+): Promise<StandaloneGateway> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.end('ok');
+  });
+  const gateway = createRealtimeGateway({
+    server,
+    authenticator: stubAuthenticator,
+    bus: options.bus ?? createInProcessBus(),
+    log: silentLog,
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
+  gateway.onStream('/test/stream');
+  gateway.onRequest('/test/echo', async (body) => body);
+  await gateway.start();
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    gateway,
+    server,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await gateway.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
