@@ -325,7 +325,7 @@ describe('registrations and deposits by the project’s local day', () => {
       ['2026-11-21', 1],
     ]);
     const leader = await testApp.signIn('leader', 16);
-    const group = await leader.api.datacenter.spaTaskDataGroup({});
+    const group = await leader.api.datacenter.spaTaskDataGroup({ query: {} });
     expect(group.rows.map((row) => row.date)).toEqual(['total', '2026-11-22']);
   });
 
