@@ -59,7 +59,7 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   maxStreamsPerConnection: 16,
   maxInflightPerConnection: 32,
   maxQueuedPerStream: 64,
-  fanoutBatchSize: 256,
+  fanoutBatchSize: 128,
 };
 
 export interface RealtimeLogger {

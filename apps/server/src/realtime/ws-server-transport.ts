@@ -66,6 +66,32 @@ function toBuffer(data: RawData): Buffer {
   return Buffer.from(data);
 }
 
+/**
+ * A broadcast hands the same data Buffer to every subscriber; their PAYLOAD frames differ only in
+ * stream id (almost always the same one). Serialising once per (data, stream id, flags) turns a
+ * fan-out to N sockets into N writes of one buffer instead of N allocations and copies.
+ */
+const serializedPayloads = new WeakMap<Buffer, Map<number, Buffer>>();
+const SHARED_PAYLOAD_MIN_BYTES = 128;
+
+function serialize(frame: Frame): Buffer {
+  if (frame.type !== FrameTypes.PAYLOAD || frame.metadata || !frame.data) return serializeFrame(frame);
+  if (frame.data.length < SHARED_PAYLOAD_MIN_BYTES) return serializeFrame(frame);
+  let byStream = serializedPayloads.get(frame.data);
+  if (!byStream) {
+    byStream = new Map();
+    serializedPayloads.set(frame.data, byStream);
+  }
+  // Stream ids are 31-bit and flags 10-bit: one number keys both exactly.
+  const key = frame.streamId * 1024 + frame.flags;
+  let serialized = byStream.get(key);
+  if (!serialized) {
+    serialized = serializeFrame(frame);
+    byStream.set(key, serialized);
+  }
+  return serialized;
+}
+
 function sendError(socket: WebSocket, code: ErrorCodes, message: string): void {
   if (socket.readyState !== WebSocket.OPEN) return;
   socket.send(serializeFrame({ type: FrameTypes.ERROR, streamId: 0, flags: Flags.NONE, code, message }));
@@ -136,7 +162,7 @@ class WebSocketDuplexConnection extends Deferred implements DuplexConnection, Ou
       this.fail(ErrorCodes.CONNECTION_ERROR, 'slow reader: send buffer full');
       return;
     }
-    this.socket.send(serializeFrame(frame));
+    this.socket.send(serialize(frame));
   }
 
   override close(error?: Error): void {
