@@ -39,7 +39,7 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import type { Database } from './platform/db/database.ts';
 import { AppError } from './platform/errors.ts';
 import type { BindDeps } from './platform/http/bind-endpoint.ts';
-import { installErrorEnvelope } from './platform/http/error-envelope.ts';
+import { frameworkErrorEnvelope, installErrorEnvelope } from './platform/http/error-envelope.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { serveApps } from './platform/http/static-apps.ts';
@@ -73,8 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    frameworkErrors: frameworkErrorEnvelope,
     disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
   });
   app.addHook('onResponse', async (request, reply) => {

@@ -25,6 +25,12 @@ const EnvSchema = z.object({
   CS_CHAT_URL: z.string().url().default('https://wa.me/6281100000000'),
   /** Version of the served apps; defaults to the build's stamp. */
   APP_VERSION: z.string().optional(),
+  /**
+   * Which proxies may set X-Forwarded-For (the client address used by rate limits and audit lines):
+   * `false` (none: the socket address counts), `true` (any; only behind a proxy that overwrites the
+   * header), or comma-separated proxy addresses/CIDRs.
+   */
+  TRUST_PROXY: z.string().default('false'),
   /** Secret of the custody/exchange webhooks' HMAC-SHA256 signatures; set it in production. */
   CUSTODY_WEBHOOK_SECRET: z.string().min(16).default('payhub-development-webhook-secret'),
   /** How often the scheduler node runs timeouts and settlements. */
@@ -47,10 +53,18 @@ export interface Config {
   sessionDays: number;
   csChatUrl: string;
   appVersion: string | undefined;
+  trustProxy: boolean | string;
   custodyWebhookSecret: string;
   schedulerIntervalMs: number;
   /** Validate every answer against its contract (on outside production, to catch drift in tests). */
   validateResponses: boolean;
+}
+
+function parseTrustProxy(value: string): boolean | string {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  return trimmed;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -85,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionDays: value.SESSION_DAYS,
     csChatUrl: value.CS_CHAT_URL,
     appVersion: value.APP_VERSION,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
     custodyWebhookSecret: value.CUSTODY_WEBHOOK_SECRET,
     schedulerIntervalMs: value.SCHEDULER_INTERVAL_MS,
     validateResponses: !production,

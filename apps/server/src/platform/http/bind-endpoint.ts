@@ -26,8 +26,25 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * The path of the first string holding a NUL character, or null. PostgreSQL cannot store NUL in
+ * text, so such input would fail in the database (a 5xx) instead of being refused as bad input.
+ */
+function nulCharacterPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = nulCharacterPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
   if (!schema) return undefined;
+  const nulPath = nulCharacterPath(value);
+  if (nulPath) throw badParameter(`${[part, ...nulPath].join('.')}: contains a NUL character`);
   const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -1,6 +1,6 @@
 import { ErrorCode, httpStatusOf } from '@payhub/contracts';
 import { errorMessage } from '@payhub/i18n';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
 function languageOf(request: FastifyRequest): string | undefined {
@@ -38,4 +38,18 @@ export function installErrorEnvelope(app: FastifyInstance): void {
       .status(404)
       .send({ errCode: ErrorCode.NotFound, errMsg: errorMessage(ErrorCode.NotFound, languageOf(request)) });
   });
+}
+
+/**
+ * Fastify's own refusals before routing — a malformed %-escape or a path segment over the router's
+ * length limit — answered in the same envelope (code 3) instead of Fastify's default body (HTTP 414).
+ * Passed to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrorEnvelope(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const errMsg = `${errorMessage(ErrorCode.BadParameter, languageOf(request))} (${error.code ?? 'bad url'})`;
+  reply.status(httpStatusOf(ErrorCode.BadParameter)).send({ errCode: ErrorCode.BadParameter, errMsg });
 }
