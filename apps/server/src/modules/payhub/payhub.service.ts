@@ -723,7 +723,8 @@ export function createPayhubService(deps: PayhubDeps) {
           userId,
           projectId: before.projectId,
           kycStatus: input.status,
-          verifiedName: input.verifiedName ?? null,
+          // The proposed row must satisfy the KYC check on its own (PostgreSQL checks it before ON CONFLICT).
+          verifiedName: input.verifiedName ?? before.verifiedName,
           perOrderMax: before.perOrderMax,
           dailyMax: before.dailyMax,
           commissionBps: before.commissionBps,
