@@ -19,12 +19,26 @@ describe('leader scheduler', () => {
     const a = startLeaderScheduler({
       ...options,
       pool: testApp.database.pool,
-      tasks: [{ name: 'a', run: async () => void (runs.a += 1) }],
+      tasks: [
+        {
+          name: 'a',
+          run: async () => {
+            runs.a += 1;
+          },
+        },
+      ],
     });
     const b = startLeaderScheduler({
       ...options,
       pool: second.pool,
-      tasks: [{ name: 'b', run: async () => void (runs.b += 1) }],
+      tasks: [
+        {
+          name: 'b',
+          run: async () => {
+            runs.b += 1;
+          },
+        },
+      ],
     });
     try {
       const [ranA, ranB] = [await a.tick(), await b.tick()];
