@@ -1,6 +1,6 @@
 // The rsocket modules below read the global Buffer installed by the import above.
 import {
-  NotifyMessage,
+  type NotifyMessage,
   REALTIME_CHANNEL_DEMAND,
   REALTIME_CHANNEL_RETRY_MS,
   REALTIME_COMPOSITE_METADATA_MIME_TYPE,
@@ -61,12 +61,12 @@ export function parseSocketError(error: unknown): { errCode: number; errMsg: str
 
 /** What the app does about a socket-layer error (spec §8). */
 export function socketReactionTo(errCode: number): {
-  dialog: 'info' | 'error' | null;
+  dialog: 'info' | 'error';
   logout: boolean;
   reloadToken: boolean;
 } {
   return {
-    dialog: errCode === 0 ? 'error' : [762, 777, 712, 1].includes(errCode) ? 'info' : 'error',
+    dialog: [762, 777, 712, 1].includes(errCode) ? 'info' : 'error',
     logout: errCode === 707 || errCode === 1,
     reloadToken: errCode === 703,
   };
@@ -119,6 +119,15 @@ interface Channel {
 /** The realtime URL of a page or server origin: http(s) becomes ws(s), path /api/main/ws. */
 export function realtimeUrl(origin: string, path = '/api/main/ws'): string {
   return `${origin.replace(/^http/, 'ws').replace(/\/$/, '')}${path}`;
+}
+
+/** A Notify push, checked by hand: the browser bundle carries no schema library. */
+function asNotify(value: unknown): NotifyMessage | null {
+  if (!value || typeof value !== 'object') return null;
+  const { type, data } = value as { type?: unknown; data?: { route?: unknown; content?: unknown } };
+  if (type !== 'Notify' || !data || typeof data !== 'object') return null;
+  if (typeof data.route !== 'string' || typeof data.content !== 'string') return null;
+  return { type: 'Notify', data: { route: data.route, content: data.content } };
 }
 
 function toData(value: unknown): Buffer | null {
@@ -192,15 +201,15 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   }
 
   function handlePush(payload: Payload): void {
-    const parsed = NotifyMessage.safeParse(fromData(payload.data));
-    if (!parsed.success) return;
-    let content: unknown = parsed.data.data.content;
+    const message = asNotify(fromData(payload.data));
+    if (!message) return;
+    let content: unknown = message.data.content;
     try {
-      content = JSON.parse(parsed.data.data.content);
+      content = JSON.parse(message.data.content);
     } catch {
       // content that is not JSON is handed over as the string it is
     }
-    for (const handler of notifyHandlers.get(parsed.data.data.route) ?? []) handler(content, parsed.data);
+    for (const handler of notifyHandlers.get(message.data.route) ?? []) handler(content, message);
   }
 
   async function connect(): Promise<void> {
