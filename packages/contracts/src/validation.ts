@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { PASSWORD_PATTERN, VERIFICATION_CODE_PATTERN } from './patterns.ts';
+
+export { PASSWORD_PATTERN, VERIFICATION_CODE_PATTERN };
 
 /** Player and agent password rule: 8 to 16 characters with letters and digits (spec §5). */
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,16}$/;
 export const Password = z
   .string()
   .max(64)
   .regex(PASSWORD_PATTERN, 'password must be 8-16 characters with letters and digits');
 
 /** Security and verification codes: 6 digits. */
-export const VerificationCode = z.string().regex(/^\d{6}$/, 'code must be 6 digits');
+export const VerificationCode = z.string().regex(VERIFICATION_CODE_PATTERN, 'code must be 6 digits');
 
 /** A phone as typed, in any accepted form ("+62 812-3456-7890", "0812...", "812..."). */
 export const PhoneInput = z

@@ -16,3 +16,5 @@ export function errorMessage(code: number, language: string | undefined): string
   const catalog = errorCatalogs[resolveLocale(language)];
   return (catalog as Record<string, string>)[String(code)] ?? catalog['0'];
 }
+
+export { loadUiCatalog, type UiCatalog, type UiNamespace, uiIdID } from './ui/index.ts';

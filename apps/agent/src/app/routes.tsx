@@ -1,0 +1,138 @@
+import type { ComponentType } from 'react';
+import type { GateRule } from './access/permission.ts';
+
+/**
+ * THE ROUTE TABLE (spec §2). One entry per path; a feature registers its page by replacing the
+ * entry's `load` with `() => import('../features/<capability>/<page>.tsx')`. Every page is its own
+ * chunk (route-level code splitting). See docs/agent-app.md.
+ */
+export type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+export interface AppRoute {
+  path: string;
+  /** `public` pages show without a session; `secure` ones send anonymous visitors to /login. */
+  access: 'public' | 'secure';
+  /** Permission gate of the page (spec §6); a denied identity sees the denied modal. */
+  gate?: GateRule;
+  /** Feature pages get the TanStack Query provider; the shell's own pages (false) do not need it. */
+  queries?: boolean;
+  load: PageLoader;
+}
+
+/** Paths of the route keys the shell names (spec §2). */
+export const routeKeys = {
+  root: '/',
+  login: '/login',
+  wait: '/wait',
+  account: '/account',
+  payhub: '/payhub',
+  telephone: '/telephone',
+  pengajuan: '/pengajuan',
+  data: '/data',
+  permohonan: '/permohonan',
+  'permohonan.selected': '/permohonan/selected',
+  pem: '/pem',
+  transaction: '/transaction',
+} as const;
+export type RouteKey = keyof typeof routeKeys;
+
+/**
+ * Routes whose screens belong to later issues (payment hub, promoter programme, withdraw, notices).
+ * Until their feature replaces the loader they render the 404 page — never placeholder content.
+ */
+const notBuiltYet: PageLoader = () => import('../features/shell/not-found-page.tsx');
+
+/** Payment-hub and withdraw screens: payment operators only (spaPay yes). */
+const paymentOperators: GateRule = { allow: [{ spaPay: 'yes' }] };
+/** The manage screen: payment managers only. */
+const paymentManagers: GateRule = { allow: [{ spaPay: 'yes', paymentRole: 'Manage' }] };
+/** Promoter-programme screens: promoters of the programme, not support staff or operators. */
+const promoters: GateRule = {
+  allow: [{ spaType: ['New', 'Recall', 'NewSpy', 'RecallSpy', 'Training'] }],
+};
+
+const payhub = (path: string): AppRoute => ({
+  path,
+  access: 'secure',
+  gate: paymentOperators,
+  load: notBuiltYet,
+});
+const promo = (path: string): AppRoute => ({ path, access: 'secure', gate: promoters, load: notBuiltYet });
+
+export const routeTable: AppRoute[] = [
+  { path: '/', access: 'secure', queries: false, load: () => import('../features/shell/root-redirect.tsx') },
+  {
+    path: '/404',
+    access: 'public',
+    queries: false,
+    load: () => import('../features/shell/not-found-page.tsx'),
+  },
+  {
+    path: '/500',
+    access: 'public',
+    queries: false,
+    load: () => import('../features/shell/server-error-page.tsx'),
+  },
+  {
+    path: '/close',
+    access: 'public',
+    queries: false,
+    load: () => import('../features/shell/close-page.tsx'),
+  },
+  {
+    path: '/ui',
+    access: 'public',
+    queries: false,
+    load: () => import('../features/shell/ui-catalogue-page.tsx'),
+  },
+  {
+    path: '/login',
+    access: 'public',
+    queries: false,
+    load: () => import('../features/account/login-page.tsx'),
+  },
+  { path: '/wait', access: 'secure', queries: false, load: () => import('../features/shell/wait-page.tsx') },
+  {
+    path: '/account',
+    access: 'secure',
+    queries: false,
+    load: () => import('../features/account/account-page.tsx'),
+  },
+  payhub('/withdraw'),
+  payhub('/withdraw/record'),
+  promo('/telephone'),
+  promo('/permohonan'),
+  promo('/permohonan/completed'),
+  promo('/permohonan/confirm-quantity'),
+  promo('/permohonan/pending'),
+  promo('/permohonan/selected'),
+  promo('/pengajuan'),
+  promo('/pem'),
+  payhub('/payhub'),
+  payhub('/payhub/bayar'),
+  payhub('/payhub/cards'),
+  payhub('/payhub/indodax'),
+  payhub('/payhub/link'),
+  payhub('/payhub/mengatur'),
+  payhub('/payhub/pesanan'),
+  payhub('/payhub/qrcode'),
+  payhub('/payhub/recharge-record'),
+  payhub('/payhub/recharge'),
+  payhub('/payhub/toko'),
+  payhub('/payhub/usdt'),
+  payhub('/payhub/va-bank'),
+  payhub('/payhub/work-hours'),
+  { path: '/notice', access: 'secure', load: notBuiltYet },
+  { path: '/manage', access: 'secure', gate: paymentManagers, load: notBuiltYet },
+  promo('/data'),
+  promo('/data/telephone-granularity'),
+  promo('/data/date-granularity'),
+  promo('/data/check'),
+];
+
+/** The route key of a path, if it has one. */
+export function routeKeyOf(pathname: string): RouteKey | null {
+  const entry = Object.entries(routeKeys).find(([, path]) => path === pathname);
+  return entry ? (entry[0] as RouteKey) : null;
+}

@@ -1,0 +1,59 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { installNavigator } from '../navigation.ts';
+import { installErrorReactions, loadSiteSettings, restoreSession } from '../session.ts';
+import { CrashBoundary } from './crash-boundary.tsx';
+import { PemBanner } from './pem-banner.tsx';
+import { RouteProgress } from './route-progress.tsx';
+import { useScrollLock } from './scroll-lock.ts';
+import { ShellDialogs } from './shell-dialogs.tsx';
+import { UpdateDialog, useVersionPoll } from './version-check.tsx';
+
+/** Toasts are not needed for the first paint: the toaster is its own chunk. */
+const ShellToaster = lazy(() => import('./toaster.tsx'));
+
+let booted = false;
+
+/** Starts the shell once: error reactions, site settings, then the stored session (if any). */
+function boot(): void {
+  if (booted) return;
+  booted = true;
+  installErrorReactions();
+  void loadSiteSettings()
+    .catch(() => undefined)
+    .then(restoreSession);
+}
+
+/**
+ * The application shell (route id `_app`): progress bar, pem banner, page outlet, dialogs, the
+ * update dialog, toasts, scroll lock and the version poll.
+ */
+export function AppShell() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  useEffect(() => {
+    installNavigator((path, options) => void navigate(path, options));
+    boot();
+  }, [navigate]);
+  useVersionPoll();
+  useScrollLock();
+  return (
+    <>
+      <RouteProgress />
+      <PemBanner />
+      <CrashBoundary resetKey={pathname}>
+        <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </CrashBoundary>
+      <ShellDialogs />
+      <UpdateDialog />
+      <Suspense fallback={null}>
+        <ShellToaster />
+      </Suspense>
+    </>
+  );
+}

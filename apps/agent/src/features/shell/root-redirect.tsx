@@ -1,0 +1,9 @@
+import { Navigate } from 'react-router';
+import { landingPath } from '../../app/access/landing.ts';
+import { useIdentity } from '../../app/shell/permission-gate.tsx';
+
+/** `/`: sends the signed-in user to their landing route by promo info (spec §2). */
+export default function RootRedirect() {
+  const identity = useIdentity();
+  return <Navigate to={landingPath(identity)} replace />;
+}

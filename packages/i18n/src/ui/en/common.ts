@@ -1,0 +1,26 @@
+import type { UiNamespace } from '../types.ts';
+
+export const common: UiNamespace<'common'> = {
+  appName: 'Payhub',
+  findNewVersion: 'A new version is available, please update the app',
+  newVersionTips2: 'Your app version is too old. Please update to continue.',
+  update: 'Update now',
+  copySuccess: 'Copied',
+  copyFailure: 'Copy failed',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  close: 'Close',
+  back: 'Back',
+  ok: 'Got it',
+  loading: 'Loading…',
+  retry: 'Try again',
+  info: 'Information',
+  error: 'Something went wrong',
+  success: 'Success',
+  errorCode: 'Error code: {{code}}',
+  language: 'Language',
+  languages: { 'id-ID': 'Bahasa Indonesia', 'es-MX': 'Español (México)', en: 'English' },
+  yes: 'Yes',
+  no: 'No',
+  none: '—',
+};

@@ -1,0 +1,27 @@
+import type { UiNamespace } from '../types.ts';
+
+export const ui: UiNamespace<'ui'> = {
+  title: 'UI catalogue',
+  intro: 'Every building block of the app, as it looks on a 360 px screen.',
+  buttons: 'Buttons',
+  primary: 'Primary',
+  secondary: 'Secondary',
+  danger: 'Danger',
+  disabled: 'Disabled',
+  fields: 'Fields',
+  sampleLabel: 'Sample field',
+  sampleHint: 'Help text below the field',
+  sampleError: 'Validation message',
+  toasts: 'Toasts',
+  dialogs: 'Dialogs',
+  openInfo: 'Info dialog',
+  openError: 'Error dialog',
+  sampleInfo: 'This is a sample information dialog from the server.',
+  money: 'Money formatting',
+  shellDefault: 'Shell default (no decimals)',
+  paymentClient: 'Payment client (2 decimals)',
+  masking: 'Number masking',
+  badges: 'Badges',
+  progress: 'Progress bar',
+  runProgress: 'Run the progress bar',
+};

@@ -1,0 +1,26 @@
+import type { UiNamespace } from '../types.ts';
+
+export const common: UiNamespace<'common'> = {
+  appName: 'Payhub',
+  findNewVersion: 'Hay una nueva versión disponible, actualiza la aplicación',
+  newVersionTips2: 'La versión de tu aplicación es demasiado antigua. Actualízala para continuar.',
+  update: 'Actualizar ahora',
+  copySuccess: 'Copiado',
+  copyFailure: 'No se pudo copiar',
+  confirm: 'Confirmar',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  back: 'Volver',
+  ok: 'Entendido',
+  loading: 'Cargando…',
+  retry: 'Reintentar',
+  info: 'Información',
+  error: 'Algo salió mal',
+  success: 'Listo',
+  errorCode: 'Código de error: {{code}}',
+  language: 'Idioma',
+  languages: { 'id-ID': 'Bahasa Indonesia', 'es-MX': 'Español (México)', en: 'English' },
+  yes: 'Sí',
+  no: 'No',
+  none: '—',
+};

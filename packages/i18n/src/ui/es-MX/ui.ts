@@ -1,0 +1,27 @@
+import type { UiNamespace } from '../types.ts';
+
+export const ui: UiNamespace<'ui'> = {
+  title: 'Catálogo de UI',
+  intro: 'Todos los componentes básicos de la aplicación, tal como se ven en una pantalla de 360 px.',
+  buttons: 'Botones',
+  primary: 'Principal',
+  secondary: 'Secundario',
+  danger: 'Peligro',
+  disabled: 'Deshabilitado',
+  fields: 'Campos',
+  sampleLabel: 'Campo de ejemplo',
+  sampleHint: 'Texto de ayuda debajo del campo',
+  sampleError: 'Mensaje de validación',
+  toasts: 'Avisos',
+  dialogs: 'Diálogos',
+  openInfo: 'Diálogo de información',
+  openError: 'Diálogo de error',
+  sampleInfo: 'Este es un diálogo de información de ejemplo del servidor.',
+  money: 'Formato de dinero',
+  shellDefault: 'Predeterminado (sin decimales)',
+  paymentClient: 'Cliente de pagos (2 decimales)',
+  masking: 'Enmascarado de números',
+  badges: 'Insignias',
+  progress: 'Barra de progreso',
+  runProgress: 'Ejecutar la barra de progreso',
+};

@@ -1,0 +1,25 @@
+/** The app shell: error pages, gates, banners and dialogs, Indonesian. */
+export const shell = {
+  notFoundTitle: 'Halaman tidak ditemukan',
+  notFoundBody: 'Halaman yang Anda cari tidak ada atau belum tersedia.',
+  serverErrorTitle: 'Layanan sedang gangguan',
+  serverErrorBody: 'Server tidak dapat memproses permintaan Anda saat ini. Silakan coba beberapa saat lagi.',
+  goHome: 'Ke beranda',
+  siteDown: 'Situs sedang tidak tersedia',
+  crashInfo: 'Informasi kesalahan',
+  contactCs: 'Hubungi layanan pelanggan',
+  reload: 'Muat ulang',
+  denied: 'Anda tidak memiliki izin untuk mengakses halaman ini',
+  backToAccount: 'Kembali ke akun saya',
+  closeTitle: 'Selesai',
+  closeBody: 'Anda dapat menutup halaman ini sekarang.',
+  closeButton: 'Tutup halaman',
+  waitTitle: 'Akun sedang disiapkan',
+  waitBody:
+    'Akun Anda belum ditempatkan dalam program. Tim kami akan segera menghubungi Anda. Silakan periksa kembali nanti.',
+  waitRefresh: 'Periksa status',
+  pemBanner: 'Ada laporan yang menunggu pemeriksaan Anda.',
+  pemBannerButton: 'Periksa',
+  nativeSimulation: 'Simulasi aplikasi native',
+  nativeSimulationHint: 'Hanya mode pengembangan: berperilaku seolah berjalan di dalam aplikasi pembungkus.',
+};

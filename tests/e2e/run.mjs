@@ -1,0 +1,48 @@
+// `npm run test:e2e [-- filter ...]`: builds the apps when needed, starts the real server on a free
+// port with a temporary DATA_DIR (embedded PostgreSQL, or a fresh database when DATABASE_URL is
+// set), waits for /healthz, runs every tests/e2e/*.spec.ts (Vitest, playwright-core driving
+// /usr/bin/chromium headless), prints "N passed, N failed" and exits non-zero on any failure.
+// Screenshots go to artifacts/screenshots/.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAgentIfNeeded, root, startServer } from './support/server.mjs';
+
+const filters = process.argv.slice(2);
+await buildAgentIfNeeded();
+mkdirSync(join(root, 'artifacts/screenshots'), { recursive: true });
+
+console.log('[e2e] starting the server');
+const server = await startServer();
+console.log(`[e2e] server ready at ${server.url} (DATA_DIR ${server.dataDir})`);
+process.env.PAYHUB_E2E_URL = server.url;
+process.env.PAYHUB_E2E_DATA_DIR = server.dataDir;
+
+let passed = 0;
+let failed = 0;
+try {
+  const { startVitest } = await import('vitest/node');
+  const vitest = await startVitest('test', filters, {
+    config: join(root, 'tests/e2e/vitest.e2e.config.ts'),
+    root,
+    watch: false,
+  });
+  for (const file of vitest?.state.getFiles() ?? []) {
+    if (file.result?.state === 'fail' && (file.tasks ?? []).length === 0) failed += 1;
+    const visit = (tasks) => {
+      for (const task of tasks) {
+        if (task.type === 'test') {
+          if (task.result?.state === 'pass') passed += 1;
+          else if (task.result?.state === 'fail') failed += 1;
+        }
+        if (task.tasks) visit(task.tasks);
+      }
+    };
+    visit(file.tasks ?? []);
+  }
+  if (!vitest || (vitest.state.getFiles().length === 0 && filters.length === 0)) failed += 1;
+  await vitest?.close();
+} finally {
+  await server.stop();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type DemoLabel, demoAccount, type ProjectId } from './accounts.ts';
+import { e2eUrl } from './env.ts';
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** The phone the app is designed for (issue 3): 360 x 780 CSS pixels. */
+export const MOBILE_VIEWPORT = { width: 360, height: 780 };
+const SCREENSHOT_DIR = join(process.cwd(), 'artifacts/screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+}
+
+export interface MobileContextOptions {
+  /** Inject the native wrapper bridge (window.PayhubNative), as the Android/iOS app does. */
+  nativeWrapper?: { versionCode: number; platform: 'android' | 'ios' };
+  timezoneId?: string;
+  locale?: string;
+}
+
+/** A phone-sized context (360x780, touch) on the e2e server; Jakarta time unless told. */
+export async function newMobileContext(
+  browser: Browser,
+  options: MobileContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: e2eUrl(),
+    viewport: MOBILE_VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: options.locale ?? 'id-ID',
+    timezoneId: options.timezoneId ?? 'Asia/Jakarta',
+  });
+  if (options.nativeWrapper) {
+    await context.addInitScript((bridge) => {
+      (window as unknown as { PayhubNative: unknown }).PayhubNative = bridge;
+    }, options.nativeWrapper);
+  }
+  return context;
+}
+
+/** Saves artifacts/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/** Chooses the project on /login (when it is not already chosen). */
+export async function chooseProject(page: Page, projectId: ProjectId): Promise<void> {
+  const select = page.locator('select').filter({ has: page.locator(`option[value="${projectId}"]`) });
+  await select.waitFor();
+  if ((await select.inputValue()) !== String(projectId)) {
+    await select.selectOption(String(projectId));
+    await page.waitForFunction((id) => document.cookie.includes(`projectId=${id}`), projectId);
+  }
+}
+
+/**
+ * Signs in through the login page as a demo account of a project and waits until the app has left
+ * /login (or shows a dialog). Answers the path the app landed on.
+ */
+export async function signIn(page: Page, label: DemoLabel, projectId: ProjectId): Promise<string> {
+  const account = demoAccount(label, projectId);
+  await page.goto('/login');
+  await chooseProject(page, projectId);
+  await page.locator('input[name="phone"]').fill(account.phone);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.locator('input[name="password"]').press('Enter');
+  await page.waitForFunction(
+    () => window.location.pathname !== '/login' || document.querySelector('[role="alertdialog"]') !== null,
+    undefined,
+    { timeout: 20_000 },
+  );
+  // Let the root redirect settle on the landing route.
+  await page.waitForFunction(() => window.location.pathname !== '/', undefined, { timeout: 10_000 });
+  return new URL(page.url()).pathname;
+}

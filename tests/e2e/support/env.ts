@@ -1,0 +1,12 @@
+/** Where the e2e server runs (set by tests/e2e/run.mjs). */
+export function e2eUrl(): string {
+  const url = process.env.PAYHUB_E2E_URL;
+  if (!url) throw new Error('PAYHUB_E2E_URL is not set: run the journeys with `npm run test:e2e`');
+  return url;
+}
+
+export function e2eDataDir(): string {
+  const dataDir = process.env.PAYHUB_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('PAYHUB_E2E_DATA_DIR is not set: run the journeys with `npm run test:e2e`');
+  return dataDir;
+}

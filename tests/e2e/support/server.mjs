@@ -1,0 +1,151 @@
+// Starts the real server (apps/server/src/main.ts through tsx) for end-to-end runs and benchmarks:
+// a free port, a temporary DATA_DIR (embedded PostgreSQL inside it) or, when DATABASE_URL is set, a
+// fresh database on that server. Answers { url, dataDir, stop }.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function freshDatabase(adminUrl) {
+  const { default: pg } = await import('pg');
+  const name = `payhub_e2e_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name };
+}
+
+async function dropDatabase(adminUrl, name) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function waitForHealth(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms`);
+}
+
+/** Starts the server; `env` adds or overrides environment variables. */
+export async function startServer({ env = {}, quiet = true, healthTimeoutMs = 180_000 } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payhub-e2e-'));
+  // As root the embedded cluster runs as the `postgres` user, which must traverse DATA_DIR.
+  chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const adminUrl = process.env.DATABASE_URL;
+  const database = adminUrl ? await freshDatabase(adminUrl) : null;
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  };
+  if (!database) delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk.toString()).slice(-8000);
+    if (!quiet) process.stderr.write(chunk);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child, healthTimeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${error.message}\n${stderr}`);
+  }
+  async function stop() {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (database) await dropDatabase(adminUrl, database.name).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return { url, dataDir, stop };
+}
+
+/** Builds the apps whose bundle is missing or older than their sources. */
+export async function buildAgentIfNeeded() {
+  const { existsSync, readdirSync, statSync } = await import('node:fs');
+  const newest = (directory) => {
+    let value = 0;
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const path = join(directory, entry.name);
+      value = Math.max(value, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+    }
+    return value;
+  };
+  const builds = [];
+  for (const app of ['agent', 'player']) {
+    const appDir = join(root, 'apps', app);
+    if (!existsSync(join(appDir, 'index.html'))) continue;
+    const index = join(appDir, 'dist/index.html');
+    const sources = Math.max(newest(join(appDir, 'src')), newest(join(root, 'packages')));
+    if (existsSync(index) && statSync(index).mtimeMs >= sources) continue;
+    builds.push(app);
+  }
+  for (const app of builds) {
+    console.log(`[e2e] building the ${app} app`);
+    const code = await new Promise((resolve) => {
+      const child = spawn('npm', ['run', 'build', '-w', `@payhub/${app}`], { cwd: root, stdio: 'inherit' });
+      child.once('exit', resolve);
+    });
+    if (code === 0) continue;
+    // The agent app is what these journeys and the bundle benchmark need; a broken player build
+    // only fails the player's own journeys (its last good bundle, if any, is still served).
+    if (app === 'agent') throw new Error('build of the agent app failed');
+    console.warn(
+      `[e2e] WARNING: the ${app} build failed (exit ${code}); continuing without a fresh ${app} bundle`,
+    );
+  }
+}
