@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     promo,
     notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
     projectById: site.projectById,
+    onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));

@@ -48,13 +48,24 @@ export async function registerPaymentHub(
     promo: PromoService;
     notifier: UserNotifier;
     projectById: (id: number) => ProjectConfig | undefined;
+    /** The promo data center's deposit feed (docs/promo.md). */
+    onDepositCredited?: (deposit: {
+      userId: number;
+      amount: bigint;
+      at: Date;
+      reference: string;
+    }) => Promise<unknown>;
   },
 ): Promise<void> {
   const { database, clock, config } = deps;
   const log = (error: unknown, message: string) => app.log.error({ err: error }, message);
   const ledger = createLedger(clock);
   const common = { ledger, clock, notifier: deps.notifier, projectById: deps.projectById, log };
-  const payhub = createPayhubService({ ...common, repo: createPayhubRepo(database.db) });
+  const payhub = createPayhubService({
+    ...common,
+    repo: createPayhubRepo(database.db),
+    ...(deps.onDepositCredited ? { onDepositCredited: deps.onDepositCredited } : {}),
+  });
   const withdraw = createWithdrawService({ ...common, repo: createWithdrawRepo(database.db), payhub });
   const adapters = createDevAdapters();
   const quota = createQuotaService({

@@ -35,6 +35,16 @@ export interface PayhubDeps {
   notifier: UserNotifier;
   projectById: (id: number) => ProjectConfig | undefined;
   log: (error: unknown, message: string) => void;
+  /**
+   * Called after commit for every order seen paid (PAID or CHECK_SUCCESS): the promo data center
+   * counts deposits of players a promoter brought (docs/promo.md). Idempotent by `reference`.
+   */
+  onDepositCredited?: (deposit: {
+    userId: number;
+    amount: bigint;
+    at: Date;
+    reference: string;
+  }) => Promise<unknown>;
 }
 
 /** Work to do after the transaction commits (pushes). */
@@ -150,6 +160,17 @@ export function createPayhubService(deps: PayhubDeps) {
   function pushOrder(after: AfterCommit, order: PayOrderRow): void {
     const wire = toPayOrderWire(order);
     after.push(() => deps.notifier.notify(order.playerId, PAYHUB_NOTIFY_ROUTES.payOrder, wire));
+    const credited = deps.onDepositCredited;
+    if (credited && (order.state === PayOrderState.PAID || order.state === PayOrderState.CHECK_SUCCESS)) {
+      after.push(async () => {
+        await credited({
+          userId: order.playerId,
+          amount: order.amount,
+          at: order.updatedAt,
+          reference: order.orderNo,
+        });
+      });
+    }
     if (order.operatorId !== null) {
       const operatorId = order.operatorId;
       after.push(() => deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.payOrder, wire));

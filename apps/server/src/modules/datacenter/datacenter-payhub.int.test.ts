@@ -1,0 +1,56 @@
+// Proves the deposit feed from the payment hub: a player who registered with a promoter's share code deposits through the API, an operator confirms, and the promoter's data center counts one first deposit with its amount (once, whatever the replays).
+import { PayOrderState } from '@payhub/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerPlayer } from '../../../test/promo-support.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { localDay } from '../../platform/local-day.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp();
+});
+afterAll(async () => testApp?.close());
+
+async function paidDeposit(player: Awaited<ReturnType<typeof registerPlayer>>['client'], amount: string) {
+  const order = await player.api.payhub.createOrder({ body: { amount, bankCode: 'BCA' } });
+  await player.api.payhub.voucher({ body: { id: order.id, voucherUrl: '/uploads/abcdefgh.png' } });
+  for (const label of ['operator', 'operator-2']) {
+    const operator = await testApp.signIn(label);
+    if (order.operatorId !== (await operator.api.user.me()).id) continue;
+    const paid = await operator.api.payhub.payCheck({ body: { id: order.id, action: 'confirm' } });
+    expect(paid.state).toBe(PayOrderState.PAID);
+    return paid;
+  }
+  throw new Error('no operator took the order');
+}
+
+describe('deposits through the payment hub', () => {
+  it('counts the first deposit of a share-code player for the promoter, and later deposits only as deposits', async () => {
+    const promoter = await testApp.signIn('promoter');
+    const { shareCode } = await promoter.api.promo.spaCurrentTask();
+    const player = await registerPlayer(testApp, '081366600001', 12, shareCode);
+    await paidDeposit(player.client, '150000.00');
+    await paidDeposit(player.client, '50000.00');
+
+    const today = localDay(testApp.clock.now(), 'Asia/Jakarta');
+    const rows = (await promoter.api.datacenter.spaTaskData({ query: {} })).rows;
+    expect(rows[1]).toEqual({
+      date: today,
+      applyCount: 1,
+      completeCount: 0,
+      depositFirstCount: 1,
+      depositAllCount: 2,
+      depositFirstAmount: '150000.00',
+    });
+    const { rows: events } = await testApp.database.pool.query(
+      'SELECT kind, amount FROM dc_task_events WHERE player_id = $1 ORDER BY id',
+      [player.userId],
+    );
+    expect(events.map((event) => [event.kind, String(event.amount)])).toEqual([
+      [1, '0'],
+      [4, '15000000'],
+      [3, '15000000'],
+      [4, '5000000'],
+    ]);
+  });
+});
