@@ -1,0 +1,45 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { queryClient } from './query-client.ts';
+import { AppShell } from './shell/app-shell.tsx';
+import { GuestOnly, RequireSession } from './shell/guards.tsx';
+
+/** Route-level code splitting: each screen is its own chunk, loaded when first visited. */
+function page(load: () => Promise<{ default: ComponentType }>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+const router = createBrowserRouter(
+  [
+    {
+      Component: AppShell,
+      children: [
+        { index: true, element: <Navigate to="/account" replace /> },
+        {
+          Component: GuestOnly,
+          children: [
+            { path: 'login', lazy: page(() => import('../features/auth/login-page.tsx')) },
+            { path: 'register', lazy: page(() => import('../features/auth/register-page.tsx')) },
+            { path: 'forgot', lazy: page(() => import('../features/auth/forgot-page.tsx')) },
+          ],
+        },
+        {
+          Component: RequireSession,
+          children: [{ path: 'account', lazy: page(() => import('../features/account/account-page.tsx')) }],
+        },
+        { path: '500', lazy: page(() => import('../features/shell/server-error-page.tsx')) },
+        { path: '*', lazy: page(() => import('../features/shell/not-found-page.tsx')) },
+      ],
+    },
+  ],
+  { basename: '/play' },
+);
+
+export function AppRouter() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

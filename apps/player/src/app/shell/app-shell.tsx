@@ -1,0 +1,48 @@
+import { reactionTo } from '@payhub/client/errors.ts';
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { Toaster } from 'sonner';
+import { onApiError } from '../api.ts';
+import { showDialog } from '../dialog.store.ts';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '../notify.ts';
+import { endSession } from '../session.ts';
+import { MessageDialogView } from './message-dialog.tsx';
+import { RouteProgress } from './route-progress.tsx';
+
+/**
+ * The frame of every screen: the error reactions of spec §8 (info dialog for 762/777/712/1, error
+ * dialog with "(Error Code: n)" otherwise, logout on 1, /500 on 9), toasts and the route bar.
+ */
+export function AppShell() {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    onApiError((error) => {
+      const reaction = reactionTo(error);
+      if (reaction.redirectTo500) {
+        navigate('/500', { replace: true });
+        return;
+      }
+      showDialog({ kind: reaction.dialog, message: reaction.message });
+      if (reaction.logout) {
+        endSession();
+        navigate('/login', { replace: true });
+      }
+    });
+  }, [navigate]);
+
+  return (
+    <>
+      <RouteProgress />
+      <Outlet />
+      <MessageDialogView />
+      <Toaster
+        position="top-right"
+        duration={TOAST_DURATION_MS}
+        visibleToasts={TOAST_LIMIT}
+        richColors
+        toastOptions={{ className: 'text-[14.5px]' }}
+      />
+    </>
+  );
+}

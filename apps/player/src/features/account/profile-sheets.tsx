@@ -1,0 +1,123 @@
+import type { User } from '@payhub/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api.ts';
+import { notify } from '../../app/notify.ts';
+import { queryClient } from '../../app/query-client.ts';
+import { USER_QUERY_KEY } from '../../app/session.ts';
+import { useForm } from '../../shared/form.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { TextField } from '../../shared/ui/field.tsx';
+import { Sheet } from '../../shared/ui/sheet.tsx';
+import { checkEmail, checkNickname, EMAIL_MAX_LENGTH, NICKNAME_MAX_LENGTH } from '../../shared/validation.ts';
+
+interface EditSheetProps {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Saves a profile change and puts the answered user in the cache. */
+async function saveProfile(body: { nickname?: string; email?: string }): Promise<boolean> {
+  try {
+    const updated = await api.user.update({ body });
+    queryClient.setQueryData(USER_QUERY_KEY, updated);
+    return true;
+  } catch {
+    // The error dialog has told the user why.
+    return false;
+  }
+}
+
+export function NicknameSheet({ user, open, onOpenChange }: EditSheetProps) {
+  const { t } = useTranslation();
+  const form = useForm({ nickname: user.nickname });
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.check({ nickname: checkNickname(form.values.nickname) })) return;
+    setBusy(true);
+    const saved = await saveProfile({ nickname: form.values.nickname.trim() });
+    setBusy(false);
+    if (saved) {
+      notify.success(t('playerAccount.saved'));
+      onOpenChange(false);
+    }
+  }
+
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('playerAccount.editNickname')}
+      closeLabel={t('player.close')}
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <TextField
+          label={t('playerAccount.nickname')}
+          value={form.values.nickname}
+          onChange={form.set('nickname')}
+          error={
+            form.errors.nickname
+              ? t(`playerAuth.validation.${form.errors.nickname}`, { max: NICKNAME_MAX_LENGTH })
+              : null
+          }
+          placeholder={t('playerAuth.nicknamePlaceholder')}
+          autoComplete="nickname"
+          name="nickname"
+          autoFocus
+        />
+        <Button type="submit" block busy={busy}>
+          {t('player.save')}
+        </Button>
+      </form>
+    </Sheet>
+  );
+}
+
+export function EmailSheet({ user, open, onOpenChange }: EditSheetProps) {
+  const { t } = useTranslation();
+  const form = useForm({ email: user.email ?? '' });
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.check({ email: checkEmail(form.values.email) })) return;
+    setBusy(true);
+    const saved = await saveProfile({ email: form.values.email.trim() });
+    setBusy(false);
+    if (saved) {
+      notify.success(t('playerAccount.saved'));
+      onOpenChange(false);
+    }
+  }
+
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={user.email ? t('playerAccount.editEmail') : t('playerAccount.bindEmail')}
+      closeLabel={t('player.close')}
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <TextField
+          label={t('playerAccount.email')}
+          value={form.values.email}
+          onChange={form.set('email')}
+          error={form.errors.email ? t(`playerAuth.validation.${form.errors.email}`, { max: 32 }) : null}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('playerAccount.emailPlaceholder')}
+          maxLength={EMAIL_MAX_LENGTH}
+          name="email"
+          autoFocus
+        />
+        <Button type="submit" block busy={busy}>
+          {t('player.save')}
+        </Button>
+      </form>
+    </Sheet>
+  );
+}

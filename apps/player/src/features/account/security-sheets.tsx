@@ -1,0 +1,211 @@
+import type { Locale, User } from '@payhub/contracts';
+import { normalisePhone } from '@payhub/contracts';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../app/api.ts';
+import { notify } from '../../app/notify.ts';
+import { queryClient } from '../../app/query-client.ts';
+import { endSession, USER_QUERY_KEY } from '../../app/session.ts';
+import { SmsCodeField } from '../../app/sms-code-field.tsx';
+import { useForm } from '../../shared/form.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { PasswordField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
+import { Sheet } from '../../shared/ui/sheet.tsx';
+import {
+  checkCode,
+  checkPassword,
+  checkPasswordRepeat,
+  checkPhone,
+  type ValidationKey,
+} from '../../shared/validation.ts';
+
+interface SecuritySheetProps {
+  user: User;
+  locale: Locale;
+  countryCode: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+function useMessage() {
+  const { t } = useTranslation();
+  return (key: ValidationKey | undefined) => (key ? t(`playerAuth.validation.${key}`, { max: 32 }) : null);
+}
+
+/**
+ * Verifies the current phone (mode "verify") or moves the account to a new phone ("change"), each
+ * with an SMS code sent to the phone being verified.
+ */
+export function PhoneSheet({
+  user,
+  locale,
+  countryCode,
+  open,
+  onOpenChange,
+  mode,
+}: SecuritySheetProps & { mode: 'verify' | 'change' }) {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const form = useForm({ phone: '', code: '' });
+  const [busy, setBusy] = useState(false);
+  const ownPhone = `+${countryCode}${user.phone}`;
+
+  function targetPhone(): string | null {
+    if (mode === 'verify') return ownPhone;
+    const failed = checkPhone(form.values.phone, locale);
+    if (failed) {
+      form.fail('phone', failed);
+      return null;
+    }
+    return form.values.phone;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const valid = form.check({
+      phone: mode === 'change' ? checkPhone(form.values.phone, locale) : null,
+      code: checkCode(form.values.code),
+    });
+    const phone = targetPhone();
+    if (!valid || phone === null) return;
+    setBusy(true);
+    try {
+      const updated = await api.user.verifyPhone({ body: { phone, code: form.values.code } });
+      queryClient.setQueryData(USER_QUERY_KEY, updated);
+      notify.success(mode === 'verify' ? t('playerAccount.phoneVerified') : t('playerAccount.phoneChanged'));
+      onOpenChange(false);
+    } catch {
+      // The error dialog has told the user why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={mode === 'verify' ? t('playerAccount.verifyPhone') : t('playerAccount.changePhone')}
+      description={
+        mode === 'verify' ? t('playerAccount.verifyPhoneHint') : t('playerAccount.changePhoneHint')
+      }
+      closeLabel={t('player.close')}
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {mode === 'change' ? (
+          <TextField
+            label={t('playerAccount.newPhone')}
+            value={form.values.phone}
+            onChange={form.set('phone')}
+            error={message(form.errors.phone)}
+            leading={<PhonePrefix countryCode={countryCode} />}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder={t('playerAuth.phonePlaceholder')}
+            name="newPhone"
+          />
+        ) : (
+          <TextField
+            label={t('playerAccount.phone')}
+            value={user.phone}
+            onChange={() => undefined}
+            leading={<PhonePrefix countryCode={countryCode} />}
+            readOnly
+            name="ownPhone"
+          />
+        )}
+        <SmsCodeField
+          value={form.values.code}
+          onChange={form.set('code')}
+          error={message(form.errors.code)}
+          purpose="verify"
+          phoneToSend={targetPhone}
+          sentTo={(phone) => ({ countryCode, phone: normalisePhone(phone, locale) })}
+        />
+        <Button type="submit" block busy={busy} className="mt-1">
+          {t('player.confirm')}
+        </Button>
+      </form>
+    </Sheet>
+  );
+}
+
+/** Changes the password through the reset flow: a code to the account's phone; every session ends after. */
+export function PasswordSheet({ user, locale, countryCode, open, onOpenChange }: SecuritySheetProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const message = useMessage();
+  const form = useForm({ code: '', password: '', repeat: '' });
+  const [busy, setBusy] = useState(false);
+  const ownPhone = `+${countryCode}${user.phone}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { code, password, repeat } = form.values;
+    const valid = form.check({
+      code: checkCode(code),
+      password: checkPassword(password),
+      repeat: checkPassword(password) ? null : checkPasswordRepeat(password, repeat),
+    });
+    if (!valid) return;
+    setBusy(true);
+    try {
+      await api.user.resetPassword({ body: { phone: ownPhone, code, password } });
+      onOpenChange(false);
+      endSession();
+      notify.success(t('playerAuth.resetDone'));
+      navigate('/login', { replace: true });
+    } catch {
+      // The error dialog has told the user why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('playerAccount.changePassword')}
+      description={t('playerAccount.changePasswordHint', { countryCode, phone: user.phone })}
+      closeLabel={t('player.close')}
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <SmsCodeField
+          value={form.values.code}
+          onChange={form.set('code')}
+          error={message(form.errors.code)}
+          purpose="reset"
+          phoneToSend={() => ownPhone}
+          sentTo={(phone) => ({ countryCode, phone: normalisePhone(phone, locale) })}
+        />
+        <PasswordField
+          label={t('playerAuth.newPassword')}
+          value={form.values.password}
+          onChange={form.set('password')}
+          error={message(form.errors.password)}
+          hint={t('playerAuth.passwordHint')}
+          autoComplete="new-password"
+          showLabel={t('playerAuth.showPassword')}
+          hideLabel={t('playerAuth.hidePassword')}
+          name="password"
+        />
+        <PasswordField
+          label={t('playerAuth.confirmPassword')}
+          value={form.values.repeat}
+          onChange={form.set('repeat')}
+          error={message(form.errors.repeat)}
+          autoComplete="new-password"
+          showLabel={t('playerAuth.showPassword')}
+          hideLabel={t('playerAuth.hidePassword')}
+          name="repeat"
+        />
+        <Button type="submit" block busy={busy} className="mt-1">
+          {t('playerAccount.changePassword')}
+        </Button>
+      </form>
+    </Sheet>
+  );
+}

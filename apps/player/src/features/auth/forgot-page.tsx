@@ -1,0 +1,105 @@
+import { normalisePhone } from '@payhub/contracts';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../app/api.ts';
+import { notify } from '../../app/notify.ts';
+import { SmsCodeField } from '../../app/sms-code-field.tsx';
+import { useForm } from '../../shared/form.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { PasswordField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
+import { checkCode, checkPassword, checkPasswordRepeat, checkPhone } from '../../shared/validation.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { usePhoneRules } from './use-phone-rules.ts';
+
+/** Forgot password: an SMS code to the account's phone and a new password (ends every session). */
+export default function ForgotPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const rules = usePhoneRules();
+  const form = useForm({ phone: '', code: '', password: '', repeat: '' });
+  const [busy, setBusy] = useState(false);
+
+  function phoneToSend(): string | null {
+    const failed = checkPhone(form.values.phone, rules.locale);
+    if (failed) {
+      form.fail('phone', failed);
+      return null;
+    }
+    return form.values.phone;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { phone, code, password, repeat } = form.values;
+    const valid = form.check({
+      phone: checkPhone(phone, rules.locale),
+      code: checkCode(code),
+      password: checkPassword(password),
+      repeat: checkPassword(password) ? null : checkPasswordRepeat(password, repeat),
+    });
+    if (!valid) return;
+    setBusy(true);
+    try {
+      await api.user.resetPassword({ body: { phone, code, password } });
+      notify.success(t('playerAuth.resetDone'));
+      navigate('/login', { replace: true });
+    } catch {
+      // The error dialog has told the user why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout title={t('playerAuth.forgotTitle')} hint={t('playerAuth.forgotHint')} backTo="/login">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label={t('playerAuth.phone')}
+          value={form.values.phone}
+          onChange={form.set('phone')}
+          error={rules.message(form.errors.phone)}
+          leading={<PhonePrefix countryCode={rules.countryCode} />}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder={t('playerAuth.phonePlaceholder')}
+          name="phone"
+        />
+        <SmsCodeField
+          value={form.values.code}
+          onChange={form.set('code')}
+          error={rules.message(form.errors.code)}
+          purpose="reset"
+          phoneToSend={phoneToSend}
+          sentTo={(phone) => ({ countryCode: rules.countryCode, phone: normalisePhone(phone, rules.locale) })}
+        />
+        <PasswordField
+          label={t('playerAuth.newPassword')}
+          value={form.values.password}
+          onChange={form.set('password')}
+          error={rules.message(form.errors.password)}
+          hint={t('playerAuth.passwordHint')}
+          autoComplete="new-password"
+          showLabel={t('playerAuth.showPassword')}
+          hideLabel={t('playerAuth.hidePassword')}
+          name="password"
+        />
+        <PasswordField
+          label={t('playerAuth.confirmPassword')}
+          value={form.values.repeat}
+          onChange={form.set('repeat')}
+          error={rules.message(form.errors.repeat)}
+          autoComplete="new-password"
+          showLabel={t('playerAuth.showPassword')}
+          hideLabel={t('playerAuth.hidePassword')}
+          name="repeat"
+        />
+        <Button type="submit" block busy={busy} className="mt-1">
+          {t('playerAuth.resetPassword')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

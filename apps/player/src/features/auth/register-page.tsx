@@ -1,0 +1,125 @@
+import { normalisePhone } from '@payhub/contracts';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../app/api.ts';
+import { notify } from '../../app/notify.ts';
+import { startSession } from '../../app/session.ts';
+import { SmsCodeField } from '../../app/sms-code-field.tsx';
+import { useForm } from '../../shared/form.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { PasswordField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
+import {
+  checkCode,
+  checkNickname,
+  checkPassword,
+  checkPhone,
+  NICKNAME_MAX_LENGTH,
+} from '../../shared/validation.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { usePhoneRules } from './use-phone-rules.ts';
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const rules = usePhoneRules();
+  const form = useForm({ phone: '', code: '', password: '', nickname: '' });
+  const [busy, setBusy] = useState(false);
+
+  function phoneToSend(): string | null {
+    const failed = checkPhone(form.values.phone, rules.locale);
+    if (failed) {
+      form.fail('phone', failed);
+      return null;
+    }
+    return form.values.phone;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const { phone, code, password, nickname } = form.values;
+    const valid = form.check({
+      phone: checkPhone(phone, rules.locale),
+      code: checkCode(code),
+      password: checkPassword(password),
+      nickname: checkNickname(nickname),
+    });
+    if (!valid) return;
+    setBusy(true);
+    try {
+      startSession(await api.user.register({ body: { phone, code, password, nickname: nickname.trim() } }));
+      notify.success(t('playerAuth.registered'));
+      navigate('/account', { replace: true });
+    } catch {
+      // The error dialog has told the user why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout
+      title={t('playerAuth.registerTitle')}
+      hint={t('playerAuth.registerHint')}
+      backTo="/login"
+      footer={
+        <p className="text-center text-[14px] text-slate-500">
+          {t('playerAuth.haveAccount')}{' '}
+          <Link to="/login" className="font-semibold text-brand-600">
+            {t('playerAuth.login')}
+          </Link>
+        </p>
+      }
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label={t('playerAuth.phone')}
+          value={form.values.phone}
+          onChange={form.set('phone')}
+          error={rules.message(form.errors.phone)}
+          leading={<PhonePrefix countryCode={rules.countryCode} />}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder={t('playerAuth.phonePlaceholder')}
+          name="phone"
+        />
+        <SmsCodeField
+          value={form.values.code}
+          onChange={form.set('code')}
+          error={rules.message(form.errors.code)}
+          purpose="register"
+          phoneToSend={phoneToSend}
+          sentTo={(phone) => ({ countryCode: rules.countryCode, phone: normalisePhone(phone, rules.locale) })}
+        />
+        <PasswordField
+          label={t('playerAuth.password')}
+          value={form.values.password}
+          onChange={form.set('password')}
+          error={rules.message(form.errors.password)}
+          hint={t('playerAuth.passwordHint')}
+          autoComplete="new-password"
+          placeholder={t('playerAuth.passwordPlaceholder')}
+          showLabel={t('playerAuth.showPassword')}
+          hideLabel={t('playerAuth.hidePassword')}
+          name="password"
+        />
+        <TextField
+          label={t('playerAuth.nickname')}
+          value={form.values.nickname}
+          onChange={form.set('nickname')}
+          error={rules.message(form.errors.nickname)}
+          autoComplete="nickname"
+          placeholder={t('playerAuth.nicknamePlaceholder')}
+          maxLength={NICKNAME_MAX_LENGTH * 2}
+          name="nickname"
+        />
+        <Button type="submit" block busy={busy} className="mt-1">
+          {t('playerAuth.register')}
+        </Button>
+        <p className="text-center text-[12px] leading-relaxed text-slate-400">{t('playerAuth.terms')}</p>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Locale } from '@payhub/contracts';
+import { useTranslation } from 'react-i18next';
+import { useProject } from '../../app/project.ts';
+import type { ValidationKey } from '../../shared/validation.ts';
+
+/** The phone rules of the chosen project (its locale and country code) and the message of a failed rule. */
+export function usePhoneRules(): {
+  locale: Locale;
+  countryCode: string;
+  message: (key: ValidationKey | undefined) => string | null;
+} {
+  const { t } = useTranslation();
+  const project = useProject();
+  return {
+    locale: project.data?.locale ?? 'id-ID',
+    countryCode: project.data?.countryCode ?? '62',
+    message: (key) => (key ? t(`playerAuth.validation.${key}`, { max: 32 }) : null),
+  };
+}

@@ -1,0 +1,37 @@
+import type { PlayerCatalog } from '../player.ts';
+
+/** The player's account and security page, English. */
+export const playerAccount: PlayerCatalog['playerAccount'] = {
+  title: 'Account & security',
+  userId: 'ID: {{id}}',
+  memberSince: 'Member since {{date}}',
+  verified: 'Verified',
+  unverified: 'Not verified',
+  profile: 'Profile',
+  security: 'Security',
+  preferences: 'Preferences',
+  nickname: 'Nickname',
+  email: 'Email',
+  emailNotBound: 'Not linked',
+  emailPlaceholder: 'name@example.com',
+  bindEmail: 'Link email',
+  editNickname: 'Change nickname',
+  editEmail: 'Change email',
+  phone: 'Phone number',
+  verifyPhone: 'Verify phone number',
+  verifyPhoneHint: 'We send an SMS code to your number to confirm it is yours.',
+  changePhone: 'Change phone number',
+  changePhoneHint: 'Enter the new number. The SMS code goes to that number.',
+  newPhone: 'New phone number',
+  phoneVerified: 'Phone number verified',
+  phoneChanged: 'Phone number updated',
+  password: 'Password',
+  changePassword: 'Change password',
+  changePasswordHint:
+    'The SMS code will go to +{{countryCode}} {{phone}}. After the change every session ends and you sign in again.',
+  currency: 'Currency',
+  saved: 'Changes saved',
+  logout: 'Sign out',
+  logoutConfirm: 'Sign out of this account?',
+  loggedOut: 'You are signed out',
+};

@@ -1,0 +1,31 @@
+import type { PlayerCatalog } from '../player.ts';
+
+/** The player app's shell and shared words, English. */
+export const player: PlayerCatalog['player'] = {
+  appName: 'Payhub',
+  tagline: 'Your digital wallet',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  close: 'Close',
+  back: 'Back',
+  save: 'Save',
+  ok: 'Got it',
+  loading: 'Loading…',
+  retry: 'Try again',
+  info: 'Information',
+  error: 'Something went wrong',
+  copySuccess: 'Copied',
+  copyFailure: 'Could not copy',
+  language: 'Language',
+  languages: { 'id-ID': 'Bahasa Indonesia', 'es-MX': 'Español (México)', en: 'English' },
+  project: 'Region',
+  chooseProject: 'Choose your region',
+  chooseLanguage: 'Choose a language',
+  playMoney: 'Play-money mode',
+  serverErrorTitle: 'The service is having trouble',
+  serverErrorHint: 'We are on it. Please try again in a moment.',
+  reload: 'Reload',
+  notFoundTitle: 'Page not found',
+  notFoundHint: 'The page you are looking for does not exist or has moved.',
+  goHome: 'Go home',
+};

@@ -1,0 +1,37 @@
+import type { PlayerCatalog } from '../player.ts';
+
+/** The player's account and security page, Mexican Spanish. */
+export const playerAccount: PlayerCatalog['playerAccount'] = {
+  title: 'Cuenta y seguridad',
+  userId: 'ID: {{id}}',
+  memberSince: 'Miembro desde {{date}}',
+  verified: 'Verificado',
+  unverified: 'Sin verificar',
+  profile: 'Perfil',
+  security: 'Seguridad',
+  preferences: 'Preferencias',
+  nickname: 'Apodo',
+  email: 'Correo',
+  emailNotBound: 'Sin vincular',
+  emailPlaceholder: 'nombre@ejemplo.com',
+  bindEmail: 'Vincular correo',
+  editNickname: 'Cambiar apodo',
+  editEmail: 'Cambiar correo',
+  phone: 'Número de celular',
+  verifyPhone: 'Verificar número de celular',
+  verifyPhoneHint: 'Te enviamos un código por SMS para confirmar que el número es tuyo.',
+  changePhone: 'Cambiar número de celular',
+  changePhoneHint: 'Ingresa el número nuevo. El código SMS se envía a ese número.',
+  newPhone: 'Nuevo número de celular',
+  phoneVerified: 'Número de celular verificado',
+  phoneChanged: 'Número de celular actualizado',
+  password: 'Contraseña',
+  changePassword: 'Cambiar contraseña',
+  changePasswordHint:
+    'El código SMS se enviará a +{{countryCode}} {{phone}}. Después del cambio se cierran todas las sesiones y tendrás que volver a iniciar sesión.',
+  currency: 'Moneda',
+  saved: 'Cambios guardados',
+  logout: 'Cerrar sesión',
+  logoutConfirm: '¿Cerrar sesión en esta cuenta?',
+  loggedOut: 'Cerraste sesión',
+};

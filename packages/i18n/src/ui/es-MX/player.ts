@@ -1,0 +1,31 @@
+import type { PlayerCatalog } from '../player.ts';
+
+/** The player app's shell and shared words, Mexican Spanish. */
+export const player: PlayerCatalog['player'] = {
+  appName: 'Payhub',
+  tagline: 'Tu billetera digital',
+  confirm: 'Confirmar',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  back: 'Regresar',
+  save: 'Guardar',
+  ok: 'Entendido',
+  loading: 'Cargando…',
+  retry: 'Reintentar',
+  info: 'Información',
+  error: 'Ocurrió un error',
+  copySuccess: 'Copiado',
+  copyFailure: 'No se pudo copiar',
+  language: 'Idioma',
+  languages: { 'id-ID': 'Bahasa Indonesia', 'es-MX': 'Español (México)', en: 'English' },
+  project: 'Región',
+  chooseProject: 'Elige tu región',
+  chooseLanguage: 'Elige el idioma',
+  playMoney: 'Modo de dinero de juego',
+  serverErrorTitle: 'El servicio tiene problemas',
+  serverErrorHint: 'Estamos trabajando en ello. Inténtalo de nuevo en unos momentos.',
+  reload: 'Recargar',
+  notFoundTitle: 'Página no encontrada',
+  notFoundHint: 'La página que buscas no existe o se movió.',
+  goHome: 'Ir al inicio',
+};

@@ -1,0 +1,38 @@
+import type { Locale } from '@payhub/contracts';
+import { player } from './id-ID/player.ts';
+import { playerAccount } from './id-ID/player-account.ts';
+import { playerAuth } from './id-ID/player-auth.ts';
+
+/**
+ * The player app's UI catalogue: its own namespaces (one file per namespace and locale beside the
+ * agent app's). Indonesian is the typed reference and is bundled; the others load as chunks.
+ */
+export const playerIdID = { player, playerAuth, playerAccount };
+
+type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
+
+/** The shape every locale's player catalogue must have: the Indonesian reference with string leaves. */
+export type PlayerCatalog = Strings<typeof playerIdID>;
+
+export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> {
+  switch (locale) {
+    case 'es-MX': {
+      const [shell, auth, account] = await Promise.all([
+        import('./es-MX/player.ts'),
+        import('./es-MX/player-auth.ts'),
+        import('./es-MX/player-account.ts'),
+      ]);
+      return { player: shell.player, playerAuth: auth.playerAuth, playerAccount: account.playerAccount };
+    }
+    case 'en': {
+      const [shell, auth, account] = await Promise.all([
+        import('./en/player.ts'),
+        import('./en/player-auth.ts'),
+        import('./en/player-account.ts'),
+      ]);
+      return { player: shell.player, playerAuth: auth.playerAuth, playerAccount: account.playerAccount };
+    }
+    default:
+      return playerIdID;
+  }
+}

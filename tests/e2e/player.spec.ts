@@ -1,0 +1,220 @@
+// Proves the player app's account journey at 360x780: register with the dev SMS code, sign in, change
+// the nickname, phone change, switch to Spanish (language header follows), sign out; and screenshots every player screen.
+import { maskNumber } from '@payhub/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccount } from './support/accounts.ts';
+import { latestSmsCode } from './support/api.ts';
+import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function open(): Promise<Page> {
+  context = await newMobileContext(browser);
+  return context.newPage();
+}
+
+/** A fresh Indonesian mobile number for this run (the agent journeys use 85…, these 87…). */
+function newPhone(): string {
+  return `87${String(Date.now()).slice(-8)}`;
+}
+
+/** Waits until no animation runs (sheets sliding in, toasts leaving) so a screenshot shows the settled screen. */
+async function settled(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+  await screenshot(page, name);
+}
+
+/** Waits for a toast with this text. */
+async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
+}
+
+describe('player account journey', () => {
+  it('registers, signs in, changes nickname and phone, switches to Spanish and signs out', async () => {
+    const page = await open();
+    const phone = newPhone();
+    const password = 'Pemain2026';
+
+    await page.goto('/play/');
+    await page.waitForURL('**/play/login');
+    await page.getByRole('heading', { name: 'Selamat datang kembali' }).waitFor();
+    await settled(page, 'player-login');
+
+    // Validation messages of spec §5 before any call.
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await expect
+      .poll(() => page.locator('[role="alert"]').allInnerTexts())
+      .toEqual(['Nomor ponsel wajib diisi', 'Kata sandi wajib diisi']);
+    await settled(page, 'player-login-validation');
+
+    await page.getByRole('link', { name: 'Daftar' }).click();
+    await page.getByRole('heading', { name: 'Buat akun' }).waitFor();
+    await page.locator('input[name="phone"]').fill(`0${phone}`);
+    await page.locator('input[name="password"]').fill('short');
+    await page.getByRole('button', { name: 'Daftar', exact: true }).click();
+    await expect
+      .poll(() => page.locator('[role="alert"]').allInnerTexts())
+      .toEqual([
+        'Kode verifikasi wajib diisi',
+        'Kata sandi harus 8–16 karakter dengan huruf dan angka',
+        'Nama panggilan tidak boleh kosong',
+      ]);
+    await page.getByRole('button', { name: 'Kirim kode' }).click();
+    await toast(page, `Kode dikirim ke +62 ${phone}`);
+    await expect.poll(() => page.getByRole('button', { name: /Kirim ulang \d+ d/ }).count()).toBe(1);
+    await page.locator('input[name="code"]').fill(await latestSmsCode(phone, 'register'));
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('input[name="nickname"]').fill('Sari');
+    await settled(page, 'player-register');
+    await page.getByRole('button', { name: 'Daftar', exact: true }).click();
+    await page.waitForURL('**/play/account');
+    await page.getByTestId('profile-nickname').filter({ hasText: 'Sari' }).waitFor();
+
+    // Sign out and back in with the new account.
+    await page.getByRole('button', { name: 'Keluar' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Keluar' }).click();
+    await page.waitForURL('**/play/login');
+    expect(await page.evaluate(() => localStorage.getItem('main_token'))).toBeNull();
+    await page.locator('input[name="phone"]').fill(`+62 ${phone}`);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('input[name="password"]').press('Enter');
+    await page.waitForURL('**/play/account');
+    await page.getByTestId('profile-nickname').filter({ hasText: 'Sari' }).waitFor();
+    await page.getByText('Terverifikasi').waitFor();
+    await settled(page, 'player-account');
+
+    // Nickname: the empty value is refused with the spec's message, then a new one is saved.
+    await page.getByRole('button', { name: /Nama panggilan/ }).click();
+    const nickname = page.locator('input[name="nickname"]');
+    await nickname.fill('   ');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Nama panggilan tidak boleh kosong' }).waitFor();
+    await settled(page, 'player-account-nickname');
+    await nickname.fill('Sari Dewi');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await toast(page, 'Perubahan disimpan');
+    await page.getByTestId('profile-nickname').filter({ hasText: 'Sari Dewi' }).waitFor();
+
+    // Email: format checked, then bound.
+    await page.getByRole('button', { name: /Email/ }).click();
+    await page.locator('input[name="email"]').fill('sari@contoh');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Format email tidak valid' }).waitFor();
+    await settled(page, 'player-account-email');
+    await page.locator('input[name="email"]').fill('sari@contoh.co.id');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByText('sari@contoh.co.id').waitFor();
+
+    // Phone change: the code goes to the new number.
+    const newNumber = newPhone();
+    await page.getByRole('button', { name: 'Ganti nomor ponsel' }).click();
+    await page.locator('input[name="newPhone"]').fill(newNumber);
+    await page.getByRole('button', { name: 'Kirim kode' }).click();
+    await toast(page, `Kode dikirim ke +62 ${newNumber}`);
+    await page.locator('input[name="code"]').fill(await latestSmsCode(newNumber, 'verify'));
+    await settled(page, 'player-account-phone-change');
+    await page.getByRole('button', { name: 'Konfirmasi' }).click();
+    await toast(page, 'Nomor ponsel diperbarui');
+    await page.getByText(`+62 ${maskNumber(newNumber)}`, { exact: true }).waitFor();
+
+    // Password change through the reset flow (the sheet; the code itself is throttled per phone).
+    await page.getByRole('button', { name: 'Ubah kata sandi' }).click();
+    await page.getByRole('dialog').getByText('Kode SMS akan dikirim ke').waitFor();
+    await settled(page, 'player-account-password');
+    await page.getByRole('button', { name: 'Tutup' }).click();
+
+    // Language: Spanish, and the API calls follow it.
+    await page.getByRole('button', { name: /Bahasa/ }).click();
+    await settled(page, 'player-account-language');
+    await page.getByRole('button', { name: 'Español (México)' }).click();
+    await page.getByRole('heading', { name: 'Cuenta y seguridad' }).waitFor();
+    const languageHeader = page.waitForRequest((request) => request.url().endsWith('/main/user'));
+    await page.getByRole('button', { name: /Apodo/ }).click();
+    await page.locator('input[name="nickname"]').fill('Sarita');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    expect((await languageHeader).headers().language).toBe('es-MX');
+    await toast(page, 'Cambios guardados');
+    await settled(page, 'player-account-es');
+
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await settled(page, 'player-account-logout');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL('**/play/login');
+    await page.getByRole('heading', { name: 'Bienvenido de nuevo' }).waitFor();
+    expect(await page.evaluate(() => document.cookie)).toContain('locale=es-MX');
+  }, 120_000);
+});
+
+describe('player screens', () => {
+  it('shows the server error dialog with its code and the forgot-password screen', async () => {
+    const page = await open();
+    await page.goto('/play/login');
+    await page.locator('input[name="phone"]').fill('0811 0000 9999');
+    await page.locator('input[name="password"]').fill('Salah12345');
+    await page.locator('input[name="password"]').press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('(Error Code: 7021)');
+    await settled(page, 'player-error-dialog');
+    await page.getByRole('button', { name: 'Mengerti' }).click();
+
+    await page.getByRole('link', { name: 'Lupa kata sandi?' }).click();
+    await page.getByRole('heading', { name: 'Lupa kata sandi' }).waitFor();
+    await page.locator('input[name="password"]').fill('abc');
+    await page.getByRole('button', { name: 'Atur ulang kata sandi' }).click();
+    await page.getByRole('alert').first().waitFor();
+    await settled(page, 'player-forgot');
+  });
+
+  it('selects project 16 (México, +52, MX$) and verifies a demo account’s phone screen', async () => {
+    const page = await open();
+    await page.goto('/play/login');
+    await page.getByRole('button', { name: 'Pilih wilayah' }).click();
+    await page.getByRole('dialog').getByText('MX$').waitFor();
+    await settled(page, 'player-project-sheet');
+    await page.getByRole('dialog').getByRole('button', { name: /\+52/ }).click();
+    await page.waitForFunction(() => document.cookie.includes('projectId=16'));
+    // The language follows the project until the player picks one.
+    await page.getByRole('heading', { name: 'Bienvenido de nuevo' }).waitFor();
+    await page.getByText('+52').first().waitFor();
+    await settled(page, 'player-login-mx');
+
+    const account = demoAccount('no-spa', 16);
+    await page.locator('input[name="phone"]').fill(account.phone);
+    await page.locator('input[name="password"]').fill(account.password);
+    await page.locator('input[name="password"]').press('Enter');
+    await page.waitForURL('**/play/account');
+    await page.getByText('MX$ (MXN)').waitFor();
+    await settled(page, 'player-account-mx');
+  });
+
+  it('has a server-error screen and a not-found screen', async () => {
+    const page = await open();
+    await page.goto('/play/500');
+    await page.getByRole('heading', { name: 'Layanan sedang bermasalah' }).waitFor();
+    await settled(page, 'player-500');
+    await page.goto('/play/nowhere');
+    await page.getByRole('heading', { name: 'Halaman tidak ditemukan' }).waitFor();
+    await settled(page, 'player-404');
+  });
+});
