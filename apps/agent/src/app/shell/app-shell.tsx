@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { SiteNotices } from '../../features/notices/site-notices.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { installNavigator } from '../navigation.ts';
 import { installErrorReactions, loadSiteSettings, restoreSession } from '../session.ts';
@@ -49,6 +50,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </CrashBoundary>
+      <SiteNotices />
       <ShellDialogs />
       <UpdateDialog />
       <Suspense fallback={null}>
