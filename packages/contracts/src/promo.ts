@@ -190,9 +190,9 @@ export const promo = {
     method: 'GET',
     path: '/main/promo/spaGroupInfo',
     access: 'secure',
-    summary: 'A group: the caller’s by default; any group of the project when groupId is given (to apply)',
+    summary: 'The caller’s group (null outside one) or the named group, and every group of the project',
     query: z.object({ groupId: Id.optional() }),
-    response: SpaGroup.extend({ groups: z.array(SpaGroup) }),
+    response: z.object({ group: SpaGroup.nullable(), groups: z.array(SpaGroup) }),
     errors: [404],
   }),
   spaGroupMissionStatistic: endpoint({

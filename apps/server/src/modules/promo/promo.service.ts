@@ -306,11 +306,10 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
     async groupInfo(session: Session, query: { groupId?: number | undefined }) {
       const groups = await repo.groupsOfProject(session.projectId);
       const groupViews = await Promise.all(groups.map((group) => groupView(group.id)));
-      let groupId = query.groupId;
-      if (groupId === undefined) groupId = (await identity(session)).groupId ?? undefined;
-      const chosen = groupViews.find((group) => group.id === groupId);
-      if (!chosen) throw notFound('group');
-      return { ...chosen, groups: groupViews };
+      const groupId = query.groupId ?? (await identity(session)).groupId;
+      const chosen = groupViews.find((group) => group.id === groupId) ?? null;
+      if (query.groupId !== undefined && !chosen) throw notFound('group');
+      return { group: chosen, groups: groupViews };
     },
     async missionStatistic(
       session: Session,
