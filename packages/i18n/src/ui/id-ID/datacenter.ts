@@ -1,0 +1,23 @@
+/** The data center, Indonesian. */
+export const datacenter = {
+  title: 'Data',
+  individual: 'Pribadi',
+  group: 'Grup',
+  presets: { today: 'Hari ini', yesterday: 'Kemarin', last7: '7 hari', last30: '30 hari' },
+  total: 'Total',
+  date: 'Tanggal',
+  applyCount: 'Pendaftaran',
+  completeCount: 'Selesai',
+  depositFirstCount: 'Deposit pertama',
+  depositAllCount: 'Semua deposit',
+  depositFirstAmount: 'Jumlah deposit pertama',
+  byDate: 'Per tanggal',
+  byPhone: 'Per nomor',
+  check: 'Per anggota',
+  member: 'Anggota',
+  phone: 'Nomor',
+  incomplete: 'Belum lengkap',
+  share: 'Tanpa nomor tugas',
+  empty: 'Belum ada data untuk rentang ini.',
+  timeZone: 'Zona waktu: {{zone}}',
+};
