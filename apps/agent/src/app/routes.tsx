@@ -58,6 +58,8 @@ const payhub = (path: string): AppRoute => ({
   gate: paymentOperators,
   load: notBuiltYet,
 });
+/** Reviewing applications (pengajuan): group leaders and HR (spec §6). */
+const reviewers: GateRule = { allow: [{ role: 1 }, { spaType: 'HR' }] };
 const promo = (path: string): AppRoute => ({ path, access: 'secure', gate: promoters, load: notBuiltYet });
 
 export const routeTable: AppRoute[] = [
@@ -92,7 +94,7 @@ export const routeTable: AppRoute[] = [
     queries: false,
     load: () => import('../features/account/login-page.tsx'),
   },
-  { path: '/wait', access: 'secure', queries: false, load: () => import('../features/shell/wait-page.tsx') },
+  { path: '/wait', access: 'secure', load: () => import('../features/promo/wait-page.tsx') },
   {
     path: '/account',
     access: 'secure',
@@ -101,14 +103,20 @@ export const routeTable: AppRoute[] = [
   },
   payhub('/withdraw'),
   payhub('/withdraw/record'),
-  promo('/telephone'),
-  promo('/permohonan'),
-  promo('/permohonan/completed'),
-  promo('/permohonan/confirm-quantity'),
-  promo('/permohonan/pending'),
-  promo('/permohonan/selected'),
-  promo('/pengajuan'),
-  promo('/pem'),
+  { ...promo('/telephone'), load: () => import('../features/promo/telephone-page.tsx') },
+  { ...promo('/permohonan'), load: () => import('../features/promo/permohonan-page.tsx') },
+  {
+    ...promo('/permohonan/completed'),
+    load: () => import('../features/promo/permohonan-completed-page.tsx'),
+  },
+  {
+    ...promo('/permohonan/confirm-quantity'),
+    load: () => import('../features/promo/confirm-quantity-page.tsx'),
+  },
+  { ...promo('/permohonan/pending'), load: () => import('../features/promo/permohonan-pending-page.tsx') },
+  { ...promo('/permohonan/selected'), load: () => import('../features/promo/permohonan-selected-page.tsx') },
+  { ...promo('/pengajuan'), gate: reviewers, load: () => import('../features/promo/pengajuan-page.tsx') },
+  { ...promo('/pem'), load: () => import('../features/promo/pem-page.tsx') },
   payhub('/payhub'),
   payhub('/payhub/bayar'),
   payhub('/payhub/cards'),
@@ -123,12 +131,18 @@ export const routeTable: AppRoute[] = [
   payhub('/payhub/usdt'),
   payhub('/payhub/va-bank'),
   payhub('/payhub/work-hours'),
-  { path: '/notice', access: 'secure', load: notBuiltYet },
+  { path: '/notice', access: 'secure', load: () => import('../features/inbox/notice-page.tsx') },
   { path: '/manage', access: 'secure', gate: paymentManagers, load: notBuiltYet },
-  promo('/data'),
-  promo('/data/telephone-granularity'),
-  promo('/data/date-granularity'),
-  promo('/data/check'),
+  { ...promo('/data'), load: () => import('../features/datacenter/data-page.tsx') },
+  {
+    ...promo('/data/telephone-granularity'),
+    load: () => import('../features/datacenter/telephone-granularity-page.tsx'),
+  },
+  {
+    ...promo('/data/date-granularity'),
+    load: () => import('../features/datacenter/date-granularity-page.tsx'),
+  },
+  { ...promo('/data/check'), load: () => import('../features/datacenter/check-page.tsx') },
 ];
 
 /** The route key of a path, if it has one. */

@@ -22,6 +22,8 @@ function boot(): void {
   if (booted) return;
   booted = true;
   installErrorReactions();
+  // The promo feature refreshes the pem banner's report checks (its own chunk, after the first paint).
+  void import('../../features/promo/pem-refresh.ts').then((module) => module.installPemRefresh());
   void loadSiteSettings()
     .catch(() => undefined)
     .then(restoreSession);

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Card } from '../../shared/ui/card.tsx';
+import { Page } from '../../shared/ui/page.tsx';
+import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { DataControls, RowsTable } from './data-parts.tsx';
+import { useTaskRows } from './datacenter-queries.ts';
+
+/** /data/date-granularity: the rows per local day, summary first. */
+export default function DateGranularityPage() {
+  const { t } = useTranslation();
+  const rows = useTaskRows();
+  return (
+    <Page title={t('datacenter.byDate')}>
+      <DataControls />
+      {!rows.data ? (
+        <PageSpinner label={t('common.loading')} />
+      ) : rows.data.rows.length <= 1 ? (
+        <Card>
+          <p className="text-sm text-slate-600">{t('datacenter.empty')}</p>
+        </Card>
+      ) : (
+        <RowsTable rows={rows.data.rows} label={t('datacenter.date')} />
+      )}
+    </Page>
+  );
+}

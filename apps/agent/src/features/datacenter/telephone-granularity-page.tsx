@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api.ts';
+import { DataCenterView, useDataCenterStore } from '../../app/stores/data-center.store.ts';
+import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { Page } from '../../shared/ui/page.tsx';
+import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { DataControls, RowsTable } from './data-parts.tsx';
+import { datacenterKeys, useDateRange } from './datacenter-queries.ts';
+
+/** /data/telephone-granularity: the caller's rows per lead over the chosen range (numbers masked unless theirs). */
+export default function TelephoneGranularityPage() {
+  const { t } = useTranslation();
+  useDateRange();
+  const userId = useGlobalStore((state) => state.user?.id);
+  const range = useDataCenterStore((state) =>
+    state.value === DataCenterView.Group ? state.group : state.individual,
+  );
+  const rows = useQuery({
+    queryKey: [...datacenterKeys.all, 'phones', userId, range?.startTime, range?.endTime],
+    enabled: userId !== undefined && range !== null,
+    queryFn: () =>
+      api.datacenter.spaTaskDataGroupDetailPhone({
+        params: { id: userId ?? 0 },
+        query: range ? { startTime: range.startTime, endTime: range.endTime } : {},
+      }),
+  });
+  return (
+    <Page title={t('datacenter.byPhone')}>
+      <DataControls />
+      {!rows.data ? (
+        <PageSpinner label={t('common.loading')} />
+      ) : (
+        <RowsTable
+          rows={rows.data.rows.map((row, index) => ({ ...row, key: `${row.leadId ?? 'share'}-${index}` }))}
+          label={t('datacenter.phone')}
+          labelOf={(_, index) => rows.data.rows[index]?.phone || t('datacenter.share')}
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,49 @@
+import { INBOX_NEW_ROUTE, type InboxNewPush } from '@payhub/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../app/api.ts';
+import { i18next } from '../../app/i18n.ts';
+import { notify } from '../../app/notify.ts';
+import { realtimeClient } from '../../app/realtime.ts';
+
+export const inboxKeys = {
+  all: ['inbox'] as const,
+  unread: ['inbox', 'unread'] as const,
+  list: ['inbox', 'list'] as const,
+};
+
+export const useUnreadCount = () =>
+  useQuery({
+    queryKey: inboxKeys.unread,
+    queryFn: () => api.inbox.unreadCount(),
+    select: (answer) => answer.unreadCount,
+  });
+
+export const useMail = () =>
+  useQuery({ queryKey: inboxKeys.list, queryFn: () => api.inbox.list({ query: { count: 100 } }) });
+
+/**
+ * Listens for /heracles/inbox/new on the app's realtime channel: the badge takes the pushed unread
+ * count at once and the list reloads, without a page reload.
+ */
+export function useInboxPush(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      realtimeClient().onNotify(INBOX_NEW_ROUTE, (content) => {
+        const push = content as InboxNewPush;
+        queryClient.setQueryData(inboxKeys.unread, { unreadCount: push.unreadCount });
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.list });
+        notify.info(i18next.t('inbox.newMail', { title: push.mail.title }));
+      }),
+    [queryClient],
+  );
+}
+
+export function useInboxMutation<Input>(run: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
+  });
+}

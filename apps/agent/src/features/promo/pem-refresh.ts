@@ -1,0 +1,15 @@
+import { api } from '../../app/api.ts';
+import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { usePemStore } from '../../app/stores/pem.store.ts';
+
+/** Reloads the caller's report checks into the pem store (the banner shows while one is pending). */
+export async function refreshReportChecks(): Promise<void> {
+  if (useGlobalStore.getState().status !== 'signedIn') return;
+  const { items } = await api.promo.spaReportCheck();
+  usePemStore.setState({ reportChecks: items.map((item) => ({ id: item.id, status: item.status })) });
+}
+
+/** Hands the shell's pem banner its refresh (spec §2: on entering telephone, account, permohonan). */
+export function installPemRefresh(): void {
+  usePemStore.setState({ refreshReportChecks });
+}
