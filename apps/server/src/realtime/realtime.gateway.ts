@@ -237,7 +237,8 @@ export function createRealtimeGateway(options: RealtimeOptions) {
   function responderFor(connection: RealtimeConnection): Partial<RSocket> {
     const routeOfPayload = (payload: Payload) => routeOf(payload.metadata, connection.metadataKind);
     return {
-      fireAndForget(payload: Payload, responderStream: OnTerminalSubscriber): Cancellable {
+      // rsocket-js hands fire-and-forget handlers a stream object without onComplete: nothing to answer.
+      fireAndForget(payload: Payload): Cancellable {
         if (connection.inflight < limits.maxInflightPerConnection) {
           connection.inflight += 1;
           Promise.resolve()
@@ -247,7 +248,6 @@ export function createRealtimeGateway(options: RealtimeOptions) {
               connection.inflight -= 1;
             });
         }
-        responderStream.onComplete();
         return { cancel() {} };
       },
       requestResponse(

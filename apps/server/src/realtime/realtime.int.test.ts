@@ -97,6 +97,17 @@ describe('our client', () => {
     await waitFor(() => testApp.app.realtime.connectionsOf(cs.userId).length === 0, 2_000, 'unbind');
   });
 
+  it('fire-and-forget requests are served: auth then unAuth without waiting for answers', async () => {
+    const client = connected();
+    await waitFor(() => client.state === RealtimeState.CONNECTED, 5_000, 'connect');
+    expect(client.fire(RealtimeRoute.auth, { token: cs.token })).toBe(true);
+    await waitFor(() => testApp.app.realtime.connectionsOf(cs.userId).length === 1, 3_000, 'fnf auth');
+    expect(client.fire(RealtimeRoute.unAuth)).toBe(true);
+    await waitFor(() => testApp.app.realtime.connectionsOf(cs.userId).length === 0, 3_000, 'fnf unAuth');
+    client.stop();
+    expect(client.fire(RealtimeRoute.unAuth)).toBe(false);
+  });
+
   it('a bad token fails with 707 and reports it; requests need a session (1); unknown routes 404', async () => {
     const errors: number[] = [];
     const client = connected({ onError: (error) => errors.push(error.errCode) });

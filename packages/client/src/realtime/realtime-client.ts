@@ -237,9 +237,9 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
         ...(options.createWebSocket ? { wsCreator: options.createWebSocket } : {}),
       }),
       responder: {
-        fireAndForget(payload: Payload, responderStream: OnTerminalSubscriber): Cancellable {
+        // The responder stream rsocket-js passes here has no onComplete: a push needs no answer.
+        fireAndForget(payload: Payload): Cancellable {
           handlePush(payload);
-          responderStream.onComplete();
           return { cancel() {} };
         },
         requestResponse(
