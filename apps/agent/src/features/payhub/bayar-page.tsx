@@ -1,0 +1,48 @@
+import { Banknote, Bitcoin, Building2, Landmark, QrCode } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { MenuTile, useFormatMoney } from '../../shared/payment-ui.tsx';
+import { Card, CardTitle } from '../../shared/ui/card.tsx';
+import { Page } from '../../shared/ui/page.tsx';
+import { useQuota } from './payhub-queries.ts';
+
+/** /payhub/bayar: pay for quota — the current quota and the ways to top it up. */
+export default function BayarPage() {
+  const { t } = useTranslation();
+  const money = useFormatMoney();
+  const quota = useQuota();
+  return (
+    <Page title={t('payhub.menu.bayar')}>
+      <Card>
+        <CardTitle>{t('payhub.quota')}</CardTitle>
+        <p className="text-2xl font-bold text-slate-900">{quota.data ? money(quota.data.quota) : '…'}</p>
+        <p className="text-sm text-slate-600">
+          {t('payhub.quotaAvailable')}: {quota.data ? money(quota.data.available) : '…'}
+        </p>
+      </Card>
+      <p className="text-sm font-medium text-slate-700">{t('payhub.topup.choose')}</p>
+      <nav className="grid grid-cols-3 gap-2">
+        <MenuTile
+          to="/payhub/recharge"
+          icon={<Landmark className="size-6" />}
+          label={t('payhub.topup.method.bank')}
+        />
+        <MenuTile
+          to="/payhub/usdt"
+          icon={<Bitcoin className="size-6" />}
+          label={t('payhub.topup.method.usdt')}
+        />
+        <MenuTile
+          to="/payhub/indodax"
+          icon={<Banknote className="size-6" />}
+          label={t('payhub.topup.method.indodax')}
+        />
+        <MenuTile
+          to="/payhub/va-bank"
+          icon={<Building2 className="size-6" />}
+          label={t('payhub.menu.vaBank')}
+        />
+        <MenuTile to="/payhub/qrcode" icon={<QrCode className="size-6" />} label={t('payhub.menu.qrcode')} />
+      </nav>
+    </Page>
+  );
+}

@@ -1,0 +1,167 @@
+import { type PayOrder, PayOrderState } from '@payhub/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api.ts';
+import { copyText, notify } from '../../app/notify.ts';
+import { ListButton, ListState, Tabs, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { DetailRow } from '../../shared/ui/card.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
+import { Page } from '../../shared/ui/page.tsx';
+import { useOperatorOrders, usePayhubMutation } from './payhub-queries.ts';
+import { PayStateBadge } from './payhub-ui.tsx';
+import { usePayhubLive } from './use-payhub-live.ts';
+
+type Filter = 'wait' | 'checking';
+type Action = 'confirm' | 'report' | 'cancel';
+
+/** /payhub/pesanan: the operator's deposit orders, waiting and checking (spec §4), live. */
+export default function OrdersPage() {
+  const { t } = useTranslation();
+  usePayhubLive();
+  const money = useFormatMoney();
+  const time = useFormatTime();
+  const [filter, setFilter] = useState<Filter>('wait');
+  const [selected, setSelected] = useState<PayOrder | null>(null);
+  const [asking, setAsking] = useState<Action | null>(null);
+  const waiting = useOperatorOrders([PayOrderState.WAIT]);
+  const checking = useOperatorOrders([PayOrderState.CHECKING]);
+  const list = filter === 'wait' ? waiting : checking;
+  const check = usePayhubMutation(
+    (input: { id: number; action: Action }) => api.payhub.payCheck({ body: input }),
+    (order) => {
+      notify.success(
+        t(
+          order.state === PayOrderState.PAID
+            ? 'payhub.orders.confirmed'
+            : order.state === PayOrderState.EXCEPTIONAL
+              ? 'payhub.orders.reported'
+              : 'payhub.orders.canceled',
+        ),
+      );
+      setAsking(null);
+      setSelected(null);
+    },
+  );
+
+  const questions: Record<Action, string> = {
+    confirm: t('payhub.orders.confirmQuestion', { amount: selected ? money(selected.amount) : '' }),
+    report: t('payhub.orders.reportQuestion'),
+    cancel: t('payhub.orders.cancelQuestion'),
+  };
+
+  return (
+    <Page title={t('payhub.orders.title')}>
+      <Tabs
+        value={filter}
+        onChange={setFilter}
+        options={[
+          { value: 'wait', label: t('payhub.orders.wait'), count: waiting.data?.total },
+          { value: 'checking', label: t('payhub.orders.checking'), count: checking.data?.total },
+        ]}
+      />
+      <ListState
+        loading={list.isLoading}
+        empty={list.data?.items.length === 0 ? t('payhub.orders.empty') : null}
+      >
+        <ul className="flex flex-col gap-2" data-testid="order-list">
+          {list.data?.items.map((order) => (
+            <li key={order.id}>
+              <ListButton
+                testId={`order-${order.orderNo}`}
+                title={money(order.amount)}
+                detail={`${order.orderNo} · ${time(order.createdAt)}`}
+                trailing={<PayStateBadge state={order.state} />}
+                onClick={() => setSelected(order)}
+              />
+            </li>
+          ))}
+        </ul>
+      </ListState>
+
+      <Modal
+        open={selected !== null && asking === null}
+        title={t('payhub.orders.detail')}
+        testId="order-detail"
+        onDismiss={() => setSelected(null)}
+        description={
+          selected ? (
+            <span className="block text-left">
+              <dl>
+                <DetailRow label={t('payhub.orders.orderNo')}>{selected.orderNo}</DetailRow>
+                <DetailRow label={t('payhub.orders.amount')}>
+                  <span data-testid="order-amount">{money(selected.amount)}</span>
+                </DetailRow>
+                <DetailRow label={t('payhub.commission')}>{money(selected.commission)}</DetailRow>
+                <DetailRow label={t('payhub.orders.payee')}>
+                  {selected.payee ? `${selected.payee.bankCode} ${selected.payee.accountNo}` : '—'}
+                </DetailRow>
+                <DetailRow label={t('payhub.orders.createdAt')}>{time(selected.createdAt)}</DetailRow>
+                <DetailRow label={t('payhub.orders.expiresAt')}>{time(selected.expiresAt)}</DetailRow>
+                <DetailRow label="">
+                  <PayStateBadge state={selected.state} />
+                </DetailRow>
+              </dl>
+              <span className="mt-3 block text-sm font-medium text-slate-700">
+                {t('payhub.orders.voucher')}
+              </span>
+              {selected.voucherUrl ? (
+                <img
+                  src={selected.voucherUrl}
+                  alt={t('payhub.orders.voucher')}
+                  className="mt-2 max-h-64 w-full rounded-lg object-contain ring-1 ring-slate-200"
+                />
+              ) : (
+                <span className="mt-1 block text-sm text-slate-600">{t('payhub.orders.noVoucher')}</span>
+              )}
+            </span>
+          ) : null
+        }
+        actions={
+          <>
+            <Button block onClick={() => setAsking('confirm')} data-testid="order-confirm">
+              {t('payhub.orders.confirm')}
+            </Button>
+            <Button block variant="secondary" onClick={() => setAsking('report')}>
+              {t('payhub.orders.report')}
+            </Button>
+            {selected?.state === PayOrderState.WAIT ? (
+              <Button block variant="danger" onClick={() => setAsking('cancel')}>
+                {t('payhub.orders.cancel')}
+              </Button>
+            ) : null}
+            <Button block variant="ghost" onClick={() => selected && void copyText(selected.orderNo)}>
+              {t('payhub.topup.copy')} {t('payhub.orders.orderNo')}
+            </Button>
+            <Button block variant="ghost" onClick={() => setSelected(null)}>
+              {t('common.close')}
+            </Button>
+          </>
+        }
+      />
+      <Modal
+        open={selected !== null && asking !== null}
+        level={1}
+        tone={asking === 'confirm' ? 'brand' : 'warning'}
+        title={asking ? t(`payhub.orders.${asking}`) : ''}
+        description={asking ? questions[asking] : ''}
+        onDismiss={() => setAsking(null)}
+        actions={
+          <>
+            <Button
+              block
+              busy={check.isPending}
+              data-testid="order-action-yes"
+              onClick={() => selected && asking && check.mutate({ id: selected.id, action: asking })}
+            >
+              {t('common.confirm')}
+            </Button>
+            <Button block variant="secondary" onClick={() => setAsking(null)}>
+              {t('common.cancel')}
+            </Button>
+          </>
+        }
+      />
+    </Page>
+  );
+}
