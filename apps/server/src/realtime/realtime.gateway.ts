@@ -24,6 +24,7 @@ import {
   RSocketServer,
   type SetupPayload,
 } from 'rsocket-core';
+import { REVOKE_CHANNEL } from '../platform/auth/session.service.ts';
 import type { Bus } from '../platform/bus/bus.ts';
 import { AppError, badParameter } from '../platform/errors.ts';
 import type { Authenticator, Session } from '../platform/http/request-context.ts';
@@ -342,6 +343,15 @@ export function createRealtimeGateway(options: RealtimeOptions) {
     return responderFor(connection);
   }
 
+  function unbindRevoked(message: { tokenHash?: string; userId?: number }): void {
+    for (const connection of registry.connections()) {
+      const session = connection.session;
+      if (!session) continue;
+      if (session.tokenHash === message.tokenHash || session.userId === message.userId)
+        registry.unbind(connection);
+    }
+  }
+
   function deliverNotify(message: NotifyBusMessage): void {
     const connections = registry.connectionsOf(message.userId);
     if (connections.length === 0) return;
@@ -404,6 +414,11 @@ export function createRealtimeGateway(options: RealtimeOptions) {
             (value) => Number.isInteger(value.userId) && typeof value.route === 'string',
           );
           if (message) deliverNotify(message);
+        }),
+        // A revoked session (logout, password reset) stops receiving pushes on every node at once.
+        await options.bus.subscribe(REVOKE_CHANNEL, (raw) => {
+          const message = parseBusMessage<{ tokenHash?: string; userId?: number }>(raw, () => true);
+          if (message) unbindRevoked(message);
         }),
         await options.bus.subscribe(BROADCAST_CHANNEL, (raw) => {
           const message = parseBusMessage<BroadcastBusMessage>(

@@ -108,6 +108,36 @@ describe('our client', () => {
     expect(client.fire(RealtimeRoute.unAuth)).toBe(false);
   });
 
+  it('a session revoked by logout stops receiving pushes at once', async () => {
+    const session = await signInToken(testApp, 'hr');
+    const client = connected({ token: session.token });
+    const inbox: unknown[] = [];
+    client.onNotify(NOTIFY_ROUTE_INBOX_NEW, (content) => inbox.push(content));
+    await waitFor(() => client.authenticated, 5_000, 'auth');
+    expect(testApp.app.realtime.connectionsOf(session.userId)).toHaveLength(1);
+    const http = testApp.client();
+    http.setToken(session.token);
+    await http.api.user.logout();
+    await waitFor(() => testApp.app.realtime.connectionsOf(session.userId).length === 0, 3_000, 'unbound');
+    await testApp.app.realtime.notifyUser(session.userId, NOTIFY_ROUTE_INBOX_NEW, { mailId: 1 });
+    await sleep(200);
+    expect(inbox).toEqual([]);
+  });
+
+  it('pushes collected in an outbox leave only on flush (after the commit)', async () => {
+    const client = connected({ token: operator.token });
+    const inbox: unknown[] = [];
+    client.onNotify('/payhub/order/new', (content) => inbox.push(content));
+    await waitFor(() => client.authenticated, 5_000, 'auth');
+    const outbox = testApp.app.realtime.outbox();
+    outbox.notifyUser(operator.userId, '/payhub/order/new', { orderNo: 'A1' });
+    await sleep(200);
+    expect(inbox).toEqual([]);
+    await outbox.flush();
+    await waitFor(() => inbox.length === 1, 3_000, 'flushed push');
+    expect(inbox).toEqual([{ orderNo: 'A1' }]);
+  });
+
   it('a bad token fails with 707 and reports it; requests need a session (1); unknown routes 404', async () => {
     const errors: number[] = [];
     const client = connected({ onError: (error) => errors.push(error.errCode) });

@@ -11,7 +11,8 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Sessions are cached per node for this long; revocations are broadcast so no node serves a dead one. */
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX_ENTRIES = 50_000;
-const REVOKE_CHANNEL = 'session.revoked';
+/** Bus channel of revocations `{ tokenHash? , userId? }`; the realtime gateway follows it too. */
+export const REVOKE_CHANNEL = 'session.revoked';
 
 function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
