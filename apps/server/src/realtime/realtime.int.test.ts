@@ -13,6 +13,7 @@ import { encodeCompositeMetadata, encodeRoute, WellKnownMimeType } from 'rsocket
 import { type RSocket, RSocketConnector } from 'rsocket-core';
 import { WebsocketClientTransport } from 'rsocket-websocket-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   createNodeWebSocket,
@@ -229,6 +230,41 @@ describe('our client', () => {
     requestable.request(5);
     await waitFor(() => received.length === 3, 3_000, 'the waiting items');
     expect(received.map((item) => item.noticeId)).toEqual(created.map((item) => item.noticeId));
+  });
+});
+
+describe('the whole app under hostile input', () => {
+  it('a garbage first frame and an oversize message close only their own sockets; the API stays up', async () => {
+    const bystander = connected({ token: operator.token });
+    await waitFor(() => bystander.authenticated, 5_000, 'bystander');
+    const url = `${testApp.baseUrl.replace('http', 'ws')}/api/main/ws`;
+    for (const message of [Buffer.from([0x01]), Buffer.alloc(70 * 1024, 1), 'text']) {
+      const socket = new WebSocket(url);
+      socket.on('error', () => {});
+      await new Promise((resolve) => socket.once('open', resolve));
+      const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+      socket.send(message);
+      expect([1002, 1009]).toContain(await closed);
+    }
+    const health = await fetch(`${testApp.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await bystander.request(RealtimeRoute.unAuth)).toEqual({ ok: true });
+  });
+
+  it('app.close() ends live realtime connections and returns promptly', async () => {
+    const other = await startTestApp({ realClock: true });
+    const session = await signInToken(other, 'promoter');
+    const client = ourClient(other.baseUrl, { token: session.token });
+    client.start();
+    try {
+      await waitFor(() => client.authenticated, 5_000, 'connected to the second app');
+      const started = Date.now();
+      await other.close();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await waitFor(() => client.state !== RealtimeState.CONNECTED, 5_000, 'client saw the close');
+    } finally {
+      client.stop();
+    }
   });
 });
 
