@@ -63,19 +63,19 @@ export default function PayhubPage() {
         <p className="mt-1 text-3xl font-bold tracking-tight" data-testid="quota-amount">
           {quota.data ? money(quota.data.quota) : '…'}
         </p>
-        <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
-          <div>
-            <dt className="text-white/70">{t('payhub.quotaAvailable')}</dt>
+        <dl className="mt-3 flex flex-col gap-1 text-sm">
+          <div className="flex justify-between gap-3">
+            <dt className="text-white/75">{t('payhub.quotaAvailable')}</dt>
             <dd className="font-semibold" data-testid="quota-available">
               {quota.data ? money(quota.data.available) : '…'}
             </dd>
           </div>
-          <div>
-            <dt className="text-white/70">{t('payhub.quotaHeld')}</dt>
+          <div className="flex justify-between gap-3">
+            <dt className="text-white/75">{t('payhub.quotaHeld')}</dt>
             <dd className="font-semibold">{quota.data ? money(quota.data.held) : '…'}</dd>
           </div>
-          <div>
-            <dt className="text-white/70">{t('payhub.commission')}</dt>
+          <div className="flex justify-between gap-3">
+            <dt className="text-white/75">{t('payhub.commission')}</dt>
             <dd className="font-semibold">{quota.data ? money(quota.data.commission) : '…'}</dd>
           </div>
         </dl>

@@ -1,0 +1,140 @@
+// Proves the payment hub end to end in two browser contexts at 360x780: a player creates a deposit
+// through the API client, the operator sees it appear in /payhub/pesanan without reloading, confirms
+// it, and the player's wallet and the operator's quota move by the right amounts (the quota also on
+// the operator's open dashboard); the same for a withdrawal taken and finished with a voucher on /withdraw.
+import type { PayhubClient } from '@payhub/client';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoLabel } from './support/accounts.ts';
+import { signedInApi } from './support/api.ts';
+import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
+
+const WRAPPER = { versionCode: 12, platform: 'android' as const };
+// Demo accounts the payment hub's seed adds (apps/server/src/seed/seed.ts).
+const PLAYER = 'player' as DemoLabel;
+const SECOND_OPERATOR = 'operator-2' as DemoLabel;
+// A 1x1 PNG: the upload endpoint checks the image's signature.
+const VOUCHER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let player: PayhubClient;
+let operatorApi: PayhubClient;
+let secondOperator: PayhubClient;
+
+function minor(text: string): bigint {
+  const [whole, fraction = ''] = text.split('.');
+  return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
+}
+
+/** "Rp 99.850.000,00" as the app formats it (Indonesian separators, no-break space). */
+function rupiah(amount: bigint): string {
+  const whole = (amount / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `Rp\u00a0${whole},${(amount % 100n).toString().padStart(2, '0')}`;
+}
+
+async function operatorPage(path: string): Promise<Page> {
+  const context = await newMobileContext(browser, { nativeWrapper: WRAPPER });
+  contexts.push(context);
+  const page = await context.newPage();
+  expect(await signIn(page, 'operator', 12)).toBe('/payhub');
+  if (path !== '/payhub') await page.goto(path);
+  return page;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  player = await signedInApi(PLAYER, 12);
+  operatorApi = await signedInApi('operator', 12);
+  secondOperator = await signedInApi(SECOND_OPERATOR, 12);
+  // Every new deposit goes to the signed-in operator while the second one is off work.
+  await secondOperator.api.payhub.setWork({ params: { flag: 0 } });
+  await operatorApi.api.payhub.setWork({ params: { flag: 1 } });
+});
+afterAll(async () => {
+  await secondOperator?.api.payhub.setWork({ params: { flag: 1 } }).catch(() => {});
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+describe('payment hub journey', () => {
+  it('a deposit appears live in /payhub/pesanan, is confirmed, and moves wallet and quota', async () => {
+    const orders = await operatorPage('/payhub/pesanan');
+    const dashboard = await operatorPage('/payhub');
+    await expect
+      .poll(() => dashboard.getByTestId('quota-amount').textContent(), { timeout: 15_000 })
+      .toMatch(/^Rp/);
+    await expect
+      .poll(() => orders.getByRole('tab').first().textContent(), { timeout: 15_000 })
+      .toContain('Menunggu');
+    await orders.waitForTimeout(1_000);
+
+    const walletBefore = minor((await player.api.withdraw.balance()).balance);
+    const quotaBefore = minor((await operatorApi.api.quota.query()).quota);
+    const order = await player.api.payhub.createOrder({ body: { amount: '150000.00', bankCode: 'BCA' } });
+    expect(order.operatorId).toBe((await operatorApi.api.user.me()).id);
+
+    // No reload: the push refreshes the list.
+    const row = orders.getByTestId(`order-${order.orderNo}`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain('Rp\u00a0150.000,00');
+    await screenshot(orders, 'payhub-pesanan');
+    await row.click();
+    await orders.getByTestId('order-detail').waitFor();
+    expect(await orders.getByTestId('order-amount').textContent()).toBe('Rp\u00a0150.000,00');
+    await screenshot(orders, 'payhub-order-detail');
+    await orders.getByTestId('order-confirm').click();
+    await orders.getByTestId('order-action-yes').click();
+    await row.waitFor({ state: 'detached', timeout: 15_000 });
+
+    expect(minor((await player.api.withdraw.balance()).balance) - walletBefore).toBe(15_000_000n);
+    const quotaAfter = minor((await operatorApi.api.quota.query()).quota);
+    expect(quotaBefore - quotaAfter).toBe(15_000_000n);
+    await expect
+      .poll(() => dashboard.getByTestId('quota-amount').textContent(), { timeout: 15_000 })
+      .toBe(rupiah(quotaAfter));
+    await screenshot(dashboard, 'payhub-dashboard');
+  });
+
+  it('a withdrawal appears live in /withdraw, is taken and finished with a voucher, and moves wallet and quota', async () => {
+    const page = await operatorPage('/withdraw');
+    await expect
+      .poll(() => page.getByRole('tab').first().textContent(), { timeout: 15_000 })
+      .toContain('Menunggu');
+    await page.waitForTimeout(1_000);
+    const account =
+      (await player.api.withdraw.bankList()).items[0] ??
+      (await player.api.withdraw.bankAdd({
+        body: { bankCode: 'BNI', accountNo: '7766554433', holderName: 'Putri Ayu' },
+      }));
+    const walletBefore = minor((await player.api.withdraw.balance()).balance);
+    const quotaBefore = minor((await operatorApi.api.quota.query()).quota);
+    const withdrawal = await player.api.withdraw.create({
+      body: { amount: '100000.00', bankAccountId: account.id },
+    });
+
+    const row = page.getByTestId(`withdraw-${withdrawal.orderNo}`);
+    await row.waitFor({ timeout: 15_000 });
+    await screenshot(page, 'withdraw-pool');
+    await row.click();
+    await page.getByTestId('withdraw-take').click();
+    await page.getByTestId('withdraw-voucher').setInputFiles({
+      name: 'voucher.png',
+      mimeType: 'image/png',
+      buffer: VOUCHER_PNG,
+    });
+    await page.locator('[data-testid="withdraw-detail"] img').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'withdraw-finish');
+    await page.getByTestId('withdraw-finish').click();
+    await page.getByTestId('withdraw-detail').waitFor({ state: 'detached', timeout: 15_000 });
+
+    const finished = await player.api.withdraw.order({ params: { id: withdrawal.id } });
+    expect(finished.state).toBe(2);
+    expect(finished.voucherUrl).toMatch(/^\/uploads\//);
+    expect(walletBefore - minor((await player.api.withdraw.balance()).balance)).toBe(10_200_000n);
+    expect(minor((await operatorApi.api.quota.query()).quota) - quotaBefore).toBe(10_000_000n);
+  });
+});
