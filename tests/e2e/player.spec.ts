@@ -3,8 +3,8 @@
 import { maskNumber } from '@payhub/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount } from './support/accounts.ts';
-import { latestSmsCode } from './support/api.ts';
+import { type DemoLabel, demoAccount } from './support/accounts.ts';
+import { apiClient, latestSmsCode, signedInApi } from './support/api.ts';
 import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
 
 let browser: Browser;
@@ -87,7 +87,8 @@ describe('player account journey', () => {
     await page.locator('input[name="nickname"]').fill('Sari');
     await settled(page, 'player-register');
     await page.getByRole('button', { name: 'Daftar', exact: true }).click();
-    await page.waitForURL('**/play/account');
+    await page.waitForURL('**/play/wallet');
+    await page.getByRole('link', { name: 'Akun' }).click();
     await page.getByTestId('profile-nickname').filter({ hasText: 'Sari' }).waitFor();
 
     // Sign out and back in with the new account.
@@ -98,9 +99,11 @@ describe('player account journey', () => {
     await page.locator('input[name="phone"]').fill(`+62 ${phone}`);
     await page.locator('input[name="password"]').fill(password);
     await page.locator('input[name="password"]').press('Enter');
-    await page.waitForURL('**/play/account');
+    await page.waitForURL('**/play/wallet');
+    await page.getByRole('link', { name: 'Akun' }).click();
     await page.getByTestId('profile-nickname').filter({ hasText: 'Sari' }).waitFor();
     await page.getByText('Terverifikasi').waitFor();
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
     await settled(page, 'player-account');
 
     // Nickname: the empty value is refused with the spec's message, then a new one is saved.
@@ -203,7 +206,13 @@ describe('player screens', () => {
     await page.locator('input[name="phone"]').fill(account.phone);
     await page.locator('input[name="password"]').fill(account.password);
     await page.locator('input[name="password"]').press('Enter');
-    await page.waitForURL('**/play/account');
+    await page.waitForURL('**/play/wallet');
+    await page
+      .getByTestId('balance')
+      .filter({ hasText: /^MX\$[\d,]+\.\d{2}$/ })
+      .waitFor();
+    await settled(page, 'player-wallet-mx');
+    await page.getByRole('link', { name: 'Cuenta' }).click();
     await page.getByText('MX$ (MXN)').waitFor();
     await settled(page, 'player-account-mx');
   });
@@ -217,4 +226,116 @@ describe('player screens', () => {
     await page.getByRole('heading', { name: 'Halaman tidak ditemukan' }).waitFor();
     await settled(page, 'player-404');
   });
+});
+
+/** A 1x1 PNG: the transfer voucher the player uploads. */
+const VOUCHER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Registers a fresh player of project 12 through the API and answers its session token. */
+async function registerPlayer(phone: string): Promise<string> {
+  const client = apiClient(12);
+  await client.api.user.sendCode({ query: { phone, purpose: 'register' } });
+  const code = await latestSmsCode(phone, 'register');
+  const session = await client.api.user.register({
+    body: { phone, code, password: 'Dompet2026', nickname: 'Dewi' },
+  });
+  return session.token;
+}
+
+describe('player wallet journey', () => {
+  it('deposits through a bank transfer with a voucher, is credited, withdraws to a new bank account and cancels', async () => {
+    const page = await open();
+    const token = await registerPlayer(newPhone());
+    await page.goto('/play/login');
+    await page.evaluate((value) => localStorage.setItem('main_token', value), token);
+    await page.goto('/play/');
+    await page.waitForURL('**/play/wallet');
+    await page.getByTestId('balance').filter({ hasText: 'Rp\u00a00,00' }).waitFor();
+    await page.getByText('Belum ada transaksi').waitFor();
+    await settled(page, 'player-wallet-empty');
+
+    // Deposit: the form's rules, then an order at BCA for Rp 150.000,00.
+    await page.getByRole('link', { name: 'Setor' }).click();
+    await page.getByRole('heading', { name: 'Setor dana' }).waitFor();
+    await page.getByRole('button', { name: 'Buat pesanan setor' }).click();
+    await expect
+      .poll(() => page.locator('[role="alert"]').allInnerTexts())
+      .toEqual(['Pilih bank', 'Jumlah wajib diisi']);
+    await page.locator('input[name="amount"]').fill('5000');
+    await page.getByRole('button', { name: 'BCA' }).click();
+    await page.getByRole('button', { name: 'Buat pesanan setor' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Jumlah minimal Rp\u00a010.000,00' }).waitFor();
+    await page.locator('input[name="amount"]').fill('150000');
+    await settled(page, 'player-deposit');
+    await page.getByRole('button', { name: 'Buat pesanan setor' }).click();
+    await page.waitForURL(/\/play\/deposit\/\d+$/);
+    await page.getByTestId('order-state').filter({ hasText: 'Menunggu pembayaran' }).waitFor();
+    await page.getByTestId('order-amount').filter({ hasText: 'Rp\u00a0150.000,00' }).waitFor();
+    await page.getByText('Transfer ke rekening ini').waitFor();
+    await settled(page, 'player-deposit-order');
+
+    await page.locator('input[name="voucher"]').setInputFiles({
+      name: 'bukti.png',
+      mimeType: 'image/png',
+      buffer: VOUCHER_PNG,
+    });
+    await page.getByTestId('order-state').filter({ hasText: 'Memeriksa pembayaran' }).waitFor();
+    await settled(page, 'player-deposit-checking');
+
+    // The assigned operator confirms the money arrived; the page's poll shows it.
+    const orderId = Number(new URL(page.url()).pathname.split('/').pop());
+    const player = apiClient(12);
+    player.setToken(token);
+    const { operatorId } = await player.api.payhub.orderState({ params: { id: orderId } });
+    const labels: DemoLabel[] = ['operator', 'operator-manage'];
+    let confirmed = false;
+    for (const label of [...labels, 'operator-2' as DemoLabel]) {
+      const operator = await signedInApi(label, 12).catch(() => null);
+      if (!operator || (await operator.api.user.me()).id !== operatorId) continue;
+      await operator.api.payhub.payCheck({ body: { id: orderId, action: 'confirm' } });
+      confirmed = true;
+      break;
+    }
+    expect(confirmed).toBe(true);
+    await page.getByTestId('order-state').filter({ hasText: 'Berhasil' }).waitFor({ timeout: 15_000 });
+    await settled(page, 'player-deposit-paid');
+
+    await page.getByRole('link', { name: 'Kembali ke dompet' }).click();
+    await page.getByTestId('balance').filter({ hasText: 'Rp\u00a0150.000,00' }).waitFor();
+    await page.getByTestId('deposit-record').first().waitFor();
+    await settled(page, 'player-wallet');
+
+    // Withdraw Rp 50.000,00 to a new BCA account: the fee is the Rp 2.000,00 minimum.
+    await page.getByRole('link', { name: 'Tarik' }).click();
+    await page.getByTestId('withdraw-available').filter({ hasText: 'Rp\u00a0150.000,00' }).waitFor();
+    await page.getByRole('button', { name: 'Ajukan penarikan' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Pilih rekening tujuan' }).waitFor();
+    await page.getByRole('button', { name: 'Tambah rekening' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'BCA' }).click();
+    await page.locator('input[name="accountNo"]').fill('1234567890');
+    await page.locator('input[name="holderName"]').fill('Dewi Lestari');
+    await settled(page, 'player-withdraw-account');
+    await page.getByRole('dialog').getByRole('button', { name: 'Tambah rekening' }).click();
+    await toast(page, 'Rekening ditambahkan');
+    await page.getByRole('button', { name: /BCA · 123\*\*\*\*890/ }).waitFor();
+    await page.locator('input[name="amount"]').fill('200000');
+    await page.getByRole('button', { name: 'Ajukan penarikan' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Jumlah tidak boleh melebihi saldo tersedia' }).waitFor();
+    await page.locator('input[name="amount"]').fill('50000');
+    await page.getByTestId('withdraw-fee').filter({ hasText: 'Rp\u00a02.000,00' }).waitFor();
+    await settled(page, 'player-withdraw');
+    await page.getByRole('button', { name: 'Ajukan penarikan' }).click();
+    await page.waitForURL('**/play/wallet?tab=withdrawals');
+    await page.getByTestId('withdraw-record').filter({ hasText: 'Menunggu operator' }).waitFor();
+    await page.getByTestId('available').filter({ hasText: 'Rp\u00a098.000,00' }).waitFor();
+    await settled(page, 'player-wallet-withdrawals');
+
+    await page.getByRole('button', { name: 'Batalkan' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Konfirmasi' }).click();
+    await page.getByTestId('withdraw-record').filter({ hasText: 'Dibatalkan' }).waitFor();
+    await page.getByTestId('available').filter({ hasText: 'Rp\u00a0150.000,00' }).waitFor();
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { queryClient } from './query-client.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { GuestOnly, RequireSession } from './shell/guards.tsx';
+import { TabLayout } from './shell/tab-layout.tsx';
 
 /** Route-level code splitting: each screen is its own chunk, loaded when first visited. */
 function page(load: () => Promise<{ default: ComponentType }>) {
@@ -15,7 +16,7 @@ const router = createBrowserRouter(
     {
       Component: AppShell,
       children: [
-        { index: true, element: <Navigate to="/account" replace /> },
+        { index: true, element: <Navigate to="/wallet" replace /> },
         {
           Component: GuestOnly,
           children: [
@@ -26,7 +27,18 @@ const router = createBrowserRouter(
         },
         {
           Component: RequireSession,
-          children: [{ path: 'account', lazy: page(() => import('../features/account/account-page.tsx')) }],
+          children: [
+            {
+              Component: TabLayout,
+              children: [
+                { path: 'wallet', lazy: page(() => import('../features/wallet/wallet-page.tsx')) },
+                { path: 'account', lazy: page(() => import('../features/account/account-page.tsx')) },
+              ],
+            },
+            { path: 'deposit', lazy: page(() => import('../features/payhub/deposit-page.tsx')) },
+            { path: 'deposit/:id', lazy: page(() => import('../features/payhub/deposit-order-page.tsx')) },
+            { path: 'withdraw', lazy: page(() => import('../features/withdraw/withdraw-page.tsx')) },
+          ],
         },
         { path: '500', lazy: page(() => import('../features/shell/server-error-page.tsx')) },
         { path: '*', lazy: page(() => import('../features/shell/not-found-page.tsx')) },

@@ -48,3 +48,46 @@ export function formatMoney(amount: bigint | string, currency: CurrencyFormat): 
   const spacer = /[A-Za-z]$/.test(currency.currencySymbol) ? '\u00a0' : '';
   return `${negative ? '-' : ''}${currency.currencySymbol}${spacer}${whole}${decimal}${fraction}`;
 }
+
+/** The wire string of minor units: "150000.00". */
+export function wireFromMinor(minor: bigint): string {
+  const negative = minor < 0n;
+  const absolute = negative ? -minor : minor;
+  const fraction = (absolute % MINOR_PER_MAJOR).toString().padStart(MONEY_FRACTION_DIGITS, '0');
+  return `${negative ? '-' : ''}${absolute / MINOR_PER_MAJOR}.${fraction}`;
+}
+
+/** What a typed amount may look like: whole units, optionally 1 or 2 decimals after "." or ",". */
+const TYPED_AMOUNT_PATTERN = /^(\d{1,13})(?:[.,](\d{1,2}))?$/;
+
+/**
+ * Reads an amount as the player typed it ("150000", "1500.5", "1500,50") into minor units, or null
+ * when it is not an amount. Group separators are not accepted: "150.000" would be ambiguous.
+ */
+export function minorFromTyped(typed: string): bigint | null {
+  const match = TYPED_AMOUNT_PATTERN.exec(typed.trim());
+  if (!match) return null;
+  const [, whole, fraction = ''] = match;
+  return BigInt(whole!) * MINOR_PER_MAJOR + BigInt(fraction.padEnd(MONEY_FRACTION_DIGITS, '0'));
+}
+
+/** The amount rules of the payment forms; each failed rule names its message key. */
+export type AmountProblem =
+  | 'amountRequired'
+  | 'amountInvalid'
+  | 'amountBelowMin'
+  | 'amountAboveMax'
+  | 'amountOverAvailable';
+
+export function checkAmount(
+  typed: string,
+  limits: { min: bigint; max: bigint; available?: bigint },
+): AmountProblem | null {
+  if (typed.trim() === '') return 'amountRequired';
+  const minor = minorFromTyped(typed);
+  if (minor === null || minor <= 0n) return 'amountInvalid';
+  if (minor < limits.min) return 'amountBelowMin';
+  if (minor > limits.max) return 'amountAboveMax';
+  if (limits.available !== undefined && minor > limits.available) return 'amountOverAvailable';
+  return null;
+}

@@ -7,8 +7,8 @@ export function RequireSession() {
   return token ? <Outlet /> : <Navigate to="/login" replace />;
 }
 
-/** Sign-in screens; a signed-in player goes to the account. */
+/** Sign-in screens; a signed-in player goes to the wallet. */
 export function GuestOnly() {
   const token = useSession((state) => state.token);
-  return token ? <Navigate to="/account" replace /> : <Outlet />;
+  return token ? <Navigate to="/wallet" replace /> : <Outlet />;
 }

@@ -29,7 +29,7 @@ export default function LoginPage() {
     setBusy(true);
     try {
       startSession(await api.user.login({ body: { phone, password } }));
-      navigate('/account', { replace: true });
+      navigate('/wallet', { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {

@@ -50,7 +50,7 @@ export default function RegisterPage() {
     try {
       startSession(await api.user.register({ body: { phone, code, password, nickname: nickname.trim() } }));
       notify.success(t('playerAuth.registered'));
-      navigate('/account', { replace: true });
+      navigate('/wallet', { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../shared/money.ts';
+import { useProject } from './project.ts';
+
+/**
+ * Money and time of the current project: amounts with its symbol and 2 decimals (the one
+ * formatter, shared/money.ts), date-times in its time zone and the UI language.
+ */
+export function useProjectFormat() {
+  const { i18n } = useTranslation();
+  const project = useProject().data;
+  return {
+    project,
+    money: (amount: bigint | string) =>
+      project ? formatMoney(amount, { currencySymbol: project.currencySymbol, locale: project.locale }) : '…',
+    dateTime: (iso: string) =>
+      new Intl.DateTimeFormat(i18n.language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: project?.timeZone,
+      }).format(new Date(iso)),
+    time: (iso: string) =>
+      new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone: project?.timeZone }).format(
+        new Date(iso),
+      ),
+  };
+}

@@ -1,0 +1,40 @@
+import { clsx } from 'clsx';
+import { UserRound, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+
+/** The signed-in home screens with the bottom navigation: wallet and account. */
+export function TabLayout() {
+  const { t } = useTranslation();
+  const tabs = [
+    { to: '/wallet', label: t('playerWallet.nav.wallet'), icon: Wallet },
+    { to: '/account', label: t('playerWallet.nav.account'), icon: UserRound },
+  ];
+  return (
+    <>
+      <div className="pb-[calc(4rem+env(safe-area-inset-bottom))]">
+        <Outlet />
+      </div>
+      <nav className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+        <ul className="mx-auto grid h-16 max-w-md grid-cols-2">
+          {tabs.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  clsx(
+                    'flex h-full flex-col items-center justify-center gap-0.5 text-[12px] font-semibold',
+                    isActive ? 'text-brand-600' : 'text-slate-400',
+                  )
+                }
+              >
+                <Icon className="size-6" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}
