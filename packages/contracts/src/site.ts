@@ -26,9 +26,8 @@ export const SiteConfigItem = z.object({ key: z.string(), value: z.unknown() });
 
 export const Upload = z.object({ url: z.string(), mime: z.string(), size: z.number().int() });
 
-/** Accepted uploads: images only, at most 2 MiB. */
-export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+// The upload limits live in patterns.ts (no zod) so the apps can check a file before sending it.
+export { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from './patterns.ts';
 
 export const site = {
   config: endpoint({
