@@ -225,6 +225,7 @@ describe('our client', () => {
       await createNotice('<p>n2</p>'),
       await createNotice('<p>n3</p>'),
     ];
+    await waitFor(() => received.length >= 1, 3_000, 'the first item');
     await sleep(300);
     expect(received.map((item) => item.noticeId)).toEqual([created[0]!.noticeId]);
     requestable.request(5);

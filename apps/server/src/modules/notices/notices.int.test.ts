@@ -123,10 +123,15 @@ describe('site notices', () => {
     const client = connected({ token: other.token });
     const seen: SiteNotice[] = [];
     client.subscribe(RealtimeRoute.noticeBroadcast, (item) => seen.push(item as SiteNotice));
-    await waitFor(() => client.authenticated, 5_000, 'auth');
+    const sameProject = connected({ token: operator.token });
+    const sameSeen: SiteNotice[] = [];
+    sameProject.subscribe(RealtimeRoute.noticeBroadcast, (item) => sameSeen.push(item as SiteNotice));
+    await waitFor(() => client.authenticated && sameProject.authenticated, 5_000, 'auth');
     await sleep(200);
     const notice = await createNotice('<p>project 12 only</p>');
-    await sleep(400);
+    // Delivered in project 12 meanwhile; never in project 10.
+    await waitFor(() => sameSeen.some((item) => item.noticeId === notice.noticeId), 3_000, 'project 12');
+    await sleep(200);
     expect(seen.map((item) => item.noticeId)).not.toContain(notice.noticeId);
   });
 });
