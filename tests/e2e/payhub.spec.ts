@@ -36,11 +36,11 @@ function rupiah(amount: bigint): string {
   return `Rp\u00a0${whole},${(amount % 100n).toString().padStart(2, '0')}`;
 }
 
-async function operatorPage(path: string): Promise<Page> {
+async function operatorPage(path: string, label: DemoLabel = 'operator'): Promise<Page> {
   const context = await newMobileContext(browser, { nativeWrapper: WRAPPER });
   contexts.push(context);
   const page = await context.newPage();
-  expect(await signIn(page, 'operator', 12)).toBe('/payhub');
+  expect(await signIn(page, label, 12)).toBe('/payhub');
   if (path !== '/payhub') await page.goto(path);
   return page;
 }
@@ -136,5 +136,80 @@ describe('payment hub journey', () => {
     expect(finished.voucherUrl).toMatch(/^\/uploads\//);
     expect(walletBefore - minor((await player.api.withdraw.balance()).balance)).toBe(10_200_000n);
     expect(minor((await operatorApi.api.quota.query()).quota) - quotaBefore).toBe(10_000_000n);
+  });
+
+  it('the manager settles a reported deposit on /manage', async () => {
+    const order = await player.api.payhub.createOrder({ body: { amount: '200000.00', bankCode: 'BNI' } });
+    await operatorApi.api.payhub.payCheck({
+      body: { id: order.id, action: 'report', remark: 'Nama pengirim beda' },
+    });
+    const walletBefore = minor((await player.api.withdraw.balance()).balance);
+    const page = await operatorPage('/manage', 'operator-manage');
+    const row = page.getByTestId(`manage-order-${order.orderNo}`);
+    await row.waitFor({ timeout: 15_000 });
+    await screenshot(page, 'manage-queue');
+    await row.click();
+    await page.getByRole('button', { name: 'Dana diterima' }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect
+      .poll(async () => (await player.api.payhub.orderState({ params: { id: order.id } })).state, {
+        timeout: 15_000,
+      })
+      .toBe(9);
+    // It leaves the queue and shows among the orders this head handled.
+    await page.getByTestId(`manage-order-${order.orderNo}`).waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain(order.orderNo);
+    expect(minor((await player.api.withdraw.balance()).balance) - walletBefore).toBe(20_000_000n);
+  });
+
+  it('the quota screens open top-ups with the provider and show where to pay', async () => {
+    const page = await operatorPage('/payhub/recharge');
+    await page.locator('input[name="amount"]').fill('1000000.005');
+    await page.getByRole('button', { name: 'Buat isi ulang' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('2 angka desimal');
+    await page.locator('input[name="amount"]').fill('1000000');
+    await page.getByRole('button', { name: 'Buat isi ulang' }).click();
+    await expect
+      .poll(() => page.getByTestId('topup-pay-to').textContent(), { timeout: 15_000 })
+      .toContain('8800123456');
+    await screenshot(page, 'payhub-recharge');
+
+    await page.goto('/payhub/usdt');
+    await page.locator('input[name="amount"]').fill('2500000.50');
+    await page.getByRole('button', { name: 'Buat isi ulang' }).click();
+    await page.getByTestId('qr-image').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('topup-pay-to').textContent()).toMatch(/USDT/);
+    await screenshot(page, 'payhub-usdt');
+
+    await page.goto('/payhub/indodax');
+    await page.locator('input[name="amount"]').fill('3000000');
+    await page.getByRole('button', { name: 'Buat isi ulang' }).click();
+    await page.getByRole('link', { name: 'Buka halaman pembayaran Indodax' }).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'payhub-indodax');
+
+    await page.goto('/payhub/qrcode');
+    await page.getByTestId('qr-image').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'payhub-qrcode');
+    await page.goto('/payhub/va-bank');
+    await expect
+      .poll(() => page.locator('main').textContent(), { timeout: 15_000 })
+      .toContain('Rp\u00a01.000.000,00');
+    await screenshot(page, 'payhub-va-bank');
+    await page.goto('/payhub/recharge-record');
+    await expect
+      .poll(() => page.getByTestId('topup-records').locator('li').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'payhub-recharge-record');
+    await page.goto('/payhub/bayar');
+    await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('Rp\u00a0');
+    await screenshot(page, 'payhub-bayar');
+    await page.goto('/withdraw/record');
+    await expect.poll(() => page.locator('main li').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await screenshot(page, 'withdraw-record');
+
+    const records = await operatorApi.api.quota.topups({ query: { page: 1, count: 10 } });
+    expect(records.items.map((item) => item.amount)).toEqual(
+      expect.arrayContaining(['1000000.00', '2500000.50']),
+    );
   });
 });

@@ -89,6 +89,7 @@ export default function ManagePage() {
             {list.data?.items.map((item) => (
               <li key={item.id}>
                 <ListButton
+                  testId={`manage-order-${item.orderNo}`}
                   title={money(item.amount)}
                   detail={`${item.orderNo} · ${item.remark ?? time(item.updatedAt)}`}
                   trailing={<PayStateBadge state={item.state} />}
