@@ -1,5 +1,6 @@
-// Proves the client's recovery after a server restart with a controllable clock: reconnect
-// after 1.5 s x a counter that grows on each CONNECTING, then re-SETUP, re-auth and re-subscribe.
+// Proves the client's recovery with a controllable clock: a refused channel is retried after 3 s;
+// after a server restart it reconnects after 1.5 s x a counter that grows on each CONNECTING, then
+// re-SETUPs, re-authenticates and re-subscribes.
 import { RealtimeState } from '@payhub/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -77,6 +78,28 @@ describe('reconnect after a server restart', () => {
       RealtimeState.CONNECTING,
       RealtimeState.CONNECTED,
     ]);
+    client.stop();
+  });
+
+  it('a channel refused by the server is retried after 3 s', async () => {
+    const node = await startGateway();
+    nodes.push(node);
+    const timers = new ManualTimers();
+    const client = ourClient(node.baseUrl, { token: 'good-8', timers });
+    client.start();
+    timers.run(0);
+    await waitFor(() => client.authenticated, 5_000, 'connected');
+    const items: unknown[] = [];
+    client.subscribe('/late/stream', (item) => items.push(item));
+    // Unknown route: the server answers ERROR on the stream and the client schedules a retry.
+    await waitFor(() => timers.delays().includes(3_000), 5_000, 'retry scheduled');
+    expect(node.gateway.stats().streams).toBe(0);
+    node.gateway.onStream('/late/stream');
+    timers.run(3_000);
+    await waitFor(() => node.gateway.stats().streams === 1, 5_000, 'retried subscription');
+    await node.gateway.broadcast('/late/stream', { ok: 1 });
+    await waitFor(() => items.length === 1, 2_000, 'item');
+    expect(items).toEqual([{ ok: 1 }]);
     client.stop();
   });
 
