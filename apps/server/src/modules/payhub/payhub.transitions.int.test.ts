@@ -81,7 +81,8 @@ describe('deposit transitions', () => {
 
     const late = await deposit();
     testApp.clock.advance(PAY_WAIT_TIMEOUT_MS + 1_000);
-    expect((await runTimeouts()).payOrders).toBeGreaterThanOrEqual(1);
+    // The app's own scheduler node may act first; either way the order is canceled once.
+    await runTimeouts();
     expect((await player.api.payhub.orderState({ params: { id: late.id } })).state).toBe(P.CANCELED);
   });
 
