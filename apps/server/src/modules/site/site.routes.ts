@@ -1,10 +1,20 @@
+import fastifyMultipart from '@fastify/multipart';
 import { contracts, UPLOAD_MAX_BYTES } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badParameter } from '../../platform/errors.ts';
 import { type BindDeps, bindEndpoint } from '../../platform/http/bind-endpoint.ts';
 import type { SiteService } from './site.service.ts';
 
-export function registerSiteRoutes(app: FastifyInstance, deps: BindDeps, site: SiteService): void {
+export async function registerSiteRoutes(
+  app: FastifyInstance,
+  deps: BindDeps,
+  site: SiteService,
+): Promise<void> {
+  // Multipart parsing only where uploads are accepted: registered at the root, its request hooks
+  // ran on every call of the API (bench/api-read).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
   bindEndpoint(app, deps, contracts.site.config, async ({ params, context }) =>
     site.config(context.project, params.key),
   );
