@@ -228,11 +228,31 @@ describe('player screens', () => {
   });
 });
 
-/** A 1x1 PNG: the transfer voucher the player uploads. */
-const VOUCHER_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** A transfer receipt as a phone photo would give it: a PNG drawn in the page. */
+async function voucherPng(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 300;
+    canvas.height = 420;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 300, 420);
+    context.fillStyle = '#0b5ed7';
+    context.fillRect(0, 0, 300, 64);
+    context.fillStyle = '#ffffff';
+    context.font = 'bold 22px sans-serif';
+    context.fillText('m-BCA', 20, 42);
+    context.fillStyle = '#111827';
+    context.font = '16px sans-serif';
+    ['Transfer berhasil', 'Ke: 771210000018', 'Jumlah: Rp 150.000,00', 'Berita: deposit'].forEach(
+      (line, index) => {
+        context.fillText(line, 20, 110 + index * 34);
+      },
+    );
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
 
 /** Registers a fresh player of project 12 through the API and answers its session token. */
 async function registerPlayer(phone: string): Promise<string> {
@@ -280,7 +300,7 @@ describe('player wallet journey', () => {
     await page.locator('input[name="voucher"]').setInputFiles({
       name: 'bukti.png',
       mimeType: 'image/png',
-      buffer: VOUCHER_PNG,
+      buffer: await voucherPng(page),
     });
     await page.getByTestId('order-state').filter({ hasText: 'Memeriksa pembayaran' }).waitFor();
     await settled(page, 'player-deposit-checking');

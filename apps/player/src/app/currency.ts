@@ -19,6 +19,15 @@ export function useProjectFormat() {
         timeStyle: 'short',
         timeZone: project?.timeZone,
       }).format(new Date(iso)),
+    /** Day, month and time without the year: fits a list row on a 360 px screen. */
+    shortDateTime: (iso: string) =>
+      new Intl.DateTimeFormat(i18n.language, {
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: project?.timeZone,
+      }).format(new Date(iso)),
     time: (iso: string) =>
       new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone: project?.timeZone }).format(
         new Date(iso),

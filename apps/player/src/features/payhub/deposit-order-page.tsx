@@ -181,7 +181,7 @@ export default function DepositOrderPage() {
               <img
                 src={current.voucherUrl}
                 alt={t('playerDeposit.voucher')}
-                className="mt-3 max-h-64 w-full rounded-xl bg-slate-50 object-contain ring-1 ring-slate-200"
+                className="mx-auto mt-3 max-h-56 max-w-full rounded-xl object-contain ring-1 ring-slate-200"
               />
             ) : (
               <>
@@ -219,7 +219,7 @@ export default function DepositOrderPage() {
           <div className="grid grid-cols-2 gap-3">
             <Link
               to="/wallet"
-              className="flex h-12 items-center justify-center rounded-xl bg-slate-100 text-[15px] font-semibold text-slate-700 active:bg-slate-200"
+              className="flex h-12 items-center justify-center rounded-xl bg-white text-[15px] font-semibold text-slate-700 ring-1 ring-slate-200 active:bg-slate-50"
             >
               {t('playerDeposit.backToWallet')}
             </Link>

@@ -1,7 +1,6 @@
-import { maskNumber } from '@payhub/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { ArrowDownToLine, ArrowUpFromLine, ChevronRight, Receipt } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -52,22 +51,23 @@ function DepositRecords() {
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600">
               <ArrowDownToLine className="size-5" />
             </span>
-            <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <span className="grid min-w-0 flex-1 grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1">
               <span className="truncate text-[14.5px] font-semibold text-slate-900">
-                {order.bankCode} · {t(`playerWallet.ports.${order.port}`)}
+                {t(`playerWallet.ports.${order.port}`)}
               </span>
-              <span className="text-[12.5px] text-slate-500">{format.dateTime(order.createdAt)}</span>
-            </span>
-            <span className="flex shrink-0 flex-col items-end gap-1">
-              <span className="text-[14.5px] font-semibold text-slate-900 tabular-nums">
+              <span className="text-right text-[14.5px] font-semibold text-emerald-700 tabular-nums">
                 +{format.money(order.amount)}
               </span>
-              <StateChip
-                tone={depositTone(order.state)}
-                label={t(`playerWallet.depositStates.${String(order.state) as '0'}`)}
-              />
+              <span className="truncate text-[12.5px] text-slate-500">
+                {order.bankCode} · {format.shortDateTime(order.createdAt)}
+              </span>
+              <span className="justify-self-end">
+                <StateChip
+                  tone={depositTone(order.state)}
+                  label={t(`playerWallet.depositStates.${String(order.state) as '0'}`)}
+                />
+              </span>
             </span>
-            <ChevronRight className="size-4 shrink-0 text-slate-300" />
           </Link>
         </li>
       ))}
@@ -111,33 +111,35 @@ function WithdrawalRecords() {
     <>
       <ul className="divide-y divide-slate-100">
         {orders.data.items.map((order) => (
-          <li key={order.id} className="flex items-center gap-3 px-4 py-3.5" data-testid="withdraw-record">
+          <li key={order.id} className="flex items-start gap-3 px-4 py-3.5" data-testid="withdraw-record">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
               <ArrowUpFromLine className="size-5" />
             </span>
-            <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <span className="grid min-w-0 flex-1 grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1">
               <span className="truncate text-[14.5px] font-semibold text-slate-900">
-                {order.bankCode} · {maskNumber(order.accountNo)}
+                {order.bankCode} ••{order.accountNo.slice(-4)}
               </span>
-              <span className="text-[12.5px] text-slate-500">{format.dateTime(order.createdAt)}</span>
+              <span className="text-right text-[14.5px] font-semibold text-slate-900 tabular-nums">
+                -{format.money(order.amount)}
+              </span>
+              <span className="truncate text-[12.5px] text-slate-500">
+                {format.shortDateTime(order.createdAt)}
+              </span>
+              <span className="justify-self-end">
+                <StateChip
+                  tone={withdrawTone(order.state)}
+                  label={t(`playerWallet.withdrawStates.${String(order.state) as '0'}`)}
+                />
+              </span>
               {order.state === 0 && (
                 <button
                   type="button"
                   onClick={() => setCancelId(order.id)}
-                  className="self-start py-0.5 text-[13px] font-semibold text-rose-600"
+                  className="col-span-2 justify-self-start py-0.5 text-[13px] font-semibold text-rose-600"
                 >
                   {t('playerWallet.cancelWithdrawal')}
                 </button>
               )}
-            </span>
-            <span className="flex shrink-0 flex-col items-end gap-1">
-              <span className="text-[14.5px] font-semibold text-slate-900 tabular-nums">
-                -{format.money(order.amount)}
-              </span>
-              <StateChip
-                tone={withdrawTone(order.state)}
-                label={t(`playerWallet.withdrawStates.${String(order.state) as '0'}`)}
-              />
             </span>
           </li>
         ))}
