@@ -189,7 +189,7 @@ describe('player screens', () => {
     await settled(page, 'player-forgot');
   });
 
-  it('selects project 16 (México, +52, MX$) and verifies a demo account’s phone screen', async () => {
+  it('selects project 16 (México, +52, MX$): Spanish follows, and the wallet and account show pesos', async () => {
     const page = await open();
     await page.goto('/play/login');
     await page.getByRole('button', { name: 'Pilih wilayah' }).click();
