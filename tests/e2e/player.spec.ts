@@ -217,6 +217,22 @@ describe('player screens', () => {
     await settled(page, 'player-account-mx');
   });
 
+  it('signs out on code 1: an ended session shows the info dialog and returns to sign-in', async () => {
+    const client = await signedInApi('no-spa', 12);
+    const token = client.getToken()!;
+    await client.api.user.logout();
+    const page = await open();
+    await page.goto('/play/login');
+    await page.evaluate((value) => localStorage.setItem('main_token', value), token);
+    await page.goto('/play/wallet');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Sesi login telah berakhir, silakan masuk kembali').waitFor();
+    expect(await dialog.textContent()).not.toContain('Error Code');
+    await page.waitForURL('**/play/login');
+    expect(await page.evaluate(() => localStorage.getItem('main_token'))).toBeNull();
+    await settled(page, 'player-session-expired');
+  });
+
   it('has a server-error screen and a not-found screen', async () => {
     const page = await open();
     await page.goto('/play/500');

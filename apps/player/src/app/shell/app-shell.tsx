@@ -1,4 +1,3 @@
-import { reactionTo } from '@payhub/client/errors.ts';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Toaster } from 'sonner';
@@ -6,6 +5,7 @@ import { onApiError } from '../api.ts';
 import { showDialog } from '../dialog.store.ts';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '../notify.ts';
 import { endSession } from '../session.ts';
+import { reactToApiError } from './error-reactions.ts';
 import { MessageDialogView } from './message-dialog.tsx';
 import { RouteProgress } from './route-progress.tsx';
 
@@ -17,18 +17,13 @@ export function AppShell() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    onApiError((error) => {
-      const reaction = reactionTo(error);
-      if (reaction.redirectTo500) {
-        navigate('/500', { replace: true });
-        return;
-      }
-      showDialog({ kind: reaction.dialog, message: reaction.message });
-      if (reaction.logout) {
-        endSession();
-        navigate('/login', { replace: true });
-      }
-    });
+    onApiError((error) =>
+      reactToApiError(error, {
+        showDialog,
+        endSession,
+        navigate: (path) => navigate(path, { replace: true }),
+      }),
+    );
   }, [navigate]);
 
   return (
