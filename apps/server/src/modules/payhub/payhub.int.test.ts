@@ -55,4 +55,23 @@ describe('deposit orders', () => {
         .errCode,
     ).toBe(3024);
   });
+
+  it('works in pesos on project 16 with Mexican banks, and keeps projects apart', async () => {
+    const player = await testApp.signIn('player', 16);
+    const before = await walletOf(player);
+    const order = await player.api.payhub.createOrder({ body: { amount: '750.50', bankCode: 'BBVA' } });
+    expect(order.currency).toBe('MXN');
+    expect(order.state).toBe(PayOrderState.WAIT);
+    expect((await player.api.payhub.heraclesBanks()).items.map((bank) => bank.code)).toContain('BANORTE');
+    const operators = [await testApp.signIn('operator', 16), await testApp.signIn('operator-2', 16)];
+    const ids = await Promise.all(operators.map(async (client) => (await client.api.user.me()).id));
+    const operator = operators[ids.indexOf(order.operatorId!)]!;
+    await operator.api.payhub.payCheck({ body: { id: order.id, action: 'confirm' } });
+    expect((await walletOf(player)).balance - before.balance).toBe(75_050n);
+    // An IDR bank is not a bank of this project.
+    expect(
+      (await failure(player.api.payhub.createOrder({ body: { amount: '750.50', bankCode: 'BCA' } }))).errCode,
+    ).toBe(3024);
+    await expectLedgerClean(testApp);
+  });
 });

@@ -192,9 +192,9 @@ export function createPayhubRepo(db: Db) {
     ): Promise<boolean> {
       const result = await executor.execute(sql`
         INSERT INTO payhub_operator_daily AS d (operator_id, day, assigned)
-        SELECT ${operatorId}, ${day}::date, ${amount} WHERE ${amount} <= ${dailyMax}
+        SELECT ${operatorId}::bigint, ${day}::date, ${amount}::bigint WHERE ${amount}::bigint <= ${dailyMax}::bigint
         ON CONFLICT (operator_id, day) DO UPDATE SET assigned = d.assigned + EXCLUDED.assigned
-         WHERE d.assigned + EXCLUDED.assigned <= ${dailyMax}
+         WHERE d.assigned + EXCLUDED.assigned <= ${dailyMax}::bigint
         RETURNING assigned`);
       return result.rows.length === 1;
     },

@@ -375,4 +375,50 @@ describe('lawful operation', () => {
     ).rejects.toThrow(/append-only/);
     await expect(testApp.database.pool.query(`DELETE FROM ledger_entries`)).rejects.toThrow(/append-only/);
   });
+
+  it('per-order and daily limits: orders beyond them find no operator, withdrawals beyond them cannot be taken (3004)', async () => {
+    const ids = [...operators.keys()];
+    const { rows } = await testApp.database.pool.query<{ day: string }>(
+      `SELECT to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD') AS day`,
+    );
+    await testApp.database.pool.query(
+      `UPDATE payhub_operators SET per_order_max = 30000000, daily_max = 90000000 WHERE user_id = ANY($1::bigint[])`,
+      [ids],
+    );
+    await testApp.database.pool.query(
+      `INSERT INTO payhub_operator_daily (operator_id, day, assigned) SELECT unnest($1::bigint[]), $2::date, 0
+       ON CONFLICT (operator_id, day) DO UPDATE SET assigned = 0`,
+      [ids, rows[0]!.day],
+    );
+    try {
+      const tooBig = await player.api.payhub.createOrder({ body: { amount: '300000.01', bankCode: 'BCA' } });
+      expect(tooBig.state).toBe(PayOrderState.CHOOSE_FAILED);
+      // Two operators x 900,000.00 a day: three orders of 300,000.00 each fit per operator, the seventh does not.
+      const states: number[] = [];
+      for (let index = 0; index < 7; index += 1)
+        states.push(
+          (await player.api.payhub.createOrder({ body: { amount: '300000.00', bankCode: 'BCA' } })).state,
+        );
+      expect(states.slice(0, 6)).toEqual(Array(6).fill(PayOrderState.WAIT));
+      expect(states[6]).toBe(PayOrderState.CHOOSE_FAILED);
+      const account = (await player.api.withdraw.bankList()).items[0]!;
+      const big = await player.api.withdraw.create({
+        body: { amount: '300000.01', bankAccountId: account.id },
+      });
+      const operator = operators.get(ids[0]!)!;
+      expect(
+        (await failure(operator.api.withdraw.spammerHandle({ body: { id: big.id, action: 'take' } })))
+          .errCode,
+      ).toBe(3004);
+      expect((await player.api.withdraw.order({ params: { id: big.id } })).state).toBe(
+        WithdrawOrderState.WAIT,
+      );
+    } finally {
+      await testApp.database.pool.query(
+        `UPDATE payhub_operators SET per_order_max = 5000000000, daily_max = 50000000000 WHERE user_id = ANY($1::bigint[])`,
+        [ids],
+      );
+    }
+    await expectLedgerClean(testApp);
+  });
 });
