@@ -14,6 +14,12 @@ mkdirSync(join(root, 'artifacts/screenshots'), { recursive: true });
 console.log('[e2e] starting the server');
 const server = await startServer();
 console.log(`[e2e] server ready at ${server.url} (DATA_DIR ${server.dataDir})`);
+// An interrupted run still stops the server (and its embedded PostgreSQL) and removes DATA_DIR.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void server.stop().finally(() => process.exit(130));
+  });
+}
 process.env.PAYHUB_E2E_URL = server.url;
 process.env.PAYHUB_E2E_DATA_DIR = server.dataDir;
 

@@ -318,7 +318,7 @@ export default function LoginPage() {
             </button>
           )}
         </p>
-        <p className="mt-auto pt-8 text-center text-xs leading-relaxed text-slate-500">{t('Auth.terms')}</p>
+        <p className="mt-auto pt-8 text-center text-xs leading-relaxed text-slate-600">{t('Auth.terms')}</p>
       </div>
     </div>
   );

@@ -99,7 +99,7 @@ export default function UiCataloguePage() {
           <Badge>{t('common.none')}</Badge>
           <Badge tone="brand">{t('account.spaTypes.Banker')}</Badge>
           <Badge tone="success">{t('common.success')}</Badge>
-          <Badge tone="warning">{t('shell.waitTitle')}</Badge>
+          <Badge tone="warning">{t('common.info')}</Badge>
           <Badge tone="danger">{t('common.error')}</Badge>
         </div>
       </Card>

@@ -15,10 +15,6 @@ export const shell: UiNamespace<'shell'> = {
   closeTitle: 'All done',
   closeBody: 'You can close this page now.',
   closeButton: 'Close page',
-  waitTitle: 'Your account is being set up',
-  waitBody:
-    'Your account has not been placed in a programme yet. Our team will contact you soon. Please check back later.',
-  waitRefresh: 'Check status',
   pemBanner: 'Some reports are waiting for your check.',
   pemBannerButton: 'Check',
   nativeSimulation: 'Simulate the native app',

@@ -16,10 +16,6 @@ export const shell: UiNamespace<'shell'> = {
   closeTitle: 'Listo',
   closeBody: 'Ya puedes cerrar esta página.',
   closeButton: 'Cerrar página',
-  waitTitle: 'Estamos preparando tu cuenta',
-  waitBody:
-    'Tu cuenta aún no ha sido asignada a un programa. Nuestro equipo te contactará pronto. Vuelve a revisar más tarde.',
-  waitRefresh: 'Revisar estado',
   pemBanner: 'Hay reportes esperando tu revisión.',
   pemBannerButton: 'Revisar',
   nativeSimulation: 'Simular la aplicación nativa',

@@ -14,10 +14,6 @@ export const shell = {
   closeTitle: 'Selesai',
   closeBody: 'Anda dapat menutup halaman ini sekarang.',
   closeButton: 'Tutup halaman',
-  waitTitle: 'Akun sedang disiapkan',
-  waitBody:
-    'Akun Anda belum ditempatkan dalam program. Tim kami akan segera menghubungi Anda. Silakan periksa kembali nanti.',
-  waitRefresh: 'Periksa status',
   pemBanner: 'Ada laporan yang menunggu pemeriksaan Anda.',
   pemBannerButton: 'Periksa',
   nativeSimulation: 'Simulasi aplikasi native',
