@@ -360,6 +360,11 @@ describe('player wallet journey', () => {
     await page.locator('input[name="amount"]').fill('200000');
     await page.getByRole('button', { name: 'Ajukan penarikan' }).click();
     await page.getByRole('alert').filter({ hasText: 'Jumlah tidak boleh melebihi saldo tersedia' }).waitFor();
+    // Rp 149.000,00 fits the balance, but with the Rp 2.000,00 fee the hold would not.
+    await page.locator('input[name="amount"]').fill('149000');
+    await page.getByTestId('withdraw-total').filter({ hasText: 'Rp\u00a0151.000,00' }).waitFor();
+    await page.getByRole('button', { name: 'Ajukan penarikan' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Jumlah tidak boleh melebihi saldo tersedia' }).waitFor();
     await page.locator('input[name="amount"]').fill('50000');
     await page.getByTestId('withdraw-fee').filter({ hasText: 'Rp\u00a02.000,00' }).waitFor();
     await settled(page, 'player-withdraw');

@@ -80,7 +80,10 @@ export default function WithdrawPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!limits) return;
-    const problem = checkAmount(amount, limits);
+    // The hold is amount plus fee: once the fee of this amount is known, the total must fit too.
+    const feeOfAmount = fee.data && fee.data.amount === candidate ? fee.data : null;
+    const totalTooLarge = feeOfAmount !== null && minorFromWire(feeOfAmount.total) > limits.available;
+    const problem = checkAmount(amount, limits) ?? (totalTooLarge ? 'amountOverAvailable' : null);
     setAmountProblem(problem);
     setAccountMissing(selectedId === null);
     const minor = minorFromTyped(amount);
@@ -238,7 +241,10 @@ export default function WithdrawPage() {
                 {format.money(fee.data.fee)}
               </dd>
               <dt className="text-slate-500">{t('playerWithdraw.total')}</dt>
-              <dd className="text-right font-semibold text-slate-900 tabular-nums">
+              <dd
+                className="text-right font-semibold text-slate-900 tabular-nums"
+                data-testid="withdraw-total"
+              >
                 {format.money(fee.data.total)}
               </dd>
             </dl>
