@@ -92,8 +92,21 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-async function load(url: string, headers: Record<string, string>, seconds: number) {
+/** CPU time (user + system) a process has used so far, in ms; Linux /proc, else 0. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number, pid?: number) {
+  const cpuBeforeMs = cpuMsOf(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const cpuMs = cpuMsOf(pid) - cpuBeforeMs;
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
     throw new Error(
       `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
@@ -104,6 +117,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
     seconds: result.duration,
     p99Ms: result.latency.p99,
     p50Ms: result.latency.p50,
+    cpuMs,
   };
 }
 
@@ -121,8 +135,11 @@ function median(values: number[]): number {
 function summarise(rounds: Round[]) {
   const requests = rounds.reduce((sum, round) => sum + round.requests, 0);
   const seconds = rounds.reduce((sum, round) => sum + round.seconds, 0);
+  const cpuMs = rounds.reduce((sum, round) => sum + round.cpuMs, 0);
   return {
     requestsPerSecond: requests / seconds,
+    /** Server CPU per answered request: unlike throughput, barely moved by other load on the machine. */
+    cpuMicrosecondsPerRequest: (cpuMs * 1000) / requests,
     p99Ms: median(rounds.map((round) => round.p99Ms)),
     p50Ms: median(rounds.map((round) => round.p50Ms)),
   };
@@ -135,7 +152,7 @@ let exitCode = 1;
 try {
   const appPort = await freePort();
   let postgresPort = 0;
-  await startProcess(
+  const server = await startProcess(
     'apps/server/src/main.ts',
     {
       NODE_ENV: 'production',
@@ -190,11 +207,11 @@ try {
   const bareRounds: Round[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     if (round % 2 === 0) {
-      appRounds.push(await load(appUrl, appHeaders, roundSeconds));
-      bareRounds.push(await load(bareUrl, {}, roundSeconds));
+      appRounds.push(await load(appUrl, appHeaders, roundSeconds, server.child.pid));
+      bareRounds.push(await load(bareUrl, {}, roundSeconds, bare.child.pid));
     } else {
-      bareRounds.push(await load(bareUrl, {}, roundSeconds));
-      appRounds.push(await load(appUrl, appHeaders, roundSeconds));
+      bareRounds.push(await load(bareUrl, {}, roundSeconds, bare.child.pid));
+      appRounds.push(await load(appUrl, appHeaders, roundSeconds, server.child.pid));
     }
   }
   const app = summarise(appRounds);
@@ -225,10 +242,13 @@ try {
   const mark = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
   console.log('api-read');
   console.log(
-    `  GET /main/user (authenticated)  ${app.requestsPerSecond.toFixed(0)} req/s  p50 ${app.p50Ms} ms`,
+    `  GET /main/user (authenticated)  ${app.requestsPerSecond.toFixed(0)} req/s  p50 ${app.p50Ms} ms  server CPU ${app.cpuMicrosecondsPerRequest.toFixed(0)} µs/request`,
   );
   console.log(
-    `  bare Fastify + pk SELECT         ${baseline.requestsPerSecond.toFixed(0)} req/s  p50 ${baseline.p50Ms} ms  p99 ${baseline.p99Ms} ms`,
+    `  bare Fastify + pk SELECT         ${baseline.requestsPerSecond.toFixed(0)} req/s  p50 ${baseline.p50Ms} ms  p99 ${baseline.p99Ms} ms  server CPU ${baseline.cpuMicrosecondsPerRequest.toFixed(0)} µs/request`,
+  );
+  console.log(
+    `  CPU per request, bare / app      ${(baseline.cpuMicrosecondsPerRequest / app.cpuMicrosecondsPerRequest).toFixed(2)}   (information: what the ratio tends to when CPU is the limit)`,
   );
   console.log(
     `  ratio                            ${ratio.toFixed(2)}   budget >= ${RATIO_MIN}   ${mark(ratioOk)}`,
