@@ -1,8 +1,8 @@
 // Proves the site notice journey in Chromium at 360x780: a notice created through the admin API
 // appears over the agent app, its button stays disabled for showDuration + 1 s, acknowledging
 // removes it (marked read on the server), and a reload does not show it again while the channel
-// still delivers new notices.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+// still delivers new notices; the channel opens after login and closes on logout.
+import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signedInApi } from './support/api.ts';
 import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
@@ -91,5 +91,34 @@ describe('site notice overlay', () => {
     await overlay(page).waitFor({ state: 'visible', timeout: 10_000 });
     expect(await overlay(page).getAttribute('data-notice-id')).toBe(String(next.noticeId));
     await screenshot(page, 'site-notice-after-reload');
+  });
+
+  it('the realtime channel opens after login and closes on logout without reconnecting', async () => {
+    context = await newMobileContext(browser);
+    const page = await context.newPage();
+    const sockets: WebSocket[] = [];
+    page.on('websocket', (socket) => {
+      if (socket.url().endsWith('/api/main/ws')) sockets.push(socket);
+    });
+    await page.goto('/login');
+    await page.waitForTimeout(1_000);
+    expect(sockets).toHaveLength(0); // nobody signed in: no channel
+    // Project 10: no notice of project 12 covers its page.
+    expect(await signIn(page, 'cs', 10)).toBe('/account');
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(1);
+    const closed = new Promise<void>((resolve) => sockets[0]!.on('close', () => resolve()));
+
+    await page.getByRole('button', { name: 'Keluar' }).click();
+    // The confirmation dialog (its own chunk) asks once more.
+    const confirm = page
+      .locator('[role="alertdialog"], [role="dialog"]')
+      .getByRole('button', { name: 'Keluar' });
+    await confirm.waitFor({ state: 'visible', timeout: 10_000 });
+    await confirm.click();
+    await closed;
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    await page.waitForTimeout(2_000);
+    expect(sockets.every((socket) => socket.isClosed())).toBe(true);
+    expect(sockets).toHaveLength(1);
   });
 });
