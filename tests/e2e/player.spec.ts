@@ -379,4 +379,21 @@ describe('player wallet journey', () => {
     await page.getByTestId('withdraw-record').filter({ hasText: 'Dibatalkan' }).waitFor();
     await page.getByTestId('available').filter({ hasText: 'Rp\u00a0150.000,00' }).waitFor();
   }, 120_000);
+
+  it('loads records 20 at a time', async () => {
+    const token = await registerPlayer(newPhone());
+    const player = apiClient(12);
+    player.setToken(token);
+    for (let index = 0; index < 21; index += 1) {
+      await player.api.payhub.createOrder({ body: { amount: '10000.00', bankCode: 'BNI', port: 'qris' } });
+    }
+    const page = await open();
+    await page.goto('/play/login');
+    await page.evaluate((value) => localStorage.setItem('main_token', value), token);
+    await page.goto('/play/wallet');
+    await expect.poll(() => page.getByTestId('deposit-record').count()).toBe(20);
+    await page.getByRole('button', { name: 'Muat lebih banyak' }).click();
+    await expect.poll(() => page.getByTestId('deposit-record').count()).toBe(21);
+    expect(await page.getByRole('button', { name: 'Muat lebih banyak' }).count()).toBe(0);
+  });
 });

@@ -9,6 +9,7 @@ import { queryClient } from '../../app/query-client.ts';
 import { endSession, USER_QUERY_KEY } from '../../app/session.ts';
 import { SmsCodeField } from '../../app/sms-code-field.tsx';
 import { useForm } from '../../shared/form.ts';
+import { phoneExample } from '../../shared/phone-example.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PasswordField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
@@ -103,7 +104,7 @@ export function PhoneSheet({
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            placeholder={t('playerAuth.phonePlaceholder')}
+            placeholder={phoneExample(locale)}
             name="newPhone"
           />
         ) : (

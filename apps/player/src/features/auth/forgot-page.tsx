@@ -7,6 +7,7 @@ import { api } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
 import { SmsCodeField } from '../../app/sms-code-field.tsx';
 import { useForm } from '../../shared/form.ts';
+import { phoneExample } from '../../shared/phone-example.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PasswordField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
 import { checkCode, checkPassword, checkPasswordRepeat, checkPhone } from '../../shared/validation.ts';
@@ -64,7 +65,7 @@ export default function ForgotPage() {
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          placeholder={t('playerAuth.phonePlaceholder')}
+          placeholder={phoneExample(rules.locale)}
           name="phone"
         />
         <SmsCodeField

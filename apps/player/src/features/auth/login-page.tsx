@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
 import { startSession } from '../../app/session.ts';
 import { useForm } from '../../shared/form.ts';
+import { phoneExample } from '../../shared/phone-example.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PasswordField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
 import { checkPhone } from '../../shared/validation.ts';
@@ -60,7 +61,7 @@ export default function LoginPage() {
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          placeholder={t('playerAuth.phonePlaceholder')}
+          placeholder={phoneExample(rules.locale)}
           name="phone"
         />
         <PasswordField

@@ -8,6 +8,7 @@ import { notify } from '../../app/notify.ts';
 import { startSession } from '../../app/session.ts';
 import { SmsCodeField } from '../../app/sms-code-field.tsx';
 import { useForm } from '../../shared/form.ts';
+import { phoneExample } from '../../shared/phone-example.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PasswordField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
 import {
@@ -82,7 +83,7 @@ export default function RegisterPage() {
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          placeholder={t('playerAuth.phonePlaceholder')}
+          placeholder={phoneExample(rules.locale)}
           name="phone"
         />
         <SmsCodeField

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { ArrowDownToLine, ArrowUpFromLine, Receipt } from 'lucide-react';
 import { useState } from 'react';
@@ -8,13 +8,44 @@ import { api } from '../../app/api.ts';
 import { useProjectFormat } from '../../app/currency.ts';
 import { notify } from '../../app/notify.ts';
 import { QUERY_KEYS } from '../../app/query-keys.ts';
+import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { depositTone, StateChip, withdrawTone } from '../../shared/ui/state-chip.tsx';
 
-/** Records shown on the wallet: the newest 20 of each kind. */
+/** Records load 20 at a time, newest first. */
 const RECORDS_COUNT = 20;
 type Tab = 'deposits' | 'withdrawals';
+
+/** The next page to ask for while fewer records are loaded than the server has. */
+function nextPage<Page extends { items: unknown[]; total: number }>(
+  last: Page,
+  pages: Page[],
+): number | undefined {
+  const loaded = pages.reduce((count, page) => count + page.items.length, 0);
+  return loaded < last.total ? pages.length + 1 : undefined;
+}
+
+function LoadMore({
+  query,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  const { t } = useTranslation();
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="border-t border-slate-100 p-2">
+      <Button
+        variant="ghost"
+        block
+        busy={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
+        {t('playerWallet.loadMore')}
+      </Button>
+    </div>
+  );
+}
 
 function EmptyRecords() {
   const { t } = useTranslation();
@@ -32,46 +63,52 @@ function EmptyRecords() {
 function DepositRecords() {
   const { t } = useTranslation();
   const format = useProjectFormat();
-  const orders = useQuery({
+  const orders = useInfiniteQuery({
     queryKey: QUERY_KEYS.deposits,
-    queryFn: () => api.payhub.playerOrders({ query: { page: 1, count: RECORDS_COUNT } }),
+    queryFn: ({ pageParam }) => api.payhub.playerOrders({ query: { page: pageParam, count: RECORDS_COUNT } }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
     staleTime: 0,
   });
   if (!orders.data) return <PageSpinner label={t('player.loading')} />;
-  if (orders.data.items.length === 0) return <EmptyRecords />;
+  const items = orders.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <EmptyRecords />;
   return (
-    <ul className="divide-y divide-slate-100">
-      {orders.data.items.map((order) => (
-        <li key={order.id}>
-          <Link
-            to={`/deposit/${order.id}`}
-            className="flex items-center gap-3 px-4 py-3.5 active:bg-slate-50"
-            data-testid="deposit-record"
-          >
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600">
-              <ArrowDownToLine className="size-5" />
-            </span>
-            <span className="grid min-w-0 flex-1 grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1">
-              <span className="truncate text-[14.5px] font-semibold text-slate-900">
-                {t(`playerWallet.ports.${order.port}`)}
+    <>
+      <ul className="divide-y divide-slate-100">
+        {items.map((order) => (
+          <li key={order.id}>
+            <Link
+              to={`/deposit/${order.id}`}
+              className="flex items-center gap-3 px-4 py-3.5 active:bg-slate-50"
+              data-testid="deposit-record"
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600">
+                <ArrowDownToLine className="size-5" />
               </span>
-              <span className="text-right text-[14.5px] font-semibold text-emerald-700 tabular-nums">
-                +{format.money(order.amount)}
+              <span className="grid min-w-0 flex-1 grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1">
+                <span className="truncate text-[14.5px] font-semibold text-slate-900">
+                  {t(`playerWallet.ports.${order.port}`)}
+                </span>
+                <span className="text-right text-[14.5px] font-semibold text-emerald-700 tabular-nums">
+                  +{format.money(order.amount)}
+                </span>
+                <span className="truncate text-[12.5px] text-slate-500">
+                  {order.bankCode} · {format.shortDateTime(order.createdAt)}
+                </span>
+                <span className="justify-self-end">
+                  <StateChip
+                    tone={depositTone(order.state)}
+                    label={t(`playerWallet.depositStates.${String(order.state) as '0'}`)}
+                  />
+                </span>
               </span>
-              <span className="truncate text-[12.5px] text-slate-500">
-                {order.bankCode} · {format.shortDateTime(order.createdAt)}
-              </span>
-              <span className="justify-self-end">
-                <StateChip
-                  tone={depositTone(order.state)}
-                  label={t(`playerWallet.depositStates.${String(order.state) as '0'}`)}
-                />
-              </span>
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <LoadMore query={orders} />
+    </>
   );
 }
 
@@ -81,9 +118,11 @@ function WithdrawalRecords() {
   const queryClient = useQueryClient();
   const [cancelId, setCancelId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const orders = useQuery({
+  const orders = useInfiniteQuery({
     queryKey: QUERY_KEYS.withdrawals,
-    queryFn: () => api.withdraw.orders({ query: { page: 1, count: RECORDS_COUNT } }),
+    queryFn: ({ pageParam }) => api.withdraw.orders({ query: { page: pageParam, count: RECORDS_COUNT } }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
     staleTime: 0,
   });
 
@@ -106,11 +145,12 @@ function WithdrawalRecords() {
   }
 
   if (!orders.data) return <PageSpinner label={t('player.loading')} />;
-  if (orders.data.items.length === 0) return <EmptyRecords />;
+  const items = orders.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <EmptyRecords />;
   return (
     <>
       <ul className="divide-y divide-slate-100">
-        {orders.data.items.map((order) => (
+        {items.map((order) => (
           <li key={order.id} className="flex items-start gap-3 px-4 py-3.5" data-testid="withdraw-record">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
               <ArrowUpFromLine className="size-5" />
@@ -144,6 +184,7 @@ function WithdrawalRecords() {
           </li>
         ))}
       </ul>
+      <LoadMore query={orders} />
       <ConfirmDialog
         open={cancelId !== null}
         onOpenChange={(open) => !open && setCancelId(null)}

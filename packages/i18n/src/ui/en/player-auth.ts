@@ -9,7 +9,6 @@ export const playerAuth: PlayerCatalog['playerAuth'] = {
   forgotTitle: 'Forgot password',
   forgotHint: 'Enter your account’s phone number, then the SMS code and a new password.',
   phone: 'Phone number',
-  phonePlaceholder: '812 3456 7890',
   password: 'Password',
   passwordPlaceholder: 'Enter your password',
   newPassword: 'New password',

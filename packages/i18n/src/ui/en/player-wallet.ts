@@ -14,6 +14,7 @@ export const playerWallet: PlayerCatalog['playerWallet'] = {
   withdrawals: 'Withdrawals',
   empty: 'No transactions yet',
   emptyHint: 'Your deposits and withdrawals will show up here.',
+  loadMore: 'Load more',
   playMoney: 'Play money — not real money',
   cancelWithdrawal: 'Cancel',
   cancelWithdrawalConfirm: 'Cancel this withdrawal? The amount on hold goes back to your balance.',

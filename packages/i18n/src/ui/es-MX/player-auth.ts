@@ -9,7 +9,6 @@ export const playerAuth: PlayerCatalog['playerAuth'] = {
   forgotTitle: 'Olvidé mi contraseña',
   forgotHint: 'Ingresa el número de tu cuenta, luego el código SMS y tu nueva contraseña.',
   phone: 'Número de celular',
-  phonePlaceholder: '55 1234 5678',
   password: 'Contraseña',
   passwordPlaceholder: 'Ingresa tu contraseña',
   newPassword: 'Nueva contraseña',

@@ -14,6 +14,7 @@ export const playerWallet: PlayerCatalog['playerWallet'] = {
   withdrawals: 'Retiros',
   empty: 'Aún no hay movimientos',
   emptyHint: 'Tus depósitos y retiros aparecerán aquí.',
+  loadMore: 'Cargar más',
   playMoney: 'Dinero de juego — no es dinero real',
   cancelWithdrawal: 'Cancelar',
   cancelWithdrawalConfirm: '¿Cancelar este retiro? El monto retenido vuelve a tu saldo.',

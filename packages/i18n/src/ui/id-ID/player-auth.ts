@@ -7,7 +7,6 @@ export const playerAuth = {
   forgotTitle: 'Lupa kata sandi',
   forgotHint: 'Masukkan nomor ponsel akun Anda, lalu kode SMS dan kata sandi baru.',
   phone: 'Nomor ponsel',
-  phonePlaceholder: '812 3456 7890',
   password: 'Kata sandi',
   passwordPlaceholder: 'Masukkan kata sandi',
   newPassword: 'Kata sandi baru',

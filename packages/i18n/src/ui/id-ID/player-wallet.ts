@@ -12,6 +12,7 @@ export const playerWallet = {
   withdrawals: 'Penarikan',
   empty: 'Belum ada transaksi',
   emptyHint: 'Setoran dan penarikan Anda akan muncul di sini.',
+  loadMore: 'Muat lebih banyak',
   playMoney: 'Uang permainan — bukan uang sungguhan',
   cancelWithdrawal: 'Batalkan',
   cancelWithdrawalConfirm: 'Batalkan penarikan ini? Dana yang ditahan akan kembali ke saldo Anda.',
