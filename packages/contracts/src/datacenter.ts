@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { MoneyWire } from './money.ts';
-import { Id } from './validation.ts';
+import { Id, intInput } from './validation.ts';
 
 /**
  * Data center (spec §3): rows of date, applyCount, completeCount, depositFirstCount,
@@ -9,7 +9,7 @@ import { Id } from './validation.ts';
  * the project's time zone. The completion rule of spec §6 is documented in docs/promo.md.
  */
 const UnixSeconds = z.number().int();
-const UnixSecondsInput = z.coerce.number().int().min(0).max(4_102_444_800);
+const UnixSecondsInput = intInput(0, 4_102_444_800);
 const IdParams = z.object({ id: Id });
 
 /** The longest range one query may cover. */
@@ -77,7 +77,7 @@ export const datacenter = {
     path: '/main/promo/spaTaskDataDetail/:id',
     access: 'secure',
     summary: 'The caller’s rows per lead for one local day (id = yyyymmdd)',
-    params: z.object({ id: z.coerce.number().int().min(20000101).max(29991231) }),
+    params: z.object({ id: intInput(20000101, 29991231) }),
     response: z.object({ date: z.string(), rows: z.array(PhoneDataRow) }),
   }),
   spaTaskDataGroup: endpoint({

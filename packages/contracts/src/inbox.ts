@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { Count, Id, Page } from './validation.ts';
+import { BooleanInput, Count, Id, Page } from './validation.ts';
 
 /** The realtime Notify route that announces a new inbox mail (spec §7 Inbox). */
 export const INBOX_NEW_ROUTE = '/heracles/inbox/new';
@@ -28,7 +28,7 @@ export const inbox = {
     path: '/heracles/inbox/mail',
     access: 'secure',
     summary: 'The caller’s mail, newest first, with the unread count',
-    query: z.object({ page: Page, count: Count, unreadOnly: z.coerce.boolean().default(false) }),
+    query: z.object({ page: Page, count: Count, unreadOnly: BooleanInput.default(false) }),
     response: z.object({ items: z.array(MailItem), total: z.number().int(), unreadCount: z.number().int() }),
   }),
   unreadCount: endpoint({

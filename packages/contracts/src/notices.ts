@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { SPA_TYPES } from './enums.ts';
 import { ErrorCode } from './errors.ts';
-import { Id } from './validation.ts';
+import { Id, intInput } from './validation.ts';
 
 /** Longest notice HTML accepted, before sanitising. */
 export const NOTICE_CONTENT_MAX_CHARS = 20_000;
@@ -19,7 +19,7 @@ export const SiteNotice = z.object({
 export type SiteNotice = z.infer<typeof SiteNotice>;
 
 /** The mark request on the socket (route /api/main/ws/promo/spa/notice/mark). */
-export const NoticeMarkBody = z.object({ noticeId: Id, showAt: z.coerce.number().int().min(0) });
+export const NoticeMarkBody = z.object({ noticeId: Id, showAt: intInput(0, Number.MAX_SAFE_INTEGER) });
 export type NoticeMarkBody = z.input<typeof NoticeMarkBody>;
 
 /** Notice audience types sent by the shell: the spaType, plus `banker` when spaPay is yes. */
@@ -34,7 +34,7 @@ export const notices = {
     body: z
       .object({
         content: z.string().trim().min(1).max(NOTICE_CONTENT_MAX_CHARS),
-        showDuration: z.coerce.number().int().min(0).max(NOTICE_SHOW_DURATION_MAX_SECONDS),
+        showDuration: intInput(0, NOTICE_SHOW_DURATION_MAX_SECONDS),
       })
       .strict(),
     response: SiteNotice,

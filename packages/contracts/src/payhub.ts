@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { PAYMENT_ROLES, PayOrderState } from './enums.ts';
 import { ErrorCode } from './errors.ts';
 import { MoneyInput, MoneyWire } from './money.ts';
-import { Count, Id, Page } from './validation.ts';
+import { Count, Id, intInput, Page } from './validation.ts';
 
 /**
  * Payment hub: deposit (payment) orders between players and payment operators, the operators' order
@@ -52,7 +52,7 @@ export const PAY_ORDER_STATE_NAMES = Object.keys(PayOrderState) as Array<keyof t
 const PayOrderStateValue = z.number().int().min(-1).max(9);
 /** A comma-joined list of state numbers in a query ("0,4"), as the client joins arrays. */
 const StateList = z
-  .union([z.string().max(60), z.array(z.coerce.number())])
+  .union([z.string().max(60), z.array(intInput(-1, 99))])
   .transform((value, context) => {
     const parts = Array.isArray(value) ? value.map(String) : value.split(',').filter((part) => part !== '');
     const states: number[] = [];
@@ -245,7 +245,7 @@ export const payhub = {
     path: '/main/payhub/handler/orders',
     access: 'secure',
     summary: 'Manage role: the project’s exceptional and canceled orders, by handleState',
-    query: OrdersQuery.extend({ handleState: z.coerce.number().int().min(0).max(1).optional() }),
+    query: OrdersQuery.extend({ handleState: intInput(0, 1).optional() }),
     response: PayOrderPage,
     errors: [ErrorCode.NoPermission],
   }),
@@ -301,7 +301,7 @@ export const payhub = {
     path: '/main/payhub/work/:flag',
     access: 'secure',
     summary: 'Operator work status: 1 takes new orders, 0 stops',
-    params: z.object({ flag: z.coerce.number().int().min(0).max(1) }),
+    params: z.object({ flag: intInput(0, 1) }),
     response: z.object({ working: z.boolean() }),
     errors: [ErrorCode.NoPermission, ErrorCode.AccountUnderReview],
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { LeaderLevel, SPA_PAY_VALUES, SPA_TYPES, TIERS } from './enums.ts';
-import { Count, Id, Page } from './validation.ts';
+import { Count, Id, intInput, Page } from './validation.ts';
 
 /** spaInfo (spec §3): role (leader = 1), spaType, spaPay. */
 export const SpaInfo = z.object({
@@ -58,7 +58,7 @@ export const APPLY_SPA_TYPES = ['New', 'Recall', 'NewSpy', 'RecallSpy', 'Trainin
 
 /** Unix seconds on the wire for every promo timestamp. */
 const UnixSeconds = z.number().int();
-const UnixSecondsInput = z.coerce.number().int().min(0).max(4_102_444_800);
+const UnixSecondsInput = intInput(0, 4_102_444_800);
 const Paging = { page: Page, count: Count };
 const IdParams = z.object({ id: Id });
 const Ok = z.object({ ok: z.literal(true) });
@@ -258,7 +258,7 @@ export const promo = {
     path: '/main/promo/spaPhoneList',
     access: 'secure',
     summary: 'Leads: a promoter’s own (full numbers), a leader’s group or HR’s project (masked)',
-    query: z.object({ status: z.coerce.number().int().min(0).max(4).optional(), ...Paging }),
+    query: z.object({ status: intInput(0, 4).optional(), ...Paging }),
     response: listOf(LeadRow),
     errors: [7001],
   }),
@@ -414,7 +414,7 @@ export const promo = {
     path: '/main/promo/spa/review',
     access: 'secure',
     summary: 'Applications to review: the leader’s group, or every group of the project for HR',
-    query: z.object({ status: z.coerce.number().int().min(0).max(5).optional(), ...Paging }),
+    query: z.object({ status: intInput(0, 5).optional(), ...Paging }),
     response: listOf(SpaApplication),
     errors: [7001],
   }),

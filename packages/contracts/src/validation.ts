@@ -22,9 +22,32 @@ export const PhoneInput = z
 export const Nickname = z.string().trim().min(1).max(32);
 export const Email = z.string().trim().max(254).email();
 
-/** A database id on the wire: a positive integer, given as a number or a numeric string. */
-export const Id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * An integer within [min, max], given as a JSON number or as a plain decimal string (path and query
+ * values are strings). Unlike z.coerce it refuses '', ' ', '1e3', '0x10' and '1.5' instead of
+ * reading them as numbers.
+ */
+export function intInput(min: number, max: number) {
+  return z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d{1,16}$/, 'expected an integer')
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(min).max(max));
+}
 
-export const Page = z.coerce.number().int().min(1).max(100_000).default(1);
+/** A boolean given as JSON true/false or as 'true'/'false'/'1'/'0' (z.coerce would read 'false' as true). */
+export const BooleanInput = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
+]);
+
+/** A database id on the wire: a positive integer, given as a number or a numeric string. */
+export const Id = intInput(1, Number.MAX_SAFE_INTEGER);
+
+export const Page = intInput(1, 100_000).default(1);
 /** Every list is bounded by the spec's page size of 500. */
-export const Count = z.coerce.number().int().min(1).max(500).default(20);
+export const Count = intInput(1, 500).default(20);

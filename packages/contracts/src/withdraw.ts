@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
 import { MoneyInput, MoneyWire } from './money.ts';
 import { BankCode, VoucherUrl } from './payhub.ts';
-import { Count, Id, Page } from './validation.ts';
+import { Count, Id, intInput, Page } from './validation.ts';
 
 /**
  * Withdrawals (spec §4 second state set) and the player's bank accounts, under /main (spec §7
@@ -68,7 +68,7 @@ const HandleQuery = z.object({
   page: Page,
   count: Count,
   /** 0: open (WAIT for the pool, CONFIRM for mine); 1: settled; 2: exceptional. */
-  type: z.coerce.number().int().min(0).max(2).optional(),
+  type: intInput(0, 2).optional(),
   orderNo: z.string().max(40).optional(),
 });
 const Remark = z.string().trim().max(500);
