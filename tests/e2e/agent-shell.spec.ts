@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoLabel } from './support/accounts.ts';
 import { signedInApi } from './support/api.ts';
 import { chooseProject, launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
+import { e2eAppsDir } from './support/env.ts';
 
 const WRAPPER = { versionCode: 12, platform: 'android' as const };
 
@@ -165,7 +166,7 @@ describe('session', () => {
 
 describe('updates', () => {
   it('brings up the non-closable update dialog when the server has a newer version', async () => {
-    const versionFile = join(process.cwd(), 'apps/agent/dist/version.json');
+    const versionFile = join(e2eAppsDir(), 'agent/dist/version.json');
     const original = readFileSync(versionFile, 'utf8');
     const page = await open();
     await page.clock.install();
@@ -200,7 +201,7 @@ describe('updates', () => {
 });
 
 describe('shell screens', () => {
-  it('shows /404 for unknown paths and not-yet-built feature routes', async () => {
+  it('shows /404 for unknown paths', async () => {
     const page = await open();
     await page.goto('/no-such-page');
     await page.getByTestId('not-found').waitFor();

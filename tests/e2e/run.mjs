@@ -1,27 +1,37 @@
-// `npm run test:e2e [-- filter ...]`: builds the apps when needed, starts the real server on a free
+// `npm run test:e2e [-- filter ...]`: builds the apps from the current sources into a private
+// directory, starts the real server on a free
 // port with a temporary DATA_DIR (embedded PostgreSQL, or a fresh database when DATABASE_URL is
 // set), waits for /healthz, runs every tests/e2e/*.spec.ts (Vitest, playwright-core driving
 // /usr/bin/chromium headless), prints "N passed, N failed" and exits non-zero on any failure.
 // Screenshots go to artifacts/screenshots/.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildAgentIfNeeded, root, startServer } from './support/server.mjs';
+import { prepareApps, root, startServer } from './support/server.mjs';
 
 const filters = process.argv.slice(2);
-await buildAgentIfNeeded();
 mkdirSync(join(root, 'artifacts/screenshots'), { recursive: true });
+const appsDir = mkdtempSync(join(tmpdir(), 'payhub-e2e-apps-'));
+try {
+  await prepareApps(appsDir);
+} catch (error) {
+  rmSync(appsDir, { recursive: true, force: true });
+  throw error;
+}
 
 console.log('[e2e] starting the server');
-const server = await startServer();
+const server = await startServer({ appsDir });
+const stopAll = () => server.stop().finally(() => rmSync(appsDir, { recursive: true, force: true }));
 console.log(`[e2e] server ready at ${server.url} (DATA_DIR ${server.dataDir})`);
 // An interrupted run still stops the server (and its embedded PostgreSQL) and removes DATA_DIR.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    void server.stop().finally(() => process.exit(130));
+    void stopAll().finally(() => process.exit(130));
   });
 }
 process.env.PAYHUB_E2E_URL = server.url;
 process.env.PAYHUB_E2E_DATA_DIR = server.dataDir;
+process.env.PAYHUB_E2E_APPS_DIR = appsDir;
 
 let passed = 0;
 let failed = 0;
@@ -48,7 +58,7 @@ try {
   if (!vitest || (vitest.state.getFiles().length === 0 && filters.length === 0)) failed += 1;
   await vitest?.close();
 } finally {
-  await server.stop();
+  await stopAll();
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   CS_CHAT_URL: z.string().url().default('https://wa.me/6281100000000'),
   /** Version of the served apps; defaults to the build's stamp. */
   APP_VERSION: z.string().optional(),
+  /** Where the built apps are (agent/dist, player/dist); defaults to the repository's apps/. */
+  APPS_DIR: z.string().optional(),
   /**
    * Which proxies may set X-Forwarded-For (the client address used by rate limits and audit lines):
    * `false` (none: the socket address counts), `true` (any; only behind a proxy that overwrites the
@@ -53,6 +55,8 @@ export interface Config {
   sessionDays: number;
   csChatUrl: string;
   appVersion: string | undefined;
+  /** Directory holding agent/dist and player/dist; undefined means the repository's apps/. */
+  appsDir: string | undefined;
   trustProxy: boolean | string;
   custodyWebhookSecret: string;
   schedulerIntervalMs: number;
@@ -99,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionDays: value.SESSION_DAYS,
     csChatUrl: value.CS_CHAT_URL,
     appVersion: value.APP_VERSION,
+    appsDir: value.APPS_DIR ? resolve(value.APPS_DIR) : undefined,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     custodyWebhookSecret: value.CUSTODY_WEBHOOK_SECRET,
     schedulerIntervalMs: value.SCHEDULER_INTERVAL_MS,

@@ -21,6 +21,7 @@ const app = await buildApp({
   bus: infrastructure.bus,
   throttle: infrastructure.throttle,
   ...(infrastructure.redis ? { redis: infrastructure.redis } : {}),
+  ...(config.appsDir ? { appsRoot: config.appsDir } : {}),
 });
 
 let stopping = false;

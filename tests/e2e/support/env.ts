@@ -10,3 +10,10 @@ export function e2eDataDir(): string {
   if (!dataDir) throw new Error('PAYHUB_E2E_DATA_DIR is not set: run the journeys with `npm run test:e2e`');
   return dataDir;
 }
+
+/** The directory the e2e server serves the apps from (agent/dist, player/dist): a private build. */
+export function e2eAppsDir(): string {
+  const appsDir = process.env.PAYHUB_E2E_APPS_DIR;
+  if (!appsDir) throw new Error('PAYHUB_E2E_APPS_DIR is not set: run the journeys with `npm run test:e2e`');
+  return appsDir;
+}

@@ -1,8 +1,8 @@
 // Starts the real server (apps/server/src/main.ts through tsx) for end-to-end runs and benchmarks:
 // a free port, a temporary DATA_DIR (embedded PostgreSQL inside it) or, when DATABASE_URL is set, a
-// fresh database on that server. Answers { url, dataDir, stop }.
+// fresh database on that server, serving the apps built by prepareApps(). Answers { url, dataDir, stop }.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,8 +62,11 @@ async function waitForHealth(url, child, timeoutMs) {
   throw new Error(`server not healthy after ${timeoutMs} ms`);
 }
 
-/** Starts the server; `env` adds or overrides environment variables. */
-export async function startServer({ env = {}, quiet = true, healthTimeoutMs = 180_000 } = {}) {
+/**
+ * Starts the server; `appsDir` is where the built apps are (see prepareApps), `env` adds or
+ * overrides environment variables.
+ */
+export async function startServer({ appsDir, env = {}, quiet = true, healthTimeoutMs = 180_000 } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'payhub-e2e-'));
   // As root the embedded cluster runs as the `postgres` user, which must traverse DATA_DIR.
   chmodSync(dataDir, 0o755);
@@ -78,6 +81,7 @@ export async function startServer({ env = {}, quiet = true, healthTimeoutMs = 18
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
+    ...(appsDir ? { APPS_DIR: appsDir } : {}),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   };
@@ -113,39 +117,34 @@ export async function startServer({ env = {}, quiet = true, healthTimeoutMs = 18
   return { url, dataDir, stop };
 }
 
-/** Builds the apps whose bundle is missing or older than their sources. */
-export async function buildAgentIfNeeded() {
-  const { existsSync, readdirSync, statSync } = await import('node:fs');
-  const newest = (directory) => {
-    let value = 0;
-    for (const entry of readdirSync(directory, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-      const path = join(directory, entry.name);
-      value = Math.max(value, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-    }
-    return value;
-  };
-  const builds = [];
+/**
+ * Builds the apps from the current sources into `appsDir/<app>/dist` (a private copy per run, so
+ * that concurrent builds in the shared checkout never change what this server serves, and a test
+ * may rewrite its version.json). A player build that fails falls back to a copy of the player's
+ * last build in the checkout, if any; an agent build that fails fails the run.
+ */
+export async function prepareApps(appsDir) {
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
   for (const app of ['agent', 'player']) {
     const appDir = join(root, 'apps', app);
     if (!existsSync(join(appDir, 'index.html'))) continue;
-    const index = join(appDir, 'dist/index.html');
-    const sources = Math.max(newest(join(appDir, 'src')), newest(join(root, 'packages')));
-    if (existsSync(index) && statSync(index).mtimeMs >= sources) continue;
-    builds.push(app);
-  }
-  for (const app of builds) {
-    console.log(`[e2e] building the ${app} app`);
+    const outDir = join(appsDir, app, 'dist');
+    console.log(`[e2e] building the ${app} app into ${outDir}`);
     const code = await new Promise((resolve) => {
-      const child = spawn('npm', ['run', 'build', '-w', `@payhub/${app}`], { cwd: root, stdio: 'inherit' });
+      const child = spawn(
+        process.execPath,
+        [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+        {
+          cwd: appDir,
+          stdio: 'inherit',
+        },
+      );
       child.once('exit', resolve);
     });
     if (code === 0) continue;
-    // The agent app is what these journeys and the bundle benchmark need; a broken player build
-    // only fails the player's own journeys (its last good bundle, if any, is still served).
     if (app === 'agent') throw new Error('build of the agent app failed');
-    console.warn(
-      `[e2e] WARNING: the ${app} build failed (exit ${code}); continuing without a fresh ${app} bundle`,
-    );
+    const shared = join(appDir, 'dist');
+    if (existsSync(join(shared, 'index.html'))) cpSync(shared, outDir, { recursive: true });
+    console.warn(`[e2e] WARNING: the ${app} build failed (exit ${code}); serving its last build, if any`);
   }
 }
