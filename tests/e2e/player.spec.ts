@@ -200,6 +200,10 @@ describe('player screens', () => {
     // The language follows the project until the player picks one.
     await page.getByRole('heading', { name: 'Bienvenido de nuevo' }).waitFor();
     await page.getByText('+52').first().waitFor();
+    // The project cookie alone brings Spanish back on the next visit.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('locale=');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Bienvenido de nuevo' }).waitFor();
     await settled(page, 'player-login-mx');
 
     const account = demoAccount('no-spa', 16);

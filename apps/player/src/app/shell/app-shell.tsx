@@ -3,7 +3,10 @@ import { Outlet, useNavigate } from 'react-router';
 import { Toaster } from 'sonner';
 import { onApiError } from '../api.ts';
 import { showDialog } from '../dialog.store.ts';
+import { applyLanguage } from '../i18n.ts';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '../notify.ts';
+import { usePreferences } from '../preferences.store.ts';
+import { useProject } from '../project.ts';
 import { endSession } from '../session.ts';
 import { reactToApiError } from './error-reactions.ts';
 import { MessageDialogView } from './message-dialog.tsx';
@@ -15,6 +18,14 @@ import { RouteProgress } from './route-progress.tsx';
  */
 export function AppShell() {
   const navigate = useNavigate();
+
+  // Until the player picks a language, it follows the project (Spanish for México).
+  const projectLocale = useProject().data?.locale;
+  const languageChosen = usePreferences((state) => state.languageChosen);
+  const language = usePreferences((state) => state.language);
+  useEffect(() => {
+    if (projectLocale && !languageChosen && projectLocale !== language) void applyLanguage(projectLocale);
+  }, [projectLocale, languageChosen, language]);
 
   useEffect(() => {
     onApiError((error) =>
