@@ -193,7 +193,7 @@ export function createDatacenterService({ repo, promo, clock }: DatacenterServic
     ) {
       const range = rangeOf(session, query);
       if (memberId !== session.userId) {
-        const groupId = await promo.groupOfUser({ ...session, userId: memberId });
+        const groupId = await promo.groupOfUser(memberId, session.projectId);
         if (groupId === null) {
           if (!(await promo.isReviewer(session))) throw new AppError(ErrorCode.NoPermissionPromo);
           throw new AppError(ErrorCode.NotFound, 'member');

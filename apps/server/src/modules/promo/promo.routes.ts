@@ -13,7 +13,7 @@ export function registerPromoRoutes(
   app: FastifyInstance,
   deps: BindDeps,
   promo: PromoService,
-  groupToday?: GroupToday,
+  groupToday: GroupToday,
 ): void {
   const endpoints = contracts.promo;
   bindEndpoint(app, deps, endpoints.spaInfo, async ({ context }) => promo.spaInfo(context.session));
@@ -27,10 +27,7 @@ export function registerPromoRoutes(
     promo.groupInfo(context.session, query),
   );
   bindEndpoint(app, deps, endpoints.spaGroupMissionStatistic, async ({ context }) =>
-    promo.missionStatistic(
-      context.session,
-      groupToday ?? (async () => ({ applyCount: 0, depositFirstCount: 0 })),
-    ),
+    promo.missionStatistic(context.session, groupToday),
   );
   bindEndpoint(app, deps, endpoints.spaApply, async ({ context, body }) =>
     promo.apply(context.session, body),

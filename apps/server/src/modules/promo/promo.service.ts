@@ -63,14 +63,14 @@ const statusName = (status: number) => SPA_APPLY_STATUS_NAMES[status] ?? 'applie
 export function createPromoService({ repo, clock, projectById, mail }: PromoServiceOptions) {
   const timeZoneOf = (projectId: number) => projectById(projectId)?.timeZone ?? 'Asia/Jakarta';
 
-  async function identity(session: Session): Promise<Identity> {
-    const profile = await repo.profile(session.userId);
+  async function identityOf(userId: number, projectId: number): Promise<Identity> {
+    const profile = await repo.profile(userId);
     const leaderLevel = profile?.leaderLevel ?? -1;
-    const led = leaderLevel === 1 ? await repo.groupByLeader(session.userId) : null;
-    const membership = led ? null : await repo.membership(session.userId);
+    const led = leaderLevel === 1 ? await repo.groupByLeader(userId) : null;
+    const membership = led ? null : await repo.membership(userId);
     return {
-      userId: session.userId,
-      projectId: session.projectId,
+      userId,
+      projectId,
       leaderLevel,
       spaType: profile?.spaType ?? null,
       isHr: profile?.spaType === 'HR',
@@ -78,6 +78,7 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
       groupId: led?.id ?? membership?.groupId ?? null,
     };
   }
+  const identity = (session: Session) => identityOf(session.userId, session.projectId);
 
   /**
    * Resolves the group a reviewer acts on. Leaders act on their own group (another group: 1031);
@@ -353,8 +354,7 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
         before: { name: before?.name },
         after: { name },
       });
-      const { ...view } = await groupView(me.ledGroupId);
-      return view;
+      return groupView(me.ledGroupId);
     },
 
     // Applications.
@@ -677,7 +677,7 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
       let userId = session.userId;
       if (query.userId !== undefined && query.userId !== session.userId) {
         const me = await identity(session);
-        const target = await identity({ ...session, userId: query.userId });
+        const target = await identityOf(query.userId, session.projectId);
         const targetUser = await repo.user(query.userId);
         if (!targetUser || targetUser.projectId !== session.projectId) {
           if (me.ledGroupId === null && !me.isHr) throw new AppError(ErrorCode.NoPermissionPromo);
@@ -734,14 +734,15 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
     // For the data center and the registration hook.
     readableGroup,
     timeZoneOf,
-    groupOfUser: async (session: Session) => (await identity(session)).groupId,
+    /** The group a user works in (led or joined), or null. */
+    groupOfUser: async (userId: number, projectId: number) => (await identityOf(userId, projectId)).groupId,
     /** Who may write to whom in the inbox: admin anyone of the project, a leader the members, HR promoters. */
     async mayMail(session: Session, targetId: number) {
       const target = await repo.user(targetId);
       if (!target || target.projectId !== session.projectId) return false;
       if (session.staffRole === 'admin') return true;
       const me = await identity(session);
-      const them = await identity({ ...session, userId: targetId });
+      const them = await identityOf(targetId, session.projectId);
       if (me.ledGroupId !== null && them.groupId === me.ledGroupId && targetId !== session.userId)
         return true;
       return me.isHr && them.groupId !== null;
@@ -764,14 +765,7 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
     async resolveShareCode(projectId: number, code: string) {
       const promoterId = await repo.ownerOfShareCode(projectId, code);
       if (promoterId === null) return null;
-      const user = await repo.user(promoterId);
-      const groupId = await identity({
-        userId: promoterId,
-        projectId: user?.projectId ?? projectId,
-        tokenHash: '',
-        expiresAt: new Date(0),
-        staffRole: null,
-      }).then((me) => me.groupId);
+      const { groupId } = await identityOf(promoterId, projectId);
       return groupId === null ? null : { promoterId, groupId };
     },
     completeLeadTask: (projectId: number, promoterId: number, phone: string, at: Date) =>
