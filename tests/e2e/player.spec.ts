@@ -128,6 +128,22 @@ describe('player account journey', () => {
     await page.getByRole('button', { name: 'Simpan' }).click();
     await page.getByText('sari@contoh.co.id').waitFor();
 
+    // Profile photo: a GIF is refused before any upload, a PNG becomes the avatar.
+    const avatarInput = page.locator('input[name="avatar"]');
+    await avatarInput.setInputFiles({
+      name: 'foto.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a'),
+    });
+    await toast(page, 'Format foto harus PNG, JPEG atau WebP');
+    await avatarInput.setInputFiles({
+      name: 'foto.png',
+      mimeType: 'image/png',
+      buffer: await avatarPng(page),
+    });
+    await page.getByTestId('avatar-image').waitFor();
+    await expect.poll(() => page.getByTestId('avatar-image').getAttribute('src')).toMatch(/^\/uploads\//);
+
     // Phone change: the code goes to the new number.
     const newNumber = newPhone();
     await page.getByRole('button', { name: 'Ganti nomor ponsel' }).click();
@@ -247,6 +263,27 @@ describe('player screens', () => {
     await settled(page, 'player-404');
   });
 });
+
+/** A profile photo: a PNG drawn in the page. */
+async function avatarPng(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 160;
+    const context = canvas.getContext('2d')!;
+    const gradient = context.createLinearGradient(0, 0, 160, 160);
+    gradient.addColorStop(0, '#f59e0b');
+    gradient.addColorStop(1, '#ec4899');
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, 160, 160);
+    context.fillStyle = '#ffffff';
+    context.font = 'bold 72px sans-serif';
+    context.textAlign = 'center';
+    context.fillText('SD', 80, 106);
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
 
 /** A transfer receipt as a phone photo would give it: a PNG drawn in the page. */
 async function voucherPng(page: Page): Promise<Buffer> {

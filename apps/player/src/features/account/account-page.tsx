@@ -1,7 +1,8 @@
-import { maskNumber } from '@payhub/contracts';
+import { maskNumber, type User } from '@payhub/contracts';
 import { clsx } from 'clsx';
 import {
   AtSign,
+  Camera,
   ChevronRight,
   Globe,
   KeyRound,
@@ -12,15 +13,18 @@ import {
   UserRound,
 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { api } from '../../app/api.ts';
 import { LanguageSheet } from '../../app/language-sheet.tsx';
 import { notify } from '../../app/notify.ts';
 import { usePreferences } from '../../app/preferences.store.ts';
 import { useProject } from '../../app/project.ts';
-import { logout, useCurrentUser } from '../../app/session.ts';
-import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { queryClient } from '../../app/query-client.ts';
+import { logout, USER_QUERY_KEY, useCurrentUser } from '../../app/session.ts';
+import { checkImageFile, IMAGE_ACCEPT } from '../../shared/image-file.ts';
+import { PageSpinner, Spinner } from '../../shared/ui/spinner.tsx';
 import { EmailSheet, NicknameSheet } from './profile-sheets.tsx';
 import { PasswordSheet, PhoneSheet } from './security-sheets.tsx';
 
@@ -93,6 +97,72 @@ function VerifiedBadge({ verified, label }: { verified: boolean; label: string }
   );
 }
 
+/** The profile photo: tap to choose an image, which is uploaded and set as the avatar. */
+function AvatarButton({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function change(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      notify.error(
+        problem === 'wrongType' ? t('playerAccount.avatarWrongType') : t('playerAccount.avatarTooLarge'),
+      );
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = new FormData();
+      body.append('file', file);
+      const uploaded = await api.site.upload({ body } as Parameters<typeof api.site.upload>[0]);
+      queryClient.setQueryData(USER_QUERY_KEY, await api.user.update({ body: { avatar: uploaded.url } }));
+      notify.success(t('playerAccount.saved'));
+    } catch {
+      // The error dialog has told the user why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        disabled={busy}
+        aria-label={t('playerAccount.changeAvatar')}
+        className="relative flex size-16 shrink-0 items-center justify-center rounded-2xl bg-white/15 text-[26px] font-bold ring-1 ring-white/25 active:bg-white/25"
+      >
+        {user.avatar ? (
+          <img
+            src={user.avatar}
+            alt=""
+            className="size-full rounded-2xl object-cover"
+            data-testid="avatar-image"
+          />
+        ) : (
+          ([...user.nickname][0]?.toUpperCase() ?? '?')
+        )}
+        <span className="absolute -right-1 -bottom-1 flex size-6 items-center justify-center rounded-full bg-white text-brand-700 shadow">
+          {busy ? <Spinner className="size-3" /> : <Camera className="size-3.5" />}
+        </span>
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        onChange={(event) => void change(event)}
+        className="hidden"
+        name="avatar"
+      />
+    </>
+  );
+}
+
 /** Account and security: profile, email bind, phone verification and change, password, language. */
 export default function AccountPage() {
   const { t, i18n } = useTranslation();
@@ -127,9 +197,7 @@ export default function AccountPage() {
         <div className="mx-auto max-w-md">
           <h1 className="text-[17px] font-semibold text-white/90">{t('playerAccount.title')}</h1>
           <div className="mt-5 flex items-center gap-4">
-            <span className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-white/15 text-[26px] font-bold ring-1 ring-white/25">
-              {[...me.nickname][0]?.toUpperCase() ?? '?'}
-            </span>
+            <AvatarButton user={me} />
             <div className="min-w-0">
               <p className="truncate text-[20px] font-bold" data-testid="profile-nickname">
                 {me.nickname}

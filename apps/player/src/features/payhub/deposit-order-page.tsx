@@ -1,4 +1,3 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { CircleCheck, CircleX, Clock, Copy, ImageUp, Search } from 'lucide-react';
@@ -10,6 +9,7 @@ import { useProjectFormat } from '../../app/currency.ts';
 import { notify } from '../../app/notify.ts';
 import { queryClient } from '../../app/query-client.ts';
 import { QUERY_KEYS } from '../../app/query-keys.ts';
+import { checkImageFile, IMAGE_ACCEPT } from '../../shared/image-file.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -72,12 +72,11 @@ export default function DepositOrderPage() {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file || !order.data) return;
-    if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) {
-      notify.error(t('playerDeposit.voucherWrongType'));
-      return;
-    }
-    if (file.size > UPLOAD_MAX_BYTES) {
-      notify.error(t('playerDeposit.voucherTooLarge'));
+    const problem = checkImageFile(file);
+    if (problem) {
+      notify.error(
+        problem === 'wrongType' ? t('playerDeposit.voucherWrongType') : t('playerDeposit.voucherTooLarge'),
+      );
       return;
     }
     setUploading(true);
@@ -191,7 +190,7 @@ export default function DepositOrderPage() {
                 <input
                   ref={fileInput}
                   type="file"
-                  accept={UPLOAD_MIME_TYPES.join(',')}
+                  accept={IMAGE_ACCEPT}
                   onChange={(event) => void upload(event)}
                   className="hidden"
                   name="voucher"
