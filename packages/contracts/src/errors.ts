@@ -36,6 +36,10 @@ export const ErrorCode = {
   AccountUsedByOther: 3027,
   AccountUsedByOtherHolder: 3028,
   OrderHandledByOtherLeader: 3038,
+  /** A card an open deposit order uses cannot be removed or renumbered. */
+  CardInUse: 3040,
+  /** A card's holder must be the operator's verified (KYC) name. */
+  HolderNotVerifiedName: 3041,
   AlreadySignedIn: 4001,
   TaskOffline: 4003,
   TaskOfflineEnded: 4008,
@@ -87,6 +91,7 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   3007: 409,
   3008: 409,
   3038: 409,
+  3040: 409,
   7010: 409,
   7017: 409,
   746: 409,

@@ -1,8 +1,10 @@
+import { commission } from './commission.ts';
 import { datacenter } from './datacenter.ts';
 import type { Endpoint } from './endpoint.ts';
 import { inbox } from './inbox.ts';
 import { notices } from './notices.ts';
 import { payhub } from './payhub.ts';
+import { payhubTools } from './payhub-tools.ts';
 import { promo } from './promo.ts';
 import { quota } from './quota.ts';
 import { shell } from './shell.ts';
@@ -10,6 +12,7 @@ import { site } from './site.ts';
 import { user } from './user.ts';
 import { withdraw } from './withdraw.ts';
 
+export * from './commission.ts';
 export * from './datacenter.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
@@ -19,6 +22,7 @@ export * from './locale.ts';
 export * from './money.ts';
 export * from './notices.ts';
 export * from './payhub.ts';
+export * from './payhub-tools.ts';
 export * from './phone.ts';
 export * from './promo.ts';
 export * from './quota.ts';
@@ -41,6 +45,8 @@ export const contracts = {
   inbox,
   withdraw,
   quota,
+  payhubTools,
+  commission,
 } as const;
 export type Contracts = typeof contracts;
 

@@ -33,6 +33,8 @@ export const errorsEn: ErrorMessages = {
   '3027': 'This account is used by another user',
   '3028': 'This account is used by another user',
   '3038': 'The order was already handled by another group head',
+  '3040': 'A deposit order in progress uses this card; finish it first',
+  '3041': 'The card holder must be your verified name',
   '4001': 'You have already signed in today',
   '4003': 'The task is offline',
   '4008': 'The task is offline',

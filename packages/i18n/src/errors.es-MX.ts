@@ -33,6 +33,8 @@ export const errorsEsMX: ErrorMessages = {
   '3027': 'Otra persona usa esta cuenta',
   '3028': 'Otra persona usa esta cuenta',
   '3038': 'Otro líder de grupo ya atendió este pedido',
+  '3040': 'Un pedido de depósito en curso usa esta tarjeta; termínelo primero',
+  '3041': 'El titular de la tarjeta debe ser su nombre verificado',
   '4001': 'Ya hiciste check-in hoy',
   '4003': 'La tarea ya no está disponible',
   '4008': 'La tarea ya no está disponible',

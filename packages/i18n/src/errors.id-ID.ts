@@ -31,6 +31,8 @@ export const errorsIdID = {
   '3027': 'Rekening ini digunakan oleh pengguna lain',
   '3028': 'Rekening ini digunakan oleh pengguna lain',
   '3038': 'Pesanan sudah ditangani oleh ketua grup lain',
+  '3040': 'Kartu ini dipakai pesanan deposit yang sedang berjalan; selesaikan dulu',
+  '3041': 'Nama pemilik kartu harus sama dengan nama terverifikasi Anda',
   '4001': 'Anda sudah check-in hari ini',
   '4003': 'Tugas sudah offline',
   '4008': 'Tugas sudah offline',

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { PAYHUB_INVARIANTS } from '../modules/payhub/payhub.invariants.ts';
+import { PAYHUB_TOOLS_INVARIANTS } from '../modules/payhub-tools/payhub-tools.invariants.ts';
 import { QUOTA_INVARIANTS } from '../modules/quota/quota.invariants.ts';
 import { WITHDRAW_INVARIANTS } from '../modules/withdraw/withdraw.invariants.ts';
 import { openDatabase } from '../platform/db/database.ts';
@@ -12,7 +13,12 @@ import { startInfrastructure } from '../platform/infrastructure.ts';
 import { checkLedger, formatReport } from './ledger-check.ts';
 
 const config = loadConfig();
-const invariants = [...PAYHUB_INVARIANTS, ...WITHDRAW_INVARIANTS, ...QUOTA_INVARIANTS];
+const invariants = [
+  ...PAYHUB_INVARIANTS,
+  ...WITHDRAW_INVARIANTS,
+  ...QUOTA_INVARIANTS,
+  ...PAYHUB_TOOLS_INVARIANTS,
+];
 
 /** The running embedded server's URL, read from its pid file (line 4 is the port). */
 function runningEmbeddedUrl(): string | undefined {

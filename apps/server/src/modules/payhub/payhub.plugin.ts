@@ -6,6 +6,12 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
 import { type LeaderScheduler, startLeaderScheduler } from '../../platform/scheduler/leader-scheduler.ts';
+import { createCommissionRepo } from '../commission/commission.repo.ts';
+import { registerCommissionRoutes } from '../commission/commission.routes.ts';
+import { createCommissionService } from '../commission/commission.service.ts';
+import { createPayhubToolsRepo } from '../payhub-tools/payhub-tools.repo.ts';
+import { registerPayhubToolsRoutes } from '../payhub-tools/payhub-tools.routes.ts';
+import { createPayhubToolsService } from '../payhub-tools/payhub-tools.service.ts';
 import type { PromoService } from '../promo/promo.service.ts';
 import { createDevAdapters } from '../quota/quota.adapter.ts';
 import { createQuotaRepo } from '../quota/quota.repo.ts';
@@ -61,9 +67,10 @@ export async function registerPaymentHub(
   const log = (error: unknown, message: string) => app.log.error({ err: error }, message);
   const ledger = createLedger(clock);
   const common = { ledger, clock, notifier: deps.notifier, projectById: deps.projectById, log };
+  const payhubRepo = createPayhubRepo(database.db);
   const payhub = createPayhubService({
     ...common,
-    repo: createPayhubRepo(database.db),
+    repo: payhubRepo,
     ...(deps.onDepositCredited ? { onDepositCredited: deps.onDepositCredited } : {}),
   });
   const withdraw = createWithdrawService({ ...common, repo: createWithdrawRepo(database.db), payhub });
@@ -79,6 +86,22 @@ export async function registerPaymentHub(
 
   await app.register(async (scope) => registerPayhubRoutes(scope, deps.bindDeps, deps.promo, payhub));
   await app.register(async (scope) => registerWithdrawRoutes(scope, deps.bindDeps, withdraw));
+  const tools = createPayhubToolsService({
+    repo: createPayhubToolsRepo(database.db),
+    payhubRepo,
+    ledger,
+    clock,
+    projectById: deps.projectById,
+  });
+  await app.register(async (scope) => registerPayhubToolsRoutes(scope, deps.bindDeps, tools));
+  const commission = createCommissionService({
+    repo: createCommissionRepo(database.db),
+    payhubRepo,
+    ledger,
+    clock,
+    projectById: deps.projectById,
+  });
+  await app.register(async (scope) => registerCommissionRoutes(scope, deps.bindDeps, commission));
   await app.register(async (scope) =>
     registerQuotaRoutes(scope, { ...deps.bindDeps, production: config.production }, quota),
   );

@@ -1,0 +1,268 @@
+import { type CommissionChange, ErrorCode, formatMoney, type ProjectConfig } from '@payhub/contracts';
+import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import { writeAudit } from '../../platform/audit/audit.repo.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, noPermission, notFound } from '../../platform/errors.ts';
+import type { Session } from '../../platform/http/request-context.ts';
+import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
+import type { OperatorRow, PayhubRepo } from '../payhub/payhub.repo.ts';
+import { localDay, newOrderNo } from '../payhub/payhub.service.ts';
+import type { CommissionChangeRow, CommissionRepo, Executor } from './commission.repo.ts';
+
+export interface CommissionDeps {
+  repo: CommissionRepo;
+  payhubRepo: PayhubRepo;
+  ledger: Ledger;
+  clock: Clock;
+  projectById: (id: number) => ProjectConfig | undefined;
+}
+
+/** Ledger transfer codes that credit an operator's commission. */
+const EARNING_CODES = new Set(['deposit_commission', 'withdraw_commission']);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toChangeWire(row: CommissionChangeRow): CommissionChange {
+  return {
+    id: row.id,
+    orderNo: row.orderNo,
+    target: row.target,
+    amount: formatMoney(row.amount),
+    accountNo: row.accountNo,
+    bankCode: row.bankCode,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The UTC instant at which a local day (YYYY-MM-DD) starts in a time zone. */
+export function startOfLocalDay(at: Date, timeZone: string): Date {
+  const day = localDay(at, timeZone);
+  // The zone's offset at `at`, from the difference between its local wall time and UTC.
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const offsetMs = wall - Math.floor(at.getTime() / 1000) * 1000;
+  return new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs);
+}
+
+export function createCommissionService(deps: CommissionDeps) {
+  const { repo, payhubRepo, ledger, clock } = deps;
+
+  function project(projectId: number): ProjectConfig {
+    const found = deps.projectById(projectId);
+    if (!found) throw new AppError(ErrorCode.InvalidProjectId, 'unknown project');
+    return found;
+  }
+  async function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
+    const operator = await payhubRepo.operator(executor, session.userId);
+    if (!operator?.spaPay || operator.projectId !== session.projectId) throw noPermission();
+    return operator;
+  }
+  async function commissionAccount(executor: Executor, operator: OperatorRow) {
+    return ledger.userAccount(executor, {
+      projectId: operator.projectId,
+      currency: project(operator.projectId).currency,
+      kind: 'operator_commission',
+      ownerId: operator.userId,
+    });
+  }
+
+  return {
+    async balance(session: Session) {
+      const operator = await requireOperator(session);
+      const account = await commissionAccount(repo.db, operator);
+      const balance = await ledger.balance(repo.db, account.id);
+      return {
+        currency: project(operator.projectId).currency,
+        balance: formatMoney(balance.balance),
+        held: formatMoney(balance.pending),
+        available: formatMoney(balance.available),
+      };
+    },
+
+    async handleCount(session: Session) {
+      const operator = await requireOperator(session);
+      return repo.handleCount(repo.db, operator.projectId, operator.userId);
+    },
+
+    async balanceDetail(session: Session) {
+      const operator = await requireOperator(session);
+      const account = await commissionAccount(repo.db, operator);
+      const since = startOfLocalDay(clock.now(), project(operator.projectId).timeZone);
+      const sums = await repo.commissionSums(repo.db, account.id, since);
+      const sum = (codes: (code: string) => boolean, field: 'total' | 'recent') =>
+        sums.filter((row) => codes(row.code)).reduce((total, row) => total + row[field], 0n);
+      const balance = await ledger.balance(repo.db, account.id);
+      return {
+        available: formatMoney(balance.available),
+        earnedToday: formatMoney(sum((code) => EARNING_CODES.has(code), 'recent')),
+        earnedTotal: formatMoney(sum((code) => EARNING_CODES.has(code), 'total')),
+        changedToQuota: formatMoney(-sum((code) => code === 'commission_change', 'total')),
+        paidOut: formatMoney(-sum((code) => code === 'commission_payout', 'total')),
+        spentInShop: formatMoney(-sum((code) => code === 'shop_purchase', 'total')),
+      };
+    },
+
+    async balanceChange(
+      session: Session,
+      input: { amount: bigint; target: 'quota' | 'card'; accountNo?: string | undefined },
+      idempotencyKey: string | undefined,
+      ip: string | null,
+    ): Promise<CommissionChange> {
+      const currency = project(session.projectId).currency;
+      return repo.transaction(async (tx) =>
+        runIdempotent(
+          tx,
+          {
+            userId: session.userId,
+            key: idempotencyKey,
+            operation: 'commission.change',
+            input,
+            at: clock.now(),
+          },
+          async () => {
+            const operator = await requireOperator(session, tx);
+            const at = clock.now();
+            const cardId =
+              input.target === 'card' ? await repo.activeCard(tx, operator.userId, input.accountNo!) : null;
+            if (input.target === 'card' && cardId === null) throw notFound('card');
+            const key = { projectId: operator.projectId, currency };
+            const commission = await commissionAccount(tx, operator);
+            const destination =
+              input.target === 'quota'
+                ? await ledger.userAccount(tx, { ...key, kind: 'operator_quota', ownerId: operator.userId })
+                : await ledger.systemAccount(tx, { ...key, kind: 'custody' });
+            const id = await repo.insertChange(tx, {
+              orderNo: newOrderNo('C', at),
+              operatorId: operator.userId,
+              projectId: operator.projectId,
+              currency,
+              target: input.target,
+              amount: input.amount,
+              cardId,
+              at,
+            });
+            try {
+              await ledger.transfer(tx, {
+                id: `commission:${id}`,
+                debitAccountId: commission.id,
+                creditAccountId: destination.id,
+                amount: input.amount,
+                code: input.target === 'quota' ? 'commission_change' : 'commission_payout',
+                reference: { type: 'commission_change', id: String(id) },
+              });
+            } catch (error) {
+              if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
+                throw new AppError(ErrorCode.InsufficientBalanceWallet);
+              throw error;
+            }
+            await writeAudit(tx, {
+              projectId: session.projectId,
+              actorId: session.userId,
+              action: `commission.${input.target === 'quota' ? 'change' : 'payout'}`,
+              objectType: 'commission_change',
+              objectId: String(id),
+              after: { amount: formatMoney(input.amount), target: input.target, cardId },
+              ip,
+            });
+            return toChangeWire((await repo.change(tx, id))!);
+          },
+        ),
+      );
+    },
+
+    async orders(session: Session, query: { page: number; count: number }) {
+      const operator = await requireOperator(session);
+      const result = await repo.changes(
+        repo.db,
+        operator.userId,
+        query.count,
+        (query.page - 1) * query.count,
+      );
+      return { items: result.items.map(toChangeWire), total: result.total };
+    },
+
+    async balanceHistory(session: Session, query: { page: number; count: number }) {
+      const operator = await requireOperator(session);
+      const account = await commissionAccount(repo.db, operator);
+      const history = await ledger.history(repo.db, account.id, query.count, (query.page - 1) * query.count);
+      return {
+        items: history.entries.map((entry) => ({
+          id: String(entry.entryId),
+          code: entry.code,
+          amount: formatMoney(entry.amount),
+          balanceAfter: entry.balanceAfter === null ? null : formatMoney(entry.balanceAfter),
+          referenceType: entry.referenceType,
+          referenceId: entry.referenceId,
+          createdAt: entry.createdAt.toISOString(),
+        })),
+        total: history.total,
+      };
+    },
+
+    async memberAggData(
+      session: Session,
+      query: { startTime?: number | undefined; endTime?: number | undefined },
+    ) {
+      const groupId = await repo.ledGroup(repo.db, session.userId);
+      if (groupId === null) throw noPermission();
+      const projectConfig = project(session.projectId);
+      const now = clock.now();
+      const from =
+        query.startTime !== undefined
+          ? new Date(query.startTime * 1000)
+          : startOfLocalDay(now, projectConfig.timeZone);
+      const to =
+        query.endTime !== undefined ? new Date(query.endTime * 1000) : new Date(from.getTime() + DAY_MS);
+      if (to.getTime() <= from.getTime())
+        throw new AppError(ErrorCode.BadParameter, 'query.endTime: must follow startTime');
+      if (to.getTime() - from.getTime() > 92 * DAY_MS)
+        throw new AppError(ErrorCode.BadParameter, 'query.endTime: at most 92 days after startTime');
+      const rows = await repo.memberAggregates(repo.db, groupId, projectConfig.currency, from, to);
+      const wire = (row: (typeof rows)[number]) => ({
+        userId: row.userId,
+        nickname: row.nickname,
+        working: row.working,
+        paidOrders: row.paidOrders,
+        paidAmount: formatMoney(row.paidAmount),
+        withdrawFinished: row.withdrawFinished,
+        withdrawAmount: formatMoney(row.withdrawAmount),
+        commission: formatMoney(row.commission),
+        commissionBalance: formatMoney(row.commissionBalance),
+      });
+      const total = rows.reduce(
+        (sum, row) => ({
+          nickname: '',
+          working: sum.working || row.working,
+          paidOrders: sum.paidOrders + row.paidOrders,
+          paidAmount: sum.paidAmount + row.paidAmount,
+          withdrawFinished: sum.withdrawFinished + row.withdrawFinished,
+          withdrawAmount: sum.withdrawAmount + row.withdrawAmount,
+          commission: sum.commission + row.commission,
+          commissionBalance: sum.commissionBalance + row.commissionBalance,
+        }),
+        {
+          nickname: '',
+          working: false,
+          paidOrders: 0,
+          paidAmount: 0n,
+          withdrawFinished: 0,
+          withdrawAmount: 0n,
+          commission: 0n,
+          commissionBalance: 0n,
+        },
+      );
+      const { userId: _userId, ...summary } = wire({ ...total, userId: 0 });
+      return { items: rows.map(wire), summary };
+    },
+  };
+}
+export type CommissionService = ReturnType<typeof createCommissionService>;

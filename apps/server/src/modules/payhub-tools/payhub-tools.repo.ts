@@ -1,0 +1,513 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+
+/** The database or an open transaction. */
+export type Executor = Pick<Db, 'execute'>;
+type Raw = Record<string, unknown>;
+
+export interface CardRow {
+  id: number;
+  operatorId: number;
+  bankCode: string;
+  accountNo: string;
+  holderName: string;
+  active: boolean;
+  oldAccountNo: string | null;
+  createdAt: Date;
+  linkUrl: string | null;
+}
+
+export interface LinkRow {
+  id: number;
+  cardId: number;
+  operatorId: number;
+  accountNo: string;
+  bankCode: string;
+  url: string;
+  minAmount: bigint;
+  maxAmount: bigint;
+  totalLimit: bigint;
+  used: bigint;
+  expiresAt: Date;
+  createdAt: Date;
+  replacedAt: Date | null;
+}
+
+export interface WorkHoursRow {
+  startMinute: number;
+  endMinute: number;
+  days: number[];
+}
+
+export interface AgreementRow {
+  id: number;
+  operatorId: number;
+  projectId: number;
+  version: number;
+  state: 'pending' | 'active' | 'rejected' | 'withdrawn' | 'superseded';
+  perOrderMax: bigint;
+  dailyMax: bigint;
+  commissionBps: number;
+  note: string;
+  requestedAt: Date;
+  reviewedAt: Date | null;
+  reviewNote: string | null;
+}
+
+export interface ContactRow {
+  id: number;
+  operatorId: number;
+  channel: 'whatsapp' | 'telegram' | 'phone' | 'email';
+  value: string;
+  label: string;
+  createdAt: Date;
+}
+
+export interface VoucherRow {
+  id: number;
+  code: string;
+  operatorId: number;
+  projectId: number;
+  currency: 'IDR' | 'MXN';
+  productId: string;
+  price: bigint;
+  faceValue: bigint;
+  state: 'unclaimed' | 'claimed';
+  createdAt: Date;
+  claimedAt: Date | null;
+}
+
+const date = (value: unknown) => new Date(value as string);
+const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : date(value));
+
+function toCard(row: Raw): CardRow {
+  return {
+    id: Number(row.id),
+    operatorId: Number(row.operator_id),
+    bankCode: row.bank_code as string,
+    accountNo: row.account_no as string,
+    holderName: row.holder_name as string,
+    active: row.active as boolean,
+    oldAccountNo: (row.old_account_no as string | null) ?? null,
+    createdAt: date(row.created_at),
+    linkUrl: (row.link_url as string | null) ?? null,
+  };
+}
+
+function toLink(row: Raw): LinkRow {
+  return {
+    id: Number(row.id),
+    cardId: Number(row.card_id),
+    operatorId: Number(row.operator_id),
+    accountNo: row.account_no as string,
+    bankCode: row.bank_code as string,
+    url: row.url as string,
+    minAmount: BigInt(row.min_amount as string),
+    maxAmount: BigInt(row.max_amount as string),
+    totalLimit: BigInt(row.total_limit as string),
+    used: BigInt(row.used as string),
+    expiresAt: date(row.expires_at),
+    createdAt: date(row.created_at),
+    replacedAt: dateOrNull(row.replaced_at),
+  };
+}
+
+function toAgreement(row: Raw): AgreementRow {
+  return {
+    id: Number(row.id),
+    operatorId: Number(row.operator_id),
+    projectId: Number(row.project_id),
+    version: Number(row.version),
+    state: row.state as AgreementRow['state'],
+    perOrderMax: BigInt(row.per_order_max as string),
+    dailyMax: BigInt(row.daily_max as string),
+    commissionBps: Number(row.commission_bps),
+    note: row.note as string,
+    requestedAt: date(row.requested_at),
+    reviewedAt: dateOrNull(row.reviewed_at),
+    reviewNote: (row.review_note as string | null) ?? null,
+  };
+}
+
+function toContact(row: Raw): ContactRow {
+  return {
+    id: Number(row.id),
+    operatorId: Number(row.operator_id),
+    channel: row.channel as ContactRow['channel'],
+    value: row.value as string,
+    label: row.label as string,
+    createdAt: date(row.created_at),
+  };
+}
+
+function toVoucher(row: Raw): VoucherRow {
+  return {
+    id: Number(row.id),
+    code: row.code as string,
+    operatorId: Number(row.operator_id),
+    projectId: Number(row.project_id),
+    currency: row.currency as 'IDR' | 'MXN',
+    productId: row.product_id as string,
+    price: BigInt(row.price as string),
+    faceValue: BigInt(row.face_value as string),
+    state: row.state as VoucherRow['state'],
+    createdAt: date(row.created_at),
+    claimedAt: dateOrNull(row.claimed_at),
+  };
+}
+
+const CARD_COLUMNS = sql.raw(`c.id, c.operator_id, c.bank_code, c.account_no, c.holder_name, c.active,
+  c.old_account_no, c.created_at,
+  (SELECT l.url FROM payhub_card_links l WHERE l.card_id = c.id AND l.replaced_at IS NULL) AS link_url`);
+const LINK_COLUMNS = sql.raw(`l.*, c.account_no, c.bank_code,
+  payhub_card_volume_since(l.card_id, l.created_at)::text AS used`);
+
+export function createPayhubToolsRepo(db: Db) {
+  return {
+    db: db as Executor,
+    transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => action(tx));
+    },
+
+    // Cards.
+    async cards(executor: Executor, operatorId: number, limit: number, offset: number) {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT ${CARD_COLUMNS}, count(*) OVER () AS total FROM payhub_operator_cards c
+         WHERE c.operator_id = ${operatorId} AND c.deleted_at IS NULL
+         ORDER BY c.id LIMIT ${limit} OFFSET ${offset}`);
+      return { items: rows.rows.map(toCard), total: Number(rows.rows[0]?.total ?? 0) };
+    },
+    async liveCardCount(executor: Executor, operatorId: number): Promise<number> {
+      const rows = await executor.execute<{ count: string }>(sql`
+        SELECT count(*) AS count FROM payhub_operator_cards WHERE operator_id = ${operatorId} AND deleted_at IS NULL`);
+      return Number(rows.rows[0]?.count ?? 0);
+    },
+    async cardByNumber(
+      executor: Executor,
+      operatorId: number,
+      accountNo: string,
+      lock = false,
+    ): Promise<CardRow | null> {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT ${CARD_COLUMNS} FROM payhub_operator_cards c
+         WHERE c.operator_id = ${operatorId} AND c.account_no = ${accountNo} AND c.deleted_at IS NULL
+         ${lock ? sql`FOR UPDATE OF c` : sql``}`);
+      return rows.rows[0] ? toCard(rows.rows[0]) : null;
+    },
+    async cardById(executor: Executor, id: number): Promise<CardRow | null> {
+      const rows = await executor.execute<Raw>(
+        sql`SELECT ${CARD_COLUMNS} FROM payhub_operator_cards c WHERE c.id = ${id}`,
+      );
+      return rows.rows[0] ? toCard(rows.rows[0]) : null;
+    },
+    async numberTaken(executor: Executor, bankCode: string, accountNo: string, exceptId: number | null) {
+      const rows = await executor.execute(sql`
+        SELECT 1 FROM payhub_operator_cards
+         WHERE account_no = ${accountNo} AND deleted_at IS NULL AND id <> ${exceptId ?? 0}
+           AND (bank_code = ${bankCode} OR operator_id = (SELECT operator_id FROM payhub_operator_cards WHERE id = ${exceptId ?? 0}))
+         LIMIT 1`);
+      return rows.rows.length > 0;
+    },
+    async insertCard(
+      executor: Executor,
+      card: { operatorId: number; bankCode: string; accountNo: string; holderName: string; at: Date },
+    ): Promise<number | null> {
+      const rows = await executor.execute<{ id: string }>(sql`
+        INSERT INTO payhub_operator_cards (operator_id, bank_code, account_no, holder_name, created_at, updated_at)
+        VALUES (${card.operatorId}, ${card.bankCode}, ${card.accountNo}, ${card.holderName},
+                ${card.at.toISOString()}::timestamptz, ${card.at.toISOString()}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING id`);
+      return rows.rows[0] ? Number(rows.rows[0].id) : null;
+    },
+    async updateCard(
+      executor: Executor,
+      id: number,
+      change: { accountNo?: string; holderName?: string; active?: boolean; at: Date },
+    ): Promise<void> {
+      await executor.execute(sql`
+        UPDATE payhub_operator_cards SET
+          old_account_no = CASE WHEN ${change.accountNo ?? null}::text IS NOT NULL AND ${change.accountNo ?? null}::text <> account_no
+                                THEN account_no ELSE old_account_no END,
+          account_no = COALESCE(${change.accountNo ?? null}::text, account_no),
+          holder_name = COALESCE(${change.holderName ?? null}::text, holder_name),
+          active = COALESCE(${change.active ?? null}::boolean, active),
+          updated_at = ${change.at.toISOString()}::timestamptz
+         WHERE id = ${id}`);
+    },
+    async removeCard(executor: Executor, id: number, at: Date): Promise<void> {
+      await executor.execute(sql`
+        UPDATE payhub_operator_cards SET active = false, deleted_at = ${at.toISOString()}::timestamptz,
+               updated_at = ${at.toISOString()}::timestamptz WHERE id = ${id}`);
+      await executor.execute(sql`
+        UPDATE payhub_card_links SET replaced_at = ${at.toISOString()}::timestamptz
+         WHERE card_id = ${id} AND replaced_at IS NULL`);
+    },
+    /** Open deposit orders (waiting, checking, exceptional) naming the card. */
+    async openOrdersOnCard(executor: Executor, cardId: number): Promise<number> {
+      const rows = await executor.execute<{ count: string }>(sql`
+        SELECT count(*) AS count FROM pay_orders WHERE card_id = ${cardId} AND state IN (0, 3, 4)`);
+      return Number(rows.rows[0]?.count ?? 0);
+    },
+
+    // Links.
+    async bindLink(
+      executor: Executor,
+      link: {
+        cardId: number;
+        operatorId: number;
+        url: string;
+        minAmount: bigint;
+        maxAmount: bigint;
+        totalLimit: bigint;
+        expiresAt: Date;
+        at: Date;
+      },
+    ): Promise<{ id: number; replaced: number | null }> {
+      const replaced = await executor.execute<{ id: string }>(sql`
+        UPDATE payhub_card_links SET replaced_at = ${link.at.toISOString()}::timestamptz
+         WHERE card_id = ${link.cardId} AND replaced_at IS NULL RETURNING id`);
+      const rows = await executor.execute<{ id: string }>(sql`
+        INSERT INTO payhub_card_links (card_id, operator_id, url, min_amount, max_amount, total_limit, expires_at, created_at)
+        VALUES (${link.cardId}, ${link.operatorId}, ${link.url}, ${link.minAmount}, ${link.maxAmount}, ${link.totalLimit},
+                ${link.expiresAt.toISOString()}::timestamptz, ${link.at.toISOString()}::timestamptz)
+        RETURNING id`);
+      return {
+        id: Number(rows.rows[0]!.id),
+        replaced: replaced.rows[0] ? Number(replaced.rows[0].id) : null,
+      };
+    },
+    async link(executor: Executor, id: number): Promise<LinkRow | null> {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT ${LINK_COLUMNS} FROM payhub_card_links l JOIN payhub_operator_cards c ON c.id = l.card_id
+         WHERE l.id = ${id}`);
+      return rows.rows[0] ? toLink(rows.rows[0]) : null;
+    },
+    async liveLinks(executor: Executor, operatorId: number): Promise<LinkRow[]> {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT ${LINK_COLUMNS} FROM payhub_card_links l JOIN payhub_operator_cards c ON c.id = l.card_id
+         WHERE l.operator_id = ${operatorId} AND l.replaced_at IS NULL ORDER BY l.expires_at, l.id`);
+      return rows.rows.map(toLink);
+    },
+    async links(executor: Executor, operatorId: number, limit: number, offset: number) {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT ${LINK_COLUMNS}, count(*) OVER () AS total
+          FROM payhub_card_links l JOIN payhub_operator_cards c ON c.id = l.card_id
+         WHERE l.operator_id = ${operatorId} ORDER BY l.id DESC LIMIT ${limit} OFFSET ${offset}`);
+      return { items: rows.rows.map(toLink), total: Number(rows.rows[0]?.total ?? 0) };
+    },
+
+    // Work hours and groups.
+    async workHours(executor: Executor, operatorId: number): Promise<WorkHoursRow | null> {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT start_minute, end_minute, days FROM payhub_work_hours WHERE operator_id = ${operatorId}`);
+      const row = rows.rows[0];
+      if (!row) return null;
+      return {
+        startMinute: Number(row.start_minute),
+        endMinute: Number(row.end_minute),
+        days: (row.days as Array<number | string>).map(Number),
+      };
+    },
+    async setWorkHours(executor: Executor, operatorId: number, hours: WorkHoursRow, at: Date): Promise<void> {
+      const days = `{${hours.days.join(',')}}`;
+      await executor.execute(sql`
+        INSERT INTO payhub_work_hours (operator_id, start_minute, end_minute, days, updated_at)
+        VALUES (${operatorId}, ${hours.startMinute}, ${hours.endMinute}, ${days}::smallint[], ${at.toISOString()}::timestamptz)
+        ON CONFLICT (operator_id) DO UPDATE SET start_minute = EXCLUDED.start_minute, end_minute = EXCLUDED.end_minute,
+          days = EXCLUDED.days, updated_at = EXCLUDED.updated_at`);
+    },
+    async insideHours(executor: Executor, operatorId: number, at: Date): Promise<boolean> {
+      const rows = await executor.execute<{ inside: boolean }>(sql`
+        SELECT COALESCE((SELECT payhub_inside_hours(h.start_minute, h.end_minute, h.days, ${at.toISOString()}::timestamptz, p.time_zone)
+                           FROM payhub_work_hours h JOIN payhub_operators o ON o.user_id = h.operator_id
+                           JOIN projects p ON p.id = o.project_id WHERE h.operator_id = ${operatorId}), true) AS inside`);
+      return Boolean(rows.rows[0]?.inside);
+    },
+    async silenceSeconds(executor: Executor, projectId: number): Promise<number> {
+      const rows = await executor.execute<{ seconds: number }>(
+        sql`SELECT payhub_silence_seconds(${projectId}) AS seconds`,
+      );
+      return Number(rows.rows[0]?.seconds ?? 180);
+    },
+    /** The group the user leads or belongs to. */
+    async groupOf(executor: Executor, userId: number) {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT g.id, g.name, g.leader_id FROM spa_groups g
+         WHERE g.leader_id = ${userId}
+            OR g.id = (SELECT group_id FROM spa_members WHERE user_id = ${userId})
+         ORDER BY (g.leader_id = ${userId}) DESC LIMIT 1`);
+      const row = rows.rows[0];
+      if (!row) return null;
+      return { id: Number(row.id), name: row.name as string, leaderId: Number(row.leader_id) };
+    },
+    /** The payment operators of a group (members and the leader, if it operates). */
+    async groupOperators(executor: Executor, groupId: number, at: Date) {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT o.user_id, u.nickname, o.working, s.last_seen_at, h.start_minute, h.end_minute, h.days,
+               COALESCE(payhub_inside_hours(h.start_minute, h.end_minute, h.days, ${at.toISOString()}::timestamptz, p.time_zone), true) AS inside
+          FROM payhub_operators o
+          JOIN users u ON u.id = o.user_id
+          JOIN projects p ON p.id = o.project_id
+          JOIN spa_groups g ON g.id = ${groupId}
+          LEFT JOIN payhub_work_hours h ON h.operator_id = o.user_id
+          LEFT JOIN spa_presence s ON s.user_id = o.user_id
+         WHERE o.user_id = g.leader_id OR o.user_id IN (SELECT user_id FROM spa_members WHERE group_id = ${groupId})
+         ORDER BY o.user_id`);
+      return rows.rows.map((row) => ({
+        userId: Number(row.user_id),
+        nickname: row.nickname as string,
+        working: row.working as boolean,
+        lastSeenAt: dateOrNull(row.last_seen_at),
+        hours:
+          row.start_minute === null || row.start_minute === undefined
+            ? null
+            : {
+                startMinute: Number(row.start_minute),
+                endMinute: Number(row.end_minute),
+                days: (row.days as Array<number | string>).map(Number),
+              },
+        inside: row.inside as boolean,
+      }));
+    },
+
+    // Agreements.
+    async agreements(executor: Executor, operatorId: number): Promise<AgreementRow[]> {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT * FROM payhub_agreements WHERE operator_id = ${operatorId} ORDER BY version DESC LIMIT 500`);
+      return rows.rows.map(toAgreement);
+    },
+    async agreement(executor: Executor, id: number, lock = false): Promise<AgreementRow | null> {
+      const rows = await executor.execute<Raw>(
+        sql`SELECT * FROM payhub_agreements WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+      );
+      return rows.rows[0] ? toAgreement(rows.rows[0]) : null;
+    },
+    async pendingAgreements(executor: Executor, projectId: number): Promise<AgreementRow[]> {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT * FROM payhub_agreements WHERE project_id = ${projectId} AND state = 'pending' ORDER BY id LIMIT 500`);
+      return rows.rows.map(toAgreement);
+    },
+    async insertAgreement(
+      executor: Executor,
+      row: {
+        operatorId: number;
+        projectId: number;
+        perOrderMax: bigint;
+        dailyMax: bigint;
+        commissionBps: number;
+        note: string;
+        at: Date;
+      },
+    ): Promise<number> {
+      await executor.execute(sql`
+        UPDATE payhub_agreements SET state = 'withdrawn' WHERE operator_id = ${row.operatorId} AND state = 'pending'`);
+      const rows = await executor.execute<{ id: string }>(sql`
+        INSERT INTO payhub_agreements (operator_id, project_id, version, state, per_order_max, daily_max, commission_bps,
+                                       note, requested_at)
+        VALUES (${row.operatorId}, ${row.projectId},
+                (SELECT COALESCE(max(version), 0) + 1 FROM payhub_agreements WHERE operator_id = ${row.operatorId}),
+                'pending', ${row.perOrderMax}, ${row.dailyMax}, ${row.commissionBps}, ${row.note},
+                ${row.at.toISOString()}::timestamptz)
+        RETURNING id`);
+      return Number(rows.rows[0]!.id);
+    },
+    async decideAgreement(
+      executor: Executor,
+      agreement: AgreementRow,
+      decision: { approve: boolean; reviewerId: number; note: string; at: Date },
+    ): Promise<void> {
+      const at = decision.at.toISOString();
+      if (decision.approve) {
+        await executor.execute(sql`
+          UPDATE payhub_agreements SET state = 'superseded'
+           WHERE operator_id = ${agreement.operatorId} AND state = 'active'`);
+        await executor.execute(sql`
+          UPDATE payhub_operators SET per_order_max = ${agreement.perOrderMax}, daily_max = ${agreement.dailyMax},
+                 commission_bps = ${agreement.commissionBps}
+           WHERE user_id = ${agreement.operatorId}`);
+      }
+      await executor.execute(sql`
+        UPDATE payhub_agreements SET state = ${decision.approve ? 'active' : 'rejected'}, reviewed_by = ${decision.reviewerId},
+               reviewed_at = ${at}::timestamptz, review_note = ${decision.note}
+         WHERE id = ${agreement.id} AND state = 'pending'`);
+    },
+    /** Supersede rows keep their review stamp; an active row that is superseded must have one. */
+    async lockOperator(executor: Executor, operatorId: number): Promise<void> {
+      await executor.execute(sql`SELECT 1 FROM payhub_operators WHERE user_id = ${operatorId} FOR UPDATE`);
+    },
+
+    // Contacts.
+    async contacts(executor: Executor, operatorId: number): Promise<ContactRow[]> {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT * FROM payhub_contacts WHERE operator_id = ${operatorId} ORDER BY id LIMIT 500`);
+      return rows.rows.map(toContact);
+    },
+    async contact(executor: Executor, id: number): Promise<ContactRow | null> {
+      const rows = await executor.execute<Raw>(sql`SELECT * FROM payhub_contacts WHERE id = ${id}`);
+      return rows.rows[0] ? toContact(rows.rows[0]) : null;
+    },
+    async insertContact(
+      executor: Executor,
+      row: { operatorId: number; channel: string; value: string; label: string; at: Date },
+    ): Promise<number | null> {
+      const rows = await executor.execute<{ id: string }>(sql`
+        INSERT INTO payhub_contacts (operator_id, channel, value, label, created_at)
+        VALUES (${row.operatorId}, ${row.channel}, ${row.value}, ${row.label}, ${row.at.toISOString()}::timestamptz)
+        ON CONFLICT (operator_id, channel, value) DO NOTHING RETURNING id`);
+      return rows.rows[0] ? Number(rows.rows[0].id) : null;
+    },
+    async contactByValue(executor: Executor, operatorId: number, channel: string, value: string) {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT * FROM payhub_contacts WHERE operator_id = ${operatorId} AND channel = ${channel} AND value = ${value}`);
+      return rows.rows[0] ? toContact(rows.rows[0]) : null;
+    },
+
+    // Vouchers.
+    async insertVoucher(
+      executor: Executor,
+      row: {
+        code: string;
+        operatorId: number;
+        projectId: number;
+        currency: string;
+        productId: string;
+        price: bigint;
+        faceValue: bigint;
+        at: Date;
+      },
+    ): Promise<number> {
+      const rows = await executor.execute<{ id: string }>(sql`
+        INSERT INTO shop_vouchers (code, operator_id, project_id, currency, product_id, price, face_value, created_at)
+        VALUES (${row.code}, ${row.operatorId}, ${row.projectId}, ${row.currency}, ${row.productId}, ${row.price},
+                ${row.faceValue}, ${row.at.toISOString()}::timestamptz)
+        RETURNING id`);
+      return Number(rows.rows[0]!.id);
+    },
+    async voucher(executor: Executor, id: number, lock = false): Promise<VoucherRow | null> {
+      const rows = await executor.execute<Raw>(
+        sql`SELECT * FROM shop_vouchers WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+      );
+      return rows.rows[0] ? toVoucher(rows.rows[0]) : null;
+    },
+    async vouchers(
+      executor: Executor,
+      operatorId: number,
+      state: string | null,
+      limit: number,
+      offset: number,
+    ) {
+      const rows = await executor.execute<Raw>(sql`
+        SELECT *, count(*) OVER () AS total FROM shop_vouchers
+         WHERE operator_id = ${operatorId} AND (${state}::text IS NULL OR state = ${state}::text)
+         ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
+      return { items: rows.rows.map(toVoucher), total: Number(rows.rows[0]?.total ?? 0) };
+    },
+    async claimVoucher(executor: Executor, id: number, at: Date): Promise<boolean> {
+      const rows = await executor.execute(sql`
+        UPDATE shop_vouchers SET state = 'claimed', claimed_at = ${at.toISOString()}::timestamptz
+         WHERE id = ${id} AND state = 'unclaimed' RETURNING id`);
+      return rows.rows.length === 1;
+    },
+  };
+}
+export type PayhubToolsRepo = ReturnType<typeof createPayhubToolsRepo>;
