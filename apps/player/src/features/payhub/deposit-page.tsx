@@ -1,3 +1,4 @@
+import type { BankCode } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Building2, QrCode } from 'lucide-react';
@@ -78,7 +79,7 @@ export default function DepositPage() {
     setBusy(true);
     try {
       const order = await api.payhub.createOrder({
-        body: { amount: wireFromMinor(minor), bankCode: bankCode as 'BCA', port: selectedPort.port },
+        body: { amount: wireFromMinor(minor), bankCode: bankCode as BankCode, port: selectedPort.port },
         idempotencyKey: idempotencyKey.current,
       });
       idempotencyKey.current = newIdempotencyKey();

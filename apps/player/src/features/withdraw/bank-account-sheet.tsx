@@ -1,3 +1,4 @@
+import type { BankCode } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { type FormEvent, useState } from 'react';
@@ -48,7 +49,7 @@ export function BankAccountSheet({
     setBusy(true);
     try {
       const added = await api.withdraw.bankAdd({
-        body: { bankCode: bankCode as 'BCA', accountNo, holderName: holderName.trim() },
+        body: { bankCode: bankCode as BankCode, accountNo, holderName: holderName.trim() },
       });
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.bankAccounts });
       notify.success(t('playerWithdraw.accountAdded'));
