@@ -83,6 +83,18 @@ describe('the promoter journey', () => {
     await firstLead.getByRole('button', { name: 'Tertarik', exact: true }).click();
     await expect.poll(() => firstLead.getByText('Dihubungi').count()).toBeGreaterThan(0);
     await screenshot(promoterPage, 'promo-telephone');
+
+    // Do-not-contact asks first, then the lead leaves the list for good.
+    const secondLead = promoterPage
+      .locator('section', { has: promoterPage.getByTestId('lead-phone') })
+      .nth(1);
+    const secondPhone = (await secondLead.getByTestId('lead-phone').textContent()) ?? '';
+    await secondLead.getByRole('button', { name: 'Jangan hubungi lagi', exact: true }).click();
+    const dialog = promoterPage.locator('[role="alertdialog"]');
+    await dialog.waitFor();
+    await screenshot(promoterPage, 'promo-do-not-contact');
+    await dialog.getByRole('button', { name: 'Jangan hubungi lagi', exact: true }).click();
+    await expect.poll(() => promoterPage.getByText(secondPhone, { exact: true }).count()).toBe(0);
   });
 
   it('a player registers with the share code and deposits; /data shows 1 sign-up and 1 first deposit', async () => {

@@ -1,12 +1,14 @@
 import { CONTACT_RESULTS, type ContactResult, type LeadRow } from '@payhub/contracts';
-import { MessageCircle, Phone } from 'lucide-react';
+import { Ban, MessageCircle, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
+import { useGlobalStore } from '../../app/stores/global.store.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
+import { Modal } from '../../shared/ui/modal.tsx';
 import { useContact } from './promo-queries.ts';
 
 const OPEN_STATUSES = [0, 1, 2];
@@ -17,11 +19,13 @@ const statusTone = (status: number) =>
 export function LeadCard({ lead, shareCode }: { lead: LeadRow; shareCode?: string }) {
   const { t } = useTranslation();
   const contact = useContact();
+  const countryCode = useGlobalStore((state) => state.site.project?.countryCode ?? '');
   const [revisitAt, setRevisitAt] = useState('');
+  const [confirmingDoNotContact, setConfirmingDoNotContact] = useState(false);
   const open = OPEN_STATUSES.includes(lead.status) && !lead.masked;
 
   const record = async (result: ContactResult) => {
-    if (result === 'doNotContact' && !window.confirm(t('promo.doNotContactConfirm'))) return;
+    setConfirmingDoNotContact(false);
     const revisit = revisitAt ? Math.floor(new Date(revisitAt).getTime() / 1000) : undefined;
     await contact.mutateAsync({ taskId: lead.taskId, result, ...(revisit ? { revisitAt: revisit } : {}) });
     setRevisitAt('');
@@ -32,7 +36,11 @@ export function LeadCard({ lead, shareCode }: { lead: LeadRow; shareCode?: strin
     const shared = await api.promo.spaShare({ params: { id: lead.taskId }, body: { channel: 'whatsapp' } });
     const link = `${window.location.origin}${shared.link}`;
     const text = t('promo.shareText', { code: shared.shareCode, link });
-    window.open(`https://wa.me/${shared.phone}?text=${encodeURIComponent(text)}`, '_blank', 'noopener');
+    window.open(
+      `https://wa.me/${countryCode}${shared.phone}?text=${encodeURIComponent(text)}`,
+      '_blank',
+      'noopener',
+    );
   };
 
   return (
@@ -88,7 +96,9 @@ export function LeadCard({ lead, shareCode }: { lead: LeadRow; shareCode?: strin
                 size="sm"
                 variant={result === 'doNotContact' ? 'danger' : 'secondary'}
                 busy={contact.isPending && contact.variables?.result === result}
-                onClick={() => void record(result)}
+                onClick={() =>
+                  result === 'doNotContact' ? setConfirmingDoNotContact(true) : void record(result)
+                }
               >
                 {t(`promo.results.${result}` as 'promo.results.answered')}
               </Button>
@@ -96,6 +106,29 @@ export function LeadCard({ lead, shareCode }: { lead: LeadRow; shareCode?: strin
           </div>
         </>
       ) : null}
+      <Modal
+        open={confirmingDoNotContact}
+        tone="danger"
+        icon={<Ban className="size-6" aria-hidden />}
+        title={t('promo.results.doNotContact')}
+        description={t('promo.doNotContactConfirm')}
+        onDismiss={() => setConfirmingDoNotContact(false)}
+        actions={
+          <>
+            <Button
+              block
+              variant="danger"
+              busy={contact.isPending}
+              onClick={() => void record('doNotContact')}
+            >
+              {t('promo.results.doNotContact')}
+            </Button>
+            <Button block variant="secondary" onClick={() => setConfirmingDoNotContact(false)}>
+              {t('promo.cancel')}
+            </Button>
+          </>
+        }
+      />
     </Card>
   );
 }
