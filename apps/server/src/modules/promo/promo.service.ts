@@ -18,6 +18,13 @@ import { AppError, badParameter, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { localDay, localDayStartMs, nextDay, unixSeconds } from '../../platform/local-day.ts';
 import type { ApplicationView, CheckView, PromoRepo, ReportView, TaskView } from './promo.repo.ts';
+import {
+  APPLICATION_TRANSITIONS,
+  type ApplicationAction,
+  nextCheckStatus,
+  OPEN_TASK_STATUSES,
+  taskStatusAfterContact,
+} from './promo.rules.ts';
 
 /** Leads a promoter may hold per local day. */
 export const DAILY_LEAD_QUOTA = 10;
@@ -227,18 +234,15 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
     input: { result: ContactResult; note: string; revisitAt?: number | undefined },
   ) {
     const task = await ownTask(session, taskId);
-    if (task.status === LeadTaskStatus.Completed || task.status === LeadTaskStatus.Closed)
-      throw new AppError(ErrorCode.OrderAlreadyStarted, 'task is finished');
+    const status = taskStatusAfterContact(
+      task.status as LeadTaskStatus,
+      input.result,
+      input.revisitAt !== undefined,
+    );
+    if (status === null) throw new AppError(ErrorCode.OrderAlreadyStarted, 'task is finished');
     const now = clock.now();
     if (input.revisitAt !== undefined && input.revisitAt * 1000 <= now.getTime())
       throw badParameter('body.revisitAt: must be in the future');
-    const closes =
-      input.result === 'doNotContact' || input.result === 'refused' || input.result === 'wrongNumber';
-    const status = closes
-      ? LeadTaskStatus.Closed
-      : input.revisitAt !== undefined
-        ? LeadTaskStatus.Revisit
-        : LeadTaskStatus.Contacted;
     const moved = await repo.recordContact({
       taskId,
       promoterId: session.userId,
@@ -396,12 +400,8 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
     async cancel(session: Session, id: number) {
       const row = await repo.application(id);
       if (!row || row.userId !== session.userId) throw notFound('application');
-      const moved = await repo.moveApplication(
-        id,
-        [SpaApplyStatus.Applied, SpaApplyStatus.Reviewing],
-        SpaApplyStatus.Cancelled,
-        { decidedAt: clock.now() },
-      );
+      const { from, to } = APPLICATION_TRANSITIONS.cancel;
+      const moved = await repo.moveApplication(id, from, to, { decidedAt: clock.now() });
       if (!moved)
         throw new AppError(ErrorCode.OrderAlreadyStarted, `application is ${statusName(row.status)}`);
       return applicationView((await repo.application(id))!, session.userId);
@@ -424,9 +424,8 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
       }
       await reviewerGroup(me, row.groupId);
       if (row.status === SpaApplyStatus.Applied) {
-        await repo.moveApplication(id, [SpaApplyStatus.Applied], SpaApplyStatus.Reviewing, {
-          reviewerId: session.userId,
-        });
+        const { from, to } = APPLICATION_TRANSITIONS.review;
+        await repo.moveApplication(id, from, to, { reviewerId: session.userId });
       }
       return applicationView((await repo.application(id))!, session.userId);
     },
@@ -443,15 +442,8 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
       }
       await reviewerGroup(me, row.groupId);
       const now = clock.now();
-      const from =
-        body.decision === 'remove'
-          ? [SpaApplyStatus.Approved]
-          : [SpaApplyStatus.Applied, SpaApplyStatus.Reviewing];
-      const to = {
-        approve: SpaApplyStatus.Approved,
-        reject: SpaApplyStatus.Rejected,
-        remove: SpaApplyStatus.Removed,
-      }[body.decision];
+      const action: ApplicationAction = body.decision;
+      const { from, to } = APPLICATION_TRANSITIONS[action];
       if (body.decision === 'approve' && (await repo.membership(row.userId)))
         throw new AppError(ErrorCode.AlreadyJoined);
       const title = `spa.${body.decision}`;
@@ -570,7 +562,7 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
       const counts = await repo.promoterDayCounts(session.userId, day);
       const open = await repo.tasks({
         promoterId: session.userId,
-        statuses: [LeadTaskStatus.Assigned, LeadTaskStatus.Contacted, LeadTaskStatus.Revisit],
+        statuses: OPEN_TASK_STATUSES,
         page: 1,
         count: 100,
       });
@@ -705,7 +697,7 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
       if (!check || check.assigneeId !== session.userId) throw notFound('check');
       if (check.status !== ReportCheckStatus.Pending)
         throw new AppError(ErrorCode.OrderAlreadyStarted, 'check is settled');
-      if (check.kind === 'revise' && body.status === ReportCheckStatus.Returned)
+      if (nextCheckStatus(check.status as ReportCheckStatus, check.kind, body.status) === null)
         throw new AppError(ErrorCode.NoPermissionPromo, 'a returned report is answered, not returned');
       const settled = await repo.decideCheck({
         checkId: id,
