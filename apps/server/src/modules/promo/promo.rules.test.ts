@@ -22,7 +22,11 @@ const EDGES = new Set([
   `${SpaApplyStatus.Reviewing}>${SpaApplyStatus.Cancelled}`,
   `${SpaApplyStatus.Approved}>${SpaApplyStatus.Removed}`,
 ]);
-const FINAL_APPLICATION = [SpaApplyStatus.Rejected, SpaApplyStatus.Cancelled, SpaApplyStatus.Removed];
+const FINAL_APPLICATION: SpaApplyStatus[] = [
+  SpaApplyStatus.Rejected,
+  SpaApplyStatus.Cancelled,
+  SpaApplyStatus.Removed,
+];
 
 describe('applications', () => {
   it('move only along the documented edges, and finished ones never move', () => {
