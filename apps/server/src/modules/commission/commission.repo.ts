@@ -117,8 +117,22 @@ export function createCommissionRepo(db: Db) {
       return rows.rows[0] ? Number(rows.rows[0].id) : null;
     },
 
-    /** Per operator of the group: credited deposits, finished withdrawals and commission in [from, to). */
-    async memberAggregates(executor: Executor, groupId: number, currency: string, from: Date, to: Date) {
+    /**
+     * Per operator of a group (its members and leader) or of a project: credited deposits, finished
+     * withdrawals and commission in [from, to).
+     */
+    async memberAggregates(
+      executor: Executor,
+      scope: { groupId: number } | { projectId: number },
+      currency: string,
+      from: Date,
+      to: Date,
+    ) {
+      const members =
+        'groupId' in scope
+          ? sql`o.user_id IN (SELECT user_id FROM spa_members WHERE group_id = ${scope.groupId}
+                             UNION SELECT leader_id FROM spa_groups WHERE id = ${scope.groupId})`
+          : sql`o.project_id = ${scope.projectId}`;
       const start = from.toISOString();
       const end = to.toISOString();
       const rows = await executor.execute<Raw>(sql`
@@ -140,8 +154,7 @@ export function createCommissionRepo(db: Db) {
                COALESCE((SELECT a.balance FROM ledger_accounts a WHERE a.owner_id = o.user_id
                             AND a.kind = 'operator_commission' AND a.currency = ${currency}), 0)::text AS commission_balance
           FROM payhub_operators o JOIN users u ON u.id = o.user_id
-         WHERE o.user_id IN (SELECT user_id FROM spa_members WHERE group_id = ${groupId}
-                             UNION SELECT leader_id FROM spa_groups WHERE id = ${groupId})
+         WHERE ${members}
          ORDER BY o.user_id LIMIT 500`);
       return rows.rows.map((row) => ({
         userId: Number(row.user_id),

@@ -75,6 +75,19 @@ export function createCommissionService(deps: CommissionDeps) {
     });
   }
 
+  /**
+   * Whose operators a leader sees: a promo group's leader its group; a payment manager (the group
+   * head of the payment hub, spec §6) the operators of its project. Anyone else: 1031.
+   */
+  async function leaderScope(session: Session): Promise<{ groupId: number } | { projectId: number }> {
+    const groupId = await repo.ledGroup(repo.db, session.userId);
+    if (groupId !== null) return { groupId };
+    const operator = await payhubRepo.operator(repo.db, session.userId);
+    if (operator?.spaPay && operator.paymentRole === 'Manage' && operator.projectId === session.projectId)
+      return { projectId: session.projectId };
+    throw noPermission();
+  }
+
   return {
     async balance(session: Session) {
       const operator = await requireOperator(session);
@@ -212,8 +225,7 @@ export function createCommissionService(deps: CommissionDeps) {
       session: Session,
       query: { startTime?: number | undefined; endTime?: number | undefined },
     ) {
-      const groupId = await repo.ledGroup(repo.db, session.userId);
-      if (groupId === null) throw noPermission();
+      const scope = await leaderScope(session);
       const projectConfig = project(session.projectId);
       const now = clock.now();
       const from =
@@ -226,7 +238,7 @@ export function createCommissionService(deps: CommissionDeps) {
         throw new AppError(ErrorCode.BadParameter, 'query.endTime: must follow startTime');
       if (to.getTime() - from.getTime() > 92 * DAY_MS)
         throw new AppError(ErrorCode.BadParameter, 'query.endTime: at most 92 days after startTime');
-      const rows = await repo.memberAggregates(repo.db, groupId, projectConfig.currency, from, to);
+      const rows = await repo.memberAggregates(repo.db, scope, projectConfig.currency, from, to);
       const wire = (row: (typeof rows)[number]) => ({
         userId: row.userId,
         nickname: row.nickname,

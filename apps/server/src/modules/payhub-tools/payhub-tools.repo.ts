@@ -340,19 +340,23 @@ export function createPayhubToolsRepo(db: Db) {
       if (!row) return null;
       return { id: Number(row.id), name: row.name as string, leaderId: Number(row.leader_id) };
     },
-    /** The payment operators of a group (members and the leader, if it operates). */
-    async groupOperators(executor: Executor, groupId: number, at: Date) {
+    /** The payment operators of a group (members and the leader, if it operates) or of a project. */
+    async groupOperators(executor: Executor, scope: { groupId: number } | { projectId: number }, at: Date) {
+      const members =
+        'groupId' in scope
+          ? sql`o.user_id IN (SELECT leader_id FROM spa_groups WHERE id = ${scope.groupId}
+                             UNION SELECT user_id FROM spa_members WHERE group_id = ${scope.groupId})`
+          : sql`o.project_id = ${scope.projectId}`;
       const rows = await executor.execute<Raw>(sql`
         SELECT o.user_id, u.nickname, o.working, s.last_seen_at, h.start_minute, h.end_minute, h.days,
                COALESCE(payhub_inside_hours(h.start_minute, h.end_minute, h.days, ${at.toISOString()}::timestamptz, p.time_zone), true) AS inside
           FROM payhub_operators o
           JOIN users u ON u.id = o.user_id
           JOIN projects p ON p.id = o.project_id
-          JOIN spa_groups g ON g.id = ${groupId}
           LEFT JOIN payhub_work_hours h ON h.operator_id = o.user_id
           LEFT JOIN spa_presence s ON s.user_id = o.user_id
-         WHERE o.user_id = g.leader_id OR o.user_id IN (SELECT user_id FROM spa_members WHERE group_id = ${groupId})
-         ORDER BY o.user_id`);
+         WHERE ${members}
+         ORDER BY o.user_id LIMIT 500`);
       return rows.rows.map((row) => ({
         userId: Number(row.user_id),
         nickname: row.nickname as string,

@@ -393,7 +393,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
     async groupInfo(session: Session) {
       const group = await repo.groupOf(repo.db, session.userId);
       if (!group) return { group: null, isLeader: false, operators: 0, working: 0 };
-      const operators = await repo.groupOperators(repo.db, group.id, clock.now());
+      const operators = await repo.groupOperators(repo.db, { groupId: group.id }, clock.now());
       return {
         group,
         isLeader: group.leaderId === session.userId,
@@ -402,10 +402,22 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
       };
     },
 
+    /** A promo group's leader sees its group; a payment manager (group head, spec §6) its project. */
     async groupWorkTime(session: Session) {
       const group = await repo.groupOf(repo.db, session.userId);
-      if (!group || group.leaderId !== session.userId) throw noPermission();
-      const operators = await repo.groupOperators(repo.db, group.id, clock.now());
+      let scope: { groupId: number } | { projectId: number };
+      if (group && group.leaderId === session.userId) scope = { groupId: group.id };
+      else {
+        const operator = await payhubRepo.operator(repo.db, session.userId);
+        if (
+          !operator?.spaPay ||
+          operator.paymentRole !== 'Manage' ||
+          operator.projectId !== session.projectId
+        )
+          throw noPermission();
+        scope = { projectId: session.projectId };
+      }
+      const operators = await repo.groupOperators(repo.db, scope, clock.now());
       return {
         items: operators.map((operator) => ({
           userId: operator.userId,
