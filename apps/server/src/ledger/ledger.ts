@@ -37,17 +37,29 @@ export function createLedger(clock: Clock) {
     ): Promise<LedgerAccount | null> {
       return ledgerRepo.findAccount(executor, key);
     },
-    /** A project's system account (house, fees, custody, ...), cached after the first lookup. */
+    /**
+     * Creates (committed, on an executor outside any transaction) and caches system accounts, so that
+     * later lookups never touch the hot row nor need a second connection inside a transaction.
+     */
+    async warmSystemAccounts(
+      root: Executor,
+      keys: ReadonlyArray<{ projectId: number; currency: Currency; kind: AccountKind }>,
+    ): Promise<void> {
+      for (const key of keys) {
+        const account = await ledgerRepo.ensureAccount(root, { ...key, ownerId: null });
+        systemAccounts.set(`${key.projectId}:${key.currency}:${key.kind}`, account);
+      }
+    },
+    /**
+     * A project's system account (house, fees, custody, ...): from the warmed cache, or created in the
+     * caller's transaction and not cached (a cached id must never name a row a rollback removed).
+     */
     async systemAccount(
       executor: Executor,
       key: { projectId: number; currency: Currency; kind: AccountKind },
     ): Promise<LedgerAccount> {
-      const cacheKey = `${key.projectId}:${key.currency}:${key.kind}`;
-      const cached = systemAccounts.get(cacheKey);
-      if (cached) return cached;
-      const account = await ledgerRepo.ensureAccount(executor, { ...key, ownerId: null });
-      systemAccounts.set(cacheKey, account);
-      return account;
+      const cached = systemAccounts.get(`${key.projectId}:${key.currency}:${key.kind}`);
+      return cached ?? ledgerRepo.ensureAccount(executor, { ...key, ownerId: null });
     },
     /** Moves money at once; the debit side is guarded atomically in the database. */
     async transfer(executor: Executor, request: TransferRequest): Promise<TransferOutcome> {

@@ -131,4 +131,20 @@ describe('concurrency', () => {
     expect((await walletOf(player)).held - walletBefore.held).toBe(6_200_000n);
     await expectLedgerClean(testApp);
   });
+
+  it('a refused first withdrawal of a project (its clearing account rolled back) leaves later ones working', async () => {
+    const player = await testApp.signIn('player-2', 10);
+    const account = await player.api.withdraw.bankAdd({
+      body: { bankCode: 'BRI', accountNo: '1212121212', holderName: 'Agus Salim' },
+    });
+    const refused = await failure(
+      player.api.withdraw.create({ body: { amount: '90000000.00', bankAccountId: account.id } }),
+    );
+    expect(refused.errCode).toBe(3005);
+    const order = await player.api.withdraw.create({
+      body: { amount: '50000.00', bankAccountId: account.id },
+    });
+    expect(order.state).toBe(0);
+    await expectLedgerClean(testApp);
+  });
 });

@@ -1,7 +1,7 @@
 import type { ProjectConfig } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
-import { createLedger } from '../../ledger/ledger.ts';
+import { createLedger, SYSTEM_ACCOUNT_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
@@ -68,6 +68,14 @@ export async function registerPaymentHub(
   const ledger = createLedger(clock);
   const common = { ledger, clock, notifier: deps.notifier, projectById: deps.projectById, log };
   const payhubRepo = createPayhubRepo(database.db);
+  // System accounts exist before any money call: created and cached outside every transaction.
+  const projects = await payhubRepo.projects(database.db);
+  await ledger.warmSystemAccounts(
+    database.db,
+    projects.flatMap((project) =>
+      SYSTEM_ACCOUNT_KINDS.map((kind) => ({ projectId: project.id, currency: project.currency, kind })),
+    ),
+  );
   const payhub = createPayhubService({
     ...common,
     repo: payhubRepo,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { retryTransaction } from '../../platform/db/retry.ts';
 
 /** The database or an open transaction. */
 export type Executor = Pick<Db, 'execute'>;
@@ -107,7 +108,7 @@ function where(filter: OrderFilter): SQL {
 export function createPayhubRepo(db: Db) {
   return {
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => action(tx));
+      return retryTransaction(() => db.transaction(async (tx) => action(tx)));
     },
     db: db as Executor,
 
@@ -170,10 +171,12 @@ export function createPayhubRepo(db: Db) {
       executor: Executor,
       card: { operatorId: number; bankCode: string; accountNo: string; holderName: string },
     ): Promise<void> {
+      // Seeding only (one writer): an existing number keeps its card.
       await executor.execute(sql`
         INSERT INTO payhub_operator_cards (operator_id, bank_code, account_no, holder_name)
-        VALUES (${card.operatorId}, ${card.bankCode}, ${card.accountNo}, ${card.holderName})
-        ON CONFLICT (bank_code, account_no) DO NOTHING`);
+        SELECT ${card.operatorId}::bigint, ${card.bankCode}::text, ${card.accountNo}::text, ${card.holderName}::text
+         WHERE NOT EXISTS (SELECT 1 FROM payhub_operator_cards
+                            WHERE bank_code = ${card.bankCode} AND account_no = ${card.accountNo})`);
     },
 
     async dailyUsed(executor: Executor, operatorId: number, day: string): Promise<bigint> {
@@ -427,6 +430,12 @@ export function createPayhubRepo(db: Db) {
       const result = await executor.execute<{ user_id: string }>(sql`
         SELECT user_id FROM payhub_operators WHERE project_id = ${projectId} AND working AND kyc_status = 'verified'`);
       return result.rows.map((row) => Number(row.user_id));
+    },
+    async projects(executor: Executor): Promise<Array<{ id: number; currency: 'IDR' | 'MXN' }>> {
+      const result = await executor.execute<{ id: number; currency: 'IDR' | 'MXN' }>(
+        sql`SELECT id, currency FROM projects ORDER BY id`,
+      );
+      return result.rows.map((row) => ({ id: Number(row.id), currency: row.currency }));
     },
     async userProject(executor: Executor, userId: number): Promise<number | null> {
       const result = await executor.execute<{ project_id: number }>(

@@ -331,8 +331,9 @@ export function createPayhubService(deps: PayhubDeps) {
   ): Promise<PayOrder> {
     const projectConfig = project(session.projectId);
     const currency = projectConfig.currency;
-    return repo.transaction(async (tx) =>
-      runIdempotent(
+    return repo.transaction(async (tx) => {
+      after.length = 0;
+      return runIdempotent(
         tx,
         { userId: session.userId, key: idempotencyKey, operation: 'pay.create', input, at: clock.now() },
         async () => {
@@ -407,8 +408,8 @@ export function createPayhubService(deps: PayhubDeps) {
           pushOrder(after, order);
           return toPayOrderWire(order);
         },
-      ),
-    );
+      );
+    });
   }
 
   function paging(page: number, count: number) {
@@ -439,6 +440,7 @@ export function createPayhubService(deps: PayhubDeps) {
     if (role === 'manager') await requireManager(session);
     if (role === 'operator') await requireOperator(session);
     const result = await repo.transaction(async (tx) => {
+      after.length = 0;
       const order = await decide(tx);
       pushOrder(after, order);
       return toPayOrderWire(order);
@@ -773,6 +775,7 @@ export function createPayhubService(deps: PayhubDeps) {
       for (const { id } of due) {
         const after: AfterCommit = [];
         const done = await repo.transaction(async (tx) => {
+          after.length = 0;
           const order = await repo.order(tx, id, true);
           if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
           const event: PayEvent | null =

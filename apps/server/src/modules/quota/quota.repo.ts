@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { retryTransaction } from '../../platform/db/retry.ts';
 
 export type Executor = Pick<Db, 'execute'>;
 type Raw = Record<string, unknown>;
@@ -42,7 +43,7 @@ export function createQuotaRepo(db: Db) {
   return {
     db: db as Executor,
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => action(tx));
+      return retryTransaction(() => db.transaction(async (tx) => action(tx)));
     },
     async insert(executor: Executor, row: Omit<TopupRow, 'id' | 'state' | 'settledAt'>): Promise<TopupRow> {
       const result = await executor.execute<Raw>(sql`

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { retryTransaction } from '../../platform/db/retry.ts';
 
 export type Executor = Pick<Db, 'execute'>;
 type Raw = Record<string, unknown>;
@@ -106,7 +107,7 @@ export function createWithdrawRepo(db: Db) {
   return {
     db: db as Executor,
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => action(tx));
+      return retryTransaction(() => db.transaction(async (tx) => action(tx)));
     },
 
     /** Serialises a player's withdrawals (the open-order count is then exact). */

@@ -245,6 +245,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
   async function inTransaction(action: (tx: Executor, after: AfterCommit) => Promise<WithdrawRow>) {
     const after: AfterCommit = [];
     const result = await repo.transaction(async (tx) => {
+      after.length = 0;
       const order = await action(tx, after);
       pushOrder(after, order);
       return toWithdrawWire(order);
@@ -284,8 +285,9 @@ export function createWithdrawService(deps: WithdrawDeps) {
       checkRange(input.amount, currency);
       const fee = withdrawFee(input.amount, currency);
       const after: AfterCommit = [];
-      const result = await repo.transaction(async (tx) =>
-        runIdempotent(
+      const result = await repo.transaction(async (tx) => {
+        after.length = 0;
+        return runIdempotent(
           tx,
           {
             userId: session.userId,
@@ -340,8 +342,8 @@ export function createWithdrawService(deps: WithdrawDeps) {
             pushOrder(after, order);
             return toWithdrawWire(order);
           },
-        ),
-      );
+        );
+      });
       await flush(after);
       return result;
     },
@@ -680,6 +682,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
       for (const id of await repo.expiredOrders(repo.db, clock.now(), limit)) {
         const after: AfterCommit = [];
         const done = await repo.transaction(async (tx) => {
+          after.length = 0;
           const order = await repo.order(tx, id, true);
           if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
           const event: WithdrawEvent | null =
