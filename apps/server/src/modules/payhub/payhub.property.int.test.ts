@@ -215,11 +215,12 @@ async function transitionsSeen(type: string): Promise<string[]> {
 
 describe('random interleavings', () => {
   it('keep the ledger invariants and make only documented transitions', async () => {
-    const unexpected: string[] = [];
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(command, { minLength: 1, maxLength: 5 }), { minLength: 3, maxLength: 10 }),
         async (batches) => {
+          // Per run, so that shrinking judges each candidate on its own.
+          const unexpected: string[] = [];
           for (const batch of batches) {
             const results = await Promise.allSettled(batch.map(execute));
             for (const [index, result] of results.entries()) {
