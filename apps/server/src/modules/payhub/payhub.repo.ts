@@ -203,18 +203,23 @@ export function createPayhubRepo(db: Db) {
     },
 
     /**
-     * The next operator for a deposit: verified, at work, with an active card at the bank, within
-     * the per-order and daily limits and with enough available quota; least recently assigned first.
+     * The next operator for a deposit: verified, at work, on duty (inside its work hours, its app not
+     * silent too long), with an active card at the bank whose payment link (if any) accepts the
+     * amount, within the per-order and daily limits and with enough available quota; least recently
+     * assigned first.
      * Locks the operator row so concurrent assignments to one operator queue up.
      */
     async chooseOperator(
       executor: Executor,
-      input: { projectId: number; currency: string; bankCode: string; amount: bigint; day: string },
+      input: { projectId: number; currency: string; bankCode: string; amount: bigint; day: string; at: Date },
     ): Promise<{ operatorId: number; cardId: number; commissionBps: number; dailyMax: bigint } | null> {
+      // On duty (work hours, presence) and card links: SQL functions of 0400_payhub_tools.sql.
+      const at = input.at.toISOString();
       const result = await executor.execute<Raw>(sql`
         SELECT o.user_id, o.commission_bps, o.daily_max,
                (SELECT c.id FROM payhub_operator_cards c
                  WHERE c.operator_id = o.user_id AND c.active AND c.bank_code = ${input.bankCode}
+                   AND payhub_card_accepts(c.id, ${input.amount}::bigint, ${at}::timestamptz)
                  ORDER BY c.id LIMIT 1) AS card_id
           FROM payhub_operators o
           JOIN spa_profiles p ON p.user_id = o.user_id AND p.spa_pay
@@ -225,8 +230,10 @@ export function createPayhubRepo(db: Db) {
            AND o.per_order_max >= ${input.amount}
            AND COALESCE(d.assigned, 0) + ${input.amount} <= o.daily_max
            AND q.balance - q.pending_debits >= ${input.amount}
+           AND payhub_operator_on_duty(o.user_id, ${at}::timestamptz)
            AND EXISTS (SELECT 1 FROM payhub_operator_cards c
-                        WHERE c.operator_id = o.user_id AND c.active AND c.bank_code = ${input.bankCode})
+                        WHERE c.operator_id = o.user_id AND c.active AND c.bank_code = ${input.bankCode}
+                          AND payhub_card_accepts(c.id, ${input.amount}::bigint, ${at}::timestamptz))
          ORDER BY o.last_assigned_at NULLS FIRST, o.user_id
          LIMIT 1
          FOR UPDATE OF o`);

@@ -356,6 +356,7 @@ export function createPayhubService(deps: PayhubDeps) {
             bankCode: input.bankCode,
             amount: input.amount,
             day,
+            at,
           });
           const created = (await repo.order(tx, id))!;
           if (
