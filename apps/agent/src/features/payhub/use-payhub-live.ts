@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notify.ts';
+import { usePresencePing } from '../../app/presence-ping.ts';
 import { realtimeClient, useRealtimeConnection } from '../../app/realtime.ts';
 import { usePaymentStore } from '../../app/stores/payment.store.ts';
 import { payhubKeys } from './payhub-queries.ts';
@@ -18,10 +19,11 @@ const ROUTES = {
 /**
  * Keeps the payment hub's screens live: every push refreshes the queries it concerns (orders appear
  * without reloading), the quota and unprocessed counts land in the payment store, and a new order
- * raises a toast.
+ * raises a toast. Inside the native wrapper it also sends the operator's presence ping.
  */
 export function usePayhubLive(): void {
   useRealtimeConnection();
+  usePresencePing();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   useEffect(() => {
