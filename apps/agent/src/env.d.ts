@@ -3,8 +3,14 @@
 /** The build stamp written to dist/version.json (vite.config.ts). */
 declare const __APP_VERSION__: string;
 
-declare module 'virtual:payhub-endpoints' {
-  /** Every contract endpoint as "METHOD path access[ multipart]" by group and name (endpoint-manifest.ts). */
+declare module 'virtual:payhub-endpoints/shell' {
+  /** The shell's endpoints as "METHOD path access[ multipart]" by group and name (endpoint-manifest.ts). */
+  const routes: Record<string, Record<string, string>>;
+  export default routes;
+}
+
+declare module 'virtual:payhub-endpoints/features' {
+  /** Every other endpoint, same form; loaded with the first feature page or on first call. */
   const routes: Record<string, Record<string, string>>;
   export default routes;
 }

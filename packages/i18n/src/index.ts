@@ -17,4 +17,13 @@ export function errorMessage(code: number, language: string | undefined): string
   return (catalog as Record<string, string>)[String(code)] ?? catalog['0'];
 }
 
-export { loadUiCatalog, type UiCatalog, type UiNamespace, uiIdID } from './ui/index.ts';
+export {
+  loadUiCatalog,
+  loadUiFeatureCatalog,
+  loadUiShellCatalog,
+  type UiCatalog,
+  type UiFeatureCatalog,
+  type UiNamespace,
+  type UiShellCatalog,
+  uiIdID,
+} from './ui/index.ts';

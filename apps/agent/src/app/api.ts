@@ -1,4 +1,4 @@
-import endpointRoutes from 'virtual:payhub-endpoints';
+import shellRoutes from 'virtual:payhub-endpoints/shell';
 import type { Api } from '@payhub/client/api.ts';
 import type { ApiError } from '@payhub/client/errors.ts';
 import { type CallInput, createHttpClient } from '@payhub/client/http.ts';
@@ -40,21 +40,61 @@ export function endpointFromLine(line: string): Endpoint {
   } as Endpoint;
 }
 
+type CallFunction = (input?: CallInput) => Promise<unknown>;
+const registry: Record<string, Record<string, CallFunction>> = {};
+
+function register(routes: Record<string, Record<string, string>>): void {
+  for (const [group, lines] of Object.entries(routes)) {
+    const functions = registry[group] ?? {};
+    registry[group] = functions;
+    for (const [name, line] of Object.entries(lines)) {
+      const endpoint = endpointFromLine(line);
+      functions[name] ??= (input?: CallInput) => http.call(endpoint, input);
+    }
+  }
+}
+register(shellRoutes);
+
+let featureRoutes: Promise<void> | null = null;
+
+/** Loads the endpoints of the feature screens (with the first feature page, or on first call). */
+export function ensureFeatureEndpoints(): Promise<void> {
+  featureRoutes ??= import('virtual:payhub-endpoints/features').then((module) => register(module.default));
+  return featureRoutes;
+}
+
+const groups = new Map<string, Record<string, CallFunction>>();
+
+/** A group of the API: known functions directly, the others after loading the feature endpoints. */
+function group(name: string): Record<string, CallFunction> {
+  let proxy = groups.get(name);
+  if (!proxy) {
+    proxy = new Proxy({} as Record<string, CallFunction>, {
+      get(_target, key) {
+        if (typeof key !== 'string') return undefined;
+        const known = registry[name]?.[key];
+        if (known) return known;
+        return async (input?: CallInput) => {
+          await ensureFeatureEndpoints();
+          const loaded = registry[name]?.[key];
+          if (!loaded) throw new Error(`no such endpoint: ${name}.${key}`);
+          return loaded(input);
+        };
+      },
+    });
+    groups.set(name, proxy);
+  }
+  return proxy;
+}
+
 /**
  * The typed API of the agent app: one function per contract endpoint, built from the endpoint
- * manifest (method, path, access) so that the contracts' schemas are not shipped to phones.
+ * manifest (method, path, access) so that the contracts' schemas are not shipped to phones. The
+ * shell's endpoints are in the first paint; the others load with the features.
  */
-export const api = Object.fromEntries(
-  Object.entries(endpointRoutes).map(([group, endpoints]) => [
-    group,
-    Object.fromEntries(
-      Object.entries(endpoints).map(([name, line]) => {
-        const endpoint = endpointFromLine(line);
-        return [name, (input?: CallInput) => http.call(endpoint, input)];
-      }),
-    ),
-  ]),
-) as unknown as Api;
+export const api = new Proxy({} as Record<string, unknown>, {
+  get: (_target, key) => (typeof key === 'string' ? group(key) : undefined),
+}) as unknown as Api;
 
 /** The session token lives in localStorage `main_token`; the client id in `infojs_uuid`. */
 export const client = {

@@ -1,5 +1,7 @@
 import { DEFAULT_LOCALE, type Locale, resolveLocale } from '@payhub/contracts';
-import { loadUiCatalog, uiIdID } from '@payhub/i18n';
+import type { uiIdID } from '@payhub/i18n/ui/id-ID/index.ts';
+import { uiIdIDShell } from '@payhub/i18n/ui/id-ID/shell-catalog.ts';
+import { loadUiFeatureCatalog, loadUiShellCatalog } from '@payhub/i18n/ui/index.ts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALE_COOKIE, readCookie, writeCookie } from '../shared/cookies.ts';
@@ -17,6 +19,14 @@ const LOCALE_COOKIE_DAYS = 365;
 
 const htmlLang: Record<Locale, string> = { 'id-ID': 'id', 'es-MX': 'es-MX', en: 'en' };
 
+/**
+ * The catalogue comes in two parts per locale: the shell's namespaces (Indonesian ones in the
+ * first paint) and the feature screens' namespaces, loaded with the first feature page.
+ */
+const shellLoaded = new Set<Locale>([DEFAULT_LOCALE]);
+const featuresLoaded = new Set<Locale>();
+let featuresWanted = false;
+
 /** The language from the locale cookie, if one was chosen. */
 export function cookieLocale(): Locale | null {
   const value = readCookie(LOCALE_COOKIE);
@@ -27,18 +37,32 @@ export async function initI18n(): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
-    resources: { [DEFAULT_LOCALE]: { translation: uiIdID } },
+    resources: { [DEFAULT_LOCALE]: { translation: uiIdIDShell } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
   await applyLanguage(cookieLocale() ?? DEFAULT_LOCALE);
 }
 
-/** Switches the UI language (loading its catalogue chunk when needed). */
+async function addFeatureNamespaces(locale: Locale): Promise<void> {
+  if (featuresLoaded.has(locale)) return;
+  i18next.addResourceBundle(locale, 'translation', await loadUiFeatureCatalog(locale), true, true);
+  featuresLoaded.add(locale);
+}
+
+/** Makes the feature screens' namespaces available in the current language (and any later one). */
+export async function ensureFeatureCatalog(): Promise<void> {
+  featuresWanted = true;
+  await addFeatureNamespaces(useGlobalStore.getState().language);
+}
+
+/** Switches the UI language (loading its catalogue chunks when needed). */
 export async function applyLanguage(locale: Locale, remember = false): Promise<void> {
-  if (!i18next.hasResourceBundle(locale, 'translation')) {
-    i18next.addResourceBundle(locale, 'translation', await loadUiCatalog(locale));
+  if (!shellLoaded.has(locale)) {
+    i18next.addResourceBundle(locale, 'translation', await loadUiShellCatalog(locale), true, true);
+    shellLoaded.add(locale);
   }
+  if (featuresWanted) await addFeatureNamespaces(locale);
   await i18next.changeLanguage(locale);
   document.documentElement.lang = htmlLang[locale];
   useGlobalStore.setState({ language: locale });

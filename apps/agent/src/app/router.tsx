@@ -1,5 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
+import { ensureFeatureEndpoints } from './api.ts';
+import { ensureFeatureCatalog } from './i18n.ts';
 import { type AppRoute, routeTable } from './routes.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { PermissionGate } from './shell/permission-gate.tsx';
@@ -23,11 +25,19 @@ function framed(route: AppRoute, Page: ComponentType): ComponentType {
   );
 }
 
-/** Each page is a lazy chunk; feature pages are loaded together with the query provider. */
+/**
+ * Each page is a lazy chunk; feature pages are loaded together with the query provider and the
+ * feature namespaces of the text catalogue and the feature endpoints of the API.
+ */
 function lazyPage(route: AppRoute): ComponentType {
   return lazy(async () => {
-    if (route.queries === false) return { default: framed(route, (await route.load()).default) };
-    const [page, { QueryProvider }] = await Promise.all([route.load(), import('./query-provider.tsx')]);
+    if (route.feature === false) return { default: framed(route, (await route.load()).default) };
+    const [page, { QueryProvider }] = await Promise.all([
+      route.load(),
+      import('./query-provider.tsx'),
+      ensureFeatureCatalog(),
+      ensureFeatureEndpoints(),
+    ]);
     const Framed = framed(route, page.default);
     return {
       default: () => (

@@ -15,8 +15,11 @@ export interface AppRoute {
   access: 'public' | 'secure';
   /** Permission gate of the page (spec §6); a denied identity sees the denied modal. */
   gate?: GateRule;
-  /** Feature pages get the TanStack Query provider; the shell's own pages (false) do not need it. */
-  queries?: boolean;
+  /**
+   * Feature pages (the default) load with the TanStack Query provider and the feature namespaces of
+   * the text catalogue; the shell's own pages (false) need neither, which keeps their first paint small.
+   */
+  feature?: boolean;
   load: PageLoader;
 }
 
@@ -63,42 +66,42 @@ const reviewers: GateRule = { allow: [{ role: 1 }, { spaType: 'HR' }] };
 const promo = (path: string): AppRoute => ({ path, access: 'secure', gate: promoters, load: notBuiltYet });
 
 export const routeTable: AppRoute[] = [
-  { path: '/', access: 'secure', queries: false, load: () => import('../features/shell/root-redirect.tsx') },
+  { path: '/', access: 'secure', feature: false, load: () => import('../features/shell/root-redirect.tsx') },
   {
     path: '/404',
     access: 'public',
-    queries: false,
+    feature: false,
     load: () => import('../features/shell/not-found-page.tsx'),
   },
   {
     path: '/500',
     access: 'public',
-    queries: false,
+    feature: false,
     load: () => import('../features/shell/server-error-page.tsx'),
   },
   {
     path: '/close',
     access: 'public',
-    queries: false,
+    feature: false,
     load: () => import('../features/shell/close-page.tsx'),
   },
   {
     path: '/ui',
     access: 'public',
-    queries: false,
+    feature: false,
     load: () => import('../features/shell/ui-catalogue-page.tsx'),
   },
   {
     path: '/login',
     access: 'public',
-    queries: false,
+    feature: false,
     load: () => import('../features/account/login-page.tsx'),
   },
   { path: '/wait', access: 'secure', load: () => import('../features/promo/wait-page.tsx') },
   {
     path: '/account',
     access: 'secure',
-    queries: false,
+    feature: false,
     load: () => import('../features/account/account-page.tsx'),
   },
   { ...payhub('/withdraw'), load: () => import('../features/withdraw/withdraw-page.tsx') },

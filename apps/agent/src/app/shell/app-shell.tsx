@@ -18,7 +18,7 @@ const ShellToaster = lazy(() => import('./toaster.tsx'));
 let booted = false;
 
 /** Starts the shell once: error reactions, site settings, then the stored session (if any). */
-function boot(): void {
+export function bootShell(): void {
   if (booted) return;
   booted = true;
   installErrorReactions();
@@ -39,7 +39,7 @@ export function AppShell() {
   const { t } = useTranslation();
   useEffect(() => {
     installNavigator((path, options) => void navigate(path, options));
-    boot();
+    bootShell();
   }, [navigate]);
   useVersionPoll();
   useScrollLock();

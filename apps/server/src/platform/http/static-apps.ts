@@ -26,6 +26,8 @@ export async function serveApps(app: FastifyInstance, appsRoot: string): Promise
       root: agentDist,
       prefix: '/',
       wildcard: false,
+      // The builds write .br and .gz beside each asset; phones on slow links get the small one.
+      preCompressed: true,
       setHeaders: cacheHeaders,
     });
   }
@@ -35,6 +37,7 @@ export async function serveApps(app: FastifyInstance, appsRoot: string): Promise
       prefix: '/play/',
       decorateReply: !hasAgent,
       wildcard: false,
+      preCompressed: true,
       setHeaders: cacheHeaders,
     });
   }

@@ -1,0 +1,7 @@
+import type { UiFeatureCatalog } from '../types.ts';
+import { datacenter } from './datacenter.ts';
+import { inbox } from './inbox.ts';
+import { payhub } from './payhub.ts';
+import { promo } from './promo.ts';
+
+export const uiEnFeatures: UiFeatureCatalog = { payhub, promo, datacenter, inbox };
