@@ -48,6 +48,8 @@ const notBuiltYet: PageLoader = () => import('../features/shell/not-found-page.t
 
 /** Payment-hub and withdraw screens: payment operators only (spaPay yes). */
 const paymentOperators: GateRule = { allow: [{ spaPay: 'yes' }] };
+/** Work hours: operators, and group leaders who see their operators there. */
+const operatorsAndLeaders: GateRule = { allow: [{ spaPay: 'yes' }, { role: 1 }] };
 /** The manage screen: payment managers only. */
 const paymentManagers: GateRule = { allow: [{ spaPay: 'yes', paymentRole: 'Manage' }] };
 /** Promoter-programme screens: promoters of the programme, not support staff or operators. */
@@ -122,18 +124,22 @@ export const routeTable: AppRoute[] = [
   { ...promo('/pem'), load: () => import('../features/promo/pem-page.tsx') },
   { ...payhub('/payhub'), load: () => import('../features/payhub/payhub-page.tsx') },
   { ...payhub('/payhub/bayar'), load: () => import('../features/payhub/bayar-page.tsx') },
-  payhub('/payhub/cards'),
+  { ...payhub('/payhub/cards'), load: () => import('../features/payhub/cards-page.tsx') },
   { ...payhub('/payhub/indodax'), load: () => import('../features/payhub/indodax-page.tsx') },
-  payhub('/payhub/link'),
-  payhub('/payhub/mengatur'),
+  { ...payhub('/payhub/link'), load: () => import('../features/payhub/link-page.tsx') },
+  { ...payhub('/payhub/mengatur'), load: () => import('../features/payhub/mengatur-page.tsx') },
   { ...payhub('/payhub/pesanan'), load: () => import('../features/payhub/orders-page.tsx') },
   { ...payhub('/payhub/qrcode'), load: () => import('../features/payhub/qrcode-page.tsx') },
   { ...payhub('/payhub/recharge-record'), load: () => import('../features/payhub/recharge-record-page.tsx') },
   { ...payhub('/payhub/recharge'), load: () => import('../features/payhub/recharge-page.tsx') },
-  payhub('/payhub/toko'),
+  { ...payhub('/payhub/toko'), load: () => import('../features/payhub/toko-page.tsx') },
   { ...payhub('/payhub/usdt'), load: () => import('../features/payhub/usdt-page.tsx') },
   { ...payhub('/payhub/va-bank'), load: () => import('../features/payhub/va-bank-page.tsx') },
-  payhub('/payhub/work-hours'),
+  {
+    ...payhub('/payhub/work-hours'),
+    gate: operatorsAndLeaders,
+    load: () => import('../features/payhub/work-hours-page.tsx'),
+  },
   { path: '/notice', access: 'secure', load: () => import('../features/inbox/notice-page.tsx') },
   {
     path: '/manage',

@@ -4,10 +4,15 @@ import {
   Bitcoin,
   Building2,
   ClipboardList,
+  Clock,
+  CreditCard,
   History,
   Landmark,
+  Link2,
   QrCode,
+  Settings,
   ShieldCheck,
+  ShoppingBag,
   Wallet,
 } from 'lucide-react';
 import { useEffect } from 'react';
@@ -20,6 +25,7 @@ import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
+import { LinkReminder } from './link-reminder.tsx';
 import { useOperatorStatus, usePayhubMutation, useQuota, useUnprocessed } from './payhub-queries.ts';
 import { usePayhubLive } from './use-payhub-live.ts';
 
@@ -113,6 +119,8 @@ export default function PayhubPage() {
         </Card>
       </div>
 
+      <LinkReminder />
+
       <Card>
         <CardTitle>{t('payhub.alerts')}</CardTitle>
         {alerts.length === 0 ? (
@@ -167,6 +175,27 @@ export default function PayhubPage() {
           to="/payhub/recharge-record"
           icon={<History className="size-6" />}
           label={t('payhub.menu.rechargeRecord')}
+        />
+        <MenuTile
+          to="/payhub/cards"
+          icon={<CreditCard className="size-6" />}
+          label={t('payhubTools.menu.cards')}
+        />
+        <MenuTile to="/payhub/link" icon={<Link2 className="size-6" />} label={t('payhubTools.menu.link')} />
+        <MenuTile
+          to="/payhub/work-hours"
+          icon={<Clock className="size-6" />}
+          label={t('payhubTools.menu.workHours')}
+        />
+        <MenuTile
+          to="/payhub/toko"
+          icon={<ShoppingBag className="size-6" />}
+          label={t('payhubTools.menu.shop')}
+        />
+        <MenuTile
+          to="/payhub/mengatur"
+          icon={<Settings className="size-6" />}
+          label={t('payhubTools.menu.settings')}
         />
         {role === 'Manage' ? (
           <MenuTile to="/manage" icon={<ShieldCheck className="size-6" />} label={t('payhub.menu.manage')} />

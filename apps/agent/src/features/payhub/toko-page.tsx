@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api.ts';
+import { notify } from '../../app/notify.ts';
+import { ListState, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
+import { Badge } from '../../shared/ui/badge.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import { Card, CardTitle } from '../../shared/ui/card.tsx';
+import { Page } from '../../shared/ui/page.tsx';
+import { LIST_PAGE, usePayhubMutation } from './payhub-queries.ts';
+import { toolsKeys } from './tools-queries.ts';
+import { usePayhubLive } from './use-payhub-live.ts';
+
+/** /payhub/toko (shop): quota vouchers bought with commission, and the operator's vouchers to claim. */
+export default function TokoPage() {
+  const { t } = useTranslation();
+  usePayhubLive();
+  const money = useFormatMoney();
+  const time = useFormatTime();
+  const balance = useQuery({ queryKey: toolsKeys.commission, queryFn: () => api.commission.balance() });
+  const products = useQuery({ queryKey: toolsKeys.products, queryFn: () => api.payhubTools.shopProducts() });
+  const vouchers = useQuery({
+    queryKey: toolsKeys.vouchers,
+    queryFn: () => api.payhubTools.voucherQuery({ query: LIST_PAGE }),
+  });
+  // One key per purchase attempt: a double tap buys once.
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const buy = usePayhubMutation(
+    (productId: string) => api.payhubTools.shopBuy({ body: { productId }, idempotencyKey: key }),
+    () => {
+      notify.success(t('payhubTools.shop.bought'));
+      setKey(crypto.randomUUID());
+    },
+  );
+  const claim = usePayhubMutation(
+    (id: number) => api.payhubTools.voucherClaim({ body: { id } }),
+    () => notify.success(t('payhubTools.shop.claimed')),
+  );
+  const items = vouchers.data?.items ?? [];
+  return (
+    <Page title={t('payhubTools.shop.title')}>
+      <Card className="bg-gradient-to-br from-brand-700 to-brand-800 text-white ring-0">
+        <p className="text-sm text-white/80">{t('payhubTools.shop.commission')}</p>
+        <p className="mt-1 text-3xl font-bold tracking-tight" data-testid="shop-commission">
+          {balance.data ? money(balance.data.available) : '…'}
+        </p>
+      </Card>
+      <Card>
+        <CardTitle>{t('payhubTools.shop.products')}</CardTitle>
+        <ul className="flex flex-col gap-2">
+          {(products.data?.items ?? []).map((product) => (
+            <li
+              key={product.id}
+              className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{money(product.faceValue)}</p>
+                <p className="text-[13px] text-slate-600">
+                  {t('payhubTools.shop.price')}: {money(product.price)}
+                </p>
+              </div>
+              <Button
+                size="sm"
+                busy={buy.isPending && buy.variables === product.id}
+                onClick={() => buy.mutate(product.id)}
+              >
+                {t('payhubTools.shop.buy')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <Card>
+        <CardTitle>{t('payhubTools.shop.vouchers')}</CardTitle>
+        <ListState
+          loading={vouchers.isPending}
+          empty={items.length === 0 ? t('payhubTools.shop.empty') : null}
+        >
+          <ul className="flex flex-col gap-2" data-testid="voucher-list">
+            {items.map((voucher) => (
+              <li key={voucher.id} className="rounded-xl bg-slate-50 px-3 py-2.5">
+                <div className="flex items-center justify-between gap-2">
+                  <span className="font-mono text-sm text-slate-900">{voucher.code}</span>
+                  <Badge tone={voucher.state === 'claimed' ? 'success' : 'brand'}>
+                    {t(`payhubTools.shop.states.${voucher.state}`)}
+                  </Badge>
+                </div>
+                <p className="text-sm text-slate-700">
+                  {money(voucher.faceValue)} · {time(voucher.createdAt)}
+                </p>
+                {voucher.state === 'unclaimed' ? (
+                  <Button
+                    className="mt-2"
+                    size="sm"
+                    variant="secondary"
+                    busy={claim.isPending && claim.variables === voucher.id}
+                    onClick={() => claim.mutate(voucher.id)}
+                  >
+                    {t('payhubTools.shop.claim')}
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </ListState>
+      </Card>
+    </Page>
+  );
+}
