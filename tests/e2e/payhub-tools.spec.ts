@@ -1,0 +1,160 @@
+// Proves the operator tools end to end at 360x780 inside the native wrapper: an operator adds a card
+// (the list reloads), binds a payment link to it, toggles its work status and gets a new deposit
+// only while working; the payment hub's group head sees its operators' aggregates; and every
+// /payhub screen is captured in Indonesian (project 12) and Spanish (project 16).
+import type { PayhubClient } from '@payhub/client';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoLabel, ProjectId } from './support/accounts.ts';
+import { signedInApi } from './support/api.ts';
+import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
+
+const WRAPPER = { versionCode: 12, platform: 'android' as const };
+const PLAYER = 'player' as DemoLabel;
+const SECOND_OPERATOR = 'operator-2' as DemoLabel;
+const PAYHUB_SCREENS = [
+  '/payhub',
+  '/payhub/bayar',
+  '/payhub/cards',
+  '/payhub/indodax',
+  '/payhub/link',
+  '/payhub/mengatur',
+  '/payhub/pesanan',
+  '/payhub/qrcode',
+  '/payhub/recharge-record',
+  '/payhub/recharge',
+  '/payhub/toko',
+  '/payhub/usdt',
+  '/payhub/va-bank',
+  '/payhub/work-hours',
+] as const;
+// A number no other journey uses (project 12, PERMATA).
+const CARD_NUMBER = '5312009876';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let player: PayhubClient;
+let operatorApi: PayhubClient;
+let secondOperator: PayhubClient;
+
+async function operatorPage(label: DemoLabel, projectId: ProjectId): Promise<Page> {
+  const context = await newMobileContext(browser, { nativeWrapper: WRAPPER });
+  contexts.push(context);
+  const page = await context.newPage();
+  expect(await signIn(page, label, projectId)).toBe('/payhub');
+  return page;
+}
+
+/** Waits until the page has no spinner and its heading is shown. */
+async function settle(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor();
+  await expect.poll(() => page.locator('.animate-spin').count(), { timeout: 15_000 }).toBe(0);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  player = await signedInApi(PLAYER, 12);
+  operatorApi = await signedInApi('operator', 12);
+  secondOperator = await signedInApi(SECOND_OPERATOR, 12);
+  await secondOperator.api.payhub.setWork({ params: { flag: 0 } });
+});
+afterAll(async () => {
+  await secondOperator?.api.payhub.setWork({ params: { flag: 1 } }).catch(() => {});
+  await operatorApi?.api.payhub.setWork({ params: { flag: 1 } }).catch(() => {});
+  await operatorApi?.api.payhubTools.bankDelete({ query: { accountNo: CARD_NUMBER } }).catch(() => {});
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+describe('operator tools journey', () => {
+  it('adds a card, binds a link, and is assigned a deposit only while working', async () => {
+    const page = await operatorPage('operator', 12);
+    await page.goto('/payhub/cards');
+    const form = page.getByTestId('add-card-form');
+    await form.locator('select').selectOption('PERMATA');
+    await form.locator('input[name="accountNo"]').fill(CARD_NUMBER);
+    await form.locator('input[name="holder"]').fill('Demo operator 12');
+    await form.locator('button[type="submit"]').click();
+    // The list reloads 500 ms after the card was added.
+    await expect
+      .poll(() => page.getByTestId('card-account-no').allTextContents(), { timeout: 10_000 })
+      .toContain(CARD_NUMBER);
+    await screenshot(page, 'payhub-tools-card-added');
+
+    await page.goto('/payhub/link');
+    const bind = page.getByTestId('bind-link-form');
+    await bind.locator('select').selectOption(CARD_NUMBER);
+    await bind.locator('input[name="url"]').fill('https://pay.example/permata');
+    await bind.locator('input[name="minAmount"]').fill('10000');
+    await bind.locator('input[name="maxAmount"]').fill('500000');
+    await bind.locator('input[name="totalLimit"]').fill('2000000');
+    await bind.locator('button[type="submit"]').click();
+    await expect
+      .poll(() => page.getByTestId('live-links').textContent(), { timeout: 10_000 })
+      .toContain(CARD_NUMBER);
+    expect(await page.getByTestId('live-links').textContent()).toContain('https://pay.example/permata');
+    await screenshot(page, 'payhub-tools-link-bound');
+
+    await page.goto('/payhub/work-hours');
+    const status = page.getByTestId('work-status');
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Sedang bekerja');
+    await page.getByTestId('work-toggle').click();
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Tidak bekerja');
+    const refused = await player.api.payhub.createOrder({
+      body: { amount: '120000.00', bankCode: 'PERMATA' },
+    });
+    expect(refused.state).toBe(7);
+
+    await page.getByTestId('work-toggle').click();
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Sedang bekerja');
+    const assigned = await player.api.payhub.createOrder({
+      body: { amount: '120000.00', bankCode: 'PERMATA' },
+    });
+    expect(assigned.state).toBe(0);
+    expect(assigned.operatorId).toBe((await operatorApi.api.user.me()).id);
+    expect(assigned.payee?.accountNo).toBe(CARD_NUMBER);
+    await page.goto('/payhub/pesanan');
+    await expect
+      .poll(() => page.locator('main').textContent(), { timeout: 15_000 })
+      .toContain(assigned.orderNo);
+    await screenshot(page, 'payhub-tools-order-assigned');
+    await operatorApi.api.payhub.payCheck({ body: { id: assigned.id, action: 'cancel' } });
+
+    // The link counts the order against its limits.
+    const amount = await operatorApi.api.payhubTools.cardUrlAmount();
+    expect(amount.items.find((link) => link.accountNo === CARD_NUMBER)?.state).toBe('active');
+  });
+
+  it('the group head sees its operators’ aggregates', async () => {
+    const page = await operatorPage('operator-manage', 12);
+    await page.goto('/payhub/work-hours');
+    const aggregates = page.getByTestId('member-aggregates');
+    await expect.poll(() => aggregates.textContent(), { timeout: 15_000 }).toContain('Deposit selesai');
+    const nickname = (await operatorApi.api.user.me()).nickname;
+    expect(await aggregates.textContent()).toContain(nickname);
+    expect(await page.getByTestId('group-work').textContent()).toContain(nickname);
+    await screenshot(page, 'payhub-tools-leader-aggregates');
+  });
+
+  for (const [projectId, language, words] of [
+    [12, 'id-ID', ['Kartu bank', 'Jam kerja', 'Toko', 'Pengaturan']],
+    [16, 'es-MX', ['Tarjetas', 'Horario', 'Tienda', 'Ajustes']],
+  ] as const) {
+    it(`every payhub screen renders in ${language} at 360x780`, async () => {
+      const page = await operatorPage('operator', projectId);
+      await settle(page);
+      const dashboard = (await page.locator('main').textContent()) ?? '';
+      for (const word of words) expect(dashboard).toContain(word);
+      for (const path of PAYHUB_SCREENS) {
+        await page.goto(path);
+        await settle(page);
+        const heading = (await page.locator('h1').first().textContent()) ?? '';
+        expect(heading.length, `${path} has a heading`).toBeGreaterThan(0);
+        // No raw catalogue keys on screen, no horizontal scroll at 360 px.
+        expect(await page.locator('body').textContent()).not.toMatch(/payhub(Tools)?\.[a-z]+\.[a-zA-Z]/);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        await screenshot(page, `payhub-${language}${path.replaceAll('/', '-')}`);
+      }
+    });
+  }
+});
