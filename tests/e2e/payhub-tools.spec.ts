@@ -2,6 +2,7 @@
 // (the list reloads), binds a payment link to it, toggles its work status and gets a new deposit
 // only while working; the payment hub's group head sees its operators' aggregates; and every
 // /payhub screen is captured in Indonesian (project 12) and Spanish (project 16).
+import { join } from 'node:path';
 import type { PayhubClient } from '@payhub/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,14 @@ async function operatorPage(label: DemoLabel, projectId: ProjectId): Promise<Pag
   const page = await context.newPage();
   expect(await signIn(page, label, projectId)).toBe('/payhub');
   return page;
+}
+
+/** Saves the whole scrolled page at 360 px wide beside the viewport screenshots. */
+async function fullPageScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: join(process.cwd(), 'artifacts/screenshots', `${name}.png`),
+    fullPage: true,
+  });
 }
 
 /** Waits until the page has no spinner and its heading is shown. */
@@ -134,6 +143,7 @@ describe('operator tools journey', () => {
     expect(await aggregates.textContent()).toContain(nickname);
     expect(await page.getByTestId('group-work').textContent()).toContain(nickname);
     await screenshot(page, 'payhub-tools-leader-aggregates');
+    await fullPageScreenshot(page, 'payhub-tools-leader-aggregates-full');
   });
 
   for (const [projectId, language, words] of [
@@ -154,6 +164,7 @@ describe('operator tools journey', () => {
         expect(await page.locator('body').textContent()).not.toMatch(/payhub(Tools)?\.[a-z]+\.[a-zA-Z]/);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
         await screenshot(page, `payhub-${language}${path.replaceAll('/', '-')}`);
+        await fullPageScreenshot(page, `payhub-${language}${path.replaceAll('/', '-')}-full`);
       }
     });
   }

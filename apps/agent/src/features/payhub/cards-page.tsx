@@ -74,7 +74,7 @@ export default function CardsPage() {
                     {card.state === 1 ? t('payhubTools.cards.active') : t('payhubTools.cards.inactive')}
                   </Badge>
                 </div>
-                <div className="mt-3 grid grid-cols-3 gap-2">
+                <div className="mt-3 grid grid-cols-[1.5fr_1fr_1fr] gap-2">
                   <Button
                     variant="secondary"
                     busy={toggle.isPending && toggle.variables?.id === card.id}

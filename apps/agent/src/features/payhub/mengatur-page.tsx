@@ -142,6 +142,9 @@ function AgreementCard() {
         </Button>
       </form>
       <p className="mt-4 text-sm font-semibold text-slate-800">{t('payhubTools.settings.history')}</p>
+      {history.data && history.data.items.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">{t('payhubTools.settings.noHistory')}</p>
+      ) : null}
       <ul className="mt-2 flex flex-col gap-2" data-testid="agreement-history">
         {(history.data?.items ?? []).map((item) => (
           <li key={item.id} className="rounded-xl bg-slate-50 px-3 py-2 text-sm">

@@ -179,9 +179,11 @@ function GroupView() {
               <li key={member.userId} className="rounded-xl bg-slate-50 px-3 py-2">
                 <div className="flex items-center justify-between gap-2">
                   <span className="truncate font-semibold text-slate-900">{member.nickname}</span>
-                  <Badge tone={member.working && member.insideHours ? 'success' : 'neutral'}>
-                    {member.working ? t('payhub.working') : t('payhub.notWorking')}
-                  </Badge>
+                  <span className="shrink-0 whitespace-nowrap">
+                    <Badge tone={member.working && member.insideHours ? 'success' : 'neutral'}>
+                      {member.working ? t('payhub.working') : t('payhub.notWorking')}
+                    </Badge>
+                  </span>
                 </div>
                 <p className="text-[13px] text-slate-600">
                   {member.hours

@@ -101,6 +101,7 @@ export const payhubTools: UiNamespace<'payhubTools'> = {
     note: 'Note',
     requested: 'Request sent',
     history: 'Agreement history',
+    noHistory: 'No requests yet: the terms set at verification apply.',
     version: 'Version {{version}}',
     states: {
       pending: 'Pending',

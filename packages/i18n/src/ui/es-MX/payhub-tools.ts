@@ -101,6 +101,7 @@ export const payhubTools: UiNamespace<'payhubTools'> = {
     note: 'Nota',
     requested: 'Solicitud enviada',
     history: 'Historial del contrato',
+    noHistory: 'Sin solicitudes: rigen las condiciones de la verificación.',
     version: 'Versión {{version}}',
     states: {
       pending: 'En revisión',

@@ -101,6 +101,7 @@ export const payhubTools = {
     note: 'Catatan',
     requested: 'Permintaan dikirim',
     history: 'Riwayat kontrak',
+    noHistory: 'Belum ada permintaan: berlaku ketentuan saat verifikasi.',
     version: 'Versi {{version}}',
     states: {
       pending: 'Menunggu',
