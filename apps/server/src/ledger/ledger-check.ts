@@ -44,6 +44,11 @@ export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
                      OR (e.amount = t.amount AND e.account_id = t.credit_account_id))`,
   },
   {
+    name: 'every entry names an existing transfer',
+    query: `SELECT e.id, e.transfer_id FROM ledger_entries e
+             WHERE NOT EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.id = e.transfer_id)`,
+  },
+  {
     name: 'transfers name existing accounts of their currency',
     query: `SELECT t.id FROM ledger_transfers t
               LEFT JOIN ledger_accounts d ON d.id = t.debit_account_id

@@ -69,6 +69,24 @@ export interface TransferCall {
   at: Date;
 }
 
+const TRANSFER_SQL =
+  'SELECT ledger_transfer($1, $2, $3, $4::bigint, $5::bigint, $6::bigint, $7, $8, $9, $10::timestamptz) AS outcome';
+
+interface PgQueryable {
+  query<Row>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+}
+
+/**
+ * The node-postgres client behind a Drizzle database or transaction (its session's pool or pooled
+ * connection), so the transfer runs on the same connection and inside the same transaction.
+ */
+function pgClientOf(executor: Executor): PgQueryable | null {
+  const client = (executor as unknown as { session?: { client?: unknown } }).session?.client;
+  return client && typeof (client as { query?: unknown }).query === 'function'
+    ? (client as PgQueryable)
+    : null;
+}
+
 /** The only SQL of the ledger. Every balance change goes through ledger_transfer() (0200_ledger.sql). */
 export const ledgerRepo = {
   async ensureAccount(
@@ -106,11 +124,32 @@ export const ledgerRepo = {
   },
 
   async transfer(executor: Executor, call: TransferCall): Promise<TransferOutcome> {
+    const values = [
+      call.id,
+      call.kind,
+      call.pendingId,
+      call.debitAccountId === null ? null : call.debitAccountId.toString(),
+      call.creditAccountId === null ? null : call.creditAccountId.toString(),
+      call.amount === null ? null : call.amount.toString(),
+      call.code,
+      call.referenceType,
+      call.referenceId,
+      call.at.toISOString(),
+    ];
     try {
-      const result = await executor.execute<{ outcome: TransferOutcome }>(sql`
-        SELECT ledger_transfer(${call.id}, ${call.kind}, ${call.pendingId}, ${call.debitAccountId},
-          ${call.creditAccountId}, ${call.amount}, ${call.code}, ${call.referenceType}, ${call.referenceId},
-          ${call.at.toISOString()}::timestamptz) AS outcome`);
+      // The hottest statement: sent as a named prepared statement on the executor's own connection
+      // (parsed and planned once per connection), through Drizzle only if no pg client is reachable.
+      const client = pgClientOf(executor);
+      const result = client
+        ? await client.query<{ outcome: TransferOutcome }>({
+            name: 'ledger_transfer_v1',
+            text: TRANSFER_SQL,
+            values,
+          })
+        : await executor.execute<{ outcome: TransferOutcome }>(sql`
+            SELECT ledger_transfer(${call.id}, ${call.kind}, ${call.pendingId}, ${values[3]}::bigint,
+              ${values[4]}::bigint, ${values[5]}::bigint, ${call.code}, ${call.referenceType}, ${call.referenceId},
+              ${values[9]}::timestamptz) AS outcome`);
       const outcome = result.rows[0]?.outcome;
       if (outcome !== 'created' && outcome !== 'exists') throw new Error('ledger_transfer gave no outcome');
       return outcome;
