@@ -430,6 +430,33 @@ describe('shop and vouchers', () => {
     await toolsLedgerClean();
   });
 
+  it('answers 3 to bad input on the remaining endpoints, changing nothing', async () => {
+    const admin = await testApp.signIn('admin');
+    const bad = [
+      () => operator.api.payhubTools.bankQuery({ query: { page: 0, count: 500 } }),
+      () => operator.api.payhubTools.bankQuery({ query: { page: 1, count: 'x' as never } }),
+      () => operator.api.payhubTools.voucherQuery({ query: { page: 1, count: 501 } }),
+      () => operator.api.payhubTools.voucherClaim({ body: { id: -1 } }),
+      () => operator.api.payhubTools.shopBuy({ body: { productId: 'x'.repeat(41) } }),
+      () => operator.api.commission.orders({ query: { page: 1, count: 1000 } }),
+      () =>
+        admin.api.payhubTools.adminReviewAgreement({
+          params: { id: 'abc' as never },
+          body: { decision: 'approve' },
+        }),
+      () =>
+        admin.api.payhubTools.adminReviewAgreement({
+          params: { id: 1 },
+          body: { decision: 'maybe' as never },
+        }),
+      () => operator.api.payhubTools.bankUpdate({ query: { oldAccountNo: '5550002222', state: 2 as never } }),
+      () => operator.api.payhubTools.setWorkTime({ body: { start: '8:00', end: '17:00', days: [1] } }),
+    ];
+    for (const call of bad) expect((await failure(call())).errCode).toBe(3);
+    expect((await operator.api.payhubTools.voucherQuery({ query: { page: 1, count: 500 } })).total).toBe(1);
+    expect((await operator.api.payhubTools.bankQuery({ query: { page: 1, count: 500 } })).total).toBe(5);
+  });
+
   it('refuses operator tools to a player (1031)', async () => {
     expect(
       (await failure(player.api.payhubTools.bankQuery({ query: { page: 1, count: 500 } }))).errCode,
