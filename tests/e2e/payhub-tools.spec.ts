@@ -127,7 +127,7 @@ describe('operator tools journey', () => {
       .poll(() => page.locator('main').textContent(), { timeout: 15_000 })
       .toContain(assigned.orderNo);
     await screenshot(page, 'payhub-tools-order-assigned');
-    await operatorApi.api.payhub.payCheck({ body: { id: assigned.id, action: 'cancel' } });
+    await operatorApi.api.payhub.payCheck({ body: { id: assigned.id, action: 'confirm' } });
 
     // The link counts the order against its limits.
     const amount = await operatorApi.api.payhubTools.cardUrlAmount();
@@ -139,8 +139,13 @@ describe('operator tools journey', () => {
     await page.goto('/payhub/work-hours');
     const aggregates = page.getByTestId('member-aggregates');
     await expect.poll(() => aggregates.textContent(), { timeout: 15_000 }).toContain('Deposit selesai');
-    const nickname = (await operatorApi.api.user.me()).nickname;
-    expect(await aggregates.textContent()).toContain(nickname);
+    const me = await operatorApi.api.user.me();
+    expect(await aggregates.textContent()).toContain(me.nickname);
+    // Today's confirmed deposit of the first journey is counted for the operator.
+    const manager = await signedInApi('operator-manage', 12);
+    const rows = await manager.api.commission.memberAggData({ query: {} });
+    expect(rows.items.find((row) => row.userId === me.id)?.paidOrders).toBeGreaterThanOrEqual(1);
+    const nickname = me.nickname;
     expect(await page.getByTestId('group-work').textContent()).toContain(nickname);
     await screenshot(page, 'payhub-tools-leader-aggregates');
     await fullPageScreenshot(page, 'payhub-tools-leader-aggregates-full');
