@@ -11,9 +11,14 @@ const FEATURES_ID = 'virtual:payhub-endpoints/features';
  * feature page, or on its first call (apps/agent/src/app/api.ts).
  */
 const SHELL_ENDPOINTS = [
-  'user.*',
-  'site.*',
-  'shell.*',
+  'user.me',
+  'user.login',
+  'user.register',
+  'user.sendCode',
+  'user.resetPassword',
+  'user.logout',
+  'site.listConfig',
+  'shell.version',
   'promo.spaInfo',
   'promo.spaLogin',
   'promo.spaReportCheck',

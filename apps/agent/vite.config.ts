@@ -58,13 +58,29 @@ function precompress(): Plugin {
   };
 }
 
+const ENTRY_CHUNK = /(^|\/)index-[^/]+\.js$/;
+const SHELL_PAGE_CHUNK =
+  /(^|\/)(login-page|account-page|not-found-page|server-error-page|close-page|ui-catalogue-page|root-redirect)-[^/]+\.js$/;
+
 const serverOrigin = process.env.PAYHUB_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), versionFile(), endpointManifest(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(buildVersion) },
-  // Android WebViews (Chromium) support modulepreload natively: no polyfill in the entry.
-  build: { manifest: true, target: 'es2020', sourcemap: false, modulePreload: { polyfill: false } },
+  build: {
+    manifest: true,
+    target: 'es2020',
+    sourcemap: false,
+    modulePreload: {
+      // Android WebViews (Chromium) support modulepreload natively: no polyfill in the entry.
+      polyfill: false,
+      // The entry carries, for every lazy page, the list of chunks to fetch with it; for feature
+      // pages that list grows with each screen. Their shared chunks are fetched after the page
+      // instead, which keeps every route's first paint small; the shell's own pages keep theirs.
+      resolveDependencies: (filename, deps, { hostId, hostType }) =>
+        hostType === 'js' && ENTRY_CHUNK.test(hostId) && !SHELL_PAGE_CHUNK.test(filename) ? [] : deps,
+    },
+  },
   server: {
     port: 5173,
     proxy: {

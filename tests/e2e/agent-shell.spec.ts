@@ -50,6 +50,9 @@ describe('landing route by role (project 12, inside the wrapper)', () => {
       const page = await open({ nativeWrapper: WRAPPER });
       expect(await signIn(page, label, 12)).toBe(path);
       await page.waitForLoadState('networkidle');
+      // The landing page loaded (its chunk and the chunks it imports) and rendered without crashing.
+      expect(await page.getByTestId('crash-screen').count()).toBe(0);
+      expect((await page.locator('#root').textContent())?.trim().length).toBeGreaterThan(0);
       await screenshot(page, `landing-${label}`);
     });
   }
