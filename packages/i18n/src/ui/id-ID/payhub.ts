@@ -11,7 +11,12 @@ export const payhub = {
   startWork: 'Mulai bekerja',
   stopWork: 'Berhenti bekerja',
   kyc: 'Verifikasi identitas',
-  kycStatus: { pending: 'Menunggu', verified: 'Terverifikasi', rejected: 'Ditolak', suspended: 'Ditangguhkan' },
+  kycStatus: {
+    pending: 'Menunggu',
+    verified: 'Terverifikasi',
+    rejected: 'Ditolak',
+    suspended: 'Ditangguhkan',
+  },
   limits: 'Batas',
   perOrderMax: 'Maks. per pesanan',
   dailyUsed: 'Terpakai hari ini',
