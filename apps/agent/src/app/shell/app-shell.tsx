@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteNotices } from '../../features/notices/site-notices.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { installNavigator } from '../navigation.ts';
+import { usePresencePing } from '../presence-ping.ts';
 import { installErrorReactions, loadSiteSettings, restoreSession } from '../session.ts';
 import { CrashBoundary } from './crash-boundary.tsx';
 import { PemBanner } from './pem-banner.tsx';
@@ -31,7 +32,8 @@ export function bootShell(): void {
 
 /**
  * The application shell (route id `_app`): progress bar, pem banner, page outlet, dialogs, the
- * update dialog, toasts, scroll lock and the version poll.
+ * update dialog, toasts, scroll lock, the version poll and (in the wrapper, for payment operators)
+ * the 60 s presence ping.
  */
 export function AppShell() {
   const navigate = useNavigate();
@@ -43,6 +45,7 @@ export function AppShell() {
   }, [navigate]);
   useVersionPoll();
   useScrollLock();
+  usePresencePing();
   return (
     <>
       <RouteProgress />

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/notify.ts';
-import { usePresencePing } from '../../app/presence-ping.ts';
 import { realtimeClient, useRealtimeConnection } from '../../app/realtime.ts';
 import { usePaymentStore } from '../../app/stores/payment.store.ts';
 import { payhubKeys } from './payhub-queries.ts';
@@ -19,11 +18,10 @@ const ROUTES = {
 /**
  * Keeps the payment hub's screens live: every push refreshes the queries it concerns (orders appear
  * without reloading), the quota and unprocessed counts land in the payment store, and a new order
- * raises a toast. Inside the native wrapper it also sends the operator's presence ping.
+ * raises a toast.
  */
 export function usePayhubLive(): void {
   useRealtimeConnection();
-  usePresencePing();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   useEffect(() => {
