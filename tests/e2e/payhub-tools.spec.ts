@@ -46,6 +46,12 @@ async function operatorPage(label: DemoLabel, projectId: ProjectId): Promise<Pag
   return page;
 }
 
+/** "Rp 99.880.000,00" from "99880000.00", as the app formats rupiah (no-break space). */
+function rupiah(wire: string): string {
+  const [whole = '0', fraction = '00'] = wire.split('.');
+  return `Rp\u00a0${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fraction}`;
+}
+
 /** Saves the whole scrolled page at 360 px wide beside the viewport screenshots. */
 async function fullPageScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({
@@ -128,6 +134,14 @@ describe('operator tools journey', () => {
       .toContain(assigned.orderNo);
     await screenshot(page, 'payhub-tools-order-assigned');
     await operatorApi.api.payhub.payCheck({ body: { id: assigned.id, action: 'confirm' } });
+
+    // The dashboard shows the quota and commission the confirmation left.
+    const quota = await operatorApi.api.quota.query();
+    await page.goto('/payhub');
+    await expect
+      .poll(() => page.getByTestId('quota-amount').textContent(), { timeout: 15_000 })
+      .toBe(rupiah(quota.quota));
+    await screenshot(page, 'payhub-tools-dashboard-after-confirm');
 
     // The link counts the order against its limits.
     const amount = await operatorApi.api.payhubTools.cardUrlAmount();
