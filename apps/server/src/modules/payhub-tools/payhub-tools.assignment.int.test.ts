@@ -69,12 +69,15 @@ describe('assignment', () => {
     expect((await deposit()).state).toBe(7);
     expect((await operator.api.payhubTools.workTime()).insideHours).toBe(false);
     setJakarta('2026-11-25T09:00:00');
+    expect((await player.api.payhub.payBanks()).items.map((bank) => bank.code)).toContain('BCA');
     expect((await deposit()).state).toBe(0);
     // 16:30 in Jakarta is 09:30 UTC: inside, although UTC and Jakarta days and hours differ.
     setJakarta('2026-11-25T16:59:00');
     expect((await deposit()).state).toBe(0);
     setJakarta('2026-11-25T17:00:00');
     expect((await deposit()).state).toBe(7);
+    // Players are not offered a bank where no operator is on duty.
+    expect((await player.api.payhub.payBanks()).items.map((bank) => bank.code)).not.toContain('BCA');
     // Saturday is not a work day.
     setJakarta('2026-11-28T10:00:00');
     expect((await deposit()).state).toBe(7);

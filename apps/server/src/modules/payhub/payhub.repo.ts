@@ -252,12 +252,13 @@ export function createPayhubRepo(db: Db) {
         UPDATE payhub_operators SET last_assigned_at = ${at.toISOString()}::timestamptz WHERE user_id = ${operatorId}`);
     },
 
-    /** Banks where some verified, working operator of the project has an active card. */
-    async banksWithOperators(executor: Executor, projectId: number): Promise<string[]> {
+    /** Banks where some verified, working operator of the project, on duty at `at`, has an active card. */
+    async banksWithOperators(executor: Executor, projectId: number, at: Date): Promise<string[]> {
       const result = await executor.execute<{ bank_code: string }>(sql`
         SELECT DISTINCT c.bank_code FROM payhub_operator_cards c
           JOIN payhub_operators o ON o.user_id = c.operator_id
          WHERE o.project_id = ${projectId} AND o.kyc_status = 'verified' AND o.working AND c.active
+           AND payhub_operator_on_duty(o.user_id, ${at.toISOString()}::timestamptz)
          ORDER BY c.bank_code`);
       return result.rows.map((row) => row.bank_code);
     },

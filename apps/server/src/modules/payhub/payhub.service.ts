@@ -470,7 +470,7 @@ export function createPayhubService(deps: PayhubDeps) {
     },
     async payBanks(session: Session) {
       const currency = project(session.projectId).currency;
-      const codes = new Set(await repo.banksWithOperators(repo.db, session.projectId));
+      const codes = new Set(await repo.banksWithOperators(repo.db, session.projectId, clock.now()));
       return {
         items: SUPPORTED_BANKS[currency].filter((bank) => codes.has(bank.code)).map((bank) => ({ ...bank })),
       };
