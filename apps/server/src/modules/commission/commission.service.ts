@@ -66,14 +66,22 @@ export function createCommissionService(deps: CommissionDeps) {
     if (!operator?.spaPay || operator.projectId !== session.projectId) throw noPermission();
     return operator;
   }
-  async function commissionAccount(executor: Executor, operator: OperatorRow) {
-    return ledger.userAccount(executor, {
+  function commissionKey(operator: OperatorRow) {
+    return {
       projectId: operator.projectId,
       currency: project(operator.projectId).currency,
-      kind: 'operator_commission',
+      kind: 'operator_commission' as const,
       ownerId: operator.userId,
-    });
+    };
   }
+  async function commissionAccount(executor: Executor, operator: OperatorRow) {
+    return ledger.userAccount(executor, commissionKey(operator));
+  }
+  /** Reads never create the account: an operator without one has earned nothing yet. */
+  async function existingCommissionAccount(operator: OperatorRow) {
+    return ledger.findUserAccount(repo.db, commissionKey(operator));
+  }
+  const NOTHING = { balance: 0n, pending: 0n, available: 0n };
 
   /**
    * Whose operators a leader sees: a promo group's leader its group; a payment manager (the group
@@ -91,8 +99,8 @@ export function createCommissionService(deps: CommissionDeps) {
   return {
     async balance(session: Session) {
       const operator = await requireOperator(session);
-      const account = await commissionAccount(repo.db, operator);
-      const balance = await ledger.balance(repo.db, account.id);
+      const account = await existingCommissionAccount(operator);
+      const balance = account ? await ledger.balance(repo.db, account.id) : NOTHING;
       return {
         currency: project(operator.projectId).currency,
         balance: formatMoney(balance.balance),
@@ -108,12 +116,12 @@ export function createCommissionService(deps: CommissionDeps) {
 
     async balanceDetail(session: Session) {
       const operator = await requireOperator(session);
-      const account = await commissionAccount(repo.db, operator);
+      const account = await existingCommissionAccount(operator);
       const since = startOfLocalDay(clock.now(), project(operator.projectId).timeZone);
-      const sums = await repo.commissionSums(repo.db, account.id, since);
+      const sums = account ? await repo.commissionSums(repo.db, account.id, since) : [];
       const sum = (codes: (code: string) => boolean, field: 'total' | 'recent') =>
         sums.filter((row) => codes(row.code)).reduce((total, row) => total + row[field], 0n);
-      const balance = await ledger.balance(repo.db, account.id);
+      const balance = account ? await ledger.balance(repo.db, account.id) : NOTHING;
       return {
         available: formatMoney(balance.available),
         earnedToday: formatMoney(sum((code) => EARNING_CODES.has(code), 'recent')),
@@ -205,7 +213,8 @@ export function createCommissionService(deps: CommissionDeps) {
 
     async balanceHistory(session: Session, query: { page: number; count: number }) {
       const operator = await requireOperator(session);
-      const account = await commissionAccount(repo.db, operator);
+      const account = await existingCommissionAccount(operator);
+      if (!account) return { items: [], total: 0 };
       const history = await ledger.history(repo.db, account.id, query.count, (query.page - 1) * query.count);
       return {
         items: history.entries.map((entry) => ({
