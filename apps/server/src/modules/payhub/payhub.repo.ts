@@ -247,6 +247,13 @@ export function createPayhubRepo(db: Db) {
       };
     },
 
+    /** Whether a card's live link still takes this amount, read in a fresh snapshot (see the service). */
+    async cardAccepts(executor: Executor, cardId: number, amount: bigint, at: Date): Promise<boolean> {
+      const result = await executor.execute<{ accepts: boolean }>(sql`
+        SELECT payhub_card_accepts(${cardId}::bigint, ${amount}::bigint, ${at.toISOString()}::timestamptz) AS accepts`);
+      return result.rows[0]?.accepts === true;
+    },
+
     async markAssigned(executor: Executor, operatorId: number, at: Date): Promise<void> {
       await executor.execute(sql`
         UPDATE payhub_operators SET last_assigned_at = ${at.toISOString()}::timestamptz WHERE user_id = ${operatorId}`);

@@ -350,14 +350,21 @@ export function createPayhubService(deps: PayhubDeps) {
             at,
           });
           const day = localDay(at, projectConfig.timeZone);
-          const chosen = await repo.chooseOperator(tx, {
+          const selection = {
             projectId: session.projectId,
             currency,
             bankCode: input.bankCode,
             amount: input.amount,
             day,
             at,
-          });
+          };
+          let chosen = await repo.chooseOperator(tx, selection);
+          // chooseOperator reads the card link's used total in its statement's snapshot; an assignment
+          // to the same operator that committed while we waited for its row lock is only visible to a
+          // new statement. Re-check, and choose again (now with a fresh snapshot) when the link is full.
+          if (chosen && !(await repo.cardAccepts(tx, chosen.cardId, input.amount, at))) {
+            chosen = await repo.chooseOperator(tx, selection);
+          }
           const created = (await repo.order(tx, id))!;
           if (
             !chosen ||
