@@ -1,3 +1,4 @@
+import { RealtimeState } from '@payhub/client/realtime/realtime-client.ts';
 import { INBOX_NEW_ROUTE, type InboxNewPush } from '@payhub/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -24,20 +25,28 @@ export const useMail = () =>
 
 /**
  * Listens for /heracles/inbox/new on the app's realtime channel: the badge takes the pushed unread
- * count at once and the list reloads, without a page reload.
+ * count at once and the list reloads, without a page reload. Pushes reach only live connections, so
+ * each time the channel (re)connects the inbox is read again: mail that arrived while the page was
+ * loading or the socket was down is not missed.
  */
 export function useInboxPush(): void {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      realtimeClient().onNotify(INBOX_NEW_ROUTE, (content) => {
-        const push = content as InboxNewPush;
-        queryClient.setQueryData(inboxKeys.unread, { unreadCount: push.unreadCount });
-        void queryClient.invalidateQueries({ queryKey: inboxKeys.list });
-        notify.info(i18next.t('inbox.newMail', { title: push.mail.title }));
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    const channel = realtimeClient();
+    const stopPushes = channel.onNotify(INBOX_NEW_ROUTE, (content) => {
+      const push = content as InboxNewPush;
+      queryClient.setQueryData(inboxKeys.unread, { unreadCount: push.unreadCount });
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.list });
+      notify.info(i18next.t('inbox.newMail', { title: push.mail.title }));
+    });
+    const stopStates = channel.onStateChange((state) => {
+      if (state === RealtimeState.CONNECTED) void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    });
+    return () => {
+      stopPushes();
+      stopStates();
+    };
+  }, [queryClient]);
 }
 
 export function useInboxMutation<Input>(run: (input: Input) => Promise<unknown>) {
