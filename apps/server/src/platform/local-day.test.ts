@@ -1,6 +1,6 @@
 // Proves local days and their boundaries in the projects' time zones, across midnight.
 import { describe, expect, it } from 'vitest';
-import { dayDistance, daysBefore, localDay, localDayStartMs, nextDay } from './local-day.ts';
+import { dayDistance, daysBefore, localDay, localDayStartMs, nextDay, startOfLocalDay } from './local-day.ts';
 
 describe('local days', () => {
   it('turns over at local midnight in Asia/Jakarta (UTC+7)', () => {
@@ -18,6 +18,30 @@ describe('local days', () => {
   it('finds the start of a day that begins after a daylight-saving change', () => {
     expect(localDayStartMs('2026-03-09', 'America/New_York')).toBe(Date.parse('2026-03-09T04:00:00Z'));
     expect(localDayStartMs('2026-03-07', 'America/New_York')).toBe(Date.parse('2026-03-07T05:00:00Z'));
+  });
+
+  it('starts the local day of an instant at local midnight, across midnight', () => {
+    // Asia/Jakarta (UTC+7): 16:59:59Z is still the 21st locally, 17:00:00Z is the 22nd.
+    expect(startOfLocalDay(new Date('2026-11-21T16:59:59Z'), 'Asia/Jakarta').toISOString()).toBe(
+      '2026-11-20T17:00:00.000Z',
+    );
+    expect(startOfLocalDay(new Date('2026-11-21T17:00:00Z'), 'Asia/Jakarta').toISOString()).toBe(
+      '2026-11-21T17:00:00.000Z',
+    );
+    // America/Mexico_City (UTC-6): 05:59:59Z is still the 21st locally, 06:00:00Z is the 22nd.
+    expect(startOfLocalDay(new Date('2026-11-22T05:59:59Z'), 'America/Mexico_City').toISOString()).toBe(
+      '2026-11-21T06:00:00.000Z',
+    );
+    expect(startOfLocalDay(new Date('2026-11-22T06:00:00Z'), 'America/Mexico_City').toISOString()).toBe(
+      '2026-11-22T06:00:00.000Z',
+    );
+    // A zone without daylight saving keeps the same offset all year (UTC+7 in July too).
+    expect(startOfLocalDay(new Date('2026-07-01T12:00:00Z'), 'Asia/Jakarta').toISOString()).toBe(
+      '2026-06-30T17:00:00.000Z',
+    );
+    expect(startOfLocalDay(new Date('2026-01-15T00:00:00Z'), 'UTC').toISOString()).toBe(
+      '2026-01-15T00:00:00.000Z',
+    );
   });
 
   it('steps over month and year ends', () => {

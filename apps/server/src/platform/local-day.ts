@@ -54,6 +54,11 @@ export function localDayStartMs(day: string, timeZone: string): number {
   return guess;
 }
 
+/** The instant at which the local day of `at` starts in a time zone. */
+export function startOfLocalDay(at: Date, timeZone: string): Date {
+  return new Date(localDayStartMs(localDay(at, timeZone), timeZone));
+}
+
 /** The day after a local day. */
 export function nextDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

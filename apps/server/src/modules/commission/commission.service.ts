@@ -5,8 +5,9 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
+import { startOfLocalDay } from '../../platform/local-day.ts';
 import type { OperatorRow, PayhubRepo } from '../payhub/payhub.repo.ts';
-import { localDay, newOrderNo } from '../payhub/payhub.service.ts';
+import { newOrderNo } from '../payhub/payhub.service.ts';
 import type { CommissionChangeRow, CommissionRepo, Executor } from './commission.repo.ts';
 
 export interface CommissionDeps {
@@ -31,26 +32,6 @@ function toChangeWire(row: CommissionChangeRow): CommissionChange {
     bankCode: row.bankCode,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** The UTC instant at which a local day (YYYY-MM-DD) starts in a time zone. */
-export function startOfLocalDay(at: Date, timeZone: string): Date {
-  const day = localDay(at, timeZone);
-  // The zone's offset at `at`, from the difference between its local wall time and UTC.
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  const offsetMs = wall - Math.floor(at.getTime() / 1000) * 1000;
-  return new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs);
 }
 
 export function createCommissionService(deps: CommissionDeps) {

@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
+import { localDay } from '../../platform/local-day.ts';
 import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from './payhub.notify.ts';
 import type { Executor, OperatorRow, OrderFilter, PayhubRepo, PayOrderRow } from './payhub.repo.ts';
 import {
@@ -82,16 +83,6 @@ export function toPayOrderWire(row: PayOrderRow): PayOrder {
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
   };
-}
-
-/** The local calendar day of an instant in a time zone, as YYYY-MM-DD. */
-export function localDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
 }
 
 const holdId = (orderId: number) => `pay:${orderId}:hold`;
