@@ -9,9 +9,8 @@ import { queryClient } from '../../app/query-client.ts';
 import { endSession, USER_QUERY_KEY } from '../../app/session.ts';
 import { SmsCodeField } from '../../app/sms-code-field.tsx';
 import { useForm } from '../../shared/form.ts';
-import { phoneExample } from '../../shared/phone-example.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { PasswordField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
+import { PasswordField, PhoneField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import {
   checkCode,
@@ -95,16 +94,13 @@ export function PhoneSheet({
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         {mode === 'change' ? (
-          <TextField
+          <PhoneField
             label={t('playerAccount.newPhone')}
             value={form.values.phone}
             onChange={form.set('phone')}
             error={message(form.errors.phone)}
-            leading={<PhonePrefix countryCode={countryCode} />}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder={phoneExample(locale)}
+            countryCode={countryCode}
+            locale={locale}
             name="newPhone"
           />
         ) : (

@@ -7,9 +7,8 @@ import { api } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
 import { SmsCodeField } from '../../app/sms-code-field.tsx';
 import { useForm } from '../../shared/form.ts';
-import { phoneExample } from '../../shared/phone-example.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { PasswordField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
+import { PasswordField, PhoneField } from '../../shared/ui/field.tsx';
 import { checkCode, checkPassword, checkPasswordRepeat, checkPhone } from '../../shared/validation.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { usePhoneRules } from './use-phone-rules.ts';
@@ -56,16 +55,13 @@ export default function ForgotPage() {
   return (
     <AuthLayout title={t('playerAuth.forgotTitle')} hint={t('playerAuth.forgotHint')} backTo="/login">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
+        <PhoneField
           label={t('playerAuth.phone')}
           value={form.values.phone}
           onChange={form.set('phone')}
           error={rules.message(form.errors.phone)}
-          leading={<PhonePrefix countryCode={rules.countryCode} />}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder={phoneExample(rules.locale)}
+          countryCode={rules.countryCode}
+          locale={rules.locale}
           name="phone"
         />
         <SmsCodeField

@@ -5,9 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
 import { startSession } from '../../app/session.ts';
 import { useForm } from '../../shared/form.ts';
-import { phoneExample } from '../../shared/phone-example.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { PasswordField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
+import { PasswordField, PhoneField } from '../../shared/ui/field.tsx';
 import { checkPhone } from '../../shared/validation.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { usePhoneRules } from './use-phone-rules.ts';
@@ -52,16 +51,13 @@ export default function LoginPage() {
       }
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
+        <PhoneField
           label={t('playerAuth.phone')}
           value={form.values.phone}
           onChange={form.set('phone')}
           error={rules.message(form.errors.phone)}
-          leading={<PhonePrefix countryCode={rules.countryCode} />}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder={phoneExample(rules.locale)}
+          countryCode={rules.countryCode}
+          locale={rules.locale}
           name="phone"
         />
         <PasswordField

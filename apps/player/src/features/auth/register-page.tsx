@@ -8,9 +8,8 @@ import { notify } from '../../app/notify.ts';
 import { startSession } from '../../app/session.ts';
 import { SmsCodeField } from '../../app/sms-code-field.tsx';
 import { useForm } from '../../shared/form.ts';
-import { phoneExample } from '../../shared/phone-example.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { PasswordField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
+import { PasswordField, PhoneField, TextField } from '../../shared/ui/field.tsx';
 import {
   checkCode,
   checkNickname,
@@ -74,16 +73,13 @@ export default function RegisterPage() {
       }
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
+        <PhoneField
           label={t('playerAuth.phone')}
           value={form.values.phone}
           onChange={form.set('phone')}
           error={rules.message(form.errors.phone)}
-          leading={<PhonePrefix countryCode={rules.countryCode} />}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder={phoneExample(rules.locale)}
+          countryCode={rules.countryCode}
+          locale={rules.locale}
           name="phone"
         />
         <SmsCodeField

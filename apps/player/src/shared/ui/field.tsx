@@ -1,6 +1,8 @@
+import type { Locale } from '@payhub/contracts';
 import { clsx } from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { phoneExample } from '../phone-example.ts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -97,5 +99,35 @@ export function PhonePrefix({ countryCode }: { countryCode: string }) {
     <span className="border-r border-slate-200 pr-2.5 text-[15px] font-semibold text-slate-700">
       +{countryCode}
     </span>
+  );
+}
+
+export interface PhoneFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  /** The project's country code, shown as the prefix. */
+  countryCode: string;
+  /** The project's locale: the placeholder is an example number of its country. */
+  locale: Locale;
+  name: string;
+}
+
+/** A national phone number input after the project's country prefix. */
+export function PhoneField({ label, value, onChange, error, countryCode, locale, name }: PhoneFieldProps) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={onChange}
+      error={error}
+      leading={<PhonePrefix countryCode={countryCode} />}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder={phoneExample(locale)}
+      name={name}
+    />
   );
 }
