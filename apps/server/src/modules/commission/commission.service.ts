@@ -6,6 +6,7 @@ import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { startOfLocalDay } from '../../platform/local-day.ts';
+import { requireProject } from '../../platform/require-project.ts';
 import type { OperatorRow, PayhubRepo } from '../payhub/payhub.repo.ts';
 import { newOrderNo } from '../payhub/payhub.service.ts';
 import type { CommissionChangeRow, CommissionRepo, Executor } from './commission.repo.ts';
@@ -38,9 +39,7 @@ export function createCommissionService(deps: CommissionDeps) {
   const { repo, payhubRepo, ledger, clock } = deps;
 
   function project(projectId: number): ProjectConfig {
-    const found = deps.projectById(projectId);
-    if (!found) throw new AppError(ErrorCode.InvalidProjectId, 'unknown project');
-    return found;
+    return requireProject(deps.projectById, projectId);
   }
   async function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
     const operator = await payhubRepo.operator(executor, session.userId);

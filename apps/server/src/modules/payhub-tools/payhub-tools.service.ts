@@ -18,6 +18,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
+import { requireProject } from '../../platform/require-project.ts';
 import type { OperatorRow, PayhubRepo } from '../payhub/payhub.repo.ts';
 import type {
   AgreementRow,
@@ -129,9 +130,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
   const { repo, payhubRepo, ledger, clock } = deps;
 
   function project(projectId: number): ProjectConfig {
-    const found = deps.projectById(projectId);
-    if (!found) throw new AppError(ErrorCode.InvalidProjectId, 'unknown project');
-    return found;
+    return requireProject(deps.projectById, projectId);
   }
   /** The caller as a payment operator of its session's project, or 1031. */
   async function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {

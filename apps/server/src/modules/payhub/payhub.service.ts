@@ -14,6 +14,7 @@ import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { localDay } from '../../platform/local-day.ts';
+import { requireProject } from '../../platform/require-project.ts';
 import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from './payhub.notify.ts';
 import type { Executor, OperatorRow, OrderFilter, PayhubRepo, PayOrderRow } from './payhub.repo.ts';
 import {
@@ -91,9 +92,7 @@ export function createPayhubService(deps: PayhubDeps) {
   const { repo, ledger, clock } = deps;
 
   function project(projectId: number): ProjectConfig {
-    const found = deps.projectById(projectId);
-    if (!found) throw new AppError(ErrorCode.InvalidProjectId, 'unknown project');
-    return found;
+    return requireProject(deps.projectById, projectId);
   }
 
   async function flush(after: AfterCommit): Promise<void> {

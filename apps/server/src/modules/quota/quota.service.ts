@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
+import { requireProject } from '../../platform/require-project.ts';
 import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from '../payhub/payhub.notify.ts';
 import { newOrderNo, type PayhubService } from '../payhub/payhub.service.ts';
 import {
@@ -60,9 +61,7 @@ export function createQuotaService(deps: QuotaDeps) {
   const { repo, ledger, clock, payhub } = deps;
 
   function project(projectId: number): ProjectConfig {
-    const found = deps.projectById(projectId);
-    if (!found) throw new AppError(ErrorCode.InvalidProjectId, 'unknown project');
-    return found;
+    return requireProject(deps.projectById, projectId);
   }
   const paging = (page: number, count: number) => ({ limit: count, offset: (page - 1) * count });
 

@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
+import { requireProject } from '../../platform/require-project.ts';
 import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from '../payhub/payhub.notify.ts';
 import { commissionOf } from '../payhub/payhub.rules.ts';
 import { newOrderNo, type PayhubService } from '../payhub/payhub.service.ts';
@@ -87,9 +88,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
   const { repo, ledger, clock, payhub } = deps;
 
   function project(projectId: number): ProjectConfig {
-    const found = deps.projectById(projectId);
-    if (!found) throw new AppError(ErrorCode.InvalidProjectId, 'unknown project');
-    return found;
+    return requireProject(deps.projectById, projectId);
   }
   async function flush(after: AfterCommit) {
     for (const task of after) await task().catch((error) => deps.log(error, 'push after commit failed'));
