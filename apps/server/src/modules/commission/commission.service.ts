@@ -7,6 +7,7 @@ import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { startOfLocalDay } from '../../platform/local-day.ts';
 import { requireProject } from '../../platform/require-project.ts';
+import { requireOperator as requirePaymentOperator } from '../payhub/payhub.access.ts';
 import type { OperatorRow, PayhubRepo } from '../payhub/payhub.repo.ts';
 import { newOrderNo } from '../payhub/payhub.service.ts';
 import type { CommissionChangeRow, CommissionRepo, Executor } from './commission.repo.ts';
@@ -41,10 +42,8 @@ export function createCommissionService(deps: CommissionDeps) {
   function project(projectId: number): ProjectConfig {
     return requireProject(deps.projectById, projectId);
   }
-  async function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
-    const operator = await payhubRepo.operator(executor, session.userId);
-    if (!operator?.spaPay || operator.projectId !== session.projectId) throw noPermission();
-    return operator;
+  function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
+    return requirePaymentOperator(payhubRepo, session, executor);
   }
   function commissionKey(operator: OperatorRow) {
     return {

@@ -19,6 +19,7 @@ import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { requireProject } from '../../platform/require-project.ts';
+import { requireOperator as requirePaymentOperator } from '../payhub/payhub.access.ts';
 import type { OperatorRow, PayhubRepo } from '../payhub/payhub.repo.ts';
 import type {
   AgreementRow,
@@ -133,10 +134,8 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
     return requireProject(deps.projectById, projectId);
   }
   /** The caller as a payment operator of its session's project, or 1031. */
-  async function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
-    const operator = await payhubRepo.operator(executor, session.userId);
-    if (!operator?.spaPay || operator.projectId !== session.projectId) throw noPermission();
-    return operator;
+  function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
+    return requirePaymentOperator(payhubRepo, session, executor);
   }
   async function ownCard(
     tx: Executor,

@@ -15,6 +15,7 @@ import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { localDay } from '../../platform/local-day.ts';
 import { requireProject } from '../../platform/require-project.ts';
+import { requireOperator as requirePaymentOperator } from './payhub.access.ts';
 import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from './payhub.notify.ts';
 import type { Executor, OperatorRow, OrderFilter, PayhubRepo, PayOrderRow } from './payhub.repo.ts';
 import {
@@ -100,10 +101,8 @@ export function createPayhubService(deps: PayhubDeps) {
   }
 
   /** The caller as a payment operator (spaPay yes, of the session's project), or 1031. */
-  async function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
-    const operator = await repo.operator(executor, session.userId);
-    if (!operator?.spaPay || operator.projectId !== session.projectId) throw noPermission();
-    return operator;
+  function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
+    return requirePaymentOperator(repo, session, executor);
   }
   async function requireManager(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
     const operator = await requireOperator(session, executor);
