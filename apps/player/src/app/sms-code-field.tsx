@@ -1,4 +1,5 @@
-import type { SmsPurpose } from '@payhub/contracts';
+import type { Locale, SmsPurpose } from '@payhub/contracts';
+import { normalisePhone } from '@payhub/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../shared/ui/field.tsx';
@@ -13,12 +14,21 @@ export interface SmsCodeFieldProps {
   purpose: SmsPurpose;
   /** Checks the phone before sending; answers the phone to send to, or null when it is not valid. */
   phoneToSend: () => string | null;
-  /** The country code and national phone shown in the "code sent" toast. */
-  sentTo: (phone: string) => { countryCode: string; phone: string };
+  /** The project's country code and locale: the "code sent" toast shows the national phone after the prefix. */
+  countryCode: string;
+  locale: Locale;
 }
 
 /** The 6-digit SMS code input with its send button; the button counts down until a resend is allowed. */
-export function SmsCodeField({ value, onChange, error, purpose, phoneToSend, sentTo }: SmsCodeFieldProps) {
+export function SmsCodeField({
+  value,
+  onChange,
+  error,
+  purpose,
+  phoneToSend,
+  countryCode,
+  locale,
+}: SmsCodeFieldProps) {
   const { t } = useTranslation();
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [sending, setSending] = useState(false);
@@ -36,7 +46,7 @@ export function SmsCodeField({ value, onChange, error, purpose, phoneToSend, sen
     try {
       const answer = await api.user.sendCode({ query: { phone, purpose } });
       setSecondsLeft(answer.resendAfterSeconds);
-      notify.success(t('playerAuth.codeSent', sentTo(phone)));
+      notify.success(t('playerAuth.codeSent', { countryCode, phone: normalisePhone(phone, locale) }));
     } catch {
       // The error dialog has told the user why.
     } finally {

@@ -1,5 +1,6 @@
+import type { Locale } from '@payhub/contracts';
 import { useState } from 'react';
-import type { ValidationKey } from './validation.ts';
+import { checkPhone, type ValidationKey } from './validation.ts';
 
 /**
  * Form state for the small forms of the player app: values, and for each field the rule it failed
@@ -31,4 +32,20 @@ export function useForm<Fields extends Record<string, string>>(initial: Fields) 
   }
 
   return { values, errors, set, check, fail, setValues };
+}
+
+/**
+ * Checks a form's phone before an SMS code is sent to it: answers the phone, or records the failed
+ * rule on the phone field and answers null.
+ */
+export function checkedPhone(
+  form: { values: { phone: string }; fail: (name: 'phone', key: ValidationKey) => void },
+  locale: Locale,
+): string | null {
+  const failed = checkPhone(form.values.phone, locale);
+  if (failed) {
+    form.fail('phone', failed);
+    return null;
+  }
+  return form.values.phone;
 }

@@ -1,24 +1,19 @@
 import type { Locale, User } from '@payhub/contracts';
-import { normalisePhone } from '@payhub/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
+import { NewPasswordFields } from '../../app/new-password-fields.tsx';
 import { notify } from '../../app/notify.ts';
 import { queryClient } from '../../app/query-client.ts';
 import { endSession, USER_QUERY_KEY } from '../../app/session.ts';
 import { SmsCodeField } from '../../app/sms-code-field.tsx';
-import { useForm } from '../../shared/form.ts';
+import { useValidationMessage } from '../../app/validation-message.ts';
+import { checkedPhone, useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { PasswordField, PhoneField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
+import { PhoneField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
-import {
-  checkCode,
-  checkPassword,
-  checkPasswordRepeat,
-  checkPhone,
-  type ValidationKey,
-} from '../../shared/validation.ts';
+import { checkCode, checkPassword, checkPasswordRepeat, checkPhone } from '../../shared/validation.ts';
 
 interface SecuritySheetProps {
   user: User;
@@ -26,11 +21,6 @@ interface SecuritySheetProps {
   countryCode: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-}
-
-function useMessage() {
-  const { t } = useTranslation();
-  return (key: ValidationKey | undefined) => (key ? t(`playerAuth.validation.${key}`, { max: 32 }) : null);
 }
 
 /**
@@ -46,19 +36,14 @@ export function PhoneSheet({
   mode,
 }: SecuritySheetProps & { mode: 'verify' | 'change' }) {
   const { t } = useTranslation();
-  const message = useMessage();
+  const message = useValidationMessage();
   const form = useForm({ phone: '', code: '' });
   const [busy, setBusy] = useState(false);
   const ownPhone = `+${countryCode}${user.phone}`;
 
   function targetPhone(): string | null {
     if (mode === 'verify') return ownPhone;
-    const failed = checkPhone(form.values.phone, locale);
-    if (failed) {
-      form.fail('phone', failed);
-      return null;
-    }
-    return form.values.phone;
+    return checkedPhone(form, locale);
   }
 
   async function submit(event: FormEvent) {
@@ -119,7 +104,8 @@ export function PhoneSheet({
           error={message(form.errors.code)}
           purpose="verify"
           phoneToSend={targetPhone}
-          sentTo={(phone) => ({ countryCode, phone: normalisePhone(phone, locale) })}
+          countryCode={countryCode}
+          locale={locale}
         />
         <Button type="submit" block busy={busy} className="mt-1">
           {t('player.confirm')}
@@ -133,7 +119,7 @@ export function PhoneSheet({
 export function PasswordSheet({ user, locale, countryCode, open, onOpenChange }: SecuritySheetProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const message = useMessage();
+  const message = useValidationMessage();
   const form = useForm({ code: '', password: '', repeat: '' });
   const [busy, setBusy] = useState(false);
   const ownPhone = `+${countryCode}${user.phone}`;
@@ -176,28 +162,16 @@ export function PasswordSheet({ user, locale, countryCode, open, onOpenChange }:
           error={message(form.errors.code)}
           purpose="reset"
           phoneToSend={() => ownPhone}
-          sentTo={(phone) => ({ countryCode, phone: normalisePhone(phone, locale) })}
+          countryCode={countryCode}
+          locale={locale}
         />
-        <PasswordField
-          label={t('playerAuth.newPassword')}
-          value={form.values.password}
-          onChange={form.set('password')}
-          error={message(form.errors.password)}
-          hint={t('playerAuth.passwordHint')}
-          autoComplete="new-password"
-          showLabel={t('playerAuth.showPassword')}
-          hideLabel={t('playerAuth.hidePassword')}
-          name="password"
-        />
-        <PasswordField
-          label={t('playerAuth.confirmPassword')}
-          value={form.values.repeat}
-          onChange={form.set('repeat')}
-          error={message(form.errors.repeat)}
-          autoComplete="new-password"
-          showLabel={t('playerAuth.showPassword')}
-          hideLabel={t('playerAuth.hidePassword')}
-          name="repeat"
+        <NewPasswordFields
+          password={form.values.password}
+          repeat={form.values.repeat}
+          onPasswordChange={form.set('password')}
+          onRepeatChange={form.set('repeat')}
+          passwordError={form.errors.password}
+          repeatError={form.errors.repeat}
         />
         <Button type="submit" block busy={busy} className="mt-1">
           {t('playerAccount.changePassword')}

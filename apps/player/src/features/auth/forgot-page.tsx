@@ -1,14 +1,14 @@
-import { normalisePhone } from '@payhub/contracts';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
+import { NewPasswordFields } from '../../app/new-password-fields.tsx';
 import { notify } from '../../app/notify.ts';
 import { SmsCodeField } from '../../app/sms-code-field.tsx';
-import { useForm } from '../../shared/form.ts';
+import { checkedPhone, useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { PasswordField, PhoneField } from '../../shared/ui/field.tsx';
+import { PhoneField } from '../../shared/ui/field.tsx';
 import { checkCode, checkPassword, checkPasswordRepeat, checkPhone } from '../../shared/validation.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { usePhoneRules } from './use-phone-rules.ts';
@@ -20,15 +20,6 @@ export default function ForgotPage() {
   const rules = usePhoneRules();
   const form = useForm({ phone: '', code: '', password: '', repeat: '' });
   const [busy, setBusy] = useState(false);
-
-  function phoneToSend(): string | null {
-    const failed = checkPhone(form.values.phone, rules.locale);
-    if (failed) {
-      form.fail('phone', failed);
-      return null;
-    }
-    return form.values.phone;
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,29 +60,17 @@ export default function ForgotPage() {
           onChange={form.set('code')}
           error={rules.message(form.errors.code)}
           purpose="reset"
-          phoneToSend={phoneToSend}
-          sentTo={(phone) => ({ countryCode: rules.countryCode, phone: normalisePhone(phone, rules.locale) })}
+          phoneToSend={() => checkedPhone(form, rules.locale)}
+          countryCode={rules.countryCode}
+          locale={rules.locale}
         />
-        <PasswordField
-          label={t('playerAuth.newPassword')}
-          value={form.values.password}
-          onChange={form.set('password')}
-          error={rules.message(form.errors.password)}
-          hint={t('playerAuth.passwordHint')}
-          autoComplete="new-password"
-          showLabel={t('playerAuth.showPassword')}
-          hideLabel={t('playerAuth.hidePassword')}
-          name="password"
-        />
-        <PasswordField
-          label={t('playerAuth.confirmPassword')}
-          value={form.values.repeat}
-          onChange={form.set('repeat')}
-          error={rules.message(form.errors.repeat)}
-          autoComplete="new-password"
-          showLabel={t('playerAuth.showPassword')}
-          hideLabel={t('playerAuth.hidePassword')}
-          name="repeat"
+        <NewPasswordFields
+          password={form.values.password}
+          repeat={form.values.repeat}
+          onPasswordChange={form.set('password')}
+          onRepeatChange={form.set('repeat')}
+          passwordError={form.errors.password}
+          repeatError={form.errors.repeat}
         />
         <Button type="submit" block busy={busy} className="mt-1">
           {t('playerAuth.resetPassword')}

@@ -1,4 +1,3 @@
-import { normalisePhone } from '@payhub/contracts';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { api } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
 import { startSession } from '../../app/session.ts';
 import { SmsCodeField } from '../../app/sms-code-field.tsx';
-import { useForm } from '../../shared/form.ts';
+import { checkedPhone, useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PasswordField, PhoneField, TextField } from '../../shared/ui/field.tsx';
 import {
@@ -26,15 +25,6 @@ export default function RegisterPage() {
   const rules = usePhoneRules();
   const form = useForm({ phone: '', code: '', password: '', nickname: '' });
   const [busy, setBusy] = useState(false);
-
-  function phoneToSend(): string | null {
-    const failed = checkPhone(form.values.phone, rules.locale);
-    if (failed) {
-      form.fail('phone', failed);
-      return null;
-    }
-    return form.values.phone;
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -87,8 +77,9 @@ export default function RegisterPage() {
           onChange={form.set('code')}
           error={rules.message(form.errors.code)}
           purpose="register"
-          phoneToSend={phoneToSend}
-          sentTo={(phone) => ({ countryCode: rules.countryCode, phone: normalisePhone(phone, rules.locale) })}
+          phoneToSend={() => checkedPhone(form, rules.locale)}
+          countryCode={rules.countryCode}
+          locale={rules.locale}
         />
         <PasswordField
           label={t('playerAuth.password')}

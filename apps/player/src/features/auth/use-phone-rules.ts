@@ -1,6 +1,6 @@
 import type { Locale } from '@payhub/contracts';
-import { useTranslation } from 'react-i18next';
 import { useProject } from '../../app/project.ts';
+import { useValidationMessage } from '../../app/validation-message.ts';
 import type { ValidationKey } from '../../shared/validation.ts';
 
 /** The phone rules of the chosen project (its locale and country code) and the message of a failed rule. */
@@ -9,11 +9,11 @@ export function usePhoneRules(): {
   countryCode: string;
   message: (key: ValidationKey | undefined) => string | null;
 } {
-  const { t } = useTranslation();
+  const message = useValidationMessage();
   const project = useProject();
   return {
     locale: project.data?.locale ?? 'id-ID',
     countryCode: project.data?.countryCode ?? '62',
-    message: (key) => (key ? t(`playerAuth.validation.${key}`, { max: 32 }) : null),
+    message,
   };
 }
