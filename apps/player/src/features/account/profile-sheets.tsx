@@ -1,5 +1,5 @@
 import type { User } from '@payhub/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
@@ -29,16 +29,26 @@ async function saveProfile(body: { nickname?: string; email?: string }): Promise
   }
 }
 
-export function NicknameSheet({ user, open, onOpenChange }: EditSheetProps) {
+interface ProfileSheetFormProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** Checks the field; answers the change to save, or null when a rule failed. */
+  change: () => { nickname?: string; email?: string } | null;
+  children: ReactNode;
+}
+
+/** A one-field profile sheet: the field, a save button, a "saved" toast and the sheet closes once saved. */
+function ProfileSheetForm({ open, onOpenChange, title, change, children }: ProfileSheetFormProps) {
   const { t } = useTranslation();
-  const form = useForm({ nickname: user.nickname });
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.check({ nickname: checkNickname(form.values.nickname) })) return;
+    const body = change();
+    if (body === null) return;
     setBusy(true);
-    const saved = await saveProfile({ nickname: form.values.nickname.trim() });
+    const saved = await saveProfile(body);
     setBusy(false);
     if (saved) {
       notify.success(t('playerAccount.saved'));
@@ -47,27 +57,9 @@ export function NicknameSheet({ user, open, onOpenChange }: EditSheetProps) {
   }
 
   return (
-    <Sheet
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('playerAccount.editNickname')}
-      closeLabel={t('player.close')}
-    >
+    <Sheet open={open} onOpenChange={onOpenChange} title={title} closeLabel={t('player.close')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <TextField
-          label={t('playerAccount.nickname')}
-          value={form.values.nickname}
-          onChange={form.set('nickname')}
-          error={
-            form.errors.nickname
-              ? t(`playerAuth.validation.${form.errors.nickname}`, { max: NICKNAME_MAX_LENGTH })
-              : null
-          }
-          placeholder={t('playerAuth.nicknamePlaceholder')}
-          autoComplete="nickname"
-          name="nickname"
-          autoFocus
-        />
+        {children}
         <Button type="submit" block busy={busy}>
           {t('player.save')}
         </Button>
@@ -76,48 +68,65 @@ export function NicknameSheet({ user, open, onOpenChange }: EditSheetProps) {
   );
 }
 
+export function NicknameSheet({ user, open, onOpenChange }: EditSheetProps) {
+  const { t } = useTranslation();
+  const form = useForm({ nickname: user.nickname });
+
+  return (
+    <ProfileSheetForm
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('playerAccount.editNickname')}
+      change={() =>
+        form.check({ nickname: checkNickname(form.values.nickname) })
+          ? { nickname: form.values.nickname.trim() }
+          : null
+      }
+    >
+      <TextField
+        label={t('playerAccount.nickname')}
+        value={form.values.nickname}
+        onChange={form.set('nickname')}
+        error={
+          form.errors.nickname
+            ? t(`playerAuth.validation.${form.errors.nickname}`, { max: NICKNAME_MAX_LENGTH })
+            : null
+        }
+        placeholder={t('playerAuth.nicknamePlaceholder')}
+        autoComplete="nickname"
+        name="nickname"
+        autoFocus
+      />
+    </ProfileSheetForm>
+  );
+}
+
 export function EmailSheet({ user, open, onOpenChange }: EditSheetProps) {
   const { t } = useTranslation();
   const form = useForm({ email: user.email ?? '' });
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.check({ email: checkEmail(form.values.email) })) return;
-    setBusy(true);
-    const saved = await saveProfile({ email: form.values.email.trim() });
-    setBusy(false);
-    if (saved) {
-      notify.success(t('playerAccount.saved'));
-      onOpenChange(false);
-    }
-  }
 
   return (
-    <Sheet
+    <ProfileSheetForm
       open={open}
       onOpenChange={onOpenChange}
       title={user.email ? t('playerAccount.editEmail') : t('playerAccount.bindEmail')}
-      closeLabel={t('player.close')}
+      change={() =>
+        form.check({ email: checkEmail(form.values.email) }) ? { email: form.values.email.trim() } : null
+      }
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        <TextField
-          label={t('playerAccount.email')}
-          value={form.values.email}
-          onChange={form.set('email')}
-          error={form.errors.email ? t(`playerAuth.validation.${form.errors.email}`, { max: 32 }) : null}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder={t('playerAccount.emailPlaceholder')}
-          maxLength={EMAIL_MAX_LENGTH}
-          name="email"
-          autoFocus
-        />
-        <Button type="submit" block busy={busy}>
-          {t('player.save')}
-        </Button>
-      </form>
-    </Sheet>
+      <TextField
+        label={t('playerAccount.email')}
+        value={form.values.email}
+        onChange={form.set('email')}
+        error={form.errors.email ? t(`playerAuth.validation.${form.errors.email}`, { max: 32 }) : null}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder={t('playerAccount.emailPlaceholder')}
+        maxLength={EMAIL_MAX_LENGTH}
+        name="email"
+        autoFocus
+      />
+    </ProfileSheetForm>
   );
 }
