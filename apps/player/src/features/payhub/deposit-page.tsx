@@ -18,7 +18,7 @@ import {
   wireFromMinor,
 } from '../../shared/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { TextField } from '../../shared/ui/field.tsx';
+import { AmountField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 
@@ -187,7 +187,7 @@ export default function DepositPage() {
           </fieldset>
 
           <div className="flex flex-col gap-2.5">
-            <TextField
+            <AmountField
               label={t('playerDeposit.amount')}
               value={amount}
               onChange={(value) => {
@@ -195,14 +195,8 @@ export default function DepositPage() {
                 setAmountProblem(null);
               }}
               error={amountMessage}
-              leading={
-                <span className="text-[15px] font-semibold text-slate-500">
-                  {format.project?.currencySymbol}
-                </span>
-              }
-              inputMode="decimal"
+              currencySymbol={format.project?.currencySymbol}
               placeholder={t('playerDeposit.amountPlaceholder')}
-              name="amount"
             />
             <div className="flex flex-wrap gap-2">
               {quickAmounts.map((value) => (

@@ -19,7 +19,7 @@ import {
   wireFromMinor,
 } from '../../shared/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { TextField } from '../../shared/ui/field.tsx';
+import { AmountField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { BankAccountSheet } from './bank-account-sheet.tsx';
@@ -217,7 +217,7 @@ export default function WithdrawPage() {
         </fieldset>
 
         <div className="flex flex-col gap-3">
-          <TextField
+          <AmountField
             label={t('playerWithdraw.amount')}
             value={amount}
             onChange={(value) => {
@@ -225,14 +225,8 @@ export default function WithdrawPage() {
               setAmountProblem(null);
             }}
             error={amountMessage}
-            leading={
-              <span className="text-[15px] font-semibold text-slate-500">
-                {format.project?.currencySymbol}
-              </span>
-            }
-            inputMode="decimal"
+            currencySymbol={format.project?.currencySymbol}
             placeholder={t('playerWithdraw.amountPlaceholder')}
-            name="amount"
           />
           {fee.data && previewAmount !== null && (
             <dl className="grid grid-cols-[1fr_auto] gap-y-1 rounded-2xl bg-slate-50 px-4 py-3 text-[13.5px]">

@@ -131,3 +131,36 @@ export function PhoneField({ label, value, onChange, error, countryCode, locale,
     />
   );
 }
+
+export interface AmountFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  /** The project's currency symbol, shown before the amount (nothing until the project is known). */
+  currencySymbol: string | undefined;
+  placeholder: string;
+}
+
+/** A typed money amount after the project's currency symbol. */
+export function AmountField({
+  label,
+  value,
+  onChange,
+  error,
+  currencySymbol,
+  placeholder,
+}: AmountFieldProps) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={onChange}
+      error={error}
+      leading={<span className="text-[15px] font-semibold text-slate-500">{currencySymbol}</span>}
+      inputMode="decimal"
+      placeholder={placeholder}
+      name="amount"
+    />
+  );
+}
