@@ -5,12 +5,11 @@ import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
 import { NewPasswordFields } from '../../app/new-password-fields.tsx';
 import { notify } from '../../app/notify.ts';
-import { SmsCodeField } from '../../app/sms-code-field.tsx';
-import { checkedPhone, useForm } from '../../shared/form.ts';
+import { useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { PhoneField } from '../../shared/ui/field.tsx';
 import { checkCode, checkPassword, checkPasswordRepeat, checkPhone } from '../../shared/validation.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { PhoneCodeFields } from './phone-code-fields.tsx';
 import { usePhoneRules } from './use-phone-rules.ts';
 
 /** Forgot password: an SMS code to the account's phone and a new password (ends every session). */
@@ -46,24 +45,7 @@ export default function ForgotPage() {
   return (
     <AuthLayout title={t('playerAuth.forgotTitle')} hint={t('playerAuth.forgotHint')} backTo="/login">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <PhoneField
-          label={t('playerAuth.phone')}
-          value={form.values.phone}
-          onChange={form.set('phone')}
-          error={rules.message(form.errors.phone)}
-          countryCode={rules.countryCode}
-          locale={rules.locale}
-          name="phone"
-        />
-        <SmsCodeField
-          value={form.values.code}
-          onChange={form.set('code')}
-          error={rules.message(form.errors.code)}
-          purpose="reset"
-          phoneToSend={() => checkedPhone(form, rules.locale)}
-          countryCode={rules.countryCode}
-          locale={rules.locale}
-        />
+        <PhoneCodeFields form={form} purpose="reset" />
         <NewPasswordFields
           password={form.values.password}
           repeat={form.values.repeat}

@@ -5,10 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
 import { notify } from '../../app/notify.ts';
 import { startSession } from '../../app/session.ts';
-import { SmsCodeField } from '../../app/sms-code-field.tsx';
-import { checkedPhone, useForm } from '../../shared/form.ts';
+import { useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { PasswordField, PhoneField, TextField } from '../../shared/ui/field.tsx';
+import { PasswordField, TextField } from '../../shared/ui/field.tsx';
 import {
   checkCode,
   checkNickname,
@@ -17,6 +16,7 @@ import {
   NICKNAME_MAX_LENGTH,
 } from '../../shared/validation.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { PhoneCodeFields } from './phone-code-fields.tsx';
 import { usePhoneRules } from './use-phone-rules.ts';
 
 export default function RegisterPage() {
@@ -63,24 +63,7 @@ export default function RegisterPage() {
       }
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <PhoneField
-          label={t('playerAuth.phone')}
-          value={form.values.phone}
-          onChange={form.set('phone')}
-          error={rules.message(form.errors.phone)}
-          countryCode={rules.countryCode}
-          locale={rules.locale}
-          name="phone"
-        />
-        <SmsCodeField
-          value={form.values.code}
-          onChange={form.set('code')}
-          error={rules.message(form.errors.code)}
-          purpose="register"
-          phoneToSend={() => checkedPhone(form, rules.locale)}
-          countryCode={rules.countryCode}
-          locale={rules.locale}
-        />
+        <PhoneCodeFields form={form} purpose="register" />
         <PasswordField
           label={t('playerAuth.password')}
           value={form.values.password}
