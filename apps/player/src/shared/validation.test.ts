@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkCode,
   checkEmail,
+  checkNewPassword,
   checkNickname,
   checkPassword,
   checkPasswordRepeat,
@@ -51,6 +52,13 @@ describe('checkPassword', () => {
   it('checks the repeat', () => {
     expect(checkPasswordRepeat('abcd1234', 'abcd1234')).toBeNull();
     expect(checkPasswordRepeat('abcd1234', 'abcd1235')).toBe('passwordMismatch');
+  });
+
+  it('checks a new password, and its repeat only once the password follows the rule', () => {
+    expect(checkNewPassword('abcd1234', 'abcd1234')).toEqual({ password: null, repeat: null });
+    expect(checkNewPassword('abcd1234', 'abcd1235')).toEqual({ password: null, repeat: 'passwordMismatch' });
+    expect(checkNewPassword('abc', 'abcd')).toEqual({ password: 'passwordRule', repeat: null });
+    expect(checkNewPassword('', 'x')).toEqual({ password: 'passwordRequired', repeat: null });
   });
 });
 

@@ -43,6 +43,15 @@ export function checkPasswordRepeat(password: string, repeat: string): Validatio
   return password === repeat ? null : 'passwordMismatch';
 }
 
+/** A new password and its confirmation; the confirmation is only compared once the password follows the rule. */
+export function checkNewPassword(
+  password: string,
+  repeat: string,
+): { password: ValidationKey | null; repeat: ValidationKey | null } {
+  const failed = checkPassword(password);
+  return { password: failed, repeat: failed ? null : checkPasswordRepeat(password, repeat) };
+}
+
 /** Security and verification codes: 6 digits. */
 export function checkCode(code: string): ValidationKey | null {
   if (code.trim() === '') return 'codeRequired';

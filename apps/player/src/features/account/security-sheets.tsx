@@ -13,7 +13,7 @@ import { checkedPhone, useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PhoneField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
-import { checkCode, checkPassword, checkPasswordRepeat, checkPhone } from '../../shared/validation.ts';
+import { checkCode, checkNewPassword, checkPhone } from '../../shared/validation.ts';
 
 interface SecuritySheetProps {
   user: User;
@@ -129,8 +129,7 @@ export function PasswordSheet({ user, locale, countryCode, open, onOpenChange }:
     const { code, password, repeat } = form.values;
     const valid = form.check({
       code: checkCode(code),
-      password: checkPassword(password),
-      repeat: checkPassword(password) ? null : checkPasswordRepeat(password, repeat),
+      ...checkNewPassword(password, repeat),
     });
     if (!valid) return;
     setBusy(true);

@@ -7,7 +7,7 @@ import { NewPasswordFields } from '../../app/new-password-fields.tsx';
 import { notify } from '../../app/notify.ts';
 import { useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { checkCode, checkPassword, checkPasswordRepeat, checkPhone } from '../../shared/validation.ts';
+import { checkCode, checkNewPassword, checkPhone } from '../../shared/validation.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PhoneCodeFields } from './phone-code-fields.tsx';
 import { usePhoneRules } from './use-phone-rules.ts';
@@ -26,8 +26,7 @@ export default function ForgotPage() {
     const valid = form.check({
       phone: checkPhone(phone, rules.locale),
       code: checkCode(code),
-      password: checkPassword(password),
-      repeat: checkPassword(password) ? null : checkPasswordRepeat(password, repeat),
+      ...checkNewPassword(password, repeat),
     });
     if (!valid) return;
     setBusy(true);
