@@ -6,9 +6,10 @@ import { api } from '../../app/api.ts';
 import { startSession } from '../../app/session.ts';
 import { useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { PasswordField, PhoneField } from '../../shared/ui/field.tsx';
+import { PasswordField } from '../../shared/ui/field.tsx';
 import { checkPhone } from '../../shared/validation.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { AuthPhoneField } from './phone-code-fields.tsx';
 import { usePhoneRules } from './use-phone-rules.ts';
 
 export default function LoginPage() {
@@ -51,15 +52,7 @@ export default function LoginPage() {
       }
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <PhoneField
-          label={t('playerAuth.phone')}
-          value={form.values.phone}
-          onChange={form.set('phone')}
-          error={rules.message(form.errors.phone)}
-          countryCode={rules.countryCode}
-          locale={rules.locale}
-          name="phone"
-        />
+        <AuthPhoneField form={form} />
         <PasswordField
           label={t('playerAuth.password')}
           value={form.values.password}

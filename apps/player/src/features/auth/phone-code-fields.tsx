@@ -6,6 +6,13 @@ import { PhoneField } from '../../shared/ui/field.tsx';
 import type { ValidationKey } from '../../shared/validation.ts';
 import { usePhoneRules } from './use-phone-rules.ts';
 
+/** The part of a `useForm` form that holds a phone. */
+interface PhoneForm {
+  values: { phone: string };
+  errors: Partial<Record<'phone', ValidationKey>>;
+  set: (name: 'phone') => (value: string) => void;
+}
+
 /** The part of a `useForm` form that holds a phone and the SMS code sent to it. */
 interface PhoneCodeForm {
   values: { phone: string; code: string };
@@ -14,21 +21,29 @@ interface PhoneCodeForm {
   fail: (name: 'phone', key: ValidationKey) => void;
 }
 
-/** The signed-out screens' phone (after the project's prefix) and the SMS code sent to it for `purpose`. */
-export function PhoneCodeFields({ form, purpose }: { form: PhoneCodeForm; purpose: SmsPurpose }) {
+/** The signed-out screens' phone field, after the project's prefix. */
+export function AuthPhoneField({ form }: { form: PhoneForm }) {
   const { t } = useTranslation();
   const rules = usePhoneRules();
   return (
+    <PhoneField
+      label={t('playerAuth.phone')}
+      value={form.values.phone}
+      onChange={form.set('phone')}
+      error={rules.message(form.errors.phone)}
+      countryCode={rules.countryCode}
+      locale={rules.locale}
+      name="phone"
+    />
+  );
+}
+
+/** The signed-out screens' phone and the SMS code sent to it for `purpose`. */
+export function PhoneCodeFields({ form, purpose }: { form: PhoneCodeForm; purpose: SmsPurpose }) {
+  const rules = usePhoneRules();
+  return (
     <>
-      <PhoneField
-        label={t('playerAuth.phone')}
-        value={form.values.phone}
-        onChange={form.set('phone')}
-        error={rules.message(form.errors.phone)}
-        countryCode={rules.countryCode}
-        locale={rules.locale}
-        name="phone"
-      />
+      <AuthPhoneField form={form} />
       <SmsCodeField
         value={form.values.code}
         onChange={form.set('code')}
