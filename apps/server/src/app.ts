@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Capabilities.
-  const devOutbox = config.production ? undefined : new Map<string, { code: string; expiresAt: Date }>();
+  const devOutbox = config.devEndpoints ? new Map<string, { code: string; expiresAt: Date }>() : undefined;
   const sms = deps.sms ?? createDevSmsSender((line) => app.log.info(line));
   const site = await createSiteService(
     createSiteRepo(database.db),
@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (scope) => registerSiteRoutes(scope, bindDeps, site));
   await app.register(async (scope) =>
-    registerUserRoutes(scope, { ...bindDeps, production: config.production }, users, codes),
+    registerUserRoutes(scope, { ...bindDeps, production: !config.devEndpoints }, users, codes),
   );
   await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo, datacenter.groupToday));
   await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));
@@ -206,7 +206,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifySwagger, {
     mode: 'static',
-    specification: { document: buildOpenApiDocument(version()) as never },
+    specification: {
+      document: buildOpenApiDocument(version(), { devEndpoints: config.devEndpoints }) as never,
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 

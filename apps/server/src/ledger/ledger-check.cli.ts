@@ -12,7 +12,7 @@ import { openDatabase } from '../platform/db/database.ts';
 import { startInfrastructure } from '../platform/infrastructure.ts';
 import { checkLedger, formatReport } from './ledger-check.ts';
 
-const config = loadConfig();
+const config = loadConfig(undefined, { requireSecrets: false });
 const invariants = [
   ...PAYHUB_INVARIANTS,
   ...WITHDRAW_INVARIANTS,

@@ -1,7 +1,14 @@
-import { type Endpoint, type EndpointParsed, type EndpointResponse, resolveLocale } from '@payhub/contracts';
+import {
+  type Endpoint,
+  type EndpointParsed,
+  ErrorCode,
+  type EndpointResponse,
+  resolveLocale,
+} from '@payhub/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badParameter } from '../errors.ts';
+import { isLoopbackCaller } from './loopback.ts';
 import type { Authenticator, CallContext, ProjectResolver, SecureCallContext } from './request-context.ts';
 
 export interface BindDeps {
@@ -93,6 +100,10 @@ export function bindEndpoint<E extends Endpoint>(
         request,
         reply,
       } as Parameters<Handler<E>>[0];
+      // Dev-only endpoints (the SMS code reader...) exist only in development and answer only this
+      // machine; to anyone else they are as absent as in production (after validation, so bad
+      // input still gets code 3 naming the field).
+      if (endpoint.devOnly && !isLoopbackCaller(request)) throw new AppError(ErrorCode.NotFound);
       const result = await handler(input);
       if (deps.validateResponses) {
         const checked = endpoint.response.safeParse(result);
