@@ -110,9 +110,9 @@ export function loadConfig(
   const value = parsed.data;
   const production = value.NODE_ENV === 'production';
   if (production && options.requireSecrets !== false) {
-    const missing = PRODUCTION_SECRETS.filter(
-      (secret) => value[secret.name] === secret.developmentValue,
-    ).map((secret) => secret.name);
+    const missing = PRODUCTION_SECRETS.filter((secret) => value[secret.name] === secret.developmentValue).map(
+      (secret) => secret.name,
+    );
     if (missing.length > 0) {
       throw new Error(
         `invalid configuration: production (NODE_ENV unset or production) needs ${missing.join(', ')} set to a secret of at least 16 characters (see docs/deploy.md); for a local demo run NODE_ENV=development`,
@@ -150,8 +150,11 @@ export function developmentBanner(config: Pick<Config, 'mode'>): string {
   const rule = '!'.repeat(78);
   return [
     rule,
-    `!!  ${config.mode.toUpperCase()} MODE (NODE_ENV=${config.mode}) — not for real users or real money`.padEnd(76) + '!!',
-    '!!  demo accounts are seeded; dev-only endpoints (the SMS code reader) answer loopback'.padEnd(76) + '!!',
+    `!!  ${config.mode.toUpperCase()} MODE (NODE_ENV=${config.mode}) — not for real users or real money`.padEnd(
+      76,
+    ) + '!!',
+    '!!  demo accounts are seeded; dev-only endpoints (the SMS code reader) answer loopback'.padEnd(76) +
+      '!!',
     '!!  callers. For production: NODE_ENV=production plus the secrets in docs/deploy.md.'.padEnd(76) + '!!',
     rule,
   ].join('\n');

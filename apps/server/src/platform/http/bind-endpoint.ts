@@ -1,8 +1,8 @@
 import {
   type Endpoint,
   type EndpointParsed,
-  ErrorCode,
   type EndpointResponse,
+  ErrorCode,
   resolveLocale,
 } from '@payhub/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

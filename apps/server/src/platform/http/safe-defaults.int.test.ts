@@ -1,18 +1,14 @@
 // Proves the safe defaults: the dev SMS-code reader answers only loopback callers in an explicit development mode and is absent (also from /docs) in production; the server defaults to production; production refuses to start without every secret, named in one error; and a production first start seeds no demo accounts.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort, runMain } from '../../../test/run-main.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, withDatabaseName } from '../db/database.ts';
 
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../../../..', import.meta.url));
 const SECRETS = { CODE_SECRET: 'c'.repeat(32), CUSTODY_WEBHOOK_SECRET: 'w'.repeat(32) };
 const phone = '081288000001';
 
@@ -47,12 +43,13 @@ describe('the dev SMS-code reader', () => {
   });
 
   it('is absent for a request a proxy on this machine forwarded (loopback socket, forwarding header)', async () => {
-    for (const headers of [
+    const forwardingHeaders: Array<Record<string, string>> = [
       { 'x-forwarded-for': '203.0.113.7' },
       { 'x-forwarded-for': '127.0.0.1' },
       { forwarded: 'for=203.0.113.7' },
       { 'x-real-ip': '203.0.113.7' },
-    ]) {
+    ];
+    for (const headers of forwardingHeaders) {
       const response = await fetch(`${development.baseUrl}${readerUrl}`, { headers });
       expect(response.status).toBe(404);
     }
@@ -94,49 +91,6 @@ describe('configuration', () => {
     );
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Runs main.ts with exactly `env` (plus PATH/HOME); resolves once it is ready or has exited. */
-function runMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk.toString();
-  });
-  const settled = new Promise<{ ready: boolean; exitCode: number | null }>((resolve) => {
-    child.stdout.on('data', () => {
-      if (output.includes('ready in')) resolve({ ready: true, exitCode: null });
-    });
-    child.once('exit', (exitCode) => resolve({ ready: false, exitCode }));
-  });
-  return {
-    settled,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 describe('starting main.ts', () => {
   it('refuses production without its secrets, naming all of them in one line', async () => {
