@@ -38,7 +38,11 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import type { Database } from './platform/db/database.ts';
 import { AppError } from './platform/errors.ts';
 import type { BindDeps } from './platform/http/bind-endpoint.ts';
-import { frameworkErrorEnvelope, installErrorEnvelope } from './platform/http/error-envelope.ts';
+import {
+  clientErrorEnvelope,
+  frameworkErrorEnvelope,
+  installErrorEnvelope,
+} from './platform/http/error-envelope.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { serveApps } from './platform/http/static-apps.ts';
@@ -75,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkErrorEnvelope,
+    clientErrorHandler: clientErrorEnvelope,
     disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
   });
   // A callback hook, not an async one: it runs on every answer and a promise per request adds up.
@@ -194,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     promo,
     notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
     projectById: site.projectById,
+    isOwnUpload: site.isOwnUpload,
     onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));

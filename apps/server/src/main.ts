@@ -1,7 +1,7 @@
 // Start: config -> database -> buildApp -> listen. Stops cleanly on SIGINT/SIGTERM.
 import { buildApp } from './app.ts';
 import { type Config, developmentBanner, loadConfig } from './config.ts';
-import { startInfrastructure } from './platform/infrastructure.ts';
+import { type Infrastructure, startInfrastructure } from './platform/infrastructure.ts';
 import { formatDemoAccounts, readDemoAccounts, saveDemoAccounts } from './seed/demo-accounts-file.ts';
 import { isEmpty, seed } from './seed/seed.ts';
 
@@ -16,7 +16,15 @@ try {
   process.exit(1);
 }
 if (!config.production) console.log(developmentBanner(config));
-const infrastructure = await startInfrastructure(config, say);
+let infrastructure: Infrastructure;
+try {
+  infrastructure = await startInfrastructure(config, say);
+} catch (error) {
+  // A start that cannot work says what to change in one line (e.g. a DATA_DIR the embedded
+  // PostgreSQL cannot reach), not as a stack trace.
+  console.error(`[payhub] cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
 
 if (await isEmpty(infrastructure.database.db)) {
   // Demo accounts only in an explicit development mode; production seeds projects and settings.
