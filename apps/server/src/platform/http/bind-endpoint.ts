@@ -1,4 +1,10 @@
-import { type Endpoint, type EndpointParsed, type EndpointResponse, resolveLocale } from '@payhub/contracts';
+import {
+  type Endpoint,
+  type EndpointParsed,
+  type EndpointResponse,
+  ErrorCode,
+  resolveLocale,
+} from '@payhub/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badParameter } from '../errors.ts';
@@ -7,7 +13,31 @@ import type { Authenticator, CallContext, ProjectResolver, SecureCallContext } f
 export interface BindDeps {
   authenticator: Authenticator;
   projects: ProjectResolver;
+  /** Hold every answer, success or operating error, to its contract (outside production). */
   validateResponses: boolean;
+}
+
+/** Codes any endpoint may answer without declaring them (endpoint.ts: `errors`). */
+export const GENERIC_ERROR_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.ServiceError,
+  ErrorCode.LoginExpired,
+  ErrorCode.BadParameter,
+  ErrorCode.TokenInvalid,
+]);
+
+/**
+ * An operating error the handler threw that its contract does not declare becomes a service error
+ * outside production, so the tests that reach it fail and the contract (and the generated docs a
+ * client reads) list every code an endpoint really answers.
+ */
+function holdToDeclaredErrors(error: unknown, endpoint: Endpoint, request: FastifyRequest): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (GENERIC_ERROR_CODES.has(error.errCode) || endpoint.errors?.includes(error.errCode)) return error;
+  request.log.error(
+    { errCode: error.errCode, path: endpoint.path },
+    'handler answered an error code its contract does not declare',
+  );
+  return new AppError(ErrorCode.ServiceError, `undeclared error code ${error.errCode}`);
 }
 
 type ContextOf<E> = E extends { access: 'secure' } ? SecureCallContext : CallContext;
@@ -93,7 +123,12 @@ export function bindEndpoint<E extends Endpoint>(
         request,
         reply,
       } as Parameters<Handler<E>>[0];
-      const result = await handler(input);
+      let result: EndpointResponse<E>;
+      try {
+        result = await handler(input);
+      } catch (error) {
+        throw deps.validateResponses ? holdToDeclaredErrors(error, endpoint, request) : error;
+      }
       if (deps.validateResponses) {
         const checked = endpoint.response.safeParse(result);
         if (!checked.success) {
