@@ -9,6 +9,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     globalSetup: ['apps/server/test/global-setup.ts'],
+    setupFiles: ['tests/setup/fast-check-seed.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -2,18 +2,20 @@
 // 1. Gzipped size of the JS needed for the first paint of /login and of /account: the entry chunk
 //    of the built index.html and its static imports, plus the route's page chunk and its static
 //    imports (followed through dist/.vite/manifest.json). Budget: <= 120 KB gzip each.
-// 2. Lighthouse (mobile preset) on /login against the real server, Chromium at /usr/bin/chromium.
+// 2. Lighthouse (mobile preset) on /login against the real server, in the Chromium that
+//    scripts/find-browser.mjs finds (CHROMIUM_PATH, Playwright's, or the PATH).
 //    Budgets: performance >= 90, accessibility >= 95.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { findChromium, NO_BROWSER_MESSAGE } from '../scripts/find-browser.mjs';
 import { prepareApps, startServer } from '../tests/e2e/support/server.mjs';
 
 const BUNDLE_BUDGET_KB = 120;
 const PERFORMANCE_BUDGET = 90;
 const ACCESSIBILITY_BUDGET = 95;
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = await findChromium();
 
 /** Route -> the page module the route table loads for it (apps/agent/src/app/routes.tsx). */
 const FIRST_PAINT_ROUTES = {
@@ -57,6 +59,10 @@ if (process.env.BENCH_SKIP_LIGHTHOUSE === '1') {
   process.exit(failed ? 1 : 0);
 }
 
+if (!CHROMIUM) {
+  console.error(NO_BROWSER_MESSAGE);
+  process.exit(1);
+}
 const { default: lighthouse } = await import('lighthouse');
 const chromeLauncher = await import('chrome-launcher');
 const server = await startServer({ appsDir });

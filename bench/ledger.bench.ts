@@ -154,7 +154,7 @@ try {
   console.log('npm run ledger:check:');
   const check = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/ledger/ledger-check.cli.ts'],
+    ['--import', 'tsx', 'apps/server/src/ledger-check.cli.ts'],
     {
       cwd: root,
       env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },

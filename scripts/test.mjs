@@ -3,8 +3,22 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { findChromium, NO_BROWSER_MESSAGE } from './find-browser.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+// `--suites-only`: just the Vitest suites (CI's second pass against external PostgreSQL and Redis).
+const suitesOnly = process.argv.includes('--suites-only');
+
+// The end-to-end stage needs a browser: without one, stop now with one clear line, not after the
+// typecheck and the suites have run.
+if (!suitesOnly) {
+  const browser = await findChromium();
+  if (!browser) {
+    console.error(NO_BROWSER_MESSAGE);
+    process.exit(1);
+  }
+  process.env.CHROMIUM_PATH = browser;
+}
 const reports = join(root, 'artifacts/test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -33,9 +47,6 @@ function countVitest(reportFile) {
     failed += 1;
   }
 }
-
-// `--suites-only`: just the Vitest suites (CI's second pass against external PostgreSQL and Redis).
-const suitesOnly = process.argv.includes('--suites-only');
 
 if (!suitesOnly) {
   run('typecheck', 'npm', ['run', 'typecheck']);

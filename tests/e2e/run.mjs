@@ -7,9 +7,17 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findChromium, NO_BROWSER_MESSAGE } from '../../scripts/find-browser.mjs';
 import { prepareApps, root, startServer } from './support/server.mjs';
 
 const filters = process.argv.slice(2);
+const browser = await findChromium();
+if (!browser) {
+  console.error(NO_BROWSER_MESSAGE);
+  process.exit(1);
+}
+// The journeys' launchBrowser() reads it (tests/e2e/support/browser.ts).
+process.env.CHROMIUM_PATH = browser;
 mkdirSync(join(root, 'artifacts/screenshots'), { recursive: true });
 const appsDir = mkdtempSync(join(tmpdir(), 'payhub-e2e-apps-'));
 try {

@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ErrorCode } from '@payhub/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { createDatacenterRepo } from './modules/datacenter/datacenter.repo.ts';
@@ -68,6 +68,19 @@ export interface AppDeps {
 }
 
 /**
+ * Every HTTP exchange is bounded, so slow or stalled clients cannot hold sockets and memory: a whole
+ * request (headers and body) within 30 s (the apps give up after 10 s), a silent socket closed after
+ * 60 s (WebSocket sockets are exempt: ws clears the timeout on upgrade, and RSocket's keep-alive
+ * watches them), and idle keep-alive connections kept 65 s, longer than the 60 s idle timeout of
+ * common load balancers so the balancer, not us, closes first.
+ */
+const HTTP_TIMEOUTS = {
+  requestTimeout: 30_000,
+  connectionTimeout: 60_000,
+  keepAliveTimeout: 65_000,
+} as const;
+
+/**
  * Builds the whole server as a tree of plugins: infrastructure first (security headers, CORS,
  * cookies, rate limits, uploads, errors), then one plugin per capability, then the apps.
  */
@@ -80,7 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkErrorEnvelope,
     clientErrorHandler: clientErrorEnvelope,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    ...HTTP_TIMEOUTS,
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
   // A callback hook, not an async one: it runs on every answer and a promise per request adds up.
   app.addHook('onResponse', (request, reply, done) => {

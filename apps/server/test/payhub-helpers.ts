@@ -2,10 +2,8 @@
 // the API, the ledger check against the test database, and funding a wallet through the ledger.
 import { ApiError, type PayhubClient } from '@payhub/client';
 import { contracts } from '@payhub/contracts';
+import { MODULE_INVARIANTS } from '../src/invariants.ts';
 import { checkLedger, formatReport } from '../src/ledger/ledger-check.ts';
-import { PAYHUB_INVARIANTS } from '../src/modules/payhub/payhub.invariants.ts';
-import { QUOTA_INVARIANTS } from '../src/modules/quota/quota.invariants.ts';
-import { WITHDRAW_INVARIANTS } from '../src/modules/withdraw/withdraw.invariants.ts';
 import type { TestApp } from './test-app.ts';
 
 export async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -41,11 +39,7 @@ export async function quotaOf(operator: PayhubClient) {
 
 /** Every ledger and order invariant; throws with the report when any is broken. */
 export async function expectLedgerClean(testApp: TestApp): Promise<void> {
-  const report = await checkLedger(testApp.database.pool, [
-    ...PAYHUB_INVARIANTS,
-    ...WITHDRAW_INVARIANTS,
-    ...QUOTA_INVARIANTS,
-  ]);
+  const report = await checkLedger(testApp.database.pool, MODULE_INVARIANTS);
   if (!report.ok) throw new Error(formatReport(report));
 }
 

@@ -167,8 +167,10 @@ export const user = {
     path: '/main/dev/sms',
     access: 'public',
     devOnly: true,
-    summary: 'Dev SMS adapter: the last code sent to a phone (absent in production)',
+    summary:
+      'Dev SMS adapter: the last code sent to a phone (development mode only, loopback callers only; 404 otherwise)',
     query: z.object({ phone: PhoneInput, purpose: SmsPurpose.default('register') }),
     response: z.object({ code: z.string(), expiresAt: z.string() }),
+    errors: [404],
   }),
 };

@@ -237,6 +237,7 @@ export const withdraw = {
       ErrorCode.NoPermission,
       ErrorCode.OrderAlreadyStarted,
       ErrorCode.AccountUnderReview,
+      ErrorCode.PaymentOutOfRange,
     ],
   }),
   handles: endpoint({

@@ -4,7 +4,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { type DemoLabel, demoAccount, type ProjectId } from './accounts.ts';
 import { e2eUrl } from './env.ts';
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Set by tests/e2e/run.mjs from scripts/find-browser.mjs (CHROMIUM_PATH, Playwright's, or the PATH). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

@@ -14,7 +14,31 @@ import type { Authenticator, CallContext, ProjectResolver, SecureCallContext } f
 export interface BindDeps {
   authenticator: Authenticator;
   projects: ProjectResolver;
+  /** Hold every answer, success or operating error, to its contract (outside production). */
   validateResponses: boolean;
+}
+
+/** Codes any endpoint may answer without declaring them (endpoint.ts: `errors`). */
+export const GENERIC_ERROR_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.ServiceError,
+  ErrorCode.LoginExpired,
+  ErrorCode.BadParameter,
+  ErrorCode.TokenInvalid,
+]);
+
+/**
+ * An operating error the handler threw that its contract does not declare becomes a service error
+ * outside production, so the tests that reach it fail and the contract (and the generated docs a
+ * client reads) list every code an endpoint really answers.
+ */
+function holdToDeclaredErrors(error: unknown, endpoint: Endpoint, request: FastifyRequest): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (GENERIC_ERROR_CODES.has(error.errCode) || endpoint.errors?.includes(error.errCode)) return error;
+  request.log.error(
+    { errCode: error.errCode, path: endpoint.path },
+    'handler answered an error code its contract does not declare',
+  );
+  return new AppError(ErrorCode.ServiceError, `undeclared error code ${error.errCode}`);
 }
 
 type ContextOf<E> = E extends { access: 'secure' } ? SecureCallContext : CallContext;
@@ -104,7 +128,12 @@ export function bindEndpoint<E extends Endpoint>(
       // machine; to anyone else they are as absent as in production (after validation, so bad
       // input still gets code 3 naming the field).
       if (endpoint.devOnly && !isLoopbackCaller(request)) throw new AppError(ErrorCode.NotFound);
-      const result = await handler(input);
+      let result: EndpointResponse<E>;
+      try {
+        result = await handler(input);
+      } catch (error) {
+        throw deps.validateResponses ? holdToDeclaredErrors(error, endpoint, request) : error;
+      }
       if (deps.validateResponses) {
         const checked = endpoint.response.safeParse(result);
         if (!checked.success) {

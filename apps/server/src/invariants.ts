@@ -1,0 +1,15 @@
+// Every module's consistency rules over the ledger, composed here, outside the ledger core: the
+// core checks its own invariants and knows no module; `npm run ledger:check` and the tests run
+// the core's together with these.
+import type { LedgerInvariant } from './ledger/ledger-check.ts';
+import { PAYHUB_INVARIANTS } from './modules/payhub/payhub.invariants.ts';
+import { PAYHUB_TOOLS_INVARIANTS } from './modules/payhub-tools/payhub-tools.invariants.ts';
+import { QUOTA_INVARIANTS } from './modules/quota/quota.invariants.ts';
+import { WITHDRAW_INVARIANTS } from './modules/withdraw/withdraw.invariants.ts';
+
+export const MODULE_INVARIANTS: readonly LedgerInvariant[] = [
+  ...PAYHUB_INVARIANTS,
+  ...WITHDRAW_INVARIANTS,
+  ...QUOTA_INVARIANTS,
+  ...PAYHUB_TOOLS_INVARIANTS,
+];
