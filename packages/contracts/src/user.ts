@@ -151,9 +151,11 @@ export const user = {
     method: 'POST',
     path: '/main/user/phone/check',
     access: 'public',
-    summary: 'Whether a phone is registered in this project',
+    summary:
+      'Whether a phone is registered in this project (what sign-up answers anyway; counts against the per-device code budget)',
     body: z.object({ phone: PhoneInput }).strict(),
     response: z.object({ registered: z.boolean() }),
+    errors: [7028],
   }),
   logout: endpoint({
     method: 'POST',

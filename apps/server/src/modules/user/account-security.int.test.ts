@@ -310,6 +310,10 @@ describe('who gets a code', () => {
       (await failure(client.api.user.sendCode({ query: { phone: '081277100199', purpose: 'register' } })))
         .errCode,
     ).toBe(7028);
+    // The registration question asked directly draws on the same budget.
+    expect((await failure(client.api.user.checkPhone({ body: { phone: '081277100199' } }))).errCode).toBe(
+      7028,
+    );
   });
 });
 

@@ -75,7 +75,7 @@ export function registerUserRoutes(
     app,
     deps,
     endpoints.checkPhone,
-    async ({ context, body }) => users.checkPhone(context.project, body.phone),
+    async ({ context, body }) => users.checkPhone(context.project, body.phone, context),
     tight,
   );
   bindEndpoint(app, deps, endpoints.logout, async ({ context }) => users.logout(context.session));

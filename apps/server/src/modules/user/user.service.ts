@@ -215,8 +215,13 @@ export function createUserService({
       return { token, user: toUser(row) };
     },
 
-    async checkPhone(project: ProjectConfig, rawPhone: string) {
+    /**
+     * The question sign-up answers anyway (7017), so it draws on the same per-device budget as a
+     * register code: asking it costs an enumerator as much as asking sign-up.
+     */
+    async checkPhone(project: ProjectConfig, rawPhone: string, caller: CodeCaller) {
       const phone = nationalPhone(project, rawPhone);
+      await countDeviceSend(caller);
       return { registered: (await repo.byPhone(project.projectId, phone)) !== null };
     },
 
