@@ -147,15 +147,15 @@ export function loadConfig(
 
 /** The loud notice every non-production start prints (main.ts), so nobody runs it by mistake. */
 export function developmentBanner(config: Pick<Config, 'mode'>): string {
-  const rule = '!'.repeat(78);
+  const width = 78;
+  const rule = '!'.repeat(width);
+  const line = (text: string) => `!!  ${text}`.padEnd(width - 2) + '!!';
   return [
     rule,
-    `!!  ${config.mode.toUpperCase()} MODE (NODE_ENV=${config.mode}) — not for real users or real money`.padEnd(
-      76,
-    ) + '!!',
-    '!!  demo accounts are seeded; dev-only endpoints (the SMS code reader) answer loopback'.padEnd(76) +
-      '!!',
-    '!!  callers. For production: NODE_ENV=production plus the secrets in docs/deploy.md.'.padEnd(76) + '!!',
+    line(`${config.mode.toUpperCase()} MODE (NODE_ENV=${config.mode}): not for real users or money.`),
+    line('Demo accounts are seeded; dev-only endpoints (the SMS code reader)'),
+    line('answer callers on this machine only.'),
+    line('Production: NODE_ENV=production and the secrets in docs/deploy.md.'),
     rule,
   ].join('\n');
 }

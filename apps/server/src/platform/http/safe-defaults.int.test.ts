@@ -1,4 +1,4 @@
-// Proves the safe defaults: the dev SMS-code reader answers only loopback callers in an explicit development mode and is absent (also from /docs) in production; the server defaults to production; production refuses to start without every secret, named in one error; and a production first start seeds no demo accounts.
+// Proves the safe defaults: the dev SMS-code reader answers only loopback callers in an explicit, loudly announced development mode and is absent (also from /docs) in production; the server defaults to production; production refuses to start without every secret, named in one error; and a production first start seeds no demo accounts.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,6 +101,25 @@ describe('starting main.ts', () => {
     expect(run.output()).toMatch(/CODE_SECRET, CUSTODY_WEBHOOK_SECRET/);
     expect(run.output()).not.toMatch(/\n\s+at /); // no stack trace
   }, 60_000);
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'a development start says so loudly; as root with a DATA_DIR postgres cannot enter it names the fix',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'payhub-dev-')); // 0700, like `mktemp -d`
+      try {
+        const run = runMain({ NODE_ENV: 'development', DATA_DIR: dataDir });
+        const result = await run.settled;
+        expect(result.exitCode).toBe(1);
+        expect(run.output()).toContain('DEVELOPMENT MODE (NODE_ENV=development)');
+        expect(run.output()).toContain(`[payhub] cannot start: `);
+        expect(run.output()).toContain(`chmod o+x ${dataDir}`);
+        expect(run.output()).not.toMatch(/\n\s+at /);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 
   it('a production first start seeds the projects and no demo account', async () => {
     const adminUrl = inject('adminDatabaseUrl');
