@@ -202,12 +202,13 @@ export function createUserService({
         ? await repo.byPhone(project.projectId, phone)
         : null;
       if (!row) {
-        // No account: the same answers as an account's lock would give, so they reveal nothing.
-        await verifyPassword(input.password, await DUMMY_HASH_PROMISE);
+        // No account: the same answers, in the same time, as an account's lock would give (a lock
+        // refuses before hashing, anything else hashes), so they reveal nothing.
         const failureKey = `login:${project.projectId}:${phone}`;
         if (!(await throttle.hit(failureKey, LOGIN_LOCK_POLICY.freeAttempts, UNKNOWN_PHONE_WINDOW_MS))) {
           throw new AppError(ErrorCode.AccountLocked);
         }
+        await verifyPassword(input.password, await DUMMY_HASH_PROMISE);
         throw new AppError(ErrorCode.InvalidPhoneOrPassword);
       }
       if (!(await checkPassword(row, input.password))) throw new AppError(ErrorCode.InvalidPhoneOrPassword);
