@@ -1,3 +1,5 @@
+import type { Asset } from '@payhub/contracts';
+
 /** The ledger's vocabulary: account kinds, transfer kinds and the refusals a transfer can answer. */
 
 export const USER_ACCOUNT_KINDS = ['player_wallet', 'operator_quota', 'operator_commission'] as const;
@@ -5,7 +7,8 @@ export const SYSTEM_ACCOUNT_KINDS = ['house', 'fees', 'custody', 'bonus_pool', '
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 export type AccountKind = UserAccountKind | SystemAccountKind;
-export type Currency = 'IDR' | 'MXN';
+/** An account's asset (contracts/assets.ts); the name predates USDT and YEC. */
+export type Currency = Asset;
 
 export interface LedgerAccount {
   id: bigint;

@@ -1,3 +1,4 @@
+import type { LocalCurrency } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 
@@ -68,7 +69,7 @@ export interface VoucherRow {
   code: string;
   operatorId: number;
   projectId: number;
-  currency: 'IDR' | 'MXN';
+  currency: LocalCurrency;
   productId: string;
   price: bigint;
   faceValue: bigint;
@@ -146,7 +147,7 @@ function toVoucher(row: Raw): VoucherRow {
     code: row.code as string,
     operatorId: Number(row.operator_id),
     projectId: Number(row.project_id),
-    currency: row.currency as 'IDR' | 'MXN',
+    currency: row.currency as LocalCurrency,
     productId: row.product_id as string,
     price: BigInt(row.price as string),
     faceValue: BigInt(row.face_value as string),

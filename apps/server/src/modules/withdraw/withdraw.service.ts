@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   formatMoney,
+  type LocalCurrency,
   type ProjectConfig,
   SUPPORTED_BANKS,
   type WithdrawOrder,
@@ -122,7 +123,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
     }
   }
 
-  async function walletOf(tx: Executor, projectId: number, currency: 'IDR' | 'MXN', playerId: number) {
+  async function walletOf(tx: Executor, projectId: number, currency: LocalCurrency, playerId: number) {
     return ledger.userAccount(tx, { projectId, currency, kind: 'player_wallet', ownerId: playerId });
   }
 
@@ -253,7 +254,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
     return result;
   }
 
-  function checkRange(amount: bigint, currency: 'IDR' | 'MXN') {
+  function checkRange(amount: bigint, currency: LocalCurrency) {
     const range = WITHDRAW_RANGE[currency];
     if (amount < range.min || amount > range.max)
       throw new AppError(
