@@ -12,9 +12,12 @@ export type Currency = Asset;
 
 export interface LedgerAccount {
   id: bigint;
+  /** Unique readable name, `player:12:IDR` (ledger.accounts.ts). */
+  address: string;
   projectId: number;
   currency: Currency;
-  kind: AccountKind;
+  /** A known kind, or an open one (`game_escrow`) for accounts made by address. */
+  kind: AccountKind | (string & {});
   ownerId: number | null;
   isSystem: boolean;
 }
@@ -51,6 +54,35 @@ export interface ResolveRequest {
 }
 
 export type TransferOutcome = 'created' | 'exists';
+
+/** One posting of a linked operation: a transfer, a hold, or the post or void of a hold. */
+export type Posting =
+  | {
+      /** Unique transfer id of this posting (its own row in ledger_transfers). */
+      id: string;
+      kind: 'single' | 'pending';
+      debitAccountId: bigint;
+      creditAccountId: bigint;
+      amount: bigint;
+      code: string;
+    }
+  | { id: string; kind: 'post' | 'void'; pendingId: string; code: string };
+
+/** The most postings one linked operation may carry (and the table's CHECK). */
+export const LINKED_POSTINGS_MAX = 32;
+
+/**
+ * Several postings that commit together or not at all, under one idempotency key: a replay with the
+ * same input answers 'exists' and moves nothing; the same id with other input is refused
+ * (id_conflict). Each posting moves one asset; postings of one operation may move different assets
+ * (an exchange's two legs).
+ */
+export interface LinkedTransferRequest {
+  id: string;
+  code: string;
+  reference?: TransferReference;
+  postings: readonly Posting[];
+}
 
 /** Why the ledger refused a transfer (SQLSTATE raised by ledger_transfer()). */
 export const LEDGER_REFUSALS = {
