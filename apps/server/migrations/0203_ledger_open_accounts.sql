@@ -208,6 +208,18 @@ BEGIN
     IF v_existing = v_hash THEN RETURN 'exists'; END IF;
     RAISE EXCEPTION 'operation id % reused with other input', p_id USING ERRCODE = 'LD005';
   END IF;
+  -- Postings run in their given order (a later one may spend what an earlier one credited), so the
+  -- guarded accounts they touch are locked first, lowest id first as ledger_transfer() does: two
+  -- operations over the same accounts then queue instead of deadlocking.
+  PERFORM 1 FROM ledger_accounts
+    WHERE NOT is_system AND id IN (
+      SELECT (p->>'debit')::bigint FROM jsonb_array_elements(p_postings) p WHERE p ? 'debit'
+      UNION SELECT (p->>'credit')::bigint FROM jsonb_array_elements(p_postings) p WHERE p ? 'credit'
+      UNION SELECT t.debit_account_id FROM ledger_transfers t
+             WHERE t.id IN (SELECT p->>'pendingId' FROM jsonb_array_elements(p_postings) p WHERE p ? 'pendingId')
+      UNION SELECT t.credit_account_id FROM ledger_transfers t
+             WHERE t.id IN (SELECT p->>'pendingId' FROM jsonb_array_elements(p_postings) p WHERE p ? 'pendingId'))
+    ORDER BY id FOR UPDATE;
   FOR v_posting IN SELECT value FROM jsonb_array_elements(p_postings) LOOP
     IF ledger_transfer(
          v_posting->>'id', v_posting->>'kind', v_posting->>'pendingId', (v_posting->>'debit')::bigint,

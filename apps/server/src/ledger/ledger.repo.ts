@@ -75,8 +75,7 @@ export interface TransferCall {
 
 const TRANSFER_SQL =
   'SELECT ledger_transfer($1, $2, $3, $4::bigint, $5::bigint, $6::bigint, $7, $8, $9, $10::timestamptz) AS outcome';
-const OPERATION_SQL =
-  'SELECT ledger_operation($1, $2, $3, $4, $5::jsonb, $6::timestamptz) AS outcome';
+const OPERATION_SQL = 'SELECT ledger_operation($1, $2, $3, $4, $5::jsonb, $6::timestamptz) AS outcome';
 
 export interface OperationCall {
   id: string;

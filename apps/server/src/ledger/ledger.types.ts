@@ -55,18 +55,27 @@ export interface ResolveRequest {
 
 export type TransferOutcome = 'created' | 'exists';
 
+/** A posting that moves (`single`) or holds (`pending`) an amount between two accounts. */
+export interface MovePosting {
+  /** Unique transfer id of this posting (its own row in ledger_transfers). */
+  id: string;
+  kind: 'single' | 'pending';
+  debitAccountId: bigint;
+  creditAccountId: bigint;
+  amount: bigint;
+  code: string;
+}
+
+/** A posting that completes (`post`) or releases (`void`) a hold. */
+export interface ResolvePosting {
+  id: string;
+  kind: 'post' | 'void';
+  pendingId: string;
+  code: string;
+}
+
 /** One posting of a linked operation: a transfer, a hold, or the post or void of a hold. */
-export type Posting =
-  | {
-      /** Unique transfer id of this posting (its own row in ledger_transfers). */
-      id: string;
-      kind: 'single' | 'pending';
-      debitAccountId: bigint;
-      creditAccountId: bigint;
-      amount: bigint;
-      code: string;
-    }
-  | { id: string; kind: 'post' | 'void'; pendingId: string; code: string };
+export type Posting = MovePosting | ResolvePosting;
 
 /** The most postings one linked operation may carry (and the table's CHECK). */
 export const LINKED_POSTINGS_MAX = 32;
