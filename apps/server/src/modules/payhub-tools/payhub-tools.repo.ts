@@ -1,6 +1,7 @@
-import type { LocalCurrency } from '@payhub/contracts';
+import { type LocalCurrency, PayOrderState } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { stateList } from '../../platform/db/sql-states.ts';
 
 /** The database or an open transaction. */
 export type Executor = Pick<Db, 'execute'>;
@@ -246,7 +247,7 @@ export function createPayhubToolsRepo(db: Db) {
     /** Open deposit orders (waiting, checking, exceptional) naming the card. */
     async openOrdersOnCard(executor: Executor, cardId: number): Promise<number> {
       const rows = await executor.execute<{ count: string }>(sql`
-        SELECT count(*) AS count FROM pay_orders WHERE card_id = ${cardId} AND state IN (0, 3, 4)`);
+        SELECT count(*) AS count FROM pay_orders WHERE card_id = ${cardId} AND state IN (${stateList(PayOrderState.WAIT, PayOrderState.EXCEPTIONAL, PayOrderState.CHECKING)})`);
       return Number(rows.rows[0]?.count ?? 0);
     },
 
