@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { PAYMENT_ROLES, PayOrderState } from './enums.ts';
 import { ErrorCode } from './errors.ts';
-import { MoneyInput, MoneyWire } from './money.ts';
+import { type LocalCurrency, LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
 import { Count, Id, intInput, Page } from './validation.ts';
 
 /**
@@ -28,7 +28,7 @@ export const SUPPORTED_BANKS = {
     { code: 'SANTANDER', name: 'Santander México' },
     { code: 'BANAMEX', name: 'Banamex' },
   ],
-} as const;
+} as const satisfies Record<LocalCurrency, ReadonlyArray<{ code: string; name: string }>>;
 export const BANK_CODES = [
   'BCA',
   'BNI',
@@ -76,7 +76,7 @@ export const PayOrder = z.object({
   state: PayOrderStateValue,
   amount: MoneyWire,
   commission: MoneyWire,
-  currency: z.enum(['IDR', 'MXN']),
+  currency: LocalCurrencySchema,
   bankCode: z.string(),
   port: PayPort,
   payee: Payee.nullable(),

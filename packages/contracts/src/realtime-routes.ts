@@ -30,6 +30,17 @@ export const REALTIME_CHANNEL_RETRY_MS = 3_000;
 /** Channel demand (request-n); also the largest request-n the protocol allows. */
 export const REALTIME_CHANNEL_DEMAND = 2_147_483_647;
 
+/**
+ * Push routes of the payment hub (spec §3 socket notification: type Notify, data.route, data.content):
+ * an order's new state, the operator's quota, the count of unprocessed orders.
+ */
+export const PAYHUB_NOTIFY_ROUTES = {
+  payOrder: '/payhub/order',
+  withdrawOrder: '/payhub/withdraw/order',
+  quota: '/payhub/quota',
+  unprocessed: '/payhub/unprocessed',
+} as const;
+
 /** Push route of new inbox mail (spec §7 Inbox). */
 export const NOTIFY_ROUTE_INBOX_NEW = '/heracles/inbox/new';
 

@@ -1,3 +1,4 @@
+import { MONEY_ASSET } from '@payhub/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../shared/money.ts';
 import { useProject } from './project.ts';
@@ -9,10 +10,19 @@ import { useProject } from './project.ts';
 export function useProjectFormat() {
   const { i18n } = useTranslation();
   const project = useProject().data;
+  // Until the config arrives any local currency reads a wire amount alike (they share one scale).
+  const currency = project?.currency ?? MONEY_ASSET;
   return {
     project,
+    currency,
     money: (amount: bigint | string) =>
-      project ? formatMoney(amount, { currencySymbol: project.currencySymbol, locale: project.locale }) : '…',
+      project
+        ? formatMoney(amount, {
+            currencySymbol: project.currencySymbol,
+            locale: project.locale,
+            asset: project.currency,
+          })
+        : '…',
     dateTime: (iso: string) =>
       new Intl.DateTimeFormat(i18n.language, {
         dateStyle: 'medium',

@@ -1,4 +1,10 @@
-import type { BankCode } from '@payhub/contracts';
+import {
+  type BankCode,
+  formatAmount,
+  type LocalCurrency,
+  parseAmount,
+  tryParseAmount,
+} from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Building2, QrCode } from 'lucide-react';
@@ -10,13 +16,7 @@ import { useProjectFormat } from '../../app/currency.ts';
 import { queryClient } from '../../app/query-client.ts';
 import { QUERY_KEYS } from '../../app/query-keys.ts';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
-import {
-  type AmountProblem,
-  checkAmount,
-  minorFromTyped,
-  minorFromWire,
-  wireFromMinor,
-} from '../../shared/money.ts';
+import { type AmountProblem, checkAmount } from '../../shared/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { AmountField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -28,8 +28,8 @@ const portIcons = { bank_transfer: Building2, qris: QrCode } as const;
 const QUICK_MULTIPLES = [1n, 5n, 10n, 50n];
 
 /** The amount as the player would type it: "150000", or "150000.50" when it has cents. */
-function typedFromMinor(minor: bigint): string {
-  const wire = wireFromMinor(minor);
+function typedFromMinor(minor: bigint, currency: LocalCurrency): string {
+  const wire = formatAmount(minor, currency);
   return wire.endsWith('.00') ? wire.slice(0, -3) : wire;
 }
 
@@ -38,6 +38,7 @@ export default function DepositPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const format = useProjectFormat();
+  const currency = format.currency;
   const ports = useQuery({ queryKey: ['payhub', 'ports'], queryFn: () => api.payhub.ports() });
   const banks = useQuery({
     queryKey: ['payhub', 'heraclesBanks'],
@@ -62,7 +63,10 @@ export default function DepositPage() {
   }
   const selectedPort = ports.data.items.find((item) => item.port === port) ?? ports.data.items[0];
   const limits = selectedPort
-    ? { min: minorFromWire(selectedPort.minAmount), max: minorFromWire(selectedPort.maxAmount) }
+    ? {
+        min: parseAmount(selectedPort.minAmount, currency, 'wire'),
+        max: parseAmount(selectedPort.maxAmount, currency, 'wire'),
+      }
     : null;
   const quickAmounts = limits
     ? QUICK_MULTIPLES.map((multiple) => limits.min * multiple).filter((value) => value <= limits.max)
@@ -71,15 +75,19 @@ export default function DepositPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!selectedPort || !limits) return;
-    const problem = checkAmount(amount, limits);
+    const problem = checkAmount(amount, limits, currency);
     setAmountProblem(problem);
     setBankMissing(bankCode === null);
-    const minor = minorFromTyped(amount);
+    const minor = tryParseAmount(amount, currency, 'typed');
     if (problem || bankCode === null || minor === null) return;
     setBusy(true);
     try {
       const order = await api.payhub.createOrder({
-        body: { amount: wireFromMinor(minor), bankCode: bankCode as BankCode, port: selectedPort.port },
+        body: {
+          amount: formatAmount(minor, currency),
+          bankCode: bankCode as BankCode,
+          port: selectedPort.port,
+        },
         idempotencyKey: idempotencyKey.current,
       });
       idempotencyKey.current = newIdempotencyKey();
@@ -204,7 +212,7 @@ export default function DepositPage() {
                   key={value.toString()}
                   type="button"
                   onClick={() => {
-                    setAmount(typedFromMinor(value));
+                    setAmount(typedFromMinor(value, currency));
                     setAmountProblem(null);
                   }}
                   className="h-9 rounded-full bg-slate-100 px-3.5 text-[13px] font-semibold text-slate-700 tabular-nums active:bg-slate-200"

@@ -1,5 +1,7 @@
+import { type LocalCurrency, PayOrderState } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { stateList } from '../../platform/db/sql-states.ts';
 
 /** The database or an open transaction. */
 export type Executor = Pick<Db, 'execute'>;
@@ -68,7 +70,7 @@ export interface VoucherRow {
   code: string;
   operatorId: number;
   projectId: number;
-  currency: 'IDR' | 'MXN';
+  currency: LocalCurrency;
   productId: string;
   price: bigint;
   faceValue: bigint;
@@ -146,7 +148,7 @@ function toVoucher(row: Raw): VoucherRow {
     code: row.code as string,
     operatorId: Number(row.operator_id),
     projectId: Number(row.project_id),
-    currency: row.currency as 'IDR' | 'MXN',
+    currency: row.currency as LocalCurrency,
     productId: row.product_id as string,
     price: BigInt(row.price as string),
     faceValue: BigInt(row.face_value as string),
@@ -245,7 +247,7 @@ export function createPayhubToolsRepo(db: Db) {
     /** Open deposit orders (waiting, checking, exceptional) naming the card. */
     async openOrdersOnCard(executor: Executor, cardId: number): Promise<number> {
       const rows = await executor.execute<{ count: string }>(sql`
-        SELECT count(*) AS count FROM pay_orders WHERE card_id = ${cardId} AND state IN (0, 3, 4)`);
+        SELECT count(*) AS count FROM pay_orders WHERE card_id = ${cardId} AND state IN (${stateList(PayOrderState.WAIT, PayOrderState.EXCEPTIONAL, PayOrderState.CHECKING)})`);
       return Number(rows.rows[0]?.count ?? 0);
     },
 

@@ -1,10 +1,5 @@
-/** Push routes of the payment hub (spec §3 socket notification: type Notify, data.route, data.content). */
-export const PAYHUB_NOTIFY_ROUTES = {
-  payOrder: '/payhub/order',
-  withdrawOrder: '/payhub/withdraw/order',
-  quota: '/payhub/quota',
-  unprocessed: '/payhub/unprocessed',
-} as const;
+// The push routes are declared once, in the contracts; re-exported for this module's users.
+export { PAYHUB_NOTIFY_ROUTES } from '@payhub/contracts';
 
 /** Delivers a Notify message to every realtime connection of a user, on any node (the realtime gateway). */
 export interface UserNotifier {

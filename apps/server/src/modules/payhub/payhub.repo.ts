@@ -1,3 +1,4 @@
+import type { LocalCurrency } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
@@ -22,7 +23,7 @@ export interface PayOrderRow {
   id: number;
   orderNo: string;
   projectId: number;
-  currency: 'IDR' | 'MXN';
+  currency: LocalCurrency;
   playerId: number;
   operatorId: number | null;
   cardId: number | null;
@@ -53,7 +54,7 @@ function toOrder(row: Raw): PayOrderRow {
     id: Number(row.id),
     orderNo: row.order_no as string,
     projectId: Number(row.project_id),
-    currency: row.currency as 'IDR' | 'MXN',
+    currency: row.currency as LocalCurrency,
     playerId: Number(row.player_id),
     operatorId: num(row.operator_id),
     cardId: num(row.card_id),
@@ -446,8 +447,8 @@ export function createPayhubRepo(db: Db) {
         SELECT user_id FROM payhub_operators WHERE project_id = ${projectId} AND working AND kyc_status = 'verified'`);
       return result.rows.map((row) => Number(row.user_id));
     },
-    async projects(executor: Executor): Promise<Array<{ id: number; currency: 'IDR' | 'MXN' }>> {
-      const result = await executor.execute<{ id: number; currency: 'IDR' | 'MXN' }>(
+    async projects(executor: Executor): Promise<Array<{ id: number; currency: LocalCurrency }>> {
+      const result = await executor.execute<{ id: number; currency: LocalCurrency }>(
         sql`SELECT id, currency FROM projects ORDER BY id`,
       );
       return result.rows.map((row) => ({ id: Number(row.id), currency: row.currency }));

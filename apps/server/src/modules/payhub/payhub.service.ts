@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
   formatMoney,
+  type LocalCurrency,
   type PayOrder,
   PayOrderState,
   type ProjectConfig,
@@ -128,7 +129,7 @@ export function createPayhubService(deps: PayhubDeps) {
     return { quota, wallet, commission, house };
   }
 
-  async function quotaPush(operatorId: number, projectId: number, currency: 'IDR' | 'MXN') {
+  async function quotaPush(operatorId: number, projectId: number, currency: LocalCurrency) {
     const account = await ledger.findUserAccount(repo.db, {
       projectId,
       currency,

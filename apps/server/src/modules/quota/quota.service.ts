@@ -1,4 +1,10 @@
-import { ErrorCode, formatMoney, type ProjectConfig, type Topup } from '@payhub/contracts';
+import {
+  ErrorCode,
+  formatMoney,
+  type LocalCurrency,
+  type ProjectConfig,
+  type Topup,
+} from '@payhub/contracts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -19,7 +25,7 @@ import {
 import type { Executor, QuotaRepo, TopupRow } from './quota.repo.ts';
 
 export const TOPUP_TIMEOUT_MS = 60 * 60_000;
-export const TOPUP_RANGE: Record<'IDR' | 'MXN', { min: bigint; max: bigint }> = {
+export const TOPUP_RANGE: Record<LocalCurrency, { min: bigint; max: bigint }> = {
   IDR: { min: 100_000_00n, max: 1_000_000_000_00n },
   MXN: { min: 500_00n, max: 1_000_000_00n },
 };
@@ -65,7 +71,7 @@ export function createQuotaService(deps: QuotaDeps) {
   }
   const paging = (page: number, count: number) => ({ limit: count, offset: (page - 1) * count });
 
-  async function balances(operatorId: number, projectId: number, currency: 'IDR' | 'MXN') {
+  async function balances(operatorId: number, projectId: number, currency: LocalCurrency) {
     const key = { projectId, currency, ownerId: operatorId };
     const quota = await ledger.findUserAccount(repo.db, { ...key, kind: 'operator_quota' });
     const commission = await ledger.findUserAccount(repo.db, { ...key, kind: 'operator_commission' });

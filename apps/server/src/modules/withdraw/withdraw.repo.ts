@@ -1,3 +1,4 @@
+import type { LocalCurrency } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
@@ -20,7 +21,7 @@ export interface WithdrawRow {
   id: number;
   orderNo: string;
   projectId: number;
-  currency: 'IDR' | 'MXN';
+  currency: LocalCurrency;
   playerId: number;
   bankAccountId: number;
   bankCode: string;
@@ -62,7 +63,7 @@ function toWithdraw(row: Raw): WithdrawRow {
     id: Number(row.id),
     orderNo: row.order_no as string,
     projectId: Number(row.project_id),
-    currency: row.currency as 'IDR' | 'MXN',
+    currency: row.currency as LocalCurrency,
     playerId: Number(row.player_id),
     bankAccountId: Number(row.bank_account_id),
     bankCode: row.bank_code as string,

@@ -1,13 +1,14 @@
 import {
   ErrorCode,
   formatMoney,
+  type LocalCurrency,
   type ProjectConfig,
   SUPPORTED_BANKS,
   type WithdrawOrder,
   WithdrawOrderState,
 } from '@payhub/contracts';
 import { sqlStateOf } from '../../ledger/ledger.repo.ts';
-import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import { type Ledger, LedgerError, type Posting } from '../../ledger/ledger.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -122,7 +123,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
     }
   }
 
-  async function walletOf(tx: Executor, projectId: number, currency: 'IDR' | 'MXN', playerId: number) {
+  async function walletOf(tx: Executor, projectId: number, currency: LocalCurrency, playerId: number) {
     return ledger.userAccount(tx, { projectId, currency, kind: 'player_wallet', ownerId: playerId });
   }
 
@@ -159,39 +160,39 @@ export function createWithdrawService(deps: WithdrawDeps) {
         kind: 'operator_commission',
         ownerId: operatorId,
       });
-      await ledger.post(tx, {
-        id: `wd:${order.id}:post`,
-        pendingId: holdId(order.id),
-        code: 'withdraw',
-        reference,
-      });
-      // The operator paid the player from its own bank: the platform repays it in quota.
-      await ledger.transfer(tx, {
-        id: `wd:${order.id}:payout`,
-        debitAccountId: clearing.id,
-        creditAccountId: quota.id,
-        amount: order.amount,
-        code: 'withdraw_payout',
-        reference,
-      });
+      // One linked operation: the player's hold is debited, the operator repaid in quota, the fee
+      // booked and the commission paid, all or none, under one key.
+      const postings: Posting[] = [
+        { id: `wd:${order.id}:post`, kind: 'post', pendingId: holdId(order.id), code: 'withdraw' },
+        // The operator paid the player from its own bank: the platform repays it in quota.
+        {
+          id: `wd:${order.id}:payout`,
+          kind: 'single',
+          debitAccountId: clearing.id,
+          creditAccountId: quota.id,
+          amount: order.amount,
+          code: 'withdraw_payout',
+        },
+      ];
       if (order.fee > 0n)
-        await ledger.transfer(tx, {
+        postings.push({
           id: `wd:${order.id}:fee`,
+          kind: 'single',
           debitAccountId: clearing.id,
           creditAccountId: fees.id,
           amount: order.fee,
           code: 'withdraw_fee',
-          reference,
         });
       if (order.commission > 0n)
-        await ledger.transfer(tx, {
+        postings.push({
           id: `wd:${order.id}:commission`,
+          kind: 'single',
           debitAccountId: house.id,
           creditAccountId: commissionAccount.id,
           amount: order.commission,
           code: 'withdraw_commission',
-          reference,
         });
+      await ledger.linked(tx, { id: `wd:${order.id}:finish`, code: 'withdraw_finish', reference, postings });
     } else if (
       next === WithdrawOrderState.CANCELED ||
       next === WithdrawOrderState.CHOOSE_FAILED ||
@@ -253,7 +254,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
     return result;
   }
 
-  function checkRange(amount: bigint, currency: 'IDR' | 'MXN') {
+  function checkRange(amount: bigint, currency: LocalCurrency) {
     const range = WITHDRAW_RANGE[currency];
     if (amount < range.min || amount > range.max)
       throw new AppError(
