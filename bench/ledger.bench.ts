@@ -152,15 +152,11 @@ try {
   );
 
   console.log('npm run ledger:check:');
-  const check = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/ledger-check.cli.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-    },
-  );
+  const check = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/ledger-check.cli.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
   process.stdout.write(check.stdout);
   process.stderr.write(check.stderr);
   exitCode = rateOk && ratioOk && check.status === 0 ? 0 : 1;

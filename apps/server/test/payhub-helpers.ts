@@ -1,8 +1,8 @@
 // Helpers shared by the payment hub's integration tests: failures as values, balances read through
 // the API, the ledger check against the test database, and funding a wallet through the ledger.
 import { ApiError, type PayhubClient } from '@payhub/client';
-import { checkLedger, formatReport } from '../src/ledger/ledger-check.ts';
 import { MODULE_INVARIANTS } from '../src/invariants.ts';
+import { checkLedger, formatReport } from '../src/ledger/ledger-check.ts';
 import type { TestApp } from './test-app.ts';
 
 export async function failure(promise: Promise<unknown>): Promise<ApiError> {
