@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { GateRule } from './access/permission.ts';
+import type { GateRule } from '../lib/access/permission.ts';
 
 /**
  * THE ROUTE TABLE (spec §2). One entry per path; a feature registers its page by replacing the

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { GuestOnly, RequireSession } from './shell/guards.tsx';
 import { TabLayout } from './shell/tab-layout.tsx';

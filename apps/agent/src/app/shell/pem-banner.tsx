@@ -2,8 +2,8 @@ import { ClipboardCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { hasPendingReportCheck, usePemStore } from '../../lib/stores/pem.store.ts';
 import { type RouteKey, routeKeyOf, routeKeys } from '../routes.tsx';
-import { hasPendingReportCheck, usePemStore } from '../stores/pem.store.ts';
 
 /** Where the banner may show (spec §2). */
 export const PEM_BANNER_ROUTES: readonly RouteKey[] = [

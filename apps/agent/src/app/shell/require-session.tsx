@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { useGlobalStore } from '../stores/global.store.ts';
 
 /** Secure pages wait for the session; anonymous visitors go to /login. */
 export function RequireSession({ children }: { children: ReactNode }) {

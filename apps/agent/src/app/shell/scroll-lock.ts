@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useLayoutStore } from '../../lib/stores/layout.store.ts';
 import { routeKeys } from '../routes.tsx';
-import { useLayoutStore } from '../stores/layout.store.ts';
 
 /** Locks page scrolling on the transaction route while the layout flag is true (spec §2). */
 export function useScrollLock(): void {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { api } from '../api.ts';
-import { requireUpdate, useLayoutStore } from '../stores/layout.store.ts';
+import { api } from '../../lib/api.ts';
+import { requireUpdate, useLayoutStore } from '../../lib/stores/layout.store.ts';
 import { isNewerVersion } from '../version.ts';
 
 /** The version is polled every 60 s (spec §4, §9). */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { DataCenterView, useDataCenterStore } from '../../app/stores/data-center.store.ts';
+import { api } from '../../lib/api.ts';
+import { DataCenterView, useDataCenterStore } from '../../lib/stores/data-center.store.ts';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { datacenterKeys, useDateRange } from './api.ts';
 import { DataControls, RowsTable } from './data-parts.tsx';
-import { datacenterKeys, useDateRange } from './datacenter-queries.ts';
 
 /** /data/check: the leader's group per member over the group range; members not fully counted are marked. */
 export default function CheckPage() {

@@ -2,10 +2,10 @@ import type { TaskDataRow } from '@payhub/contracts';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataCenterView, useDataCenterStore } from '../../app/stores/data-center.store.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { DataCenterView, useDataCenterStore } from '../../lib/stores/data-center.store.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { formatCurrency } from '../../shared/money.ts';
-import { useDateRange } from './datacenter-queries.ts';
+import { useDateRange } from './api.ts';
 
 const COLUMNS = ['applyCount', 'completeCount', 'depositFirstCount', 'depositAllCount'] as const;
 

@@ -1,8 +1,8 @@
 import { RealtimeRoute } from '@payhub/contracts';
 import { useEffect, useState } from 'react';
-import { api } from '../../app/api.ts';
-import { realtimeClient, useRealtimeConnection } from '../../app/realtime.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { api } from '../../lib/api.ts';
+import { realtimeClient, useRealtimeConnection } from '../../lib/realtime.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { noticeTypes } from './notice-queue.ts';
 import { noticeTexts } from './notice-texts.ts';

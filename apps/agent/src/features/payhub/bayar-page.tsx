@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MenuTile, useFormatMoney } from '../../shared/payment-ui.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useQuota } from './payhub-queries.ts';
+import { useQuota } from './api.ts';
 
 /** /payhub/bayar: pay for quota — the current quota and the ways to top it up. */
 export default function BayarPage() {

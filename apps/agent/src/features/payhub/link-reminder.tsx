@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatTime } from '../../shared/payment-ui.tsx';
 import { dueReminder } from './link-reminder-rule.ts';
-import { useLinkAmount } from './tools-queries.ts';
+import { useLinkAmount } from './tools-api.ts';
 
 /** The reminder before a card link expires, driven by taskFlag.linkExpirationReminder. */
 export function LinkReminder({ withLink = true }: { withLink?: boolean }) {

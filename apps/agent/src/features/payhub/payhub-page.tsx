@@ -17,16 +17,16 @@ import {
 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
-import { usePaymentStore } from '../../app/stores/payment.store.ts';
+import { api } from '../../lib/api.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
+import { usePaymentStore } from '../../lib/stores/payment.store.ts';
 import { MenuTile, parseAmountInput, useFormatMoney } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
+import { useOperatorStatus, usePayhubMutation, useQuota, useUnprocessed } from './api.ts';
 import { LinkReminder } from './link-reminder.tsx';
-import { useOperatorStatus, usePayhubMutation, useQuota, useUnprocessed } from './payhub-queries.ts';
 import { usePayhubLive } from './use-payhub-live.ts';
 
 /** Quota below this share of the per-order limit raises the low-quota alert. */

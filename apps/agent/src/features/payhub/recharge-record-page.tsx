@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import { ListState, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useTopups } from './payhub-queries.ts';
+import { useTopups } from './api.ts';
 import { TopupStateBadge } from './payhub-ui.tsx';
 
 /** /payhub/recharge-record: every quota top-up (bank, USDT, Indodax) and the quota balance history. */

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { ListState, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { LIST_PAGE, usePayhubMutation } from './payhub-queries.ts';
-import { toolsKeys } from './tools-queries.ts';
+import { LIST_PAGE, usePayhubMutation } from './api.ts';
+import { toolsKeys } from './tools-api.ts';
 import { usePayhubLive } from './use-payhub-live.ts';
 
 /** /payhub/toko (shop): quota vouchers bought with commission, and the operator's vouchers to claim. */

@@ -2,7 +2,7 @@ import type { Topup } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { QrImage } from './qr-image.tsx';

@@ -2,10 +2,10 @@ import type { PayOrder } from '@payhub/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify.ts';
-import { realtimeClient, useRealtimeConnection } from '../../app/realtime.ts';
-import { usePaymentStore } from '../../app/stores/payment.store.ts';
-import { payhubKeys } from './payhub-queries.ts';
+import { notify } from '../../lib/notify.ts';
+import { realtimeClient, useRealtimeConnection } from '../../lib/realtime.ts';
+import { usePaymentStore } from '../../lib/stores/payment.store.ts';
+import { payhubKeys } from './api.ts';
 
 /** Push routes of the payment hub (server: payhub.notify.ts). */
 const ROUTES = {

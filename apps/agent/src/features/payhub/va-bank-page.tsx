@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import { ListState, useFormatMoney } from '../../shared/payment-ui.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useTopups } from './payhub-queries.ts';
+import { useTopups } from './api.ts';
 import { CopyValue } from './topup-form.tsx';
 
 /** /payhub/va-bank: transfer instructions for the bank top-ups still awaiting payment. */

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { promoKeys, usePromoMutation } from './api.ts';
 import { refreshReportChecks } from './pem-refresh.ts';
-import { promoKeys, usePromoMutation } from './promo-queries.ts';
 
 type Check = Awaited<ReturnType<typeof api.promo.spaReportCheck>>['items'][number];
 

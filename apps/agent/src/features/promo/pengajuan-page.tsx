@@ -3,15 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { promoKeys, usePromoMutation } from './promo-queries.ts';
+import { promoKeys, usePromoMutation } from './api.ts';
 
 const FILTERS = [undefined, 0, 1, 2, 3] as const;
 const tone = (status: number) =>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { usePhoneList, useRevisits } from './promo-queries.ts';
+import { usePhoneList, useRevisits } from './api.ts';
 
 /** /permohonan: the promoter's lead lists with their sizes. */
 export default function PermohonanPage() {

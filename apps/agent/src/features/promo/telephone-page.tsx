@@ -1,14 +1,14 @@
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { copyText } from '../../app/notify.ts';
+import { InboxBell } from '../../lib/inbox/inbox-bell.tsx';
+import { copyText } from '../../lib/notify.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { InboxBell } from '../inbox/inbox-bell.tsx';
+import { useCurrentTask } from './api.ts';
 import { LeadCard } from './lead-card.tsx';
-import { useCurrentTask } from './promo-queries.ts';
 
 /** /telephone: today's leads with call, WhatsApp share and the contact results. */
 export default function TelephonePage() {

@@ -4,18 +4,18 @@ import { LogOut, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { identityOf } from '../../app/access/identity.ts';
-import { landingPath } from '../../app/access/landing.ts';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
-import { logout, refreshUserInfo } from '../../app/session.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { identityOf } from '../../lib/access/identity.ts';
+import { landingPath } from '../../lib/access/landing.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { logout, refreshUserInfo } from '../../lib/session.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { promoKeys, usePromoMutation } from './promo-queries.ts';
+import { promoKeys, usePromoMutation } from './api.ts';
 
 type ApplySpaType = (typeof APPLY_SPA_TYPES)[number];
 

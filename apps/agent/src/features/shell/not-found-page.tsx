@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { StatusScreen } from '../../shared/ui/status-screen.tsx';
 
 /** /404, every unknown path, and the routes whose feature screens are not built yet. */

@@ -1,7 +1,7 @@
 import { CloudOff, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { reloadClean } from '../../app/shell/crash-boundary.tsx';
+import { reloadClean } from '../../lib/reload.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { StatusScreen } from '../../shared/ui/status-screen.tsx';
 

@@ -1,5 +1,5 @@
 import { type ApiError, reactionTo } from '@payhub/client/errors.ts';
-import type { MessageDialog } from '../dialog.store.ts';
+import type { MessageDialog } from '../../lib/dialog.store.ts';
 
 /** What the shell can do about a failed call. */
 export interface ErrorEffects {

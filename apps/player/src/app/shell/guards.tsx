@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useSession } from '../session.store.ts';
+import { useSession } from '../../lib/session.store.ts';
 
 /** Screens for a signed-in player; without a token the player goes to sign in. */
 export function RequireSession() {

@@ -4,11 +4,11 @@ import { CircleCheck, CircleX, Clock, Copy, ImageUp, Search } from 'lucide-react
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api } from '../../app/api.ts';
-import { useProjectFormat } from '../../app/currency.ts';
-import { notify } from '../../app/notify.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { QUERY_KEYS } from '../../app/query-keys.ts';
+import { api } from '../../lib/api.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
+import { notify } from '../../lib/notify.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { checkImageFile, IMAGE_ACCEPT } from '../../shared/image-file.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';

@@ -5,10 +5,10 @@ import { Building2, QrCode } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api.ts';
-import { useProjectFormat } from '../../app/currency.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { QUERY_KEYS } from '../../app/query-keys.ts';
+import { api } from '../../lib/api.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
 import {
   type AmountProblem,

@@ -1,9 +1,9 @@
 import type { OperatorCard } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../app/api.ts';
-import { usePaymentStore } from '../../app/stores/payment.store.ts';
-import { LIST_PAGE, payhubKeys } from './payhub-queries.ts';
+import { api } from '../../lib/api.ts';
+import { usePaymentStore } from '../../lib/stores/payment.store.ts';
+import { LIST_PAGE, payhubKeys } from './api.ts';
 
 /** Queries of the operator tools (cards, links, work hours, agreements, shop); under payhubKeys.all. */
 export const toolsKeys = {

@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useInboxPush, useUnreadCount } from './inbox-queries.ts';
+import { useInboxPush, useUnreadCount } from './inbox-live.ts';
 
 /** The inbox button with its unread badge, kept live by /heracles/inbox/new pushes. */
 export function InboxBell() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../app/api.ts';
-import { realtimeClient, useRealtimeConnection } from '../../app/realtime.ts';
+import { api } from '../../lib/api.ts';
+import { realtimeClient, useRealtimeConnection } from '../../lib/realtime.ts';
 
 export const withdrawKeys = {
   all: ['withdraw'] as const,

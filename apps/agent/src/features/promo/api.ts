@@ -1,6 +1,6 @@
 import type { ContactResult } from '@payhub/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** Query keys of the promo feature; every mutation invalidates the whole feature. */
 export const promoKeys = {

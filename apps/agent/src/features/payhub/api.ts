@@ -1,6 +1,6 @@
 import type { PayOrder, Topup, WithdrawOrder } from '@payhub/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** Query keys of the payment hub; a push or a mutation invalidates the group it touches. */
 export const payhubKeys = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
-import { DataCenterView, type UnixRange, useDataCenterStore } from '../../app/stores/data-center.store.ts';
+import { api } from '../../lib/api.ts';
+import { DataCenterView, type UnixRange, useDataCenterStore } from '../../lib/stores/data-center.store.ts';
 
 export const datacenterKeys = {
   all: ['datacenter'] as const,
