@@ -7,7 +7,7 @@ import { ListState, useFormatMoney, useFormatTime } from '../../shared/payment-u
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { usePayhubMutation, useTopups } from './api.ts';
+import { topupRangeQuery, usePayhubMutation, useTopups } from './api.ts';
 import { TopupStateBadge } from './payhub-ui.tsx';
 import { TopupCard, TopupForm } from './topup-form.tsx';
 
@@ -16,7 +16,7 @@ export default function IndodaxPage() {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const time = useFormatTime();
-  const range = useQuery({ queryKey: ['payhub', 'topup-range'], queryFn: () => api.quota.indodaxAmount() });
+  const range = useQuery(topupRangeQuery());
   const orders = useTopups('indodax');
   const [opened, setOpened] = useState<Topup | null>(null);
   const check = usePayhubMutation((orderNo: string) => api.quota.indodaxPay({ body: { orderNo } }));

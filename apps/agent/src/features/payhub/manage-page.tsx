@@ -34,16 +34,21 @@ export default function ManagePage() {
     setWithdrawal(null);
     setVoucherUrl(null);
   };
-  const deposit = usePayhubMutation((input: { id: number; action: 'success' | 'cancel' | 'unable' }) => {
-    const params = { params: { id: input.id } };
-    if (input.action === 'success') return api.payhub.leaderSuccess({ ...params, body: {} });
-    if (input.action === 'cancel') return api.payhub.leaderCancel(params);
-    return api.payhub.leaderUnable(params);
-  }, done);
+  const deposit = usePayhubMutation(
+    (input: { id: number; action: 'success' | 'cancel' | 'unable' }) => {
+      const params = { params: { id: input.id } };
+      if (input.action === 'success') return api.payhub.leaderSuccess({ ...params, body: {} });
+      if (input.action === 'cancel') return api.payhub.leaderCancel(params);
+      return api.payhub.leaderUnable(params);
+    },
+    done,
+    'payOrder',
+  );
   const settle = usePayhubMutation(
     (input: { id: number; action: 'finish' | 'fail'; voucherUrl?: string }) =>
       api.withdraw.leaderHandle({ body: input }),
     done,
+    'withdrawOrder',
   );
   const list = queue === 'exceptional' ? exceptional : canceled;
 

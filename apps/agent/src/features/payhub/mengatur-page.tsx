@@ -12,7 +12,7 @@ import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { usePayhubMutation } from './api.ts';
-import { toolsKeys } from './tools-api.ts';
+import { agreementHistoryQuery, agreementQuery, commissionQuery, contactsQuery } from './tools-api.ts';
 import { usePayhubLive } from './use-payhub-live.ts';
 
 type Channel = (typeof CONTACT_CHANNELS)[number];
@@ -49,11 +49,8 @@ function AgreementCard() {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const time = useFormatTime();
-  const state = useQuery({ queryKey: toolsKeys.agreement, queryFn: () => api.payhubTools.state() });
-  const history = useQuery({
-    queryKey: toolsKeys.agreementHistory,
-    queryFn: () => api.payhubTools.history(),
-  });
+  const state = useQuery(agreementQuery());
+  const history = useQuery(agreementHistoryQuery());
   const [perOrderMax, setPerOrderMax] = useState('');
   const [dailyMax, setDailyMax] = useState('');
   const [bps, setBps] = useState('');
@@ -172,7 +169,7 @@ function AgreementCard() {
 function CommissionCard() {
   const { t } = useTranslation();
   const money = useFormatMoney();
-  const balance = useQuery({ queryKey: toolsKeys.commission, queryFn: () => api.commission.balance() });
+  const balance = useQuery(commissionQuery());
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [key, setKey] = useState(() => crypto.randomUUID());
@@ -216,7 +213,7 @@ function CommissionCard() {
 
 function ContactsCard() {
   const { t } = useTranslation();
-  const contacts = useQuery({ queryKey: toolsKeys.contacts, queryFn: () => api.payhubTools.contactList() });
+  const contacts = useQuery(contactsQuery());
   const [channel, setChannel] = useState<Channel>('whatsapp');
   const [value, setValue] = useState('');
   const [label, setLabel] = useState('');

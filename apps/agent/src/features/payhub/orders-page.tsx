@@ -42,6 +42,7 @@ export default function OrdersPage() {
       setAsking(null);
       setSelected(null);
     },
+    'payOrder',
   );
 
   const questions: Record<Action, string> = {

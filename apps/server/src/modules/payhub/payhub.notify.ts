@@ -1,10 +1,7 @@
-/** Push routes of the payment hub (spec §3 socket notification: type Notify, data.route, data.content). */
-export const PAYHUB_NOTIFY_ROUTES = {
-  payOrder: '/payhub/order',
-  withdrawOrder: '/payhub/withdraw/order',
-  quota: '/payhub/quota',
-  unprocessed: '/payhub/unprocessed',
-} as const;
+import { PayhubPushRoute } from '@payhub/contracts';
+
+/** Push routes of the payment hub (spec §3 socket notification), declared once in the contracts. */
+export const PAYHUB_NOTIFY_ROUTES = PayhubPushRoute;
 
 /** Delivers a Notify message to every realtime connection of a user, on any node (the realtime gateway). */
 export interface UserNotifier {
