@@ -5,4 +5,6 @@ export const QUERY_KEYS = {
   withdrawals: ['withdraw', 'orders'],
   withdrawInfo: ['withdraw', 'info'],
   bankAccounts: ['withdraw', 'bankList'],
+  /** One deposit order (the deposit screens read it; its pushes land in it: lib/deposit-live.ts). */
+  depositOrder: (id: number) => ['payhub', 'order', id] as const,
 } as const;

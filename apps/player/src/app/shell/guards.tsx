@@ -1,9 +1,16 @@
 import { Navigate, Outlet } from 'react-router';
+import { useDepositPushes } from '../../lib/deposit-live.ts';
+import { useRealtimeConnection } from '../../lib/realtime.ts';
 import { useSession } from '../../lib/session.store.ts';
 
-/** Screens for a signed-in player; without a token the player goes to sign in. */
+/**
+ * Screens for a signed-in player; without a token the player goes to sign in. A signed-in player
+ * holds the realtime connection, and the deposit orders' pushes land in the cache.
+ */
 export function RequireSession() {
   const token = useSession((state) => state.token);
+  useRealtimeConnection();
+  useDepositPushes();
   return token ? <Outlet /> : <Navigate to="/login" replace />;
 }
 

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
+import { applyDepositOrder } from '../../lib/deposit-live.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
 import {
   type AmountProblem,
@@ -21,6 +21,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { AmountField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { payingBanksQuery, portsQuery } from './api.ts';
 
 type Port = 'bank_transfer' | 'qris';
 const portIcons = { bank_transfer: Building2, qris: QrCode } as const;
@@ -38,11 +39,8 @@ export default function DepositPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const format = useProjectFormat();
-  const ports = useQuery({ queryKey: ['payhub', 'ports'], queryFn: () => api.payhub.ports() });
-  const banks = useQuery({
-    queryKey: ['payhub', 'heraclesBanks'],
-    queryFn: () => api.payhub.heraclesBanks(),
-  });
+  const ports = useQuery(portsQuery());
+  const banks = useQuery(payingBanksQuery());
   const [port, setPort] = useState<Port | null>(null);
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
@@ -83,8 +81,7 @@ export default function DepositPage() {
         idempotencyKey: idempotencyKey.current,
       });
       idempotencyKey.current = newIdempotencyKey();
-      queryClient.setQueryData(['payhub', 'order', order.id], order);
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.deposits });
+      applyDepositOrder(queryClient, order);
       navigate(`/deposit/${order.id}`, { replace: true });
     } catch {
       // The error dialog has told the user why.

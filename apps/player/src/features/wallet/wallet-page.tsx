@@ -12,19 +12,9 @@ import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { depositTone, StateChip, withdrawTone } from '../../shared/ui/state-chip.tsx';
+import { balanceQuery, depositRecordsQuery, withdrawalRecordsQuery } from './api.ts';
 
-/** Records load 20 at a time, newest first. */
-const RECORDS_COUNT = 20;
 type Tab = 'deposits' | 'withdrawals';
-
-/** The next page to ask for while fewer records are loaded than the server has. */
-function nextPage<Page extends { items: unknown[]; total: number }>(
-  last: Page,
-  pages: Page[],
-): number | undefined {
-  const loaded = pages.reduce((count, page) => count + page.items.length, 0);
-  return loaded < last.total ? pages.length + 1 : undefined;
-}
 
 function LoadMore({
   query,
@@ -63,13 +53,7 @@ function EmptyRecords() {
 function DepositRecords() {
   const { t } = useTranslation();
   const format = useProjectFormat();
-  const orders = useInfiniteQuery({
-    queryKey: QUERY_KEYS.deposits,
-    queryFn: ({ pageParam }) => api.payhub.playerOrders({ query: { page: pageParam, count: RECORDS_COUNT } }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    staleTime: 0,
-  });
+  const orders = useInfiniteQuery(depositRecordsQuery());
   if (!orders.data) return <PageSpinner label={t('player.loading')} />;
   const items = orders.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <EmptyRecords />;
@@ -118,13 +102,7 @@ function WithdrawalRecords() {
   const queryClient = useQueryClient();
   const [cancelId, setCancelId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const orders = useInfiniteQuery({
-    queryKey: QUERY_KEYS.withdrawals,
-    queryFn: ({ pageParam }) => api.withdraw.orders({ query: { page: pageParam, count: RECORDS_COUNT } }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    staleTime: 0,
-  });
+  const orders = useInfiniteQuery(withdrawalRecordsQuery());
 
   async function cancel() {
     if (cancelId === null) return;
@@ -206,11 +184,7 @@ export default function WalletPage() {
   const format = useProjectFormat();
   const [search, setSearch] = useSearchParams();
   const tab: Tab = search.get('tab') === 'withdrawals' ? 'withdrawals' : 'deposits';
-  const balance = useQuery({
-    queryKey: QUERY_KEYS.balance,
-    queryFn: () => api.withdraw.balance(),
-    staleTime: 0,
-  });
+  const balance = useQuery(balanceQuery());
 
   return (
     <div className="min-h-dvh">

@@ -10,6 +10,7 @@ import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
+import { supportedBanksQuery } from './api.ts';
 
 /** The contracts' BankAccountInput rules: 6-20 digits, a holder name of 2-80 letters. */
 const ACCOUNT_NO_PATTERN = /^\d{6,20}$/;
@@ -28,10 +29,7 @@ export function BankAccountSheet({
   onAdded: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const banks = useQuery({
-    queryKey: ['withdraw', 'bankSupport'],
-    queryFn: () => api.withdraw.bankSupport(),
-  });
+  const banks = useQuery(supportedBanksQuery());
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [accountNo, setAccountNo] = useState('');
   const [holderName, setHolderName] = useState('');

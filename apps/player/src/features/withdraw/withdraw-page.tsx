@@ -22,6 +22,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { AmountField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { bankAccountsQuery, feeQuery, withdrawInfoQuery } from './api.ts';
 import { BankAccountSheet } from './bank-account-sheet.tsx';
 
 /** The contracts' limit on saved bank accounts. */
@@ -34,12 +35,8 @@ export default function WithdrawPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const format = useProjectFormat();
-  const info = useQuery({
-    queryKey: QUERY_KEYS.withdrawInfo,
-    queryFn: () => api.withdraw.info(),
-    staleTime: 0,
-  });
-  const accounts = useQuery({ queryKey: QUERY_KEYS.bankAccounts, queryFn: () => api.withdraw.bankList() });
+  const info = useQuery(withdrawInfoQuery());
+  const accounts = useQuery(bankAccountsQuery());
   const [accountId, setAccountId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [amountProblem, setAmountProblem] = useState<AmountProblem | null>(null);
@@ -68,11 +65,7 @@ export default function WithdrawPage() {
     return () => clearTimeout(timer);
   }, [candidate]);
 
-  const fee = useQuery({
-    queryKey: ['withdraw', 'fee', previewAmount],
-    queryFn: () => api.withdraw.fee({ body: { amount: previewAmount ?? '0' } }),
-    enabled: previewAmount !== null,
-  });
+  const fee = useQuery(feeQuery(previewAmount));
 
   const items = accounts.data?.items ?? [];
   const selectedId = accountId ?? items[0]?.id ?? null;
