@@ -40,12 +40,6 @@ export const routeKeys = {
 } as const;
 export type RouteKey = keyof typeof routeKeys;
 
-/**
- * Routes whose screens belong to later issues (payment hub, promoter programme, withdraw, notices).
- * Until their feature replaces the loader they render the 404 page — never placeholder content.
- */
-const notBuiltYet: PageLoader = () => import('../features/shell/not-found-page.tsx');
-
 /** Payment-hub and withdraw screens: payment operators only (spaPay yes). */
 const paymentOperators: GateRule = { allow: [{ spaPay: 'yes' }] };
 /** Work hours: operators, and group leaders who see their operators there. */
@@ -57,15 +51,12 @@ const promoters: GateRule = {
   allow: [{ spaType: ['New', 'Recall', 'NewSpy', 'RecallSpy', 'Training'] }],
 };
 
-const payhub = (path: string): AppRoute => ({
-  path,
-  access: 'secure',
-  gate: paymentOperators,
-  load: notBuiltYet,
-});
+/** A payment-hub entry without its page; the table adds `load`. */
+const payhub = (path: string) => ({ path, access: 'secure' as const, gate: paymentOperators });
 /** Reviewing applications (pengajuan): group leaders and HR (spec §6). */
 const reviewers: GateRule = { allow: [{ role: 1 }, { spaType: 'HR' }] };
-const promo = (path: string): AppRoute => ({ path, access: 'secure', gate: promoters, load: notBuiltYet });
+/** A promoter-programme entry without its page; the table adds `load`. */
+const promo = (path: string) => ({ path, access: 'secure' as const, gate: promoters });
 
 export const routeTable: AppRoute[] = [
   { path: '/', access: 'secure', feature: false, load: () => import('../features/shell/root-redirect.tsx') },
@@ -87,12 +78,18 @@ export const routeTable: AppRoute[] = [
     feature: false,
     load: () => import('../features/shell/close-page.tsx'),
   },
-  {
-    path: '/ui',
-    access: 'public',
-    feature: false,
-    load: () => import('../features/shell/ui-catalogue-page.tsx'),
-  },
+  // The living component catalogue is a development tool: production builds leave it (and its chunk)
+  // out. The e2e harness builds with VITE_UI_CATALOGUE=true because its journeys drive the catalogue.
+  ...(import.meta.env.DEV || import.meta.env.VITE_UI_CATALOGUE === 'true'
+    ? [
+        {
+          path: '/ui',
+          access: 'public',
+          feature: false,
+          load: () => import('../features/shell/ui-catalogue-page.tsx'),
+        } satisfies AppRoute,
+      ]
+    : []),
   {
     path: '/login',
     access: 'public',

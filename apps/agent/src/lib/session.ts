@@ -13,7 +13,7 @@ import { requireUpdate, showDialog } from './stores/layout.store.ts';
 import { resetAll } from './stores/reset.ts';
 
 /** The login sequence waits this long after saving the token (spec §4, §9). */
-export const LOGIN_SETTLE_MS = 500;
+const LOGIN_SETTLE_MS = 500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

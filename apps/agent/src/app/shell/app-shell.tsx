@@ -9,7 +9,6 @@ import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { CrashBoundary } from './crash-boundary.tsx';
 import { PemBanner } from './pem-banner.tsx';
 import { RouteProgress } from './route-progress.tsx';
-import { useScrollLock } from './scroll-lock.ts';
 import { ShellDialogs } from './shell-dialogs.tsx';
 import { UpdateDialog, useVersionPoll } from './version-check.tsx';
 
@@ -44,7 +43,6 @@ export function AppShell() {
     bootShell();
   }, [navigate]);
   useVersionPoll();
-  useScrollLock();
   usePresencePing();
   return (
     <>

@@ -16,7 +16,7 @@ import {
 } from './notices.store.ts';
 
 /** notice/init goes out this long after the socket starts (spec §7, §9). */
-export const NOTICE_INIT_DELAY_MS = 3_000;
+const NOTICE_INIT_DELAY_MS = 3_000;
 const COUNTDOWN_TICK_MS = 250;
 
 /** Subscribes to the notice stream while signed in and asks for pending notices 3 s after the start. */

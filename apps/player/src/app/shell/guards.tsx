@@ -1,6 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useDepositPushes } from '../../lib/deposit-live.ts';
-import { useRealtimeConnection } from '../../lib/realtime.ts';
+import { useLiveSession } from '../../lib/live-session.ts';
 import { useSession } from '../../lib/session.store.ts';
 
 /**
@@ -9,8 +8,7 @@ import { useSession } from '../../lib/session.store.ts';
  */
 export function RequireSession() {
   const token = useSession((state) => state.token);
-  useRealtimeConnection();
-  useDepositPushes();
+  useLiveSession();
   return token ? <Outlet /> : <Navigate to="/login" replace />;
 }
 

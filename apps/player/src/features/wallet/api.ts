@@ -3,7 +3,7 @@ import { api } from '../../lib/api.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 
 /** Records load 20 at a time, newest first. */
-export const RECORDS_COUNT = 20;
+const RECORDS_COUNT = 20;
 
 /** The next page to ask for while fewer records are loaded than the server has. */
 function nextPage<Page extends { items: unknown[]; total: number }>(
