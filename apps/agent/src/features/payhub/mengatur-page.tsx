@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { ListState, parseAmountInput, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -26,13 +27,13 @@ export default function MengaturPage() {
     <Page title={t('payhubTools.settings.title')}>
       <nav className="grid grid-cols-2 gap-2">
         <Link
-          to="/payhub/work-hours"
+          to={paths.payhubWorkHours}
           className="rounded-xl bg-white px-3 py-3 text-center text-sm font-semibold text-brand-700 ring-1 ring-slate-200/70"
         >
           {t('payhubTools.menu.workHours')}
         </Link>
         <Link
-          to="/payhub/cards"
+          to={paths.payhubCards}
           className="rounded-xl bg-white px-3 py-3 text-center text-sm font-semibold text-brand-700 ring-1 ring-slate-200/70"
         >
           {t('payhubTools.menu.cards')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InboxBell } from '../../lib/inbox/inbox-bell.tsx';
 import { copyText } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
@@ -46,13 +47,13 @@ export default function TelephonePage() {
           </Button>
         </div>
         <div className="flex flex-wrap gap-2 pt-1 text-sm">
-          <Link className="text-brand-700 underline" to="/permohonan">
+          <Link className="text-brand-700 underline" to={paths.permohonan}>
             {t('promo.permohonanTitle')}
           </Link>
-          <Link className="text-brand-700 underline" to="/permohonan/confirm-quantity">
+          <Link className="text-brand-700 underline" to={paths.permohonanConfirmQuantity}>
             {t('promo.reportTitle')}
           </Link>
-          <Link className="text-brand-700 underline" to="/data">
+          <Link className="text-brand-700 underline" to={paths.data}>
             {t('datacenter.title')}
           </Link>
         </div>

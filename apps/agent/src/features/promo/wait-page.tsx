@@ -8,6 +8,7 @@ import { identityOf } from '../../lib/access/identity.ts';
 import { landingPath } from '../../lib/access/landing.ts';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { logout, refreshUserInfo } from '../../lib/session.ts';
 import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
@@ -50,7 +51,7 @@ export default function WaitPage() {
       await refreshUserInfo();
       const { spaInfo, paymentRole } = useGlobalStore.getState();
       const next = landingPath(identityOf(spaInfo, paymentRole));
-      if (next !== '/wait') navigate(next, { replace: true });
+      if (next !== paths.wait) navigate(next, { replace: true });
     } catch {
       await logout();
     } finally {

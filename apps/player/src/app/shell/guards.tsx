@@ -1,5 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { useLiveSession } from '../../lib/live-session.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.store.ts';
 
 /**
@@ -9,11 +10,11 @@ import { useSession } from '../../lib/session.store.ts';
 export function RequireSession() {
   const token = useSession((state) => state.token);
   useLiveSession();
-  return token ? <Outlet /> : <Navigate to="/login" replace />;
+  return token ? <Outlet /> : <Navigate to={paths.login} replace />;
 }
 
 /** Sign-in screens; a signed-in player goes to the wallet. */
 export function GuestOnly() {
   const token = useSession((state) => state.token);
-  return token ? <Navigate to="/wallet" replace /> : <Outlet />;
+  return token ? <Navigate to={paths.wallet} replace /> : <Outlet />;
 }

@@ -19,6 +19,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { LanguageSheet } from '../../lib/language-sheet.tsx';
 import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { usePreferences } from '../../lib/preferences.store.ts';
 import { useProject } from '../../lib/project.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -188,7 +189,7 @@ export default function AccountPage() {
     setLoggingOut(false);
     setConfirmLogout(false);
     notify.info(t('playerAccount.loggedOut'));
-    navigate('/login', { replace: true });
+    navigate(paths.login, { replace: true });
   }
 
   return (

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { NewPasswordFields } from '../../lib/new-password-fields.tsx';
 import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { endSession, USER_QUERY_KEY } from '../../lib/session.ts';
 import { SmsCodeField } from '../../lib/sms-code-field.tsx';
@@ -138,7 +139,7 @@ export function PasswordSheet({ user, locale, countryCode, open, onOpenChange }:
       onOpenChange(false);
       endSession();
       notify.success(t('playerAuth.resetDone'));
-      navigate('/login', { replace: true });
+      navigate(paths.login, { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { NewPasswordFields } from '../../lib/new-password-fields.tsx';
 import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { checkCode, checkNewPassword, checkPhone } from '../../shared/validation.ts';
@@ -33,7 +34,7 @@ export default function ForgotPage() {
     try {
       await api.user.resetPassword({ body: { phone, code, password } });
       notify.success(t('playerAuth.resetDone'));
-      navigate('/login', { replace: true });
+      navigate(paths.login, { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {

@@ -8,6 +8,7 @@ import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { applyDepositOrder } from '../../lib/deposit-live.ts';
 import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { checkImageFile, IMAGE_ACCEPT } from '../../shared/image-file.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -208,13 +209,13 @@ export default function DepositOrderPage() {
         {!OPEN_STATES.includes(current.state) && (
           <div className="grid grid-cols-2 gap-3">
             <Link
-              to="/wallet"
+              to={paths.wallet}
               className="flex h-12 items-center justify-center rounded-xl bg-white text-[15px] font-semibold text-slate-700 ring-1 ring-slate-200 active:bg-slate-50"
             >
               {t('playerDeposit.backToWallet')}
             </Link>
             <Link
-              to="/deposit"
+              to={paths.deposit}
               className="flex h-12 items-center justify-center rounded-xl bg-brand-600 text-[15px] font-semibold text-white active:bg-brand-700"
             >
               {t('playerDeposit.newDeposit')}

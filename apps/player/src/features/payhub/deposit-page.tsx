@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { applyDepositOrder } from '../../lib/deposit-live.ts';
+import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
 import {
@@ -82,7 +83,7 @@ export default function DepositPage() {
       });
       idempotencyKey.current = newIdempotencyKey();
       applyDepositOrder(queryClient, order);
-      navigate(`/deposit/${order.id}`, { replace: true });
+      navigate(paths.depositOrder(order.id), { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
@@ -63,7 +64,7 @@ function DepositRecords() {
         {items.map((order) => (
           <li key={order.id}>
             <Link
-              to={`/deposit/${order.id}`}
+              to={paths.depositOrder(order.id)}
               className="flex items-center gap-3 px-4 py-3.5 active:bg-slate-50"
               data-testid="deposit-record"
             >
@@ -217,14 +218,14 @@ export default function WalletPage() {
           )}
           <div className="mt-5 grid grid-cols-2 gap-3">
             <Link
-              to="/deposit"
+              to={paths.deposit}
               className="flex h-12 items-center justify-center gap-2 rounded-xl bg-white text-[15px] font-semibold text-brand-700 active:bg-brand-50"
             >
               <ArrowDownToLine className="size-5" />
               {t('playerWallet.deposit')}
             </Link>
             <Link
-              to="/withdraw"
+              to={paths.withdraw}
               className="flex h-12 items-center justify-center gap-2 rounded-xl bg-white/15 text-[15px] font-semibold text-white ring-1 ring-white/25 active:bg-white/25"
             >
               <ArrowUpFromLine className="size-5" />

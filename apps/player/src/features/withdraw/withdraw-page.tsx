@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
@@ -94,7 +95,7 @@ export default function WithdrawPage() {
         queryClient.invalidateQueries({ queryKey: QUERY_KEYS.withdrawInfo }),
       ]);
       notify.success(t('playerWithdraw.submitted'));
-      navigate('/wallet?tab=withdrawals', { replace: true });
+      navigate(paths.walletWithdrawals, { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {
