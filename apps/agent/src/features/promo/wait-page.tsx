@@ -16,7 +16,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { promoKeys, usePromoMutation } from './api.ts';
+import { applicationsQuery, projectGroupsQuery, usePromoMutation } from './api.ts';
 
 type ApplySpaType = (typeof APPLY_SPA_TYPES)[number];
 
@@ -29,14 +29,8 @@ export default function WaitPage() {
   const [spaType, setSpaType] = useState<ApplySpaType>('New');
   const [note, setNote] = useState('');
   const [checking, setChecking] = useState(false);
-  const applications = useQuery({
-    queryKey: promoKeys.applications,
-    queryFn: () => api.promo.spaApplyList({ query: { count: 20 } }),
-  });
-  const groups = useQuery({
-    queryKey: [...promoKeys.group, 'all', projectId],
-    queryFn: () => api.promo.spaGroupInfo({ query: {} }),
-  });
+  const applications = useQuery(applicationsQuery());
+  const groups = useQuery(projectGroupsQuery(projectId));
   const apply = usePromoMutation(() =>
     api.promo.spaApply({
       body: { groupId: groupId ?? 0, spaType, ...(note.trim() ? { note: note.trim() } : {}) },
