@@ -3,6 +3,7 @@ import {
   ErrorCode,
   formatMoney,
   type LocalCurrency,
+  PayhubPushRoute,
   type PayOrder,
   PayOrderState,
   type ProjectConfig,
@@ -17,7 +18,7 @@ import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { localDay } from '../../platform/local-day.ts';
 import { requireProject } from '../../platform/require-project.ts';
 import { requireOperator as requirePaymentOperator } from './payhub.access.ts';
-import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from './payhub.notify.ts';
+import type { UserNotifier } from './payhub.notify.ts';
 import type { Executor, OperatorRow, OrderFilter, PayhubRepo, PayOrderRow } from './payhub.repo.ts';
 import {
   commissionOf,
@@ -139,17 +140,17 @@ export function createPayhubService(deps: PayhubDeps) {
     if (!account) return;
     const balance = await ledger.balance(repo.db, account.id);
     const unprocessed = await repo.countOrders(repo.db, { operatorId, states: OPERATOR_QUEUE_STATES });
-    await deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.quota, {
+    await deps.notifier.notify(operatorId, PayhubPushRoute.quota, {
       quota: formatMoney(balance.balance),
       held: formatMoney(balance.pending),
       available: formatMoney(balance.available),
     });
-    await deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.unprocessed, { orders: unprocessed });
+    await deps.notifier.notify(operatorId, PayhubPushRoute.unprocessed, { orders: unprocessed });
   }
 
   function pushOrder(after: AfterCommit, order: PayOrderRow): void {
     const wire = toPayOrderWire(order);
-    after.push(() => deps.notifier.notify(order.playerId, PAYHUB_NOTIFY_ROUTES.payOrder, wire));
+    after.push(() => deps.notifier.notify(order.playerId, PayhubPushRoute.payOrder, wire));
     const credited = deps.onDepositCredited;
     if (credited && (order.state === PayOrderState.PAID || order.state === PayOrderState.CHECK_SUCCESS)) {
       after.push(async () => {
@@ -163,7 +164,7 @@ export function createPayhubService(deps: PayhubDeps) {
     }
     if (order.operatorId !== null) {
       const operatorId = order.operatorId;
-      after.push(() => deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.payOrder, wire));
+      after.push(() => deps.notifier.notify(operatorId, PayhubPushRoute.payOrder, wire));
       after.push(() => quotaPush(operatorId, order.projectId, order.currency));
     }
   }

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   formatMoney,
   type LocalCurrency,
+  PayhubPushRoute,
   type ProjectConfig,
   SUPPORTED_BANKS,
   type WithdrawOrder,
@@ -15,7 +16,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from '../payhub/payhub.notify.ts';
+import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import { commissionOf } from '../payhub/payhub.rules.ts';
 import { newOrderNo, type PayhubService } from '../payhub/payhub.service.ts';
 import type { BankAccountRow, Executor, WithdrawRepo, WithdrawRow } from './withdraw.repo.ts';
@@ -103,10 +104,10 @@ export function createWithdrawService(deps: WithdrawDeps) {
 
   function pushOrder(after: AfterCommit, order: WithdrawRow) {
     const wire = toWithdrawWire(order);
-    after.push(() => deps.notifier.notify(order.playerId, PAYHUB_NOTIFY_ROUTES.withdrawOrder, wire));
+    after.push(() => deps.notifier.notify(order.playerId, PayhubPushRoute.withdrawOrder, wire));
     if (order.operatorId !== null) {
       const operatorId = order.operatorId;
-      after.push(() => deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.withdrawOrder, wire));
+      after.push(() => deps.notifier.notify(operatorId, PayhubPushRoute.withdrawOrder, wire));
     }
     if (order.state === WithdrawOrderState.WAIT || order.state === WithdrawOrderState.CONFIRM) {
       // The waiting pool changed: every working operator's unprocessed count moves.
@@ -116,7 +117,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
           states: [WithdrawOrderState.WAIT],
         });
         for (const operatorId of await payhub.workingOperatorIds(order.projectId))
-          await deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.unprocessed, {
+          await deps.notifier.notify(operatorId, PayhubPushRoute.unprocessed, {
             withdrawOrders: waiting,
           });
       });

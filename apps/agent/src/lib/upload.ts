@@ -1,4 +1,4 @@
-import { api } from '../app/api.ts';
+import { api } from './api.ts';
 
 /** The multipart endpoint takes its file as the request body (no JSON schema describes it). */
 type UploadCall = (input: { body: FormData }) => Promise<{ url: string }>;

@@ -2,8 +2,8 @@ import {
   createRealtimeClient,
   type RealtimeClient,
   type RealtimeError,
+  reactToSocketError,
   realtimeUrl,
-  socketReactionTo,
 } from '@payhub/client/realtime/realtime-client.ts';
 import { browserStore, ensureClientId, TOKEN_KEY } from '@payhub/client/storage.ts';
 import { useEffect } from 'react';
@@ -16,21 +16,13 @@ let client: RealtimeClient | null = null;
 
 /** Socket-layer reactions (spec §8): 707 and 1 log out, 703 reloads the token, others a dialog. */
 function react(error: RealtimeError): void {
-  const reaction = socketReactionTo(error.errCode);
-  if (reaction.logout) {
-    void logout();
-    return;
-  }
-  if (reaction.reloadToken) {
-    void realtimeClient()
-      .setToken(store.get(TOKEN_KEY))
-      .catch(() => undefined);
-    return;
-  }
-  if (error.errCode === -1) return; // a dropped connection: the client reconnects by itself
-  showDialog({
-    kind: reaction.dialog,
-    message: reaction.dialog === 'info' ? error.errMsg : `${error.errMsg} (Error Code: ${error.errCode})`,
+  reactToSocketError(error, {
+    logout: () => void logout(),
+    reloadToken: () =>
+      void realtimeClient()
+        .setToken(store.get(TOKEN_KEY))
+        .catch(() => undefined),
+    showDialog,
   });
 }
 

@@ -1,5 +1,6 @@
 import shellRoutes from 'virtual:payhub-endpoints/shell';
 import type { Api } from '@payhub/client/api.ts';
+import { endpointFromLine } from '@payhub/client/endpoint-line.ts';
 import type { ApiError } from '@payhub/client/errors.ts';
 import { type CallInput, createHttpClient } from '@payhub/client/http.ts';
 import { browserStore, ensureClientId, TOKEN_KEY } from '@payhub/client/storage.ts';
@@ -28,17 +29,6 @@ const http = createHttpClient({
     if (!QUIET_PATHS.includes(endpoint.path)) errorListener(error, endpoint);
   },
 });
-
-/** Reads one manifest line ("POST /main/site/upload secure multipart") back into an endpoint. */
-export function endpointFromLine(line: string): Endpoint {
-  const [method, path, access, bodyKind] = line.split(' ');
-  return {
-    method: method as Endpoint['method'],
-    path: path ?? '',
-    access: access === 'secure' ? 'secure' : 'public',
-    ...(bodyKind === 'multipart' ? { bodyKind: 'multipart' as const } : {}),
-  } as Endpoint;
-}
 
 type CallFunction = (input?: CallInput) => Promise<unknown>;
 const registry: Record<string, Record<string, CallFunction>> = {};

@@ -6,7 +6,7 @@ export interface ReportCheckItem {
   status: number;
 }
 
-export const REPORT_CHECK_PENDING = 0;
+const REPORT_CHECK_PENDING = 0;
 
 interface PemState {
   reportChecks: ReportCheckItem[];

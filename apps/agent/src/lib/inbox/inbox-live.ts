@@ -1,27 +1,30 @@
 import { RealtimeState } from '@payhub/client/realtime/realtime-client.ts';
 import { INBOX_NEW_ROUTE, type InboxNewPush } from '@payhub/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../app/api.ts';
-import { i18next } from '../../app/i18n.ts';
-import { notify } from '../../app/notify.ts';
-import { realtimeClient } from '../../app/realtime.ts';
+import { api } from '../api.ts';
+import { i18next } from '../i18n.ts';
+import { notify } from '../notify.ts';
+import { realtimeClient } from '../realtime.ts';
 
+/**
+ * The inbox's query keys live here, not in the inbox feature: the unread badge (InboxBell) shows on
+ * other features' pages, and a feature never imports another feature.
+ */
 export const inboxKeys = {
   all: ['inbox'] as const,
   unread: ['inbox', 'unread'] as const,
   list: ['inbox', 'list'] as const,
 };
 
-export const useUnreadCount = () =>
-  useQuery({
+export const unreadCountQuery = () =>
+  queryOptions({
     queryKey: inboxKeys.unread,
     queryFn: () => api.inbox.unreadCount(),
     select: (answer) => answer.unreadCount,
   });
 
-export const useMail = () =>
-  useQuery({ queryKey: inboxKeys.list, queryFn: () => api.inbox.list({ query: { count: 100 } }) });
+export const useUnreadCount = () => useQuery(unreadCountQuery());
 
 /**
  * Listens for /heracles/inbox/new on the app's realtime channel: the badge takes the pushed unread
@@ -47,12 +50,4 @@ export function useInboxPush(): void {
       stopStates();
     };
   }, [queryClient]);
-}
-
-export function useInboxMutation<Input>(run: (input: Input) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
-  });
 }

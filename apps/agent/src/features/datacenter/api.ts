@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api.ts';
-import { DataCenterView, type UnixRange, useDataCenterStore } from '../../app/stores/data-center.store.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { DataCenterView, type UnixRange, useDataCenterStore } from '../../lib/stores/data-center.store.ts';
 
 export const datacenterKeys = {
   all: ['datacenter'] as const,
@@ -52,3 +52,31 @@ export function useTaskRows() {
     },
   });
 }
+
+const rangeQuery = (range: UnixRange | null) =>
+  range ? { startTime: range.startTime, endTime: range.endTime } : {};
+
+/** The caller's group (the leader's check page reads its members). */
+export const myGroupQuery = () =>
+  queryOptions({
+    queryKey: [...datacenterKeys.all, 'myGroup'],
+    queryFn: () => api.promo.spaGroupInfo({ query: {} }),
+  });
+
+/** The group's rows per member over the range. */
+export const memberRowsQuery = (groupId: number | undefined, range: UnixRange | null) =>
+  queryOptions({
+    queryKey: [...datacenterKeys.all, 'members', groupId, range?.startTime, range?.endTime],
+    enabled: groupId !== undefined && range !== null,
+    queryFn: () =>
+      api.datacenter.spaTaskDataGroupDetailMember({ params: { id: groupId ?? 0 }, query: rangeQuery(range) }),
+  });
+
+/** The caller's rows per lead over the range. */
+export const phoneRowsQuery = (userId: number | undefined, range: UnixRange | null) =>
+  queryOptions({
+    queryKey: [...datacenterKeys.all, 'phones', userId, range?.startTime, range?.endTime],
+    enabled: userId !== undefined && range !== null,
+    queryFn: () =>
+      api.datacenter.spaTaskDataGroupDetailPhone({ params: { id: userId ?? 0 }, query: rangeQuery(range) }),
+  });

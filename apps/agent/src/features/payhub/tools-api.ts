@@ -1,9 +1,9 @@
 import type { OperatorCard } from '@payhub/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../app/api.ts';
-import { usePaymentStore } from '../../app/stores/payment.store.ts';
-import { LIST_PAGE, payhubKeys } from './payhub-queries.ts';
+import { api } from '../../lib/api.ts';
+import { usePaymentStore } from '../../lib/stores/payment.store.ts';
+import { LIST_PAGE, payhubKeys } from './api.ts';
 
 /** Queries of the operator tools (cards, links, work hours, agreements, shop); under payhubKeys.all. */
 export const toolsKeys = {
@@ -72,3 +72,25 @@ export function useLinks() {
     queryFn: () => api.payhubTools.cardUrlList({ query: LIST_PAGE }),
   });
 }
+
+export const agreementQuery = () =>
+  queryOptions({ queryKey: toolsKeys.agreement, queryFn: () => api.payhubTools.state() });
+export const agreementHistoryQuery = () =>
+  queryOptions({ queryKey: toolsKeys.agreementHistory, queryFn: () => api.payhubTools.history() });
+export const commissionQuery = () =>
+  queryOptions({ queryKey: toolsKeys.commission, queryFn: () => api.commission.balance() });
+export const contactsQuery = () =>
+  queryOptions({ queryKey: toolsKeys.contacts, queryFn: () => api.payhubTools.contactList() });
+export const productsQuery = () =>
+  queryOptions({ queryKey: toolsKeys.products, queryFn: () => api.payhubTools.shopProducts() });
+export const vouchersQuery = () =>
+  queryOptions({
+    queryKey: toolsKeys.vouchers,
+    queryFn: () => api.payhubTools.voucherQuery({ query: LIST_PAGE }),
+  });
+export const workTimeQuery = () =>
+  queryOptions({ queryKey: toolsKeys.workTime, queryFn: () => api.payhubTools.workTime() });
+export const groupWorkQuery = () =>
+  queryOptions({ queryKey: toolsKeys.groupWork, queryFn: () => api.payhubTools.groupWorkTime() });
+export const membersQuery = () =>
+  queryOptions({ queryKey: toolsKeys.members, queryFn: () => api.commission.memberAggData({ query: {} }) });

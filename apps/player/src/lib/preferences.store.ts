@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { LOCALE_COOKIE, PROJECT_COOKIE, readCookie } from '../shared/cookies.ts';
 
 /** The projects of the product (spec §9); the server falls back to 12 when none is chosen. */
-export const PROJECT_IDS = [10, 12, 16] as const;
+const PROJECT_IDS = [10, 12, 16] as const;
 
 function cookieProjectId(): number | null {
   const value = Number(readCookie(PROJECT_COOKIE));

@@ -1,5 +1,6 @@
 import endpointRoutes from 'virtual:payhub-endpoints';
 import type { Api } from '@payhub/client/api.ts';
+import { endpointFromLine } from '@payhub/client/endpoint-line.ts';
 import type { ApiError } from '@payhub/client/errors.ts';
 import { type CallInput, createHttpClient } from '@payhub/client/http.ts';
 import { ensureClientId, TOKEN_KEY } from '@payhub/client/storage.ts';
@@ -23,17 +24,6 @@ const http = createHttpClient({
     if (!QUIET_PATHS.includes(endpoint.path)) errorListener(error, endpoint);
   },
 });
-
-/** Reads one manifest line ("POST /main/site/upload secure multipart") back into an endpoint. */
-function endpointFromLine(line: string): Endpoint {
-  const [method, path, access, bodyKind] = line.split(' ');
-  return {
-    method: method as Endpoint['method'],
-    path: path ?? '',
-    access: access === 'secure' ? 'secure' : 'public',
-    ...(bodyKind === 'multipart' ? { bodyKind: 'multipart' as const } : {}),
-  } as Endpoint;
-}
 
 /**
  * The typed API of the player app: one function per contract endpoint, built from the endpoint

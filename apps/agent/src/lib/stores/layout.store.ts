@@ -11,15 +11,12 @@ export interface ShellDialog {
 export type ForcedUpdate = 'newVersion' | 'nativeTooOld' | null;
 
 interface LayoutState {
-  /** Locks page scrolling on the transaction route while true (spec §2). */
-  scrollLocked: boolean;
   dialogs: ShellDialog[];
   forcedUpdate: ForcedUpdate;
 }
 
 /** Shell layout state; not persisted. */
 export const useLayoutStore = create<LayoutState>()(() => ({
-  scrollLocked: false,
   dialogs: [],
   forcedUpdate: null,
 }));
@@ -35,10 +32,6 @@ export function showDialog(dialog: ShellDialog): void {
 
 export function dismissDialog(): void {
   useLayoutStore.setState((state) => ({ dialogs: state.dialogs.slice(1) }));
-}
-
-export function setScrollLocked(scrollLocked: boolean): void {
-  useLayoutStore.setState({ scrollLocked });
 }
 
 export function requireUpdate(reason: Exclude<ForcedUpdate, null>): void {

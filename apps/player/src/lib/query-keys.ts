@@ -5,4 +5,7 @@ export const QUERY_KEYS = {
   withdrawals: ['withdraw', 'orders'],
   withdrawInfo: ['withdraw', 'info'],
   bankAccounts: ['withdraw', 'bankList'],
+  /** Every deposit order read one by one, and one of them (its pushes land in it: lib/deposit-live.ts). */
+  depositOrders: ['payhub', 'order'],
+  depositOrder: (id: number) => ['payhub', 'order', id] as const,
 } as const;

@@ -32,7 +32,7 @@ export interface PaymentState {
 
 export const PAYMENT_STORAGE_KEY = 'payhub-payment';
 /** The persisted state's version (spec §4). */
-export const PAYMENT_STORE_VERSION = 0;
+const PAYMENT_STORE_VERSION = 0;
 
 export const initialPaymentState: PaymentState = {
   quota: null,

@@ -8,12 +8,13 @@ import { deviceFingerprint } from './fingerprint.ts';
 import { applyLanguage, cookieLocale, i18next } from './i18n.ts';
 import { nativeBridge, nativeUpdateRequired } from './native-bridge.ts';
 import { navigateTo } from './navigation.ts';
+import { paths } from './paths.ts';
 import { clearAccount, type ProjectSummary, useGlobalStore } from './stores/global.store.ts';
 import { requireUpdate, showDialog } from './stores/layout.store.ts';
 import { resetAll } from './stores/reset.ts';
 
 /** The login sequence waits this long after saving the token (spec §4, §9). */
-export const LOGIN_SETTLE_MS = 500;
+const LOGIN_SETTLE_MS = 500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -125,7 +126,7 @@ export async function logout(): Promise<void> {
   deleteCookie(PROJECT_COOKIE);
   resetAll();
   clearAccount();
-  navigateTo('/login', { replace: true });
+  navigateTo(paths.login, { replace: true });
 }
 
 /** The HTTP error reactions of spec §8: info or error dialog, logout on 1, a full-page /500 on 9. */

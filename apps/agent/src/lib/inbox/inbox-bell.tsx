@@ -1,7 +1,8 @@
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useInboxPush, useUnreadCount } from './inbox-queries.ts';
+import { paths } from '../paths.ts';
+import { useInboxPush, useUnreadCount } from './inbox-live.ts';
 
 /** The inbox button with its unread badge, kept live by /heracles/inbox/new pushes. */
 export function InboxBell() {
@@ -11,7 +12,7 @@ export function InboxBell() {
   const count = unread.data ?? 0;
   return (
     <Link
-      to="/notice"
+      to={paths.notice}
       aria-label={count > 0 ? `${t('inbox.title')} · ${t('inbox.unread', { count })}` : t('inbox.title')}
       className="relative inline-flex size-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
     >
