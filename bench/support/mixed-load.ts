@@ -155,7 +155,8 @@ export async function runMixedLoad(options: {
     if (order?.state !== 0 || order.operatorId === null) return;
     const operator = operatorById.get(order.operatorId);
     if (!operator) return;
-    const action = turn % 4 === 0 ? 'cancel' : 'confirm';
+    // Deposit turns are even: one in four of them cancels.
+    const action = turn % 8 === 0 ? 'cancel' : 'confirm';
     await call(action === 'confirm' ? 'deposit_confirm' : 'deposit_cancel', 'pay_orders', () =>
       operator.api.payhub.payCheck({ body: { id: order.id, action } }),
     );
