@@ -161,7 +161,7 @@ export function createPayhubRepo(db: Db) {
     },
 
     /**
-     * Locks the operator row (step 2 of the lock order in docs/payments.md). NO KEY UPDATE: the key
+     * Locks the operator row (step 3 of the lock order in docs/payments.md). NO KEY UPDATE: the key
      * never changes, so orders and cards that reference the operator still insert beside it.
      */
     async lockOperator(executor: Executor, userId: number): Promise<void> {

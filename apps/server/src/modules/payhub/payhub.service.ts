@@ -189,7 +189,7 @@ export function createPayhubService(deps: PayhubDeps) {
     const reference = { type: 'pay_order', id: String(order.id) };
     if (next === PayOrderState.PAID || next === PayOrderState.CHECK_SUCCESS) {
       const accounts = await accountsOf(tx, order);
-      // Lock order step 4 (docs/payments.md): every user account of this settlement, lowest id first.
+      // Lock order step 5 (docs/payments.md): every user account of this settlement, lowest id first.
       await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
       if (order.state === PayOrderState.CANCELED) {
         // The hold was released when the order was canceled: credit afresh from the quota.

@@ -161,7 +161,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
         kind: 'operator_commission',
         ownerId: operatorId,
       });
-      // Lock order step 4 (docs/payments.md): every user account of this settlement, lowest id first.
+      // Lock order step 5 (docs/payments.md): every user account of this settlement, lowest id first.
       await ledger.lockAccounts(tx, [wallet.id, quota.id, commissionAccount.id]);
       await ledger.post(tx, {
         id: `wd:${order.id}:post`,
