@@ -31,6 +31,8 @@ describe('assignment attempts', () => {
         choices += 1;
         return { operatorId: 3, cardId: 5, commissionBps: 100, dailyMax: 10n ** 12n };
       },
+      savepoint: async () => {},
+      rollbackToSavepoint: async () => {},
       cardAccepts: async () => true,
       order: async () => order,
       reserveDaily: async () => true,

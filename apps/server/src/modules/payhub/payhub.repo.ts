@@ -168,6 +168,14 @@ export function createPayhubRepo(db: Db) {
       await executor.execute(sql`SELECT 1 FROM payhub_operators WHERE user_id = ${userId} FOR NO KEY UPDATE`);
     },
 
+    /** Marks a point the transaction can return to, releasing the row locks taken after it. */
+    async savepoint(executor: Executor, name: 'choose_operator'): Promise<void> {
+      await executor.execute(sql.raw(`SAVEPOINT ${name}`));
+    },
+    async rollbackToSavepoint(executor: Executor, name: 'choose_operator'): Promise<void> {
+      await executor.execute(sql.raw(`ROLLBACK TO SAVEPOINT ${name}`));
+    },
+
     /** Whether the account is a payment operator (an operator record, or the spaPay flag). */
     async isPaymentOperator(executor: Executor, userId: number): Promise<boolean> {
       const result = await executor.execute<{ operator: boolean }>(sql`

@@ -372,11 +372,15 @@ export function createPayhubService(deps: PayhubDeps) {
             day,
             at,
           };
+          await repo.savepoint(tx, 'choose_operator');
           let chosen = await repo.chooseOperator(tx, selection);
           // chooseOperator reads the card link's used total in its statement's snapshot; an assignment
           // to the same operator that committed while we waited for its row lock is only visible to a
           // new statement. Re-check, and choose again (now with a fresh snapshot) when the link is full.
+          // The first operator's lock is released first (savepoint): holding two operator rows would
+          // break the one lock order (docs/payments.md) and could deadlock with another such choice.
           if (chosen && !(await repo.cardAccepts(tx, chosen.cardId, input.amount, at))) {
+            await repo.rollbackToSavepoint(tx, 'choose_operator');
             chosen = await repo.chooseOperator(tx, selection);
           }
           const created = (await repo.order(tx, id))!;
