@@ -29,6 +29,8 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
 try {
   app = await startApp(dataDir);
   const stats = new pg.Client({ connectionString: app.databaseUrl });
+  // A dropped statistics connection is reported by the failing query, not as an uncaught event.
+  stats.on('error', (error) => console.error(`statistics connection: ${error.message}`));
   await stats.connect();
   const deadlocks = async () => {
     const { rows } = await stats.query<{ deadlocks: string }>(
@@ -63,6 +65,7 @@ try {
   }
   await stats.end();
   const ledger = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+  ledger.on('error', (error) => console.error(`ledger check connection: ${error.message}`));
   const report = await checkLedger(ledger, [
     ...PAYHUB_INVARIANTS,
     ...WITHDRAW_INVARIANTS,
