@@ -104,6 +104,17 @@ export function floatStream(input: SeedInput, cursor = 0): FloatStream {
   };
 }
 
+/**
+ * Where a game reads its floats: a bet's seed pair (what the server, app and verifier pass), or an
+ * already-open stream — which lets the simulation test feed the same rules from a node:crypto HMAC
+ * proven byte-identical, because a pure-JS HMAC is too slow for 10⁶ rounds a game on a loaded core.
+ */
+export type FloatSource = SeedInput | FloatStream;
+
+export function floatsOf(source: FloatSource): FloatStream {
+  return 'next' in source ? source : floatStream(source);
+}
+
 /** `count` floats from byte `cursor` on (Stake's generateFloats). */
 export function generateFloats(input: SeedInput, count: number, cursor = 0): number[] {
   if (!Number.isSafeInteger(count) || count < 0 || count > 10_000)

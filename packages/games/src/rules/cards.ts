@@ -2,17 +2,17 @@
  * Cards from floats, Stake's mapping for Hilo, Blackjack and Baccarat: an unlimited deck, each card
  * is floor(float × 52) into the index ♦2 ♥2 ♠2 ♣2 ♦3 … ♣A (rank-major, suits ♦ ♥ ♠ ♣).
  */
-import { floatStream, type SeedInput } from '../fair/seed-pair.ts';
+import { type FloatSource, floatsOf } from '../fair/seed-pair.ts';
 
 export const CARD_COUNT = 52;
 export const CARD_SUITS = ['♦', '♥', '♠', '♣'] as const;
 /** Ranks in index order: 2 … 10, J, Q, K, A. */
 export const CARD_RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'] as const;
 
-export function cardIndices(input: SeedInput, count = CARD_COUNT): number[] {
+export function cardIndices(input: FloatSource, count = CARD_COUNT): number[] {
   if (!Number.isInteger(count) || count < 1 || count > CARD_COUNT)
     throw new RangeError('count must be 1..52');
-  const stream = floatStream(input);
+  const stream = floatsOf(input);
   return Array.from({ length: count }, () => Math.floor(stream.next() * CARD_COUNT));
 }
 

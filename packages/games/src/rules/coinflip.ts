@@ -4,7 +4,7 @@
  * the multiplier is 0.99 × 2ⁿ (1.98×, 3.96×, 7.92×, …), so the 1 % edge is taken once per bet and the
  * RTP is 99 % whenever the player cashes out. A wrong call loses the bet.
  */
-import { floatStream, type SeedInput } from '../fair/seed-pair.ts';
+import { type FloatSource, floatsOf } from '../fair/seed-pair.ts';
 import type { StepResult } from './step.ts';
 
 export type CoinSide = 'heads' | 'tails';
@@ -12,11 +12,11 @@ export const COINFLIP_FLIPS_MAX = 20;
 /** 0.99 in basis points: the edge is taken once per bet. */
 export const COINFLIP_RETURN_BP = 9_900n;
 
-export function coinflipSides(input: SeedInput, count = COINFLIP_FLIPS_MAX): CoinSide[] {
+export function coinflipSides(input: FloatSource, count = COINFLIP_FLIPS_MAX): CoinSide[] {
   if (!Number.isInteger(count) || count < 1 || count > COINFLIP_FLIPS_MAX) {
     throw new RangeError(`count must be 1..${COINFLIP_FLIPS_MAX}`);
   }
-  const stream = floatStream(input);
+  const stream = floatsOf(input);
   const sides: CoinSide[] = [];
   for (let index = 0; index < count; index += 1)
     sides.push(Math.floor(stream.next() * 2) === 0 ? 'heads' : 'tails');
@@ -40,7 +40,7 @@ export interface CoinflipState {
   multiplierBp: bigint;
 }
 
-export function startCoinflip(input: SeedInput): CoinflipState {
+export function startCoinflip(input: FloatSource): CoinflipState {
   return { sides: coinflipSides(input), calls: [], status: 'open', multiplierBp: 0n };
 }
 

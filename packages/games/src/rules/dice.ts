@@ -4,7 +4,7 @@
  * A bet is a target (hundredths) and a direction; win chance (as Stake states it) is target/100 %
  * under, (100 − target/100) % over, and the multiplier is 0.99 / chance, floored to a basis point.
  */
-import { floatStream, type SeedInput } from '../fair/seed-pair.ts';
+import { type FloatSource, floatsOf } from '../fair/seed-pair.ts';
 
 export const DICE_OUTCOMES = 10_001;
 /** Stake's bounds: chance 0.01 %–98 % (in hundredths of a percent). */
@@ -29,12 +29,12 @@ export const DICE_PRESETS = {
 } as const satisfies Record<string, Record<DiceDirection, DiceBet>>;
 
 /** Roll in hundredths (0–10 000) from the bet's first float. */
-export function diceRollHundredths(input: SeedInput): number {
-  return Math.floor(floatStream(input).next() * DICE_OUTCOMES);
+export function diceRollHundredths(input: FloatSource): number {
+  return Math.floor(floatsOf(input).next() * DICE_OUTCOMES);
 }
 
 /** The roll as Stake prints it (54.86); for display and the verifier only. */
-export function diceRoll(input: SeedInput): number {
+export function diceRoll(input: FloatSource): number {
   return diceRollHundredths(input) / 100;
 }
 
@@ -68,7 +68,7 @@ export interface DiceOutcome {
   multiplierBp: bigint;
 }
 
-export function playDice(input: SeedInput, bet: DiceBet): DiceOutcome {
+export function playDice(input: FloatSource, bet: DiceBet): DiceOutcome {
   const multiplier = diceMultiplierBp(bet);
   const rollHundredths = diceRollHundredths(input);
   const win = diceWins(bet, rollHundredths);

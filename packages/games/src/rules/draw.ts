@@ -3,14 +3,14 @@
  * bottom; draw i multiplies float i by the number of tiles still in the pool, takes that index of the
  * ordered pool and removes it. Shared by mines and fruit bomb.
  */
-import { floatStream, type SeedInput } from '../fair/seed-pair.ts';
+import { type FloatSource, floatsOf } from '../fair/seed-pair.ts';
 
-export function drawWithoutReplacement(input: SeedInput, poolSize: number, draws: number): number[] {
+export function drawWithoutReplacement(input: FloatSource, poolSize: number, draws: number): number[] {
   if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 1_000)
     throw new RangeError('poolSize out of range');
   if (!Number.isInteger(draws) || draws < 0 || draws > poolSize) throw new RangeError('draws out of range');
   const pool = Array.from({ length: poolSize }, (_, index) => index);
-  const stream = floatStream(input);
+  const stream = floatsOf(input);
   const drawn: number[] = [];
   for (let index = 0; index < draws; index += 1) {
     const position = Math.floor(stream.next() * pool.length);

@@ -14,7 +14,7 @@
  * than a bomb-free pick on average; a small fruit can lower it. Exact fractions are kept; the
  * multiplier is floored to a basis point only when shown or paid.
  */
-import type { SeedInput } from '../fair/seed-pair.ts';
+import type { FloatSource } from '../fair/seed-pair.ts';
 import { drawWithoutReplacement } from './draw.ts';
 import type { StepResult } from './step.ts';
 
@@ -66,7 +66,7 @@ export interface FruitBombLayout {
   board: FruitBombTile[];
 }
 
-export function fruitBombLayout(input: SeedInput, bombs: number): FruitBombLayout {
+export function fruitBombLayout(input: FloatSource, bombs: number): FruitBombLayout {
   if (!isValidBombCount(bombs)) throw new RangeError('bombs must be 1..12');
   const draw = drawWithoutReplacement(input, FRUIT_BOMB_TILES, FRUIT_BOMB_TILES);
   const board: FruitBombTile[] = new Array<FruitBombTile>(FRUIT_BOMB_TILES).fill('bomb');
@@ -98,7 +98,7 @@ export type FruitBombError =
   | 'invalid_bombs';
 
 export function startFruitBomb(
-  input: SeedInput,
+  input: FloatSource,
   bombs: number,
   config: FruitBombConfig = FRUIT_BOMB_CONFIG_DEFAULT,
 ): StepResult<FruitBombState, FruitBombError> {

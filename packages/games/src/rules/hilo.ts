@@ -9,7 +9,7 @@
  * pays its fair odds and the 1 % edge is taken once, so the RTP is 99 % whenever the player cashes
  * out. A skip turns a card and changes nothing. A wrong guess loses the bet.
  */
-import type { SeedInput } from '../fair/seed-pair.ts';
+import type { FloatSource } from '../fair/seed-pair.ts';
 import { CARD_COUNT, cardIndices, hiloRank } from './cards.ts';
 import type { StepResult } from './step.ts';
 
@@ -53,7 +53,7 @@ export interface HiloState {
 
 export type HiloError = 'game_not_open' | 'invalid_guess' | 'deck_exhausted' | 'nothing_to_cash_out';
 
-export function startHilo(input: SeedInput): HiloState {
+export function startHilo(input: FloatSource): HiloState {
   return {
     cards: cardIndices(input, CARD_COUNT),
     position: 0,

@@ -7,7 +7,7 @@
  * whenever the player cashes out. edge(m) = m × edgePerMineBp; the spec's "mine count × 0.03" is read
  * as percentage points, 0.03 % = 3 bp per mine (configurable per project).
  */
-import type { SeedInput } from '../fair/seed-pair.ts';
+import type { FloatSource } from '../fair/seed-pair.ts';
 import { choose } from '../payout.ts';
 import { drawWithoutReplacement } from './draw.ts';
 import type { StepResult } from './step.ts';
@@ -38,7 +38,7 @@ function assertConfig(config: MinesConfig): void {
 }
 
 /** The mines in Stake's draw order (the first `mines` of the 25-tile draw). */
-export function minesLayout(input: SeedInput, mines: number): number[] {
+export function minesLayout(input: FloatSource, mines: number): number[] {
   if (!isValidMineCount(mines)) throw new RangeError('mines must be 1..24');
   return drawWithoutReplacement(input, MINES_TILES, mines);
 }
@@ -82,7 +82,7 @@ export type MinesError =
   | 'invalid_mines';
 
 export function startMines(
-  input: SeedInput,
+  input: FloatSource,
   mines: number,
   config: MinesConfig = MINES_CONFIG_DEFAULT,
 ): StepResult<MinesState, MinesError> {

@@ -4,7 +4,7 @@
  * multiplier = 0.99 / chance, floored to a basis point, and at least 1.01× — so at most 98 018
  * winning numbers (98 018 / 99 999 ≈ 98.02 %).
  */
-import { floatStream, type SeedInput } from '../fair/seed-pair.ts';
+import { type FloatSource, floatsOf } from '../fair/seed-pair.ts';
 
 export const ROLLER_NUMBERS = 99_999;
 export const ROLLER_MULTIPLIER_MIN_BP = 10_100n;
@@ -20,8 +20,8 @@ export interface RollerBet {
   direction: RollerDirection;
 }
 
-export function rollerNumber(input: SeedInput): number {
-  return Math.floor(floatStream(input).next() * ROLLER_NUMBERS) + 1;
+export function rollerNumber(input: FloatSource): number {
+  return Math.floor(floatsOf(input).next() * ROLLER_NUMBERS) + 1;
 }
 
 /** How many of the 99 999 numbers win, or null when the bet is outside the bounds. */
@@ -54,7 +54,7 @@ export interface RollerOutcome {
   multiplierBp: bigint;
 }
 
-export function playRoller(input: SeedInput, bet: RollerBet): RollerOutcome {
+export function playRoller(input: FloatSource, bet: RollerBet): RollerOutcome {
   const multiplier = rollerMultiplierBp(bet);
   const number = rollerNumber(input);
   const win = rollerWins(bet, number);

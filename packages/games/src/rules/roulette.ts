@@ -3,7 +3,7 @@
  * Every standard bet returns 36/n times its stake when one of its n numbers comes (35:1 straight …
  * 1:1 even chances), so each bet's RTP is 36/37 ≈ 97.30 %; zero loses the outside bets (no la partage).
  */
-import { floatStream, type SeedInput } from '../fair/seed-pair.ts';
+import { type FloatSource, floatsOf } from '../fair/seed-pair.ts';
 
 export const ROULETTE_POCKETS = 37;
 export const ROULETTE_BETS_MAX = 50;
@@ -112,8 +112,8 @@ export function rouletteMultiplierBp(covered: number): bigint {
   return 360_000n / BigInt(covered);
 }
 
-export function roulettePocket(input: SeedInput): number {
-  return Math.floor(floatStream(input).next() * ROULETTE_POCKETS);
+export function roulettePocket(input: FloatSource): number {
+  return Math.floor(floatsOf(input).next() * ROULETTE_POCKETS);
 }
 
 export type RouletteError = 'invalid_bet' | 'too_many_bets';
@@ -152,6 +152,6 @@ export function settleRoulette(pocket: number, bets: readonly RouletteBet[]): Ro
   return { pocket, stake, payout, bets: settled };
 }
 
-export function playRoulette(input: SeedInput, bets: readonly RouletteBet[]): RouletteOutcome {
+export function playRoulette(input: FloatSource, bets: readonly RouletteBet[]): RouletteOutcome {
   return settleRoulette(roulettePocket(input), bets);
 }
