@@ -48,16 +48,14 @@ describe('fruit bomb', () => {
       'grape',
       'watermelon',
     ]);
-    const counts = layout.board.reduce<Record<string, number>>(
-      (all, tile) => ({ ...all, [tile]: (all[tile] ?? 0) + 1 }),
-      {},
-    );
+    const counts: Record<string, number> = {};
+    for (const tile of layout.board) counts[tile] = (counts[tile] ?? 0) + 1;
     expect(counts).toEqual({ bomb: 3, cherry: 3, lemon: 3, orange: 3, grape: 2, watermelon: 2 });
   });
 
   it('multiplies by R × w / W on each fruit, exact fractions floored only for display', () => {
     const state = open(3);
-    const fruitTile = state.board.findIndex((tile) => tile === 'watermelon');
+    const fruitTile = state.board.indexOf('watermelon');
     const step = pickFruitBomb(state, fruitTile);
     if (!step.ok) throw new Error(step.error);
     // W = 3×2 + 3×3 + 3×4 + 2×6 + 2×10 = 59; 0.98 × 16 × 10 / 59.
