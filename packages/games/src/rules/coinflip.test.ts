@@ -44,6 +44,15 @@ describe('coinflip', () => {
     expect(lost.ok && [lost.state.status, lost.state.multiplierBp]).toEqual(['lost', 0n]);
   });
 
+  it('settles a single-flip bet on its one flip', () => {
+    const side = coinflipSides(input, 1)[0]!;
+    const won = flipCoinflip(startCoinflip(input, 'single'), side);
+    expect(won.ok && [won.state.status, won.state.multiplierBp]).toEqual(['cashed', 19_800n]);
+    const lost = flipCoinflip(startCoinflip(input, 'single'), other(side));
+    expect(lost.ok && lost.state.status).toBe('lost');
+    expect(startCoinflip(input, 'single').sides).toHaveLength(1);
+  });
+
   it('cashes out by itself at the longest streak and refuses a side that is not one', () => {
     let state = startCoinflip(input);
     for (const side of coinflipSides(input)) {

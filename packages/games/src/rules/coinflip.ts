@@ -40,8 +40,13 @@ export interface CoinflipState {
   multiplierBp: bigint;
 }
 
-export function startCoinflip(input: FloatSource): CoinflipState {
-  return { sides: coinflipSides(input), calls: [], status: 'open', multiplierBp: 0n };
+/**
+ * A single-flip bet derives one side and settles on its flip; a streak derives the 20 sides a streak
+ * can reach (floats 0–19, three HMAC rounds).
+ */
+export function startCoinflip(input: FloatSource, mode: 'single' | 'streak' = 'streak'): CoinflipState {
+  const flips = mode === 'single' ? 1 : COINFLIP_FLIPS_MAX;
+  return { sides: coinflipSides(input, flips), calls: [], status: 'open', multiplierBp: 0n };
 }
 
 export type CoinflipError = 'game_not_open' | 'streak_limit' | 'nothing_to_cash_out' | 'invalid_side';
@@ -50,12 +55,13 @@ export type CoinflipError = 'game_not_open' | 'streak_limit' | 'nothing_to_cash_
 export function flipCoinflip(state: CoinflipState, call: CoinSide): StepResult<CoinflipState, CoinflipError> {
   if (state.status !== 'open') return { ok: false, error: 'game_not_open' };
   if (call !== 'heads' && call !== 'tails') return { ok: false, error: 'invalid_side' };
-  if (state.calls.length >= COINFLIP_FLIPS_MAX) return { ok: false, error: 'streak_limit' };
+  if (state.calls.length >= state.sides.length) return { ok: false, error: 'streak_limit' };
   const side = state.sides[state.calls.length]!;
   const calls = [...state.calls, call];
   if (side !== call) return { ok: true, state: { ...state, calls, status: 'lost', multiplierBp: 0n } };
   const multiplierBp = coinflipMultiplierBp(calls.length);
-  const status: CoinflipStatus = calls.length === COINFLIP_FLIPS_MAX ? 'cashed' : 'open';
+  // The last flip the bet derived (1 for a single flip, 20 for a streak) settles the bet.
+  const status: CoinflipStatus = calls.length === state.sides.length ? 'cashed' : 'open';
   return { ok: true, state: { ...state, calls, status, multiplierBp } };
 }
 

@@ -53,9 +53,15 @@ export interface HiloState {
 
 export type HiloError = 'game_not_open' | 'invalid_guess' | 'deck_exhausted' | 'nothing_to_cash_out';
 
-export function startHilo(input: FloatSource): HiloState {
+/**
+ * `cards` is how many cards to derive (default all 52, what a game may reach); the simulation test
+ * derives fewer for a strategy that cannot use more, saving HMAC rounds without changing any card.
+ */
+export function startHilo(input: FloatSource, cards = CARD_COUNT): HiloState {
+  if (!Number.isInteger(cards) || cards < 2 || cards > CARD_COUNT)
+    throw new RangeError('cards must be 2..52');
   return {
-    cards: cardIndices(input, CARD_COUNT),
+    cards: cardIndices(input, cards),
     position: 0,
     moves: [],
     wins: 0,
@@ -76,7 +82,7 @@ export function guessHilo(state: HiloState, guess: HiloGuess): StepResult<HiloSt
   if (state.status !== 'open') return { ok: false, error: 'game_not_open' };
   if (guess !== 'higher' && guess !== 'lower' && guess !== 'skip')
     return { ok: false, error: 'invalid_guess' };
-  const last = CARD_COUNT - 1;
+  const last = state.cards.length - 1;
   // A skip must leave a card to guess on; a guess needs a next card.
   if (state.position >= (guess === 'skip' ? last - 1 : last)) return { ok: false, error: 'deck_exhausted' };
   const position = state.position + 1;
