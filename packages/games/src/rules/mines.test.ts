@@ -1,7 +1,8 @@
 // Proves mines follow Stake's draw (published boards), the multiplier table and per-mine edge, exact RTP, and the state transitions.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_MINES, PUBLISHED_SEEDS } from '../fair/vectors.ts';
-import { choose } from '../payout.ts';
+import { choose, formatMultiplier } from '../payout.ts';
 import {
   cashOutMines,
   type MinesState,
@@ -82,5 +83,23 @@ describe('mines', () => {
     if (!step.ok) throw new Error(step.error);
     state = step.state;
     expect([state.status, state.multiplierBp]).toEqual(['cashed', 248_200n]);
+  });
+
+  it('matches the multiplier table printed in docs/games.md', () => {
+    const docs = readFileSync(new URL('../../../../docs/games.md', import.meta.url), 'utf8');
+    const header = docs.indexOf('| mines \\ safe |');
+    expect(header).toBeGreaterThan(0);
+    const rows = docs.slice(header).split('\n').slice(2, 26);
+    rows.forEach((row, index) => {
+      const mines = index + 1;
+      const cells = row
+        .split('|')
+        .slice(2, 2 + 25 - mines)
+        .map((cell) => cell.trim());
+      const expected = Array.from({ length: 25 - mines }, (_, safe) =>
+        formatMultiplier(minesMultiplierBp(mines, safe + 1)).replace('×', ''),
+      );
+      expect(cells, `mines ${mines}`).toEqual(expected);
+    });
   });
 });

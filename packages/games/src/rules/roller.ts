@@ -40,7 +40,10 @@ export function isValidRollerBet(bet: RollerBet): boolean {
 
 export function rollerMultiplierBp(bet: RollerBet): bigint {
   const count = rollerWinningCount(bet);
-  if (count === null) throw new RangeError('roller bet outside 1.01× … or the 1–99 999 range');
+  if (count === null)
+    throw new RangeError(
+      'roller bet must win on 1..98 018 of the 99 999 numbers (multiplier at least 1.01×)',
+    );
   return ROLLER_RETURN_NUMERATOR / BigInt(count);
 }
 
