@@ -11,12 +11,6 @@ export function payoutOf(stake: bigint, multiplierBp: bigint): bigint {
   return (stake * multiplierBp) / BASIS_POINTS;
 }
 
-/** floor(10 000 × numerator / denominator): an exact rational multiplier expressed in basis points. */
-export function toBasisPoints(numerator: bigint, denominator: bigint): bigint {
-  if (denominator <= 0n) throw new RangeError('denominator must be positive');
-  return (numerator * BASIS_POINTS) / denominator;
-}
-
 /** "1.98×" style text for docs and logs; never used for money. */
 export function formatMultiplier(multiplierBp: bigint): string {
   const whole = multiplierBp / BASIS_POINTS;

@@ -13,7 +13,7 @@ import { playRoller } from './rules/roller.ts';
 import { playRoulette, type RouletteBetKind } from './rules/roulette.ts';
 import type { StepResult } from './rules/step.ts';
 
-const ROUNDS = Number(process.env.GAMES_SIMULATION_ROUNDS ?? 1_000_000);
+const ROUNDS = 1_000_000;
 const SEEDS = {
   serverSeed: 'payhub-games-simulation-server-seed',
   clientSeed: 'payhub-games-simulation',
