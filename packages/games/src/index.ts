@@ -7,6 +7,7 @@ export * from './fair/commitment.ts';
 export * from './fair/seed-pair.ts';
 export * from './games.ts';
 export * from './payout.ts';
+export * from './replay.ts';
 export * from './rules/cards.ts';
 export * from './rules/coinflip.ts';
 export * from './rules/dice.ts';
