@@ -15,7 +15,8 @@ describe('verify', () => {
     expect(verify('floats', serverSeed, clientSeed, 1)).toEqual({
       floats: generateFloats({ serverSeed, clientSeed, nonce: 1 }, 16),
     });
-    expect(verify('floats', serverSeed, clientSeed, 1, { cursor: 32 })).toEqual({
+    // Cursor 1 is round 1 of the HMAC message: floats 8 … 23.
+    expect(verify('floats', serverSeed, clientSeed, 1, { cursor: 1 })).toEqual({
       floats: generateFloats({ serverSeed, clientSeed, nonce: 1 }, 24).slice(8),
     });
     expect(verify('dice', serverSeed, clientSeed, 1)).toEqual({ roll: 74.67 });
@@ -59,6 +60,9 @@ describe('verify', () => {
     expect(() => verify('dice', '', clientSeed, 1)).toThrow(VerifyInputError);
     expect(() => verify('dice', serverSeed, clientSeed, -1)).toThrow(VerifyInputError);
     expect(() => verify('floats', serverSeed, clientSeed, 1, { cursor: -1 })).toThrow(VerifyInputError);
+    expect(() => verify('floats', serverSeed, clientSeed, 1, { cursor: 1_000_001 })).toThrow(
+      VerifyInputError,
+    );
     expect(() => verify('crash' as 'dice', serverSeed, clientSeed, 1)).toThrow(VerifyInputError);
   });
 });

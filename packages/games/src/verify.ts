@@ -2,7 +2,7 @@
  * The verifier: recomputes a bet's outcome from its revealed seed pair with the same functions the
  * server plays with. Its answers are the JSON the CLI prints, field names fixed by issue 15.
  */
-import { assertSeedInput, generateFloats, type SeedInput } from './fair/seed-pair.ts';
+import { assertSeedInput, BYTES_PER_ROUND, generateFloats, type SeedInput } from './fair/seed-pair.ts';
 import { cardIndices } from './rules/cards.ts';
 import { COINFLIP_FLIPS_MAX, type CoinSide, coinflipSides } from './rules/coinflip.ts';
 import { diceRoll } from './rules/dice.ts';
@@ -24,9 +24,14 @@ export const VERIFY_GAMES = [
 ] as const;
 export type VerifyGame = (typeof VERIFY_GAMES)[number];
 export const VERIFY_FLOATS_COUNT = 16;
+/** Far beyond any game's needs (hilo reads 7 rounds); keeps byte offsets exact. */
+export const VERIFY_CURSOR_MAX = 1_000_000;
 
 export interface VerifyParams {
-  /** floats: byte offset into the bet's byte stream (Stake's cursor), default 0. */
+  /**
+   * floats: the round to start from — the last field of the HMAC message, which Stake's pages call the
+   * cursor (0, 1, 2 …) — so cursor k prints floats 8k … 8k + 15. Default 0.
+   */
   cursor?: number;
   /** mines: how many mines; default 24, the whole draw order (the first m are the mines of an m-mine game). */
   mines?: number;
@@ -66,9 +71,10 @@ export function verify(
   switch (game) {
     case 'floats': {
       const cursor = params.cursor ?? 0;
-      if (!Number.isSafeInteger(cursor) || cursor < 0)
-        throw new VerifyInputError('cursor must be a non-negative integer');
-      return { floats: generateFloats(input, VERIFY_FLOATS_COUNT, cursor) };
+      if (!Number.isSafeInteger(cursor) || cursor < 0 || cursor > VERIFY_CURSOR_MAX) {
+        throw new VerifyInputError(`cursor must be an integer 0..${VERIFY_CURSOR_MAX}`);
+      }
+      return { floats: generateFloats(input, VERIFY_FLOATS_COUNT, cursor * BYTES_PER_ROUND) };
     }
     case 'dice':
       return { roll: diceRoll(input) };

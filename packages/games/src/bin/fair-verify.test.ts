@@ -37,6 +37,23 @@ describe('fair:verify CLI', () => {
     expect(printed.floats).toHaveLength(16);
     expect(printed.floats.slice(0, 10)).toEqual(PUBLISHED_FLOATS.floats);
 
+    const fromRound1 = run([
+      '--game',
+      'floats',
+      '--server-seed',
+      PUBLISHED_FLOATS.serverSeed,
+      '--client-seed',
+      PUBLISHED_FLOATS.clientSeed,
+      '--nonce',
+      '1',
+      '--cursor',
+      '1',
+    ]);
+    // The published floats 9 and 10 are the first two of round 1.
+    expect((JSON.parse(fromRound1.stdout) as { floats: number[] }).floats.slice(0, 2)).toEqual(
+      PUBLISHED_FLOATS.floats.slice(8),
+    );
+
     const cases: [string[], object][] = [
       [['--game', 'dice', ...seeds, '--nonce', '2'], { roll: 53.86 }],
       [['--game', 'roulette', ...seeds, '--nonce', '1'], { pocket: 27 }],

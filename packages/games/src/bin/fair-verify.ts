@@ -8,7 +8,7 @@ import { commitServerSeed } from '../fair/commitment.ts';
 import { isVerifyGame, VERIFY_GAMES, type VerifyParams, verify } from '../verify.ts';
 
 const USAGE =
-  'usage: fair:verify --game <floats|dice|coinflip|roulette|mines|hilo|roller|fruit-bomb> --server-seed <s> --client-seed <c> --nonce <n> [--mines <1-24>] [--bombs <1-12>] [--cursor <bytes>] [--hash]';
+  'usage: fair:verify --game <floats|dice|coinflip|roulette|mines|hilo|roller|fruit-bomb> --server-seed <s> --client-seed <c> --nonce <n> [--mines <1-24>] [--bombs <1-12>] [--cursor <round>] [--hash]';
 
 function fail(message: string): never {
   process.stderr.write(`fair:verify: ${message}\n${USAGE}\n`);
