@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
-import { MoneyInput, MoneyWire } from './money.ts';
+import { LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
 import { Count, Page } from './validation.ts';
 
 /**
@@ -11,7 +11,7 @@ import { Count, Page } from './validation.ts';
  */
 
 export const CommissionBalance = z.object({
-  currency: z.enum(['IDR', 'MXN']),
+  currency: LocalCurrencySchema,
   balance: MoneyWire,
   held: MoneyWire,
   available: MoneyWire,

@@ -1,14 +1,26 @@
 // Proves money parsing and formatting: bigint minor units <-> strings with exactly 2 decimals, a
-// lossless round trip (property tests), and refusal of 3+ decimals, junk, floats and out-of-range.
+// lossless round trip (property tests), and refusal of 3+ decimals, junk, floats and out-of-range;
+// and the same per asset (IDR, MXN, USDT with 6 decimals, YEC) through the one asset-aware path.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ASSET_CODES,
+  ASSETS,
+  type Asset,
+  amountInput,
+  amountWire,
+  displayAmount,
+  formatAmount,
   formatMoney,
+  isLocalCurrency,
+  LOCAL_CURRENCIES,
   MONEY_MAX_MINOR,
   MoneyFormatError,
   MoneyInput,
   MoneyWire,
+  parseAmount,
   parseMoney,
+  tryParseAmount,
 } from './money.ts';
 
 /** A canonical wire amount built independently of formatMoney: no leading zeros, 2 decimals. */
@@ -144,5 +156,93 @@ describe('MoneyInput (request amounts)', () => {
     for (const value of ['1', '1.0', '1.000', 1, '1e2']) {
       expect(MoneyWire.safeParse(value).success, String(value)).toBe(false);
     }
+  });
+});
+
+// Moved from apps/player/src/shared/money.test.ts: the player app reads and writes wire and typed
+// amounts through these functions now (minorFromWire, minorFromTyped, wireFromMinor were its copies).
+describe('player wire and typed forms (asset-aware)', () => {
+  it('reads the wire string into minor units', () => {
+    expect(parseAmount('150000.00', 'IDR', 'wire')).toBe(15_000_000n);
+    expect(parseAmount('-0.01', 'IDR', 'wire')).toBe(-1n);
+  });
+
+  it('rejects anything but exactly 2 decimals', () => {
+    for (const text of ['1', '1.5', '1.505', '1e3', ' 1.00', 'NaN', '']) {
+      expect(() => parseAmount(text, 'IDR', 'wire')).toThrow(RangeError);
+    }
+  });
+
+  it('reads whole units and up to 2 decimals after a dot or a comma', () => {
+    expect(tryParseAmount('150000', 'IDR', 'typed')).toBe(15_000_000n);
+    expect(tryParseAmount(' 1500.5 ', 'IDR', 'typed')).toBe(150_050n);
+    expect(tryParseAmount('1500,05', 'IDR', 'typed')).toBe(150_005n);
+  });
+
+  it('refuses group separators, 3 decimals, signs and junk', () => {
+    for (const typed of ['150.000', '1,500.00', '1.555', '-5', '1e5', 'abc', '']) {
+      expect(tryParseAmount(typed, 'IDR', 'typed')).toBeNull();
+    }
+  });
+
+  it('writes the wire string back', () => {
+    expect(formatAmount(15_000_000n, 'IDR')).toBe('150000.00');
+    expect(formatAmount(5n, 'IDR')).toBe('0.05');
+    expect(formatAmount(-150n, 'IDR')).toBe('-1.50');
+  });
+});
+
+describe('assets', () => {
+  it('declares IDR and MXN with 2 decimals, USDT with 6 (shown 2) and YEC with 2', () => {
+    expect(ASSETS.IDR.scale).toBe(2);
+    expect(ASSETS.MXN.scale).toBe(2);
+    expect(ASSETS.USDT).toMatchObject({ scale: 6, displayDigits: 2 });
+    expect(ASSETS.YEC.scale).toBe(2);
+    expect([...ASSET_CODES].sort()).toEqual(Object.keys(ASSETS).sort());
+    expect(ASSET_CODES.filter(isLocalCurrency)).toEqual([...LOCAL_CURRENCIES]);
+  });
+
+  it('reads and writes USDT with 6 decimals', () => {
+    expect(parseAmount('12.345678', 'USDT')).toBe(12_345_678n);
+    expect(parseAmount('0.000001', 'USDT')).toBe(1n);
+    expect(parseAmount('5', 'USDT')).toBe(5_000_000n);
+    expect(formatAmount(1n, 'USDT')).toBe('0.000001');
+    expect(formatAmount(12_345_678n, 'USDT')).toBe('12.345678');
+    expect(() => parseAmount('1.0000001', 'USDT')).toThrow(MoneyFormatError);
+    expect(() => parseAmount('1.00', 'USDT', 'wire')).toThrow(MoneyFormatError);
+    expect(parseAmount('1.000000', 'USDT', 'wire')).toBe(1_000_000n);
+    // The local-currency wire shape refuses a USDT wire string, and the reverse.
+    expect(MoneyWire.safeParse('1.000000').success).toBe(false);
+    expect(amountWire('USDT').safeParse('1.00').success).toBe(false);
+    expect(amountWire('USDT').safeParse('1.000000').success).toBe(true);
+    expect(amountInput('USDT').parse('0.5')).toBe(500_000n);
+    expect(amountInput('IDR').safeParse('0.005').success).toBe(false);
+  });
+
+  it('shows USDT with 2 digits, rounded half away from zero, and any asset with its symbol', () => {
+    const en = { group: ',', decimal: '.' };
+    expect(displayAmount(12_345_678n, 'USDT', en)).toBe('USDT\u00a012.35');
+    expect(displayAmount(-12_344_999n, 'USDT', en)).toBe('-USDT\u00a012.34');
+    expect(displayAmount(1_234_500n, 'YEC', { group: '.', decimal: ',' })).toBe('YEC\u00a012.345,00');
+    expect(displayAmount(15_000_050n, 'IDR', { group: '.', decimal: ',', digits: 0 })).toBe(
+      'Rp\u00a0150.001',
+    );
+    expect(displayAmount(150n, 'MXN', { ...en, symbol: '' })).toBe('1.50');
+  });
+
+  it('round-trips every asset exactly (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<Asset>(...ASSET_CODES),
+        fc.bigInt({ min: -MONEY_MAX_MINOR, max: MONEY_MAX_MINOR }),
+        (asset, units) => {
+          const text = formatAmount(units, asset);
+          expect(text).toMatch(new RegExp(`^-?\\d+\\.\\d{${ASSETS[asset].scale}}$`));
+          expect(parseAmount(text, asset, 'wire')).toBe(units);
+          expect(parseAmount(text, asset)).toBe(units);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
-import { MoneyInput, MoneyWire } from './money.ts';
+import { LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
 import { Count, Page } from './validation.ts';
 
 /**
@@ -17,7 +17,7 @@ export const Topup = z.object({
   orderNo: z.string(),
   method: TopupMethod,
   amount: MoneyWire,
-  currency: z.enum(['IDR', 'MXN']),
+  currency: LocalCurrencySchema,
   /** SimplePayState: 0 WAIT, 1 DONE, 2 PAY_FAILD. */
   state: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /** Where to pay: a bank account, a USDT address, or the exchange's checkout url. */
@@ -31,7 +31,7 @@ export type Topup = z.infer<typeof Topup>;
 const TopupPage = z.object({ items: z.array(Topup), total: z.number().int() });
 
 export const QuotaBalance = z.object({
-  currency: z.enum(['IDR', 'MXN']),
+  currency: LocalCurrencySchema,
   quota: MoneyWire,
   held: MoneyWire,
   available: MoneyWire,

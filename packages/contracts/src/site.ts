@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { LOCALES } from './locale.ts';
+import { LocalCurrencySchema } from './money.ts';
 
 /** Project config (spec §3) plus the licence settings of DESIGN.md §8. */
 export const ProjectConfig = z.object({
@@ -8,7 +9,7 @@ export const ProjectConfig = z.object({
   name: z.string(),
   logo: z.string(),
   locale: z.enum(LOCALES),
-  currency: z.enum(['IDR', 'MXN']),
+  currency: LocalCurrencySchema,
   timeZone: z.string(),
   countryCode: z.string(),
   currencySymbol: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
-import { MoneyInput, MoneyWire } from './money.ts';
+import { LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
 import { BankCode, VoucherUrl } from './payhub.ts';
 import { Count, Id, intInput, Page } from './validation.ts';
 
@@ -39,7 +39,7 @@ export const WithdrawOrder = z.object({
   amount: MoneyWire,
   fee: MoneyWire,
   commission: MoneyWire,
-  currency: z.enum(['IDR', 'MXN']),
+  currency: LocalCurrencySchema,
   bankCode: z.string(),
   accountNo: z.string(),
   holderName: z.string(),
@@ -58,7 +58,7 @@ export type WithdrawOrder = z.infer<typeof WithdrawOrder>;
 const WithdrawPage = z.object({ items: z.array(WithdrawOrder), total: z.number().int() });
 
 export const WalletBalance = z.object({
-  currency: z.enum(['IDR', 'MXN']),
+  currency: LocalCurrencySchema,
   balance: MoneyWire,
   held: MoneyWire,
   available: MoneyWire,
@@ -93,6 +93,7 @@ export const withdraw = {
       ErrorCode.WithdrawalOutOfRange,
       ErrorCode.WithdrawalUnderReview,
       ErrorCode.NotFound,
+      ErrorCode.OperatorCannotPay,
     ],
   }),
   fee: endpoint({
@@ -110,7 +111,7 @@ export const withdraw = {
     access: 'secure',
     summary: 'Withdrawal limits, fee rule and the player’s available balance',
     response: z.object({
-      currency: z.enum(['IDR', 'MXN']),
+      currency: LocalCurrencySchema,
       available: MoneyWire,
       minAmount: MoneyWire,
       maxAmount: MoneyWire,
@@ -159,7 +160,7 @@ export const withdraw = {
     access: 'secure',
     summary: 'Reference rates of the project currency (YEC: 100 YEC = 1 USD)',
     response: z.object({
-      currency: z.enum(['IDR', 'MXN']),
+      currency: LocalCurrencySchema,
       /** Decimal strings: units of the project currency per 1 USD and per 1 USDT. */
       usd: z.string(),
       usdt: z.string(),
@@ -224,7 +225,7 @@ export const withdraw = {
     path: '/main/withdraw/order/spammer/handle',
     access: 'secure',
     summary:
-      'Operator: take a waiting withdrawal (CONFIRM; 3007 if taken), finish it with the transfer voucher (FINISH) or report a problem (EXCEPTIONAL)',
+      'Operator: take a waiting withdrawal (CONFIRM; 3007 if taken; 3042 if its payer is linked to the operator), finish it with the transfer voucher (FINISH) or report a problem (EXCEPTIONAL)',
     body: z.object({
       id: Id,
       action: z.enum(['take', 'finish', 'report']),
@@ -237,6 +238,7 @@ export const withdraw = {
       ErrorCode.NoPermission,
       ErrorCode.OrderAlreadyStarted,
       ErrorCode.AccountUnderReview,
+      ErrorCode.OperatorLinkedToPayer,
       ErrorCode.PaymentOutOfRange,
     ],
   }),
@@ -277,6 +279,7 @@ export const withdraw = {
       ErrorCode.NoPermission,
       ErrorCode.OrderAlreadyStarted,
       ErrorCode.OrderHandledByOtherLeader,
+      ErrorCode.OperatorLinkedToPayer,
     ],
   }),
 };

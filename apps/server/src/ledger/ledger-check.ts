@@ -24,8 +24,27 @@ export interface LedgerCheckReport {
 
 export const LEDGER_INVARIANTS: readonly LedgerInvariant[] = [
   {
-    name: 'per-currency sum of all balances is zero',
-    query: `SELECT currency, sum(amount)::text AS total FROM ledger_entries GROUP BY currency HAVING sum(amount) <> 0`,
+    name: 'per-asset sum of all balances is zero',
+    query: `SELECT currency AS asset, sum(amount)::text AS total FROM ledger_entries GROUP BY currency
+            HAVING sum(amount) <> 0`,
+  },
+  {
+    name: "a transfer's postings share one asset (its entries, their accounts and the transfer)",
+    query: `SELECT t.id FROM ledger_transfers t JOIN ledger_entries e ON e.transfer_id = t.id
+              LEFT JOIN ledger_accounts a ON a.id = e.account_id
+             GROUP BY t.id, t.currency
+            HAVING count(DISTINCT e.currency) <> 1 OR min(e.currency) <> t.currency
+                OR bool_or(a.id IS NULL OR a.currency <> t.currency)`,
+  },
+  {
+    name: 'linked operations are whole: each has exactly its postings, each posting its operation',
+    query: `SELECT o.id, o.postings, count(t.id) AS found FROM ledger_operations o
+              LEFT JOIN ledger_transfers t ON t.operation_id = o.id
+             GROUP BY o.id, o.postings HAVING count(t.id) <> o.postings
+            UNION ALL
+            SELECT t.operation_id, NULL, NULL FROM ledger_transfers t
+             WHERE t.operation_id IS NOT NULL
+               AND NOT EXISTS (SELECT 1 FROM ledger_operations o WHERE o.id = t.operation_id)`,
   },
   {
     name: 'every posted transfer has two entries that cancel out',

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.ts';
+import type { AccountSpec } from './ledger.accounts.ts';
 import {
   type AccountBalance,
-  type AccountKind,
   type Currency,
   type HistoryEntry,
   LEDGER_REFUSALS,
   type LedgerAccount,
   LedgerError,
-  SYSTEM_ACCOUNT_KINDS,
+  type Posting,
   type TransferOutcome,
 } from './ledger.types.ts';
 
@@ -38,16 +38,20 @@ function asLedgerError(error: unknown): unknown {
 
 interface AccountRow extends Record<string, unknown> {
   id: string;
+  address: string;
   project_id: number;
   currency: Currency;
-  kind: AccountKind;
+  kind: string;
   owner_id: string | null;
   is_system: boolean;
 }
 
+const ACCOUNT_COLUMNS = sql.raw('id, address, project_id, currency, kind, owner_id, is_system');
+
 function toAccount(row: AccountRow): LedgerAccount {
   return {
     id: BigInt(row.id),
+    address: row.address,
     projectId: row.project_id,
     currency: row.currency,
     kind: row.kind,
@@ -71,6 +75,51 @@ export interface TransferCall {
 
 const TRANSFER_SQL =
   'SELECT ledger_transfer($1, $2, $3, $4::bigint, $5::bigint, $6::bigint, $7, $8, $9, $10::timestamptz) AS outcome';
+const OPERATION_SQL = 'SELECT ledger_operation($1, $2, $3, $4, $5::jsonb, $6::timestamptz) AS outcome';
+
+export interface OperationCall {
+  id: string;
+  code: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  postings: readonly Posting[];
+  at: Date;
+}
+
+/** A posting as ledger_operation() reads it: ids and amounts as strings (JSON has no bigint). */
+function postingJson(posting: Posting): Record<string, string | null> {
+  return 'pendingId' in posting
+    ? { id: posting.id, kind: posting.kind, pendingId: posting.pendingId, code: posting.code }
+    : {
+        id: posting.id,
+        kind: posting.kind,
+        debit: posting.debitAccountId.toString(),
+        credit: posting.creditAccountId.toString(),
+        amount: posting.amount.toString(),
+        code: posting.code,
+      };
+}
+
+/** Runs one named prepared statement on the executor's own connection (Drizzle if none is reachable). */
+async function outcomeOf(
+  executor: Executor,
+  name: string,
+  text: string,
+  values: unknown[],
+  fallback: () => ReturnType<typeof sql>,
+): Promise<TransferOutcome> {
+  try {
+    const client = pgClientOf(executor);
+    const result = client
+      ? await client.query<{ outcome: TransferOutcome }>({ name, text, values })
+      : await executor.execute<{ outcome: TransferOutcome }>(fallback());
+    const outcome = result.rows[0]?.outcome;
+    if (outcome !== 'created' && outcome !== 'exists') throw new Error(`${name} gave no outcome`);
+    return outcome;
+  } catch (error) {
+    throw asLedgerError(error);
+  }
+}
 
 interface PgQueryable {
   query<Row>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
@@ -89,38 +138,54 @@ function pgClientOf(executor: Executor): PgQueryable | null {
 
 /** The only SQL of the ledger. Every balance change goes through ledger_transfer() (0200_ledger.sql). */
 export const ledgerRepo = {
-  async ensureAccount(
-    executor: Executor,
-    key: { projectId: number; currency: Currency; kind: AccountKind; ownerId: number | null },
-  ): Promise<LedgerAccount> {
-    const isSystem = (SYSTEM_ACCOUNT_KINDS as readonly string[]).includes(key.kind);
-    const ownerId = isSystem ? null : key.ownerId;
+  /**
+   * The account at `spec.address`, created on first use. An address names one account for good: an
+   * existing row that differs from the spec (another asset, owner or guard) is a programming error.
+   */
+  async ensureAccount(executor: Executor, spec: AccountSpec): Promise<LedgerAccount> {
     const inserted = await executor.execute<AccountRow>(sql`
-      INSERT INTO ledger_accounts (project_id, currency, kind, owner_id, is_system)
-      VALUES (${key.projectId}, ${key.currency}, ${key.kind}, ${ownerId}, ${isSystem})
+      INSERT INTO ledger_accounts (address, project_id, currency, kind, owner_id, is_system)
+      VALUES (${spec.address}, ${spec.projectId}, ${spec.asset}, ${spec.kind}, ${spec.ownerId}, ${!spec.guarded})
       ON CONFLICT DO NOTHING
-      RETURNING id, project_id, currency, kind, owner_id, is_system`);
+      RETURNING ${ACCOUNT_COLUMNS}`);
     const row =
       inserted.rows[0] ??
       (
-        await executor.execute<AccountRow>(sql`
-          SELECT id, project_id, currency, kind, owner_id, is_system FROM ledger_accounts
-           WHERE project_id = ${key.projectId} AND currency = ${key.currency} AND kind = ${key.kind}
-             AND owner_id IS NOT DISTINCT FROM ${ownerId}`)
+        await executor.execute<AccountRow>(
+          sql`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE address = ${spec.address}`,
+        )
       ).rows[0];
-    if (!row) throw new Error(`ledger account ${key.kind} could not be created`);
-    return toAccount(row);
+    if (!row) throw new Error(`ledger account ${spec.address} could not be created`);
+    const account = toAccount(row);
+    if (
+      account.projectId !== spec.projectId ||
+      account.currency !== spec.asset ||
+      account.kind !== spec.kind ||
+      account.ownerId !== spec.ownerId ||
+      account.isSystem === spec.guarded
+    )
+      throw new Error(`ledger account ${spec.address} exists with other properties`);
+    return account;
   },
 
-  async findAccount(
-    executor: Executor,
-    key: { projectId: number; currency: Currency; kind: AccountKind; ownerId: number | null },
-  ): Promise<LedgerAccount | null> {
-    const result = await executor.execute<AccountRow>(sql`
-      SELECT id, project_id, currency, kind, owner_id, is_system FROM ledger_accounts
-       WHERE project_id = ${key.projectId} AND currency = ${key.currency} AND kind = ${key.kind}
-         AND owner_id IS NOT DISTINCT FROM ${key.ownerId}`);
+  async findAccount(executor: Executor, address: string): Promise<LedgerAccount | null> {
+    const result = await executor.execute<AccountRow>(
+      sql`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE address = ${address}`,
+    );
     return result.rows[0] ? toAccount(result.rows[0]) : null;
+  },
+
+  /**
+   * Locks user accounts in ascending id order (FOR NO KEY UPDATE: balances change, keys never do), so
+   * that a transaction making several transfers takes every account lock in one global order.
+   * System accounts carry no running balance and are never locked.
+   */
+  async lockAccounts(executor: Executor, ids: readonly bigint[]): Promise<void> {
+    if (ids.length === 0) return;
+    await executor.execute(sql`
+      SELECT id FROM ledger_accounts
+       WHERE id = ANY(${`{${ids.map(String).join(',')}}`}::bigint[]) AND NOT is_system
+       ORDER BY id FOR NO KEY UPDATE`);
   },
 
   async transfer(executor: Executor, call: TransferCall): Promise<TransferOutcome> {
@@ -136,26 +201,33 @@ export const ledgerRepo = {
       call.referenceId,
       call.at.toISOString(),
     ];
-    try {
-      // The hottest statement: sent as a named prepared statement on the executor's own connection
-      // (parsed and planned once per connection), through Drizzle only if no pg client is reachable.
-      const client = pgClientOf(executor);
-      const result = client
-        ? await client.query<{ outcome: TransferOutcome }>({
-            name: 'ledger_transfer_v1',
-            text: TRANSFER_SQL,
-            values,
-          })
-        : await executor.execute<{ outcome: TransferOutcome }>(sql`
-            SELECT ledger_transfer(${call.id}, ${call.kind}, ${call.pendingId}, ${values[3]}::bigint,
-              ${values[4]}::bigint, ${values[5]}::bigint, ${call.code}, ${call.referenceType}, ${call.referenceId},
-              ${values[9]}::timestamptz) AS outcome`);
-      const outcome = result.rows[0]?.outcome;
-      if (outcome !== 'created' && outcome !== 'exists') throw new Error('ledger_transfer gave no outcome');
-      return outcome;
-    } catch (error) {
-      throw asLedgerError(error);
-    }
+    // The hottest statement: sent as a named prepared statement on the executor's own connection
+    // (parsed and planned once per connection), through Drizzle only if no pg client is reachable.
+    return outcomeOf(
+      executor,
+      'ledger_transfer_v2',
+      TRANSFER_SQL,
+      values,
+      () => sql`
+        SELECT ledger_transfer(${call.id}, ${call.kind}, ${call.pendingId}, ${values[3]}::bigint,
+          ${values[4]}::bigint, ${values[5]}::bigint, ${call.code}, ${call.referenceType}, ${call.referenceId},
+          ${values[9]}::timestamptz) AS outcome`,
+    );
+  },
+
+  /** A linked operation: every posting or none, idempotent by its id (ledger_operation(), 0203). */
+  async operation(executor: Executor, call: OperationCall): Promise<TransferOutcome> {
+    const postings = JSON.stringify(call.postings.map(postingJson));
+    const at = call.at.toISOString();
+    return outcomeOf(
+      executor,
+      'ledger_operation_v1',
+      OPERATION_SQL,
+      [call.id, call.code, call.referenceType, call.referenceId, postings, at],
+      () => sql`
+        SELECT ledger_operation(${call.id}, ${call.code}, ${call.referenceType}, ${call.referenceId},
+          ${postings}::jsonb, ${at}::timestamptz) AS outcome`,
+    );
   },
 
   /** Posted balance and holds; a system account's balance is the sum of its entries. */

@@ -1,15 +1,19 @@
 import type { Clock } from '../platform/clock.ts';
+import { type AccountSpec, specOfKind } from './ledger.accounts.ts';
 import { type Executor, ledgerRepo } from './ledger.repo.ts';
-import type {
-  AccountBalance,
-  AccountKind,
-  Currency,
-  LedgerAccount,
-  ResolveRequest,
-  TransferOutcome,
-  TransferRequest,
+import {
+  type AccountBalance,
+  type AccountKind,
+  type Currency,
+  type LedgerAccount,
+  LINKED_POSTINGS_MAX,
+  type LinkedTransferRequest,
+  type ResolveRequest,
+  type TransferOutcome,
+  type TransferRequest,
 } from './ledger.types.ts';
 
+export { type AccountSpec, accounts } from './ledger.accounts.ts';
 export type { Executor } from './ledger.repo.ts';
 export * from './ledger.types.ts';
 
@@ -24,18 +28,24 @@ export function createLedger(clock: Clock) {
       throw new Error(`ledger amount must be a positive bigint`);
   }
   return {
+    /** The account at an address (`accounts.player(...)`, `accounts.gameEscrow(...)`), created on first use. */
+    async account(executor: Executor, spec: AccountSpec): Promise<LedgerAccount> {
+      return systemAccounts.get(spec.address) ?? ledgerRepo.ensureAccount(executor, spec);
+    },
+    findAccount: (executor: Executor, address: string): Promise<LedgerAccount | null> =>
+      ledgerRepo.findAccount(executor, address),
     /** A user's account of a kind, created on first use. */
     async userAccount(
       executor: Executor,
       key: { projectId: number; currency: Currency; kind: AccountKind; ownerId: number },
     ): Promise<LedgerAccount> {
-      return ledgerRepo.ensureAccount(executor, key);
+      return ledgerRepo.ensureAccount(executor, specOfKind(key));
     },
     async findUserAccount(
       executor: Executor,
       key: { projectId: number; currency: Currency; kind: AccountKind; ownerId: number },
     ): Promise<LedgerAccount | null> {
-      return ledgerRepo.findAccount(executor, key);
+      return ledgerRepo.findAccount(executor, specOfKind(key).address);
     },
     /**
      * Creates (committed, on an executor outside any transaction) and caches system accounts, so that
@@ -46,8 +56,8 @@ export function createLedger(clock: Clock) {
       keys: ReadonlyArray<{ projectId: number; currency: Currency; kind: AccountKind }>,
     ): Promise<void> {
       for (const key of keys) {
-        const account = await ledgerRepo.ensureAccount(root, { ...key, ownerId: null });
-        systemAccounts.set(`${key.projectId}:${key.currency}:${key.kind}`, account);
+        const spec = specOfKind({ ...key, ownerId: null });
+        systemAccounts.set(spec.address, await ledgerRepo.ensureAccount(root, spec));
       }
     },
     /**
@@ -58,8 +68,43 @@ export function createLedger(clock: Clock) {
       executor: Executor,
       key: { projectId: number; currency: Currency; kind: AccountKind },
     ): Promise<LedgerAccount> {
-      const cached = systemAccounts.get(`${key.projectId}:${key.currency}:${key.kind}`);
-      return cached ?? ledgerRepo.ensureAccount(executor, { ...key, ownerId: null });
+      const spec = specOfKind({ ...key, ownerId: null });
+      return systemAccounts.get(spec.address) ?? ledgerRepo.ensureAccount(executor, spec);
+    },
+    /**
+     * A linked operation: its postings (transfers, holds, posts, voids) commit together or not at all,
+     * in the caller's transaction. A refusal of any posting raises its LedgerError and leaves the
+     * caller's transaction to roll back; a replay with the same id and input answers 'exists'.
+     */
+    async linked(executor: Executor, request: LinkedTransferRequest): Promise<TransferOutcome> {
+      const count = request.postings.length;
+      if (count < 1 || count > LINKED_POSTINGS_MAX)
+        throw new Error(`a linked operation has 1 to ${LINKED_POSTINGS_MAX} postings, not ${count}`);
+      const ids = new Set<string>();
+      for (const posting of request.postings) {
+        if (ids.has(posting.id)) throw new Error(`posting id ${posting.id} repeated in ${request.id}`);
+        ids.add(posting.id);
+        if (!('pendingId' in posting)) assertAmount(posting.amount);
+      }
+      return ledgerRepo.operation(executor, {
+        id: request.id,
+        code: request.code,
+        referenceType: request.reference?.type ?? null,
+        referenceId: request.reference?.id ?? null,
+        postings: request.postings,
+        at: clock.now(),
+      });
+    },
+    /**
+     * Locks the user accounts a transaction is about to move, lowest id first. Call it once, before
+     * the first transfer, with every user account the transaction touches: transfers then find their
+     * rows locked and two transactions can never wait on each other's accounts.
+     */
+    lockAccounts(executor: Executor, ids: readonly bigint[]): Promise<void> {
+      return ledgerRepo.lockAccounts(
+        executor,
+        [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
     },
     /** Moves money at once; the debit side is guarded atomically in the database. */
     async transfer(executor: Executor, request: TransferRequest): Promise<TransferOutcome> {

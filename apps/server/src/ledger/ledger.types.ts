@@ -1,3 +1,5 @@
+import type { Asset } from '@payhub/contracts';
+
 /** The ledger's vocabulary: account kinds, transfer kinds and the refusals a transfer can answer. */
 
 export const USER_ACCOUNT_KINDS = ['player_wallet', 'operator_quota', 'operator_commission'] as const;
@@ -5,13 +7,17 @@ export const SYSTEM_ACCOUNT_KINDS = ['house', 'fees', 'custody', 'bonus_pool', '
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 export type AccountKind = UserAccountKind | SystemAccountKind;
-export type Currency = 'IDR' | 'MXN';
+/** An account's asset (contracts/assets.ts); the name predates USDT and YEC. */
+export type Currency = Asset;
 
 export interface LedgerAccount {
   id: bigint;
+  /** Unique readable name, `player:12:IDR` (ledger.accounts.ts). */
+  address: string;
   projectId: number;
   currency: Currency;
-  kind: AccountKind;
+  /** A known kind, or an open one (`game_escrow`) for accounts made by address. */
+  kind: AccountKind | (string & {});
   ownerId: number | null;
   isSystem: boolean;
 }
@@ -48,6 +54,44 @@ export interface ResolveRequest {
 }
 
 export type TransferOutcome = 'created' | 'exists';
+
+/** A posting that moves (`single`) or holds (`pending`) an amount between two accounts. */
+export interface MovePosting {
+  /** Unique transfer id of this posting (its own row in ledger_transfers). */
+  id: string;
+  kind: 'single' | 'pending';
+  debitAccountId: bigint;
+  creditAccountId: bigint;
+  amount: bigint;
+  code: string;
+}
+
+/** A posting that completes (`post`) or releases (`void`) a hold. */
+export interface ResolvePosting {
+  id: string;
+  kind: 'post' | 'void';
+  pendingId: string;
+  code: string;
+}
+
+/** One posting of a linked operation: a transfer, a hold, or the post or void of a hold. */
+export type Posting = MovePosting | ResolvePosting;
+
+/** The most postings one linked operation may carry (and the table's CHECK). */
+export const LINKED_POSTINGS_MAX = 32;
+
+/**
+ * Several postings that commit together or not at all, under one idempotency key: a replay with the
+ * same input answers 'exists' and moves nothing; the same id with other input is refused
+ * (id_conflict). Each posting moves one asset; postings of one operation may move different assets
+ * (an exchange's two legs).
+ */
+export interface LinkedTransferRequest {
+  id: string;
+  code: string;
+  reference?: TransferReference;
+  postings: readonly Posting[];
+}
 
 /** Why the ledger refused a transfer (SQLSTATE raised by ledger_transfer()). */
 export const LEDGER_REFUSALS = {

@@ -1,3 +1,4 @@
+import type { LocalCurrency } from '@payhub/contracts';
 import { createLedger } from '../ledger/ledger.ts';
 import { createPayhubRepo } from '../modules/payhub/payhub.repo.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -22,7 +23,7 @@ export async function seedPaymentHub(
   db: Db,
   input: {
     projectId: number;
-    currency: 'IDR' | 'MXN';
+    currency: LocalCurrency;
     operators: Array<{ label: string; phone: string; working: boolean }>;
     players: Array<{ label: string; phone: string }>;
   },

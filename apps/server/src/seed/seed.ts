@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { LocalCurrency } from '@payhub/contracts';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
 import { seedPaymentHub } from './payhub.seed.ts';
@@ -252,7 +253,7 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<DemoAcco
     });
     await seedPaymentHub(db, {
       projectId: project.id,
-      currency: project.currency as 'IDR' | 'MXN',
+      currency: project.currency as LocalCurrency,
       operators: [
         { label: 'operator-manage', phone: phoneOf('operator-manage'), working: false },
         { label: 'operator', phone: phoneOf('operator'), working: true },

@@ -1,26 +1,28 @@
-import type { BankCode } from '@payhub/contracts';
+import {
+  type BankCode,
+  formatAmount,
+  type LocalCurrency,
+  parseAmount,
+  tryParseAmount,
+} from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Building2, QrCode } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api.ts';
-import { useProjectFormat } from '../../app/currency.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { QUERY_KEYS } from '../../app/query-keys.ts';
+import { api } from '../../lib/api.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
+import { applyDepositOrder } from '../../lib/deposit-live.ts';
+import { paths } from '../../lib/paths.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
-import {
-  type AmountProblem,
-  checkAmount,
-  minorFromTyped,
-  minorFromWire,
-  wireFromMinor,
-} from '../../shared/money.ts';
+import { type AmountProblem, checkAmount } from '../../shared/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { AmountField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { payingBanksQuery, portsQuery } from './api.ts';
 
 type Port = 'bank_transfer' | 'qris';
 const portIcons = { bank_transfer: Building2, qris: QrCode } as const;
@@ -28,8 +30,8 @@ const portIcons = { bank_transfer: Building2, qris: QrCode } as const;
 const QUICK_MULTIPLES = [1n, 5n, 10n, 50n];
 
 /** The amount as the player would type it: "150000", or "150000.50" when it has cents. */
-function typedFromMinor(minor: bigint): string {
-  const wire = wireFromMinor(minor);
+function typedFromMinor(minor: bigint, currency: LocalCurrency): string {
+  const wire = formatAmount(minor, currency);
   return wire.endsWith('.00') ? wire.slice(0, -3) : wire;
 }
 
@@ -38,11 +40,9 @@ export default function DepositPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const format = useProjectFormat();
-  const ports = useQuery({ queryKey: ['payhub', 'ports'], queryFn: () => api.payhub.ports() });
-  const banks = useQuery({
-    queryKey: ['payhub', 'heraclesBanks'],
-    queryFn: () => api.payhub.heraclesBanks(),
-  });
+  const currency = format.currency;
+  const ports = useQuery(portsQuery());
+  const banks = useQuery(payingBanksQuery());
   const [port, setPort] = useState<Port | null>(null);
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
@@ -62,7 +62,10 @@ export default function DepositPage() {
   }
   const selectedPort = ports.data.items.find((item) => item.port === port) ?? ports.data.items[0];
   const limits = selectedPort
-    ? { min: minorFromWire(selectedPort.minAmount), max: minorFromWire(selectedPort.maxAmount) }
+    ? {
+        min: parseAmount(selectedPort.minAmount, currency, 'wire'),
+        max: parseAmount(selectedPort.maxAmount, currency, 'wire'),
+      }
     : null;
   const quickAmounts = limits
     ? QUICK_MULTIPLES.map((multiple) => limits.min * multiple).filter((value) => value <= limits.max)
@@ -71,21 +74,24 @@ export default function DepositPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!selectedPort || !limits) return;
-    const problem = checkAmount(amount, limits);
+    const problem = checkAmount(amount, limits, currency);
     setAmountProblem(problem);
     setBankMissing(bankCode === null);
-    const minor = minorFromTyped(amount);
+    const minor = tryParseAmount(amount, currency, 'typed');
     if (problem || bankCode === null || minor === null) return;
     setBusy(true);
     try {
       const order = await api.payhub.createOrder({
-        body: { amount: wireFromMinor(minor), bankCode: bankCode as BankCode, port: selectedPort.port },
+        body: {
+          amount: formatAmount(minor, currency),
+          bankCode: bankCode as BankCode,
+          port: selectedPort.port,
+        },
         idempotencyKey: idempotencyKey.current,
       });
       idempotencyKey.current = newIdempotencyKey();
-      queryClient.setQueryData(['payhub', 'order', order.id], order);
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.deposits });
-      navigate(`/deposit/${order.id}`, { replace: true });
+      applyDepositOrder(queryClient, order);
+      navigate(paths.depositOrder(order.id), { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {
@@ -204,7 +210,7 @@ export default function DepositPage() {
                   key={value.toString()}
                   type="button"
                   onClick={() => {
-                    setAmount(typedFromMinor(value));
+                    setAmount(typedFromMinor(value, currency));
                     setAmountProblem(null);
                   }}
                   className="h-9 rounded-full bg-slate-100 px-3.5 text-[13px] font-semibold text-slate-700 tabular-nums active:bg-slate-200"

@@ -1,27 +1,23 @@
-import { maskNumber } from '@payhub/contracts';
+import { formatAmount, maskNumber, parseAmount, tryParseAmount } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { CircleCheck, Landmark, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api.ts';
-import { useProjectFormat } from '../../app/currency.ts';
-import { notify } from '../../app/notify.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { QUERY_KEYS } from '../../app/query-keys.ts';
+import { api } from '../../lib/api.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
-import {
-  type AmountProblem,
-  checkAmount,
-  minorFromTyped,
-  minorFromWire,
-  wireFromMinor,
-} from '../../shared/money.ts';
+import { type AmountProblem, checkAmount } from '../../shared/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { AmountField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { bankAccountsQuery, feeQuery, withdrawInfoQuery } from './api.ts';
 import { BankAccountSheet } from './bank-account-sheet.tsx';
 
 /** The contracts' limit on saved bank accounts. */
@@ -34,12 +30,9 @@ export default function WithdrawPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const format = useProjectFormat();
-  const info = useQuery({
-    queryKey: QUERY_KEYS.withdrawInfo,
-    queryFn: () => api.withdraw.info(),
-    staleTime: 0,
-  });
-  const accounts = useQuery({ queryKey: QUERY_KEYS.bankAccounts, queryFn: () => api.withdraw.bankList() });
+  const currency = format.currency;
+  const info = useQuery(withdrawInfoQuery());
+  const accounts = useQuery(bankAccountsQuery());
   const [accountId, setAccountId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [amountProblem, setAmountProblem] = useState<AmountProblem | null>(null);
@@ -51,28 +44,24 @@ export default function WithdrawPage() {
 
   const limits = info.data
     ? {
-        min: minorFromWire(info.data.minAmount),
-        max: minorFromWire(info.data.maxAmount),
-        available: minorFromWire(info.data.available),
+        min: parseAmount(info.data.minAmount, currency, 'wire'),
+        max: parseAmount(info.data.maxAmount, currency, 'wire'),
+        available: parseAmount(info.data.available, currency, 'wire'),
       }
     : null;
 
   // The fee preview follows the amount once it passes the local rules, after typing pauses.
-  const typedMinor = minorFromTyped(amount);
+  const typedMinor = tryParseAmount(amount, currency, 'typed');
   const candidate =
-    limits !== null && typedMinor !== null && checkAmount(amount, limits) === null
-      ? wireFromMinor(typedMinor)
+    limits !== null && typedMinor !== null && checkAmount(amount, limits, currency) === null
+      ? formatAmount(typedMinor, currency)
       : null;
   useEffect(() => {
     const timer = setTimeout(() => setPreviewAmount(candidate), FEE_PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [candidate]);
 
-  const fee = useQuery({
-    queryKey: ['withdraw', 'fee', previewAmount],
-    queryFn: () => api.withdraw.fee({ body: { amount: previewAmount ?? '0' } }),
-    enabled: previewAmount !== null,
-  });
+  const fee = useQuery(feeQuery(previewAmount));
 
   const items = accounts.data?.items ?? [];
   const selectedId = accountId ?? items[0]?.id ?? null;
@@ -82,16 +71,17 @@ export default function WithdrawPage() {
     if (!limits) return;
     // The hold is amount plus fee: once the fee of this amount is known, the total must fit too.
     const feeOfAmount = fee.data && fee.data.amount === candidate ? fee.data : null;
-    const totalTooLarge = feeOfAmount !== null && minorFromWire(feeOfAmount.total) > limits.available;
-    const problem = checkAmount(amount, limits) ?? (totalTooLarge ? 'amountOverAvailable' : null);
+    const totalTooLarge =
+      feeOfAmount !== null && parseAmount(feeOfAmount.total, currency, 'wire') > limits.available;
+    const problem = checkAmount(amount, limits, currency) ?? (totalTooLarge ? 'amountOverAvailable' : null);
     setAmountProblem(problem);
     setAccountMissing(selectedId === null);
-    const minor = minorFromTyped(amount);
+    const minor = tryParseAmount(amount, currency, 'typed');
     if (problem || selectedId === null || minor === null) return;
     setBusy(true);
     try {
       await api.withdraw.create({
-        body: { amount: wireFromMinor(minor), bankAccountId: selectedId },
+        body: { amount: formatAmount(minor, currency), bankAccountId: selectedId },
         idempotencyKey: idempotencyKey.current,
       });
       idempotencyKey.current = newIdempotencyKey();
@@ -101,7 +91,7 @@ export default function WithdrawPage() {
         queryClient.invalidateQueries({ queryKey: QUERY_KEYS.withdrawInfo }),
       ]);
       notify.success(t('playerWithdraw.submitted'));
-      navigate('/wallet?tab=withdrawals', { replace: true });
+      navigate(paths.walletWithdrawals, { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {

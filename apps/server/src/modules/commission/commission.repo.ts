@@ -1,5 +1,7 @@
+import { PayOrderState, WithdrawOrderState } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { stateList } from '../../platform/db/sql-states.ts';
 
 /** The database or an open transaction. */
 export type Executor = Pick<Db, 'execute'>;
@@ -95,10 +97,10 @@ export function createCommissionRepo(db: Db) {
 
     async handleCount(executor: Executor, projectId: number, operatorId: number) {
       const rows = await executor.execute<Raw>(sql`
-        SELECT count(*) FILTER (WHERE state = 0 AND project_id = ${projectId}) AS waiting,
-               count(*) FILTER (WHERE state = 1 AND operator_id = ${operatorId}) AS confirm,
-               count(*) FILTER (WHERE state = 4 AND operator_id = ${operatorId}) AS exceptional,
-               count(*) FILTER (WHERE state = 2 AND operator_id = ${operatorId}) AS finished
+        SELECT count(*) FILTER (WHERE state IN (${stateList(WithdrawOrderState.WAIT)}) AND project_id = ${projectId}) AS waiting,
+               count(*) FILTER (WHERE state IN (${stateList(WithdrawOrderState.CONFIRM)}) AND operator_id = ${operatorId}) AS confirm,
+               count(*) FILTER (WHERE state IN (${stateList(WithdrawOrderState.EXCEPTIONAL)}) AND operator_id = ${operatorId}) AS exceptional,
+               count(*) FILTER (WHERE state IN (${stateList(WithdrawOrderState.FINISH)}) AND operator_id = ${operatorId}) AS finished
           FROM withdraw_orders WHERE project_id = ${projectId}`);
       const row = rows.rows[0] ?? {};
       return {
@@ -135,20 +137,22 @@ export function createCommissionRepo(db: Db) {
           : sql`o.project_id = ${scope.projectId}`;
       const start = from.toISOString();
       const end = to.toISOString();
+      const credited = stateList(PayOrderState.PAID, PayOrderState.CHECK_SUCCESS);
+      const finished = stateList(WithdrawOrderState.FINISH);
       const rows = await executor.execute<Raw>(sql`
         SELECT o.user_id, u.nickname, o.working,
-               (SELECT count(*) FROM pay_orders p WHERE p.operator_id = o.user_id AND p.state IN (1, 9)
+               (SELECT count(*) FROM pay_orders p WHERE p.operator_id = o.user_id AND p.state IN (${credited})
                    AND p.updated_at >= ${start}::timestamptz AND p.updated_at < ${end}::timestamptz) AS paid_orders,
-               (SELECT COALESCE(sum(p.amount), 0) FROM pay_orders p WHERE p.operator_id = o.user_id AND p.state IN (1, 9)
+               (SELECT COALESCE(sum(p.amount), 0) FROM pay_orders p WHERE p.operator_id = o.user_id AND p.state IN (${credited})
                    AND p.updated_at >= ${start}::timestamptz AND p.updated_at < ${end}::timestamptz)::text AS paid_amount,
-               (SELECT COALESCE(sum(p.commission), 0) FROM pay_orders p WHERE p.operator_id = o.user_id AND p.state IN (1, 9)
+               (SELECT COALESCE(sum(p.commission), 0) FROM pay_orders p WHERE p.operator_id = o.user_id AND p.state IN (${credited})
                    AND p.updated_at >= ${start}::timestamptz AND p.updated_at < ${end}::timestamptz)::text
                  AS deposit_commission,
-               (SELECT count(*) FROM withdraw_orders w WHERE w.operator_id = o.user_id AND w.state = 2
+               (SELECT count(*) FROM withdraw_orders w WHERE w.operator_id = o.user_id AND w.state IN (${finished})
                    AND w.updated_at >= ${start}::timestamptz AND w.updated_at < ${end}::timestamptz) AS withdraw_finished,
-               (SELECT COALESCE(sum(w.amount), 0) FROM withdraw_orders w WHERE w.operator_id = o.user_id AND w.state = 2
+               (SELECT COALESCE(sum(w.amount), 0) FROM withdraw_orders w WHERE w.operator_id = o.user_id AND w.state IN (${finished})
                    AND w.updated_at >= ${start}::timestamptz AND w.updated_at < ${end}::timestamptz)::text AS withdraw_amount,
-               (SELECT COALESCE(sum(w.commission), 0) FROM withdraw_orders w WHERE w.operator_id = o.user_id AND w.state = 2
+               (SELECT COALESCE(sum(w.commission), 0) FROM withdraw_orders w WHERE w.operator_id = o.user_id AND w.state IN (${finished})
                    AND w.updated_at >= ${start}::timestamptz AND w.updated_at < ${end}::timestamptz)::text
                  AS withdraw_commission,
                COALESCE((SELECT a.balance FROM ledger_accounts a WHERE a.owner_id = o.user_id

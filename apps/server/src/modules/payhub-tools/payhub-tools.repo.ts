@@ -1,5 +1,7 @@
+import { type LocalCurrency, PayOrderState } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { stateList } from '../../platform/db/sql-states.ts';
 
 /** The database or an open transaction. */
 export type Executor = Pick<Db, 'execute'>;
@@ -68,7 +70,7 @@ export interface VoucherRow {
   code: string;
   operatorId: number;
   projectId: number;
-  currency: 'IDR' | 'MXN';
+  currency: LocalCurrency;
   productId: string;
   price: bigint;
   faceValue: bigint;
@@ -146,7 +148,7 @@ function toVoucher(row: Raw): VoucherRow {
     code: row.code as string,
     operatorId: Number(row.operator_id),
     projectId: Number(row.project_id),
-    currency: row.currency as 'IDR' | 'MXN',
+    currency: row.currency as LocalCurrency,
     productId: row.product_id as string,
     price: BigInt(row.price as string),
     faceValue: BigInt(row.face_value as string),
@@ -191,7 +193,7 @@ export function createPayhubToolsRepo(db: Db) {
       const rows = await executor.execute<Raw>(sql`
         SELECT ${CARD_COLUMNS} FROM payhub_operator_cards c
          WHERE c.operator_id = ${operatorId} AND c.account_no = ${accountNo} AND c.deleted_at IS NULL
-         ${lock ? sql`FOR UPDATE OF c` : sql``}`);
+         ${lock ? sql`FOR NO KEY UPDATE OF c` : sql``}`);
       return rows.rows[0] ? toCard(rows.rows[0]) : null;
     },
     async cardById(executor: Executor, id: number): Promise<CardRow | null> {
@@ -245,7 +247,7 @@ export function createPayhubToolsRepo(db: Db) {
     /** Open deposit orders (waiting, checking, exceptional) naming the card. */
     async openOrdersOnCard(executor: Executor, cardId: number): Promise<number> {
       const rows = await executor.execute<{ count: string }>(sql`
-        SELECT count(*) AS count FROM pay_orders WHERE card_id = ${cardId} AND state IN (0, 3, 4)`);
+        SELECT count(*) AS count FROM pay_orders WHERE card_id = ${cardId} AND state IN (${stateList(PayOrderState.WAIT, PayOrderState.EXCEPTIONAL, PayOrderState.CHECKING)})`);
       return Number(rows.rows[0]?.count ?? 0);
     },
 
@@ -382,7 +384,7 @@ export function createPayhubToolsRepo(db: Db) {
     },
     async agreement(executor: Executor, id: number, lock = false): Promise<AgreementRow | null> {
       const rows = await executor.execute<Raw>(
-        sql`SELECT * FROM payhub_agreements WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+        sql`SELECT * FROM payhub_agreements WHERE id = ${id} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
       );
       return rows.rows[0] ? toAgreement(rows.rows[0]) : null;
     },
@@ -437,7 +439,9 @@ export function createPayhubToolsRepo(db: Db) {
     },
     /** Supersede rows keep their review stamp; an active row that is superseded must have one. */
     async lockOperator(executor: Executor, operatorId: number): Promise<void> {
-      await executor.execute(sql`SELECT 1 FROM payhub_operators WHERE user_id = ${operatorId} FOR UPDATE`);
+      await executor.execute(
+        sql`SELECT 1 FROM payhub_operators WHERE user_id = ${operatorId} FOR NO KEY UPDATE`,
+      );
     },
 
     // Contacts.
@@ -489,7 +493,7 @@ export function createPayhubToolsRepo(db: Db) {
     },
     async voucher(executor: Executor, id: number, lock = false): Promise<VoucherRow | null> {
       const rows = await executor.execute<Raw>(
-        sql`SELECT * FROM shop_vouchers WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+        sql`SELECT * FROM shop_vouchers WHERE id = ${id} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
       );
       return rows.rows[0] ? toVoucher(rows.rows[0]) : null;
     },

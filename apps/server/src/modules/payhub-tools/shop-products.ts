@@ -1,3 +1,4 @@
+import type { LocalCurrency } from '@payhub/contracts';
 /**
  * The shop's quota vouchers per currency (minor units): bought with commission at a small discount
  * on their face value, claimed into quota. The discount is the platform's reward for keeping
@@ -9,7 +10,7 @@ export interface ShopProductRow {
   price: bigint;
 }
 
-const PRODUCTS: Record<'IDR' | 'MXN', readonly ShopProductRow[]> = {
+const PRODUCTS: Record<LocalCurrency, readonly ShopProductRow[]> = {
   IDR: [
     { id: 'quota-100k', faceValue: 100_000_00n, price: 99_000_00n },
     { id: 'quota-500k', faceValue: 500_000_00n, price: 492_500_00n },
@@ -22,6 +23,6 @@ const PRODUCTS: Record<'IDR' | 'MXN', readonly ShopProductRow[]> = {
   ],
 };
 
-export function productsOf(currency: 'IDR' | 'MXN'): readonly ShopProductRow[] {
+export function productsOf(currency: LocalCurrency): readonly ShopProductRow[] {
   return PRODUCTS[currency];
 }

@@ -1,4 +1,4 @@
-import { PayOrderState } from '@payhub/contracts';
+import { type LocalCurrency, PayOrderState } from '@payhub/contracts';
 
 /**
  * Deposit order rules, pure (docs/payments.md). The same transitions are held by the database
@@ -59,7 +59,7 @@ export interface AmountRange {
 }
 
 /** Deposit range per currency, in minor units. */
-export const DEPOSIT_RANGE: Record<'IDR' | 'MXN', AmountRange> = {
+export const DEPOSIT_RANGE: Record<LocalCurrency, AmountRange> = {
   IDR: { min: 10_000_00n, max: 50_000_000_00n },
   MXN: { min: 50_00n, max: 50_000_00n },
 };
@@ -74,7 +74,7 @@ export const MONITORING = {
   velocityWindowMs: 10 * 60_000,
   velocityMaxOrders: 5,
   /** A single amount at or above this is reported; amounts just under it raise a case. */
-  reportingThreshold: { IDR: 10_000_000_00n, MXN: 10_000_00n } as Record<'IDR' | 'MXN', bigint>,
+  reportingThreshold: { IDR: 10_000_000_00n, MXN: 10_000_00n } as Record<LocalCurrency, bigint>,
   /** "Just under": within this many basis points below the threshold. */
   justUnderBps: 500n,
   manyPayersWindowMs: 24 * 60 * 60_000,

@@ -1,7 +1,7 @@
 // Proves every transition of docs/payments.md (deposit, withdrawal, top-up) through the API, with
 // the right money movement each, and that the audit log shows exactly the documented set.
 import type { PayhubClient } from '@payhub/client';
-import { PayOrderState as P, WithdrawOrderState as W } from '@payhub/contracts';
+import { PayOrderState as P, parseMoney, WithdrawOrderState as W } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectLedgerClean,
@@ -201,6 +201,34 @@ describe('withdrawal transitions', () => {
     const quotaAfter = await quotaOf(operator);
     expect(quotaAfter.quota - quotaBefore.quota).toBe(20_000_000n);
     expect(quotaAfter.commission - quotaBefore.commission).toBe(200_000n);
+  });
+
+  it('FINISH moves the money as one linked operation: hold posted, payout, fee and commission', async () => {
+    const operator = [...operators.values()][0]!;
+    const order = await withdrawal('100000.00');
+    await operator.api.withdraw.spammerHandle({ body: { id: order.id, action: 'take' } });
+    const finished = await operator.api.withdraw.spammerHandle({
+      body: { id: order.id, action: 'finish', voucherUrl: '/uploads/w3.png' },
+    });
+    const key = `wd:${order.id}:finish`;
+    const { rows: operations } = await testApp.database.pool.query<{ postings: number; code: string }>(
+      'SELECT postings, code FROM ledger_operations WHERE id = $1',
+      [key],
+    );
+    expect(operations).toEqual([{ postings: 4, code: 'withdraw_finish' }]);
+    const { rows } = await testApp.database.pool.query<{ id: string; code: string; amount: string }>(
+      'SELECT id, code, amount::text AS amount FROM ledger_transfers WHERE operation_id = $1 ORDER BY id',
+      [key],
+    );
+    const commission = parseMoney(finished.commission);
+    expect(commission).toBeGreaterThan(0n);
+    expect(rows).toEqual([
+      { id: `wd:${order.id}:commission`, code: 'withdraw_commission', amount: commission.toString() },
+      { id: `wd:${order.id}:fee`, code: 'withdraw_fee', amount: '200000' },
+      { id: `wd:${order.id}:payout`, code: 'withdraw_payout', amount: '10000000' },
+      { id: `wd:${order.id}:post`, code: 'withdraw', amount: '10200000' },
+    ]);
+    await expectLedgerClean(testApp);
   });
 
   it('CONFIRM -> EXCEPTIONAL by report and by timeout; EXCEPTIONAL -> FINISH and FAILED by the manager', async () => {

@@ -1,3 +1,4 @@
+import type { LocalCurrency } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
@@ -9,7 +10,7 @@ export interface TopupRow {
   id: number;
   orderNo: string;
   projectId: number;
-  currency: 'IDR' | 'MXN';
+  currency: LocalCurrency;
   operatorId: number;
   method: 'bank' | 'usdt' | 'indodax';
   amount: bigint;
@@ -26,7 +27,7 @@ function toTopup(row: Raw): TopupRow {
     id: Number(row.id),
     orderNo: row.order_no as string,
     projectId: Number(row.project_id),
-    currency: row.currency as 'IDR' | 'MXN',
+    currency: row.currency as LocalCurrency,
     operatorId: Number(row.operator_id),
     method: row.method as TopupRow['method'],
     amount: BigInt(row.amount as string),
@@ -57,7 +58,7 @@ export function createQuotaRepo(db: Db) {
     },
     async byReference(executor: Executor, reference: string, lock = false): Promise<TopupRow | null> {
       const result = await executor.execute<Raw>(sql`
-        SELECT * FROM quota_topups WHERE provider_reference = ${reference} ${lock ? sql`FOR UPDATE` : sql``}`);
+        SELECT * FROM quota_topups WHERE provider_reference = ${reference} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`);
       return result.rows[0] ? toTopup(result.rows[0]) : null;
     },
     async byOrderNo(executor: Executor, orderNo: string): Promise<TopupRow | null> {

@@ -1,4 +1,11 @@
-import { ErrorCode, formatMoney, type ProjectConfig, type Topup } from '@payhub/contracts';
+import {
+  ErrorCode,
+  formatMoney,
+  type LocalCurrency,
+  PayhubPushRoute,
+  type ProjectConfig,
+  type Topup,
+} from '@payhub/contracts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -6,7 +13,7 @@ import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from '../payhub/payhub.notify.ts';
+import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import { newOrderNo, type PayhubService } from '../payhub/payhub.service.ts';
 import {
   type CustodyAdapter,
@@ -19,7 +26,7 @@ import {
 import type { Executor, QuotaRepo, TopupRow } from './quota.repo.ts';
 
 export const TOPUP_TIMEOUT_MS = 60 * 60_000;
-export const TOPUP_RANGE: Record<'IDR' | 'MXN', { min: bigint; max: bigint }> = {
+export const TOPUP_RANGE: Record<LocalCurrency, { min: bigint; max: bigint }> = {
   IDR: { min: 100_000_00n, max: 1_000_000_000_00n },
   MXN: { min: 500_00n, max: 1_000_000_00n },
 };
@@ -65,7 +72,7 @@ export function createQuotaService(deps: QuotaDeps) {
   }
   const paging = (page: number, count: number) => ({ limit: count, offset: (page - 1) * count });
 
-  async function balances(operatorId: number, projectId: number, currency: 'IDR' | 'MXN') {
+  async function balances(operatorId: number, projectId: number, currency: LocalCurrency) {
     const key = { projectId, currency, ownerId: operatorId };
     const quota = await ledger.findUserAccount(repo.db, { ...key, kind: 'operator_quota' });
     const commission = await ledger.findUserAccount(repo.db, { ...key, kind: 'operator_commission' });
@@ -189,7 +196,7 @@ export function createQuotaService(deps: QuotaDeps) {
       const wire = await balances(pushed.operatorId, pushed.projectId, pushed.currency).catch(() => null);
       if (wire)
         await deps.notifier
-          .notify(pushed.operatorId, PAYHUB_NOTIFY_ROUTES.quota, wire)
+          .notify(pushed.operatorId, PayhubPushRoute.quota, wire)
           .catch((error) => deps.log(error, 'quota push failed'));
     }
     return state;

@@ -1,3 +1,4 @@
+import type { LocalCurrency } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
@@ -20,7 +21,7 @@ export interface WithdrawRow {
   id: number;
   orderNo: string;
   projectId: number;
-  currency: 'IDR' | 'MXN';
+  currency: LocalCurrency;
   playerId: number;
   bankAccountId: number;
   bankCode: string;
@@ -62,7 +63,7 @@ function toWithdraw(row: Raw): WithdrawRow {
     id: Number(row.id),
     orderNo: row.order_no as string,
     projectId: Number(row.project_id),
-    currency: row.currency as 'IDR' | 'MXN',
+    currency: row.currency as LocalCurrency,
     playerId: Number(row.player_id),
     bankAccountId: Number(row.bank_account_id),
     bankCode: row.bank_code as string,
@@ -124,7 +125,7 @@ export function createWithdrawRepo(db: Db) {
     },
     async bankAccount(executor: Executor, id: number, lock = false): Promise<BankAccountRow | null> {
       const result = await executor.execute<Raw>(sql`
-        SELECT * FROM player_bank_accounts WHERE id = ${id} AND deleted_at IS NULL ${lock ? sql`FOR UPDATE` : sql``}`);
+        SELECT * FROM player_bank_accounts WHERE id = ${id} AND deleted_at IS NULL ${lock ? sql`FOR NO KEY UPDATE` : sql``}`);
       return result.rows[0] ? toBank(result.rows[0]) : null;
     },
     async bankByNumber(
@@ -239,7 +240,7 @@ export function createWithdrawRepo(db: Db) {
     },
     async order(executor: Executor, id: number, lock = false): Promise<WithdrawRow | null> {
       const result = await executor.execute<Raw>(
-        sql`SELECT * FROM withdraw_orders WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+        sql`SELECT * FROM withdraw_orders WHERE id = ${id} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
       );
       return result.rows[0] ? toWithdraw(result.rows[0]) : null;
     },

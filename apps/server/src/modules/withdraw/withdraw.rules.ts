@@ -1,4 +1,4 @@
-import { WithdrawOrderState } from '@payhub/contracts';
+import { type LocalCurrency, WithdrawOrderState } from '@payhub/contracts';
 
 /**
  * Withdrawal rules, pure (docs/payments.md). The same transitions are held by the database trigger
@@ -43,15 +43,15 @@ export const WITHDRAW_CONFIRM_TIMEOUT_MS = 2 * 60 * 60_000;
 /** Open withdrawals (held funds) a player may have at once; more answers 3009. */
 export const WITHDRAW_OPEN_MAX = 20;
 
-export const WITHDRAW_RANGE: Record<'IDR' | 'MXN', { min: bigint; max: bigint }> = {
+export const WITHDRAW_RANGE: Record<LocalCurrency, { min: bigint; max: bigint }> = {
   IDR: { min: 50_000_00n, max: 100_000_000_00n },
   MXN: { min: 100_00n, max: 100_000_00n },
 };
 export const WITHDRAW_FEE_BPS = 100;
-export const WITHDRAW_FEE_MIN: Record<'IDR' | 'MXN', bigint> = { IDR: 2_000_00n, MXN: 10_00n };
+export const WITHDRAW_FEE_MIN: Record<LocalCurrency, bigint> = { IDR: 2_000_00n, MXN: 10_00n };
 
 /** The fee of a withdrawal: a share of the amount, at least the minimum (bigint only). */
-export function withdrawFee(amount: bigint, currency: 'IDR' | 'MXN'): bigint {
+export function withdrawFee(amount: bigint, currency: LocalCurrency): bigint {
   const share = (amount * BigInt(WITHDRAW_FEE_BPS)) / 10_000n;
   return share > WITHDRAW_FEE_MIN[currency] ? share : WITHDRAW_FEE_MIN[currency];
 }

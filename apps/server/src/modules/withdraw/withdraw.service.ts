@@ -1,20 +1,23 @@
 import {
   ErrorCode,
   formatMoney,
+  type LocalCurrency,
+  PayhubPushRoute,
   type ProjectConfig,
   SUPPORTED_BANKS,
   type WithdrawOrder,
   WithdrawOrderState,
 } from '@payhub/contracts';
 import { sqlStateOf } from '../../ledger/ledger.repo.ts';
-import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import { type Ledger, LedgerError, type Posting } from '../../ledger/ledger.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from '../payhub/payhub.notify.ts';
+import { SelfDealingRefusal } from '../payhub/payhub.access.ts';
+import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import { commissionOf } from '../payhub/payhub.rules.ts';
 import { newOrderNo, type PayhubService } from '../payhub/payhub.service.ts';
 import type { BankAccountRow, Executor, WithdrawRepo, WithdrawRow } from './withdraw.repo.ts';
@@ -102,10 +105,10 @@ export function createWithdrawService(deps: WithdrawDeps) {
 
   function pushOrder(after: AfterCommit, order: WithdrawRow) {
     const wire = toWithdrawWire(order);
-    after.push(() => deps.notifier.notify(order.playerId, PAYHUB_NOTIFY_ROUTES.withdrawOrder, wire));
+    after.push(() => deps.notifier.notify(order.playerId, PayhubPushRoute.withdrawOrder, wire));
     if (order.operatorId !== null) {
       const operatorId = order.operatorId;
-      after.push(() => deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.withdrawOrder, wire));
+      after.push(() => deps.notifier.notify(operatorId, PayhubPushRoute.withdrawOrder, wire));
     }
     if (order.state === WithdrawOrderState.WAIT || order.state === WithdrawOrderState.CONFIRM) {
       // The waiting pool changed: every working operator's unprocessed count moves.
@@ -115,14 +118,14 @@ export function createWithdrawService(deps: WithdrawDeps) {
           states: [WithdrawOrderState.WAIT],
         });
         for (const operatorId of await payhub.workingOperatorIds(order.projectId))
-          await deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.unprocessed, {
+          await deps.notifier.notify(operatorId, PayhubPushRoute.unprocessed, {
             withdrawOrders: waiting,
           });
       });
     }
   }
 
-  async function walletOf(tx: Executor, projectId: number, currency: 'IDR' | 'MXN', playerId: number) {
+  async function walletOf(tx: Executor, projectId: number, currency: LocalCurrency, playerId: number) {
     return ledger.userAccount(tx, { projectId, currency, kind: 'player_wallet', ownerId: playerId });
   }
 
@@ -153,45 +156,48 @@ export function createWithdrawService(deps: WithdrawDeps) {
       const clearing = await ledger.systemAccount(tx, { ...key, kind: 'withdraw_clearing' });
       const fees = await ledger.systemAccount(tx, { ...key, kind: 'fees' });
       const house = await ledger.systemAccount(tx, { ...key, kind: 'house' });
+      const wallet = await walletOf(tx, order.projectId, order.currency, order.playerId);
       const quota = await ledger.userAccount(tx, { ...key, kind: 'operator_quota', ownerId: operatorId });
       const commissionAccount = await ledger.userAccount(tx, {
         ...key,
         kind: 'operator_commission',
         ownerId: operatorId,
       });
-      await ledger.post(tx, {
-        id: `wd:${order.id}:post`,
-        pendingId: holdId(order.id),
-        code: 'withdraw',
-        reference,
-      });
-      // The operator paid the player from its own bank: the platform repays it in quota.
-      await ledger.transfer(tx, {
-        id: `wd:${order.id}:payout`,
-        debitAccountId: clearing.id,
-        creditAccountId: quota.id,
-        amount: order.amount,
-        code: 'withdraw_payout',
-        reference,
-      });
+      // Lock order step 5 (docs/payments.md): every user account of this settlement, lowest id first.
+      await ledger.lockAccounts(tx, [wallet.id, quota.id, commissionAccount.id]);
+      // One linked operation: the player's hold is debited, the operator repaid in quota, the fee
+      // booked and the commission paid, all or none, under one key.
+      const postings: Posting[] = [
+        { id: `wd:${order.id}:post`, kind: 'post', pendingId: holdId(order.id), code: 'withdraw' },
+        // The operator paid the player from its own bank: the platform repays it in quota.
+        {
+          id: `wd:${order.id}:payout`,
+          kind: 'single',
+          debitAccountId: clearing.id,
+          creditAccountId: quota.id,
+          amount: order.amount,
+          code: 'withdraw_payout',
+        },
+      ];
       if (order.fee > 0n)
-        await ledger.transfer(tx, {
+        postings.push({
           id: `wd:${order.id}:fee`,
+          kind: 'single',
           debitAccountId: clearing.id,
           creditAccountId: fees.id,
           amount: order.fee,
           code: 'withdraw_fee',
-          reference,
         });
       if (order.commission > 0n)
-        await ledger.transfer(tx, {
+        postings.push({
           id: `wd:${order.id}:commission`,
+          kind: 'single',
           debitAccountId: house.id,
           creditAccountId: commissionAccount.id,
           amount: order.commission,
           code: 'withdraw_commission',
-          reference,
         });
+      await ledger.linked(tx, { id: `wd:${order.id}:finish`, code: 'withdraw_finish', reference, postings });
     } else if (
       next === WithdrawOrderState.CANCELED ||
       next === WithdrawOrderState.CHOOSE_FAILED ||
@@ -243,17 +249,19 @@ export function createWithdrawService(deps: WithdrawDeps) {
 
   async function inTransaction(action: (tx: Executor, after: AfterCommit) => Promise<WithdrawRow>) {
     const after: AfterCommit = [];
-    const result = await repo.transaction(async (tx) => {
-      after.length = 0;
-      const order = await action(tx, after);
-      pushOrder(after, order);
-      return toWithdrawWire(order);
-    });
+    const result = await repo
+      .transaction(async (tx) => {
+        after.length = 0;
+        const order = await action(tx, after);
+        pushOrder(after, order);
+        return toWithdrawWire(order);
+      })
+      .catch(payhub.refused);
     await flush(after);
     return result;
   }
 
-  function checkRange(amount: bigint, currency: 'IDR' | 'MXN') {
+  function checkRange(amount: bigint, currency: LocalCurrency) {
     const range = WITHDRAW_RANGE[currency];
     if (amount < range.min || amount > range.max)
       throw new AppError(
@@ -283,6 +291,19 @@ export function createWithdrawService(deps: WithdrawDeps) {
       const { currency } = project(session.projectId);
       checkRange(input.amount, currency);
       const fee = withdrawFee(input.amount, currency);
+      // A payment operator holds no player wallet (docs/decisions.md): nothing of its own to pay out.
+      if (await payhub.isPaymentOperator(session.userId))
+        await payhub.refused(
+          new SelfDealingRefusal({
+            projectId: session.projectId,
+            operatorId: session.userId,
+            playerId: session.userId,
+            link: 'same_account',
+            action: 'withdraw_as_player',
+            orderType: null,
+            orderId: null,
+          }),
+        );
       const after: AfterCommit = [];
       const result = await repo.transaction(async (tx) => {
         after.length = 0;
@@ -546,6 +567,14 @@ export function createWithdrawService(deps: WithdrawDeps) {
         if (input.action === 'take') {
           const order = await lockVisible(tx, input.id, (row) => row.projectId === session.projectId);
           if (order.state !== WithdrawOrderState.WAIT) throw new AppError(ErrorCode.OrderAlreadyStarted);
+          await payhub.refuseIfLinked(tx, {
+            projectId: order.projectId,
+            operatorId: session.userId,
+            playerId: order.playerId,
+            action: 'withdraw_take',
+            orderType: 'withdraw_order',
+            orderId: order.id,
+          });
           await payhub.reserveVolume(tx, operator, order.amount);
           return apply(
             tx,
@@ -561,6 +590,16 @@ export function createWithdrawService(deps: WithdrawDeps) {
           (row) => row.projectId === session.projectId && row.operatorId === session.userId,
         );
         if (input.action === 'finish' && order.state === WithdrawOrderState.FINISH) return order;
+        // Taken before the payer became linked (or before this rule): it still cannot be finished.
+        if (input.action === 'finish')
+          await payhub.refuseIfLinked(tx, {
+            projectId: order.projectId,
+            operatorId: session.userId,
+            playerId: order.playerId,
+            action: 'withdraw_finish',
+            orderType: 'withdraw_order',
+            orderId: order.id,
+          });
         const extra: { voucherUrl?: string; remark?: string } = {};
         if (input.voucherUrl !== undefined) extra.voucherUrl = input.voucherUrl;
         if (input.remark !== undefined) extra.remark = input.remark;
@@ -651,6 +690,15 @@ export function createWithdrawService(deps: WithdrawDeps) {
         const voucherUrl = input.voucherUrl ?? order.voucherUrl ?? undefined;
         if (input.action === 'finish' && !voucherUrl)
           throw new AppError(ErrorCode.BadParameter, 'body.voucherUrl: required to finish');
+        if (input.action === 'finish')
+          await payhub.refuseIfLinked(tx, {
+            projectId: order.projectId,
+            operatorId: session.userId,
+            playerId: order.playerId,
+            action: 'withdraw_leader_finish',
+            orderType: 'withdraw_order',
+            orderId: order.id,
+          });
         const extra: { voucherUrl?: string; remark?: string; handlerId?: number } = {};
         if (voucherUrl !== undefined && input.action === 'finish') extra.voucherUrl = voucherUrl;
         if (input.remark !== undefined) extra.remark = input.remark;
