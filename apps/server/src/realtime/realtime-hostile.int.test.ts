@@ -1,6 +1,7 @@
 // Proves every route of the whole app's realtime endpoint holds against hostile clients: forged, malformed, expired and revoked tokens (SETUP and auth), no way into another user's or project's channel (pushes, notice stream, notice mark, server push routes), malformed and oversized frames and bodies, and request-n abuse — each refused with its code or closing only the offender's socket, the API and a bystander served throughout.
 import {
   NOTIFY_ROUTE_INBOX_NEW,
+  PayhubPushRoute,
   REALTIME_CHANNEL_DEMAND,
   REALTIME_COMPOSITE_METADATA_MIME_TYPE,
   REALTIME_PATH,
@@ -20,7 +21,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
-import { PAYHUB_NOTIFY_ROUTES } from '../modules/payhub/payhub.notify.ts';
 import { DEFAULT_REALTIME_LIMITS } from './realtime.gateway.ts';
 import { ourClient, signInToken, waitFor } from './realtime.test-support.ts';
 
@@ -305,12 +305,7 @@ describe("another user's or project's channel", () => {
   it('server push routes cannot be requested or subscribed to by a client (404)', async () => {
     const me = await signInToken(testApp, 'operator-2');
     const raw = await RawClient.open(setupWith(me.token));
-    for (const route of [
-      NOTIFY_ROUTE_INBOX_NEW,
-      ...Object.values(PAYHUB_NOTIFY_ROUTES),
-      '/internal/bind',
-      '',
-    ]) {
+    for (const route of [NOTIFY_ROUTE_INBOX_NEW, ...Object.values(PayhubPushRoute), '/internal/bind', '']) {
       expect((await raw.request(route, { userId: 1 })).errCode).toBe(404);
       const streamId = raw.openStream(route, 10);
       expect((await raw.answer(streamId)).errCode).toBe(404);
