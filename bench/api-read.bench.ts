@@ -1,7 +1,7 @@
 // Benchmark: authenticated GET /main/user on the real app (production mode, embedded PostgreSQL)
 // against a bare Fastify route doing one primary-key SELECT through a pg pool on the same database.
 // Budget (issue 2): app throughput >= 0.8 x the bare route, and app p99 < 25 ms, at 50 connections.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -152,6 +152,13 @@ let exitCode = 1;
 try {
   const appPort = await freePort();
   let postgresPort = 0;
+  // Production never seeds demo accounts on its own; `npm run seed -- --demo` is the explicit way.
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/seed/seed.cli.ts', '--demo'],
+    { cwd: root, env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir }, encoding: 'utf8' },
+  );
+  if (seeded.status !== 0) throw new Error(`seeding the demo accounts failed: ${seeded.stderr}`);
   const server = await startProcess(
     'apps/server/src/main.ts',
     {

@@ -39,7 +39,7 @@ try {
   await admin.close();
   const database = openDatabase(withDatabaseName(embedded.adminUrl, 'bench'), 20);
   await migrate(database.pool);
-  await seed(database.db);
+  await seed(database.db, { demo: true });
 
   let started = performance.now();
   const passwordHash = await hashPassword(PASSWORD);

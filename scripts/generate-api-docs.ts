@@ -108,8 +108,10 @@ const DECISIONS = [
   '  project answers 12062.',
   '- **Errors.** Success is HTTP 2xx with the response object itself; failure is 4xx/5xx with',
   '  `{ errCode, errMsg }` and nothing else. Invalid input of any kind (missing or mistyped fields,',
-  '  malformed JSON, wrong content type, oversize bodies) answers 3; no input produces an unhandled 5xx.',
-  '- **Development endpoints** (marked "dev only") do not exist when `NODE_ENV=production`.',
+  '  malformed JSON, wrong content type, oversize bodies, headers or URL over the limit: HTTP 431)',
+  '  answers 3; no input produces an unhandled 5xx.',
+  '- **Development endpoints** (marked "dev only") exist only in development mode (`NODE_ENV=development`',
+  '  or `test`, never in production, the default) and answer only callers on the same machine.',
   '',
 ];
 

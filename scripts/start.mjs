@@ -31,9 +31,19 @@ for (const app of ['agent', 'player']) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Without NODE_ENV, `npm start` is the fresh-machine demo (README: "npm start starts everything with
+// seeded demo data"), so it asks for development mode explicitly and says so before anything else;
+// the server itself defaults to production. Production: NODE_ENV=production npm start.
+const env = { ...process.env };
+if (!env.NODE_ENV) {
+  env.NODE_ENV = 'development';
+  console.log(
+    '[payhub] NODE_ENV is not set: starting in DEVELOPMENT mode with demo data (set NODE_ENV=production for production)',
+  );
+}
 const server = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'development', ...process.env },
+  env,
 });
 process.exit(server.status ?? 0);

@@ -153,6 +153,8 @@ describe('player account journey', () => {
     await page.getByRole('button', { name: 'Kirim kode' }).click();
     await toast(page, `Kode dikirim ke +62 ${newNumber}`);
     await page.locator('input[name="code"]').fill(await latestSmsCode(newNumber, 'verify'));
+    // Moving the account needs the current password (the server also tells the old phone).
+    await page.locator('input[name="currentPassword"]').fill(password);
     await settled(page, 'player-account-phone-change');
     await page.getByRole('button', { name: 'Konfirmasi' }).click();
     await toast(page, 'Nomor ponsel diperbarui');

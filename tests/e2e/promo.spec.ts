@@ -8,7 +8,7 @@ import type { PayhubClient } from '@payhub/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoLabel } from './support/accounts.ts';
-import { apiClient, latestSmsCode, signedInApi } from './support/api.ts';
+import { apiClient, latestSmsCode, signedInApi, uploadVoucher } from './support/api.ts';
 import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
 
 const WRAPPER = { versionCode: 12, platform: 'android' as const };
@@ -38,7 +38,8 @@ async function open(): Promise<Page> {
 /** Confirms a player's deposit order as whichever seeded operator it was assigned to. */
 async function confirmDeposit(player: PayhubClient, amount: string): Promise<void> {
   const order = await player.api.payhub.createOrder({ body: { amount, bankCode: 'BCA' } });
-  await player.api.payhub.voucher({ body: { id: order.id, voucherUrl: '/uploads/e2epromo1.png' } });
+  // The voucher is the player's own upload (the server refuses any other file).
+  await player.api.payhub.voucher({ body: { id: order.id, voucherUrl: await uploadVoucher(player) } });
   for (const label of ['operator', 'operator-2'] as DemoLabel[]) {
     const operator = await signedInApi(label, PROJECT);
     if ((await operator.api.user.me()).id !== order.operatorId) continue;

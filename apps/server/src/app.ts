@@ -38,7 +38,11 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import type { Database } from './platform/db/database.ts';
 import { AppError } from './platform/errors.ts';
 import type { BindDeps } from './platform/http/bind-endpoint.ts';
-import { frameworkErrorEnvelope, installErrorEnvelope } from './platform/http/error-envelope.ts';
+import {
+  clientErrorEnvelope,
+  frameworkErrorEnvelope,
+  installErrorEnvelope,
+} from './platform/http/error-envelope.ts';
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { serveApps } from './platform/http/static-apps.ts';
@@ -88,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkErrorEnvelope,
+    clientErrorHandler: clientErrorEnvelope,
     ...HTTP_TIMEOUTS,
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -124,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Capabilities.
-  const devOutbox = config.production ? undefined : new Map<string, { code: string; expiresAt: Date }>();
+  const devOutbox = config.devEndpoints ? new Map<string, { code: string; expiresAt: Date }>() : undefined;
   const sms = deps.sms ?? createDevSmsSender((line) => app.log.info(line));
   const site = await createSiteService(
     createSiteRepo(database.db),
@@ -197,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(async (scope) => registerSiteRoutes(scope, bindDeps, site));
   await app.register(async (scope) =>
-    registerUserRoutes(scope, { ...bindDeps, production: config.production }, users, codes),
+    registerUserRoutes(scope, { ...bindDeps, production: !config.devEndpoints }, users, codes),
   );
   await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo, datacenter.groupToday));
   await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));
@@ -210,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     promo,
     notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
     projectById: site.projectById,
+    isOwnUpload: site.isOwnUpload,
     onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
@@ -222,7 +228,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifySwagger, {
     mode: 'static',
-    specification: { document: buildOpenApiDocument(version()) as never },
+    specification: {
+      document: buildOpenApiDocument(version(), { devEndpoints: config.devEndpoints }) as never,
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 

@@ -6,7 +6,11 @@ import { z } from 'zod';
  * reads `process.env`.
  */
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * `production` unless set: development (demo data, the dev-only endpoints on loopback) must be
+   * asked for. `npm start` asks for it by default and says so loudly (scripts/start.mjs).
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -41,8 +45,21 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/**
+ * The secrets production refuses to start without (their development defaults are public). Listed
+ * in README.md and docs/deploy.md; production start names every missing one in one error.
+ */
+export const PRODUCTION_SECRETS = [
+  { name: 'CODE_SECRET', developmentValue: 'payhub-development-code-secret' },
+  { name: 'CUSTODY_WEBHOOK_SECRET', developmentValue: 'payhub-development-webhook-secret' },
+] as const;
+
 export interface Config {
+  /** `NODE_ENV`: production, or an explicitly requested development/test mode. */
+  mode: Env['NODE_ENV'];
   production: boolean;
+  /** Dev-only endpoints exist (development and test only) and answer loopback callers only. */
+  devEndpoints: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -71,7 +88,18 @@ function parseTrustProxy(value: string): boolean | string {
   return trimmed;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export interface LoadConfigOptions {
+  /**
+   * Refuse production without its secrets (the server). Tools that use none of them (`npm run
+   * seed`, `npm run ledger:check`) pass false.
+   */
+  requireSecrets?: boolean;
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
+): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues
@@ -81,14 +109,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const value = parsed.data;
   const production = value.NODE_ENV === 'production';
-  if (production && value.CODE_SECRET === 'payhub-development-code-secret') {
-    throw new Error('invalid configuration: CODE_SECRET must be set in production');
-  }
-  if (production && value.CUSTODY_WEBHOOK_SECRET === 'payhub-development-webhook-secret') {
-    throw new Error('invalid configuration: CUSTODY_WEBHOOK_SECRET must be set in production');
+  if (production && options.requireSecrets !== false) {
+    const missing = PRODUCTION_SECRETS.filter((secret) => value[secret.name] === secret.developmentValue).map(
+      (secret) => secret.name,
+    );
+    if (missing.length > 0) {
+      throw new Error(
+        `invalid configuration: production (NODE_ENV unset or production) needs ${missing.join(', ')} set to a secret of at least 16 characters (see docs/deploy.md); for a local demo run NODE_ENV=development`,
+      );
+    }
   }
   return {
+    mode: value.NODE_ENV,
     production,
+    devEndpoints: !production,
     port: value.PORT,
     host: value.HOST,
     dataDir: resolve(value.DATA_DIR),
@@ -109,4 +143,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     schedulerIntervalMs: value.SCHEDULER_INTERVAL_MS,
     validateResponses: !production,
   };
+}
+
+/** The loud notice every non-production start prints (main.ts), so nobody runs it by mistake. */
+export function developmentBanner(config: Pick<Config, 'mode'>): string {
+  const width = 78;
+  const rule = '!'.repeat(width);
+  const line = (text: string) => `!!  ${text}`.padEnd(width - 2) + '!!';
+  return [
+    rule,
+    line(`${config.mode.toUpperCase()} MODE (NODE_ENV=${config.mode}): not for real users or money.`),
+    line('Demo accounts are seeded; dev-only endpoints (the SMS code reader)'),
+    line('answer callers on this machine only.'),
+    line('Production: NODE_ENV=production and the secrets in docs/deploy.md.'),
+    rule,
+  ].join('\n');
 }

@@ -10,7 +10,8 @@ import { checkLedger, formatReport } from './ledger/ledger-check.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { startInfrastructure } from './platform/infrastructure.ts';
 
-const config = loadConfig();
+// The ledger check uses none of the production secrets, so it does not ask for them.
+const config = loadConfig(undefined, { requireSecrets: false });
 const invariants = MODULE_INVARIANTS;
 
 /** The running embedded server's URL, read from its pid file (line 4 is the port). */

@@ -1,18 +1,41 @@
 // Start: config -> database -> buildApp -> listen. Stops cleanly on SIGINT/SIGTERM.
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { startInfrastructure } from './platform/infrastructure.ts';
+import { type Config, developmentBanner, loadConfig } from './config.ts';
+import { type Infrastructure, startInfrastructure } from './platform/infrastructure.ts';
 import { formatDemoAccounts, readDemoAccounts, saveDemoAccounts } from './seed/demo-accounts-file.ts';
 import { isEmpty, seed } from './seed/seed.ts';
 
 const startedAt = Date.now();
-const config = loadConfig();
 const say = (line: string) => console.log(`[payhub] ${line}`);
-const infrastructure = await startInfrastructure(config, say);
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // One line naming every problem (every missing secret at once), not a stack trace.
+  console.error(`[payhub] ${(error as Error).message}`);
+  process.exit(1);
+}
+if (!config.production) console.log(developmentBanner(config));
+let infrastructure: Infrastructure;
+try {
+  infrastructure = await startInfrastructure(config, say);
+} catch (error) {
+  // A start that cannot work says what to change in one line (e.g. a DATA_DIR the embedded
+  // PostgreSQL cannot reach), not as a stack trace.
+  console.error(`[payhub] cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
 
 if (await isEmpty(infrastructure.database.db)) {
-  say('empty database: seeding projects 10, 12, 16 and demo accounts');
-  saveDemoAccounts(config.dataDir, await seed(infrastructure.database.db));
+  // Demo accounts only in an explicit development mode; production seeds projects and settings.
+  const demo = config.devEndpoints;
+  say(
+    demo
+      ? 'empty database: seeding projects 10, 12, 16 and demo accounts'
+      : 'empty database: seeding projects 10, 12, 16 (no demo accounts in production; `npm run seed -- --demo` adds them)',
+  );
+  const created = await seed(infrastructure.database.db, { demo });
+  if (demo) saveDemoAccounts(config.dataDir, created);
 }
 
 const app = await buildApp({
@@ -43,5 +66,5 @@ await app.listen({ port: config.port, host: config.host });
 const accounts = readDemoAccounts(config.dataDir);
 if (accounts.length > 0 && !config.production) console.log(formatDemoAccounts(accounts));
 say(
-  `ready in ${Date.now() - startedAt} ms: agent app http://localhost:${config.port}/  player app /play/  API docs /docs`,
+  `ready in ${Date.now() - startedAt} ms (${config.mode} mode): agent app http://localhost:${config.port}/  player app /play/  API docs /docs`,
 );

@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   await admin.pool.query(`CREATE DATABASE ${template}`);
   const templateDb = openDatabase(withDatabaseName(adminUrl, template), 4);
   await migrate(templateDb.pool);
-  const accounts = await seed(templateDb.db);
+  const accounts = await seed(templateDb.db, { demo: true });
   await templateDb.close();
 
   project.provide('adminDatabaseUrl', adminUrl);

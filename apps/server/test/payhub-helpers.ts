@@ -1,6 +1,7 @@
 // Helpers shared by the payment hub's integration tests: failures as values, balances read through
 // the API, the ledger check against the test database, and funding a wallet through the ledger.
 import { ApiError, type PayhubClient } from '@payhub/client';
+import { contracts } from '@payhub/contracts';
 import { MODULE_INVARIANTS } from '../src/invariants.ts';
 import { checkLedger, formatReport } from '../src/ledger/ledger-check.ts';
 import type { TestApp } from './test-app.ts';
@@ -45,4 +46,18 @@ export async function expectLedgerClean(testApp: TestApp): Promise<void> {
 /** The demo account's user id. */
 export async function userIdOf(client: PayhubClient): Promise<number> {
   return (await client.api.user.me()).id;
+}
+
+/** A tiny PNG the upload endpoint accepts (its type is sniffed from these bytes). */
+const VOUCHER_PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
+
+/** Uploads a voucher image as this client (POST /main/site/upload); answers its `/uploads/...` url. */
+export async function uploadVoucher(client: PayhubClient): Promise<string> {
+  const body = new FormData();
+  body.append('file', new Blob([new Uint8Array(VOUCHER_PNG)], { type: 'image/png' }), 'voucher.png');
+  const answer = (await client.http.call(contracts.site.upload, { body })) as { url: string };
+  return answer.url;
 }

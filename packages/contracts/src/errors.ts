@@ -60,6 +60,8 @@ export const ErrorCode = {
   PhoneNotRegistered: 7019,
   InvalidPhoneOrPassword: 7021,
   CodeSendLimit: 7028,
+  /** Sign-in paused after wrong passwords: wait, or unlock with an SMS code (POST /main/user/phone/unlock). */
+  AccountLocked: 7030,
   GiftCodeUnavailable: 8001,
   GiftCodeNewUsersOnly: 8002,
   GiftCodeUsed: 8003,
@@ -94,6 +96,7 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   7001: 403,
   2001: 429,
   7028: 429,
+  7030: 429,
   3007: 409,
   3008: 409,
   3038: 409,

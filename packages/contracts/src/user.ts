@@ -22,7 +22,12 @@ export type User = z.infer<typeof User>;
 export const SessionAnswer = z.object({ token: z.string(), user: User });
 export const Ok = z.object({ ok: z.literal(true) });
 
-export const SMS_PURPOSES = ['register', 'reset', 'verify'] as const;
+/**
+ * `register` (a new account), `reset` (forgot password), `unlock` (end a sign-in lock), `verify`
+ * (signed in: confirm the own phone or a new one to move to). Reset and unlock codes only reach
+ * registered numbers, without telling the caller which numbers are (docs/decisions.md).
+ */
+export const SMS_PURPOSES = ['register', 'reset', 'verify', 'unlock'] as const;
 export const SmsPurpose = z.enum(SMS_PURPOSES);
 export type SmsPurpose = z.infer<typeof SmsPurpose>;
 
@@ -52,19 +57,38 @@ export const user = {
     method: 'GET',
     path: '/main/user/phone',
     access: 'public',
-    summary: 'Send a 6-digit SMS code (valid 5 minutes; one per minute, a few per hour)',
+    summary:
+      'Send a 6-digit SMS code (valid 5 minutes; one per minute and a few per hour per phone, a few per hour per device); reset, unlock and verify codes reach registered numbers only',
     query: z.object({ phone: PhoneInput, purpose: SmsPurpose.default('register') }),
     response: z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() }),
-    errors: [2001, 7028, 7017, 7019],
+    errors: [2001, 7028, 7017],
+  }),
+  sendNewPhoneCode: endpoint({
+    method: 'POST',
+    path: '/main/user/phone/new',
+    access: 'secure',
+    summary:
+      'Signed in: send a verify code to the new phone the account is to move to (same limits as GET /main/user/phone)',
+    body: z.object({ phone: PhoneInput }).strict(),
+    response: z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() }),
+    errors: [2001, 7028, 7017],
   }),
   verifyPhone: endpoint({
     method: 'POST',
     path: '/main/user/phone',
     access: 'secure',
-    summary: 'Verify the signed-in user’s phone, or move the account to a new phone, with an SMS code',
-    body: z.object({ phone: PhoneInput, code: VerificationCode }).strict(),
+    summary:
+      'Verify the signed-in user’s phone, or move the account to a new phone (code from POST /main/user/phone/new) with the current password; the old phone is told',
+    body: z
+      .object({
+        phone: PhoneInput,
+        code: VerificationCode,
+        /** Required to move the account to another phone. */
+        password: z.string().min(1).max(64).optional(),
+      })
+      .strict(),
     response: User,
-    errors: [2002, 7016, 7017],
+    errors: [2002, 7016, 7017, 7013, 7030],
   }),
   register: endpoint({
     method: 'POST',
@@ -94,24 +118,44 @@ export const user = {
     summary: 'Sign in with phone (any accepted form) and password; answers a session',
     body: z.object({ phone: PhoneInput, password: z.string().min(1).max(64) }).strict(),
     response: SessionAnswer,
-    errors: [7021, 667],
+    errors: [7021, 667, 7030],
   }),
   resetPassword: endpoint({
     method: 'POST',
     path: '/main/user/phone/password',
     access: 'public',
-    summary: 'Reset the password with an SMS code; ends every other session of the account',
+    summary: 'Reset the password with an SMS code; ends every session and any sign-in lock of the account',
     body: z.object({ phone: PhoneInput, code: VerificationCode, password: Password }).strict(),
     response: Ok,
-    errors: [7019, 2002, 7016],
+    errors: [2002, 7016],
+  }),
+  unlock: endpoint({
+    method: 'POST',
+    path: '/main/user/phone/unlock',
+    access: 'public',
+    summary: 'End a sign-in lock (7030) with an SMS code of purpose unlock; the password stays',
+    body: z.object({ phone: PhoneInput, code: VerificationCode }).strict(),
+    response: Ok,
+    errors: [2002, 7016],
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/main/user/password',
+    access: 'secure',
+    summary: 'Change the password with the current one; ends every other session of the account',
+    body: z.object({ currentPassword: z.string().min(1).max(64), password: Password }).strict(),
+    response: Ok,
+    errors: [7013, 7030],
   }),
   checkPhone: endpoint({
     method: 'POST',
     path: '/main/user/phone/check',
     access: 'public',
-    summary: 'Whether a phone is registered in this project',
+    summary:
+      'Whether a phone is registered in this project (what sign-up answers anyway; counts against the per-device code budget)',
     body: z.object({ phone: PhoneInput }).strict(),
     response: z.object({ registered: z.boolean() }),
+    errors: [7028],
   }),
   logout: endpoint({
     method: 'POST',
@@ -125,8 +169,10 @@ export const user = {
     path: '/main/dev/sms',
     access: 'public',
     devOnly: true,
-    summary: 'Dev SMS adapter: the last code sent to a phone (absent in production)',
+    summary:
+      'Dev SMS adapter: the last code sent to a phone (development mode only, loopback callers only; 404 otherwise)',
     query: z.object({ phone: PhoneInput, purpose: SmsPurpose.default('register') }),
     response: z.object({ code: z.string(), expiresAt: z.string() }),
+    errors: [404],
   }),
 };

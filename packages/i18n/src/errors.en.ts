@@ -52,6 +52,8 @@ export const errorsEn: ErrorMessages = {
   '7019': 'Phone number not registered',
   '7021': 'Invalid phone or password',
   '7028': 'Codes sent too often, please try again later',
+  '7030':
+    'Sign-in is paused after too many wrong passwords: try again later, or reset the password or unlock sign-in with an SMS code',
   '8001': 'Gift code unavailable',
   '8002': 'Gift code for new users only',
   '8003': 'Gift code already used',

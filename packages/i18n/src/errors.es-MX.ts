@@ -52,6 +52,8 @@ export const errorsEsMX: ErrorMessages = {
   '7019': 'El teléfono no está registrado',
   '7021': 'Teléfono o contraseña no válidos',
   '7028': 'Enviaste códigos con demasiada frecuencia, inténtalo más tarde',
+  '7030':
+    'El inicio de sesión está en pausa por demasiadas contraseñas incorrectas: inténtalo más tarde o desbloquéalo con un código SMS',
   '8001': 'El código de regalo no está disponible',
   '8002': 'El código de regalo es solo para usuarios nuevos',
   '8003': 'El código de regalo ya se usó',

@@ -50,6 +50,8 @@ export const errorsIdID = {
   '7019': 'Nomor telepon belum terdaftar',
   '7021': 'Nomor telepon atau kata sandi tidak valid',
   '7028': 'Kode terlalu sering dikirim, silakan coba lagi nanti',
+  '7030':
+    'Masuk dijeda karena terlalu banyak kata sandi salah: coba lagi nanti atau buka kunci dengan kode SMS',
   '8001': 'Kode hadiah tidak tersedia',
   '8002': 'Kode hadiah hanya untuk pengguna baru',
   '8003': 'Kode hadiah sudah digunakan',

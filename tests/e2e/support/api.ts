@@ -1,4 +1,5 @@
 import { createPayhubClient, type PayhubClient } from '@payhub/client';
+import { contracts } from '@payhub/contracts';
 import { type DemoLabel, demoAccount, type ProjectId } from './accounts.ts';
 import { e2eUrl } from './env.ts';
 
@@ -24,4 +25,17 @@ export async function latestSmsCode(
 ): Promise<string> {
   const { code } = await apiClient(projectId).api.user.devLatestCode({ query: { phone, purpose } });
   return code;
+}
+
+/** A tiny PNG the upload endpoint accepts (its type is sniffed from these bytes). */
+const VOUCHER_PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
+]);
+
+/** Uploads a voucher image as this client; a deposit voucher must name the payer's own upload. */
+export async function uploadVoucher(client: PayhubClient): Promise<string> {
+  const body = new FormData();
+  body.append('file', new Blob([new Uint8Array(VOUCHER_PNG)], { type: 'image/png' }), 'voucher.png');
+  return ((await client.http.call(contracts.site.upload, { body })) as { url: string }).url;
 }

@@ -17,6 +17,8 @@ export interface SmsCodeFieldProps {
   /** The project's country code and locale: the "code sent" toast shows the national phone after the prefix. */
   countryCode: string;
   locale: Locale;
+  /** Sends the code another way than the public call (the signed-in code to a new phone). */
+  send?: (phone: string) => Promise<{ resendAfterSeconds: number }>;
 }
 
 /** The 6-digit SMS code input with its send button; the button counts down until a resend is allowed. */
@@ -28,6 +30,7 @@ export function SmsCodeField({
   phoneToSend,
   countryCode,
   locale,
+  send: sendCode = (phone) => api.user.sendCode({ query: { phone, purpose } }),
 }: SmsCodeFieldProps) {
   const { t } = useTranslation();
   const [secondsLeft, setSecondsLeft] = useState(0);
@@ -44,7 +47,7 @@ export function SmsCodeField({
     if (phone === null) return;
     setSending(true);
     try {
-      const answer = await api.user.sendCode({ query: { phone, purpose } });
+      const answer = await sendCode(phone);
       setSecondsLeft(answer.resendAfterSeconds);
       notify.success(t('playerAuth.codeSent', { countryCode, phone: normalisePhone(phone, locale) }));
     } catch {

@@ -24,7 +24,7 @@ import {
   RSocketServer,
   type SetupPayload,
 } from 'rsocket-core';
-import { REVOKE_CHANNEL } from '../platform/auth/session.service.ts';
+import { REVOKE_CHANNEL, type RevokeMessage } from '../platform/auth/session.service.ts';
 import type { Bus } from '../platform/bus/bus.ts';
 import { AppError, badParameter } from '../platform/errors.ts';
 import type { Authenticator, Session } from '../platform/http/request-context.ts';
@@ -343,12 +343,12 @@ export function createRealtimeGateway(options: RealtimeOptions) {
     return responderFor(connection);
   }
 
-  function unbindRevoked(message: { tokenHash?: string; userId?: number }): void {
+  function unbindRevoked(message: RevokeMessage): void {
     for (const connection of registry.connections()) {
       const session = connection.session;
       if (!session) continue;
-      if (session.tokenHash === message.tokenHash || session.userId === message.userId)
-        registry.unbind(connection);
+      const userRevoked = session.userId === message.userId && session.tokenHash !== message.keepTokenHash;
+      if (session.tokenHash === message.tokenHash || userRevoked) registry.unbind(connection);
     }
   }
 
@@ -417,7 +417,7 @@ export function createRealtimeGateway(options: RealtimeOptions) {
         }),
         // A revoked session (logout, password reset) stops receiving pushes on every node at once.
         await options.bus.subscribe(REVOKE_CHANNEL, (raw) => {
-          const message = parseBusMessage<{ tokenHash?: string; userId?: number }>(raw, () => true);
+          const message = parseBusMessage<RevokeMessage>(raw, () => true);
           if (message) unbindRevoked(message);
         }),
         await options.bus.subscribe(BROADCAST_CHANNEL, (raw) => {

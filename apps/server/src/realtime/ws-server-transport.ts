@@ -98,6 +98,20 @@ function sendError(socket: WebSocket, code: ErrorCodes, message: string): void {
 }
 
 /** Checks the first frame: it must be a SETUP this server can serve. Returns the reason if not. */
+/**
+ * The frame in a message, or null when it is not one: rsocket-core throws on some malformed input
+ * and answers `undefined` for an unknown frame type (e.g. type 0x3f), which must not reach code
+ * that reads its fields (an uncaught TypeError in a socket handler ends the process).
+ */
+function readFrame(data: RawData): Frame | null {
+  try {
+    const frame = deserializeFrame(toBuffer(data)) as Frame | undefined;
+    return frame !== null && typeof frame === 'object' ? frame : null;
+  } catch {
+    return null;
+  }
+}
+
 export function setupProblem(
   frame: Frame,
   options: Pick<WebSocketServerTransportOptions, 'maxKeepAliveMs' | 'dataMimeTypes' | 'metadataMimeTypes'>,
@@ -198,10 +212,8 @@ class WebSocketDuplexConnection extends Deferred implements DuplexConnection, Ou
       this.fail(ErrorCodes.CONNECTION_ERROR, 'binary frames expected');
       return;
     }
-    let frame: Frame;
-    try {
-      frame = deserializeFrame(toBuffer(data));
-    } catch {
+    const frame = readFrame(data);
+    if (!frame) {
       this.fail(ErrorCodes.CONNECTION_ERROR, 'unreadable frame');
       return;
     }
@@ -301,12 +313,8 @@ export class WebSocketServerTransport implements ServerTransport {
         socket.close(CLOSE_PROTOCOL_ERROR);
       };
       if (!isBinary) return reject(ErrorCodes.INVALID_SETUP, 'binary frames expected');
-      let frame: Frame;
-      try {
-        frame = deserializeFrame(toBuffer(data));
-      } catch {
-        return reject(ErrorCodes.INVALID_SETUP, 'unreadable SETUP frame');
-      }
+      const frame = readFrame(data);
+      if (!frame) return reject(ErrorCodes.INVALID_SETUP, 'unreadable SETUP frame');
       const problem = setupProblem(frame, options);
       if (problem) return reject(problem.code, problem.reason);
       const setup = frame as SetupFrame;

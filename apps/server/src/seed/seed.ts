@@ -194,13 +194,18 @@ function demoPassword(): string {
   return `${text}${randomInt(10, 100)}`;
 }
 
-/** Seeds projects, settings and demo accounts. Idempotent; answers the accounts it created now. */
-export async function seed(db: Db): Promise<DemoAccount[]> {
+/**
+ * Seeds projects and settings, and with `demo` the demo accounts, leads and payment-hub data.
+ * Idempotent; answers the accounts it created now. Production never passes `demo` on its own
+ * (main.ts); `npm run seed -- --demo` is the explicit way to put demo accounts into a database.
+ */
+export async function seed(db: Db, options: { demo: boolean }): Promise<DemoAccount[]> {
   const repo = createSeedRepo(db);
   const created: DemoAccount[] = [];
   for (const project of SEED_PROJECTS) {
     await repo.upsertProject(project);
     for (const [key, value] of Object.entries(SEED_CONFIG)) await repo.upsertConfig(project.id, key, value);
+    if (!options.demo) continue;
     for (const [index, role] of DEMO_ROLES.entries()) {
       const password = demoPassword();
       const phone = demoPhone(project, index);

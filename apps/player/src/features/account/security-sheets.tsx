@@ -12,9 +12,9 @@ import { SmsCodeField } from '../../lib/sms-code-field.tsx';
 import { useValidationMessage } from '../../lib/validation-message.ts';
 import { checkedPhone, useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { PhoneField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
+import { PasswordField, PhoneField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
-import { checkCode, checkNewPassword, checkPhone } from '../../shared/validation.ts';
+import { checkCode, checkNewPassword, checkPassword, checkPhone } from '../../shared/validation.ts';
 
 interface SecuritySheetProps {
   user: User;
@@ -26,7 +26,8 @@ interface SecuritySheetProps {
 
 /**
  * Verifies the current phone (mode "verify") or moves the account to a new phone ("change"), each
- * with an SMS code sent to the phone being verified.
+ * with an SMS code sent to the phone being verified; a move also needs the current password (the
+ * server tells the old phone).
  */
 export function PhoneSheet({
   user,
@@ -38,7 +39,7 @@ export function PhoneSheet({
 }: SecuritySheetProps & { mode: 'verify' | 'change' }) {
   const { t } = useTranslation();
   const message = useValidationMessage();
-  const form = useForm({ phone: '', code: '' });
+  const form = useForm({ phone: '', code: '', currentPassword: '' });
   const [busy, setBusy] = useState(false);
   const ownPhone = `+${countryCode}${user.phone}`;
 
@@ -52,12 +53,19 @@ export function PhoneSheet({
     const valid = form.check({
       phone: mode === 'change' ? checkPhone(form.values.phone, locale) : null,
       code: checkCode(form.values.code),
+      currentPassword: mode === 'change' ? checkPassword(form.values.currentPassword) : null,
     });
     const phone = targetPhone();
     if (!valid || phone === null) return;
     setBusy(true);
     try {
-      const updated = await api.user.verifyPhone({ body: { phone, code: form.values.code } });
+      const updated = await api.user.verifyPhone({
+        body: {
+          phone,
+          code: form.values.code,
+          ...(mode === 'change' && { password: form.values.currentPassword }),
+        },
+      });
       queryClient.setQueryData(USER_QUERY_KEY, updated);
       notify.success(mode === 'verify' ? t('playerAccount.phoneVerified') : t('playerAccount.phoneChanged'));
       onOpenChange(false);
@@ -107,7 +115,22 @@ export function PhoneSheet({
           phoneToSend={targetPhone}
           countryCode={countryCode}
           locale={locale}
+          {...(mode === 'change' && {
+            send: (phone: string) => api.user.sendNewPhoneCode({ body: { phone } }),
+          })}
         />
+        {mode === 'change' && (
+          <PasswordField
+            label={t('playerAccount.currentPassword')}
+            value={form.values.currentPassword}
+            onChange={form.set('currentPassword')}
+            error={message(form.errors.currentPassword)}
+            autoComplete="current-password"
+            showLabel={t('playerAuth.showPassword')}
+            hideLabel={t('playerAuth.hidePassword')}
+            name="currentPassword"
+          />
+        )}
         <Button type="submit" block busy={busy} className="mt-1">
           {t('player.confirm')}
         </Button>

@@ -1,6 +1,7 @@
 // Proves the deposit feed from the payment hub: a player who registered with a promoter's share code deposits through the API, an operator confirms, and the promoter's data center counts one first deposit with its amount (once, whatever the replays).
 import { PayOrderState } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadVoucher } from '../../../test/payhub-helpers.ts';
 import { registerPlayer } from '../../../test/promo-support.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { localDay } from '../../platform/local-day.ts';
@@ -13,7 +14,7 @@ afterAll(async () => testApp?.close());
 
 async function paidDeposit(player: Awaited<ReturnType<typeof registerPlayer>>['client'], amount: string) {
   const order = await player.api.payhub.createOrder({ body: { amount, bankCode: 'BCA' } });
-  await player.api.payhub.voucher({ body: { id: order.id, voucherUrl: '/uploads/abcdefgh.png' } });
+  await player.api.payhub.voucher({ body: { id: order.id, voucherUrl: await uploadVoucher(player) } });
   for (const label of ['operator', 'operator-2']) {
     const operator = await testApp.signIn(label);
     if (order.operatorId !== (await operator.api.user.me()).id) continue;

@@ -52,6 +52,7 @@ describe('assignment attempts', () => {
       clock: new ManualClock(new Date('2026-11-24T00:00:00Z')),
       notifier: { notify: async () => {} },
       projectById: () => PROJECT,
+      isOwnUpload: async () => true,
       log: () => {},
     });
     const session = { userId: 7, projectId: 12, staffRole: null } as unknown as Parameters<

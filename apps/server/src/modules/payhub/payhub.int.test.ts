@@ -2,7 +2,13 @@
 // confirm, report and the manager's resolutions, with the ledger and the order states agreeing.
 import { PayOrderState } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectLedgerClean, failure, quotaOf, walletOf } from '../../../test/payhub-helpers.ts';
+import {
+  expectLedgerClean,
+  failure,
+  quotaOf,
+  uploadVoucher,
+  walletOf,
+} from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -29,7 +35,7 @@ describe('deposit orders', () => {
     expect(listed.items.map((item) => item.id)).toContain(order.id);
 
     const withVoucher = await player.api.payhub.voucher({
-      body: { id: order.id, voucherUrl: '/uploads/abc.png' },
+      body: { id: order.id, voucherUrl: await uploadVoucher(player) },
     });
     expect(withVoucher.state).toBe(PayOrderState.CHECKING);
     const paid = await operator.api.payhub.payCheck({ body: { id: order.id, action: 'confirm' } });

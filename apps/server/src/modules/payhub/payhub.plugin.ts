@@ -54,6 +54,8 @@ export async function registerPaymentHub(
     promo: PromoService;
     notifier: UserNotifier;
     projectById: (id: number) => ProjectConfig | undefined;
+    /** The site module's upload ownership check (deposit vouchers name the player's own upload). */
+    isOwnUpload: (url: string, userId: number, projectId: number) => Promise<boolean>;
     /** The promo data center's deposit feed (docs/promo.md). */
     onDepositCredited?: (deposit: {
       userId: number;
@@ -80,6 +82,7 @@ export async function registerPaymentHub(
     ...common,
     repo: payhubRepo,
     ...(deps.onDepositCredited ? { onDepositCredited: deps.onDepositCredited } : {}),
+    isOwnUpload: deps.isOwnUpload,
   });
   const withdraw = createWithdrawService({ ...common, repo: createWithdrawRepo(database.db), payhub });
   const adapters = createDevAdapters();

@@ -7,7 +7,7 @@ import { ApiError, type PayhubClient } from '@payhub/client';
 import { PayOrderState, WithdrawOrderState } from '@payhub/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectLedgerClean, userIdOf } from '../../../test/payhub-helpers.ts';
+import { expectLedgerClean, uploadVoucher, userIdOf } from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { WITHDRAW_TRANSITIONS } from '../withdraw/withdraw.rules.ts';
 import { PAY_TRANSITIONS } from './payhub.rules.ts';
@@ -145,7 +145,9 @@ async function execute(item: Command): Promise<void> {
     const operator = operatorOf(deposit.operatorId, item.order);
     switch (item.kind) {
       case 'voucher':
-        await deposit.player.api.payhub.voucher({ body: { id: deposit.id, voucherUrl: '/uploads/p.png' } });
+        await deposit.player.api.payhub.voucher({
+          body: { id: deposit.id, voucherUrl: await uploadVoucher(deposit.player) },
+        });
         return;
       case 'confirm':
       case 'cancel':

@@ -12,7 +12,7 @@ import {
 import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, noPermission, notFound } from '../../platform/errors.ts';
+import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { localDay } from '../../platform/local-day.ts';
@@ -45,6 +45,8 @@ export interface PayhubDeps {
   notifier: UserNotifier;
   projectById: (id: number) => ProjectConfig | undefined;
   log: (error: unknown, message: string) => void;
+  /** Whether an `/uploads/...` url is a file this user uploaded in this project (the site module). */
+  isOwnUpload: (url: string, userId: number, projectId: number) => Promise<boolean>;
   /**
    * Called after commit for every order seen paid (PAID or CHECK_SUCCESS): the promo data center
    * counts deposits of players a promoter brought (docs/promo.md). Idempotent by `reference`.
@@ -565,12 +567,16 @@ export function createPayhubService(deps: PayhubDeps) {
     },
     async playerOrders(
       session: Session,
-      query: { page: number; count: number; state?: number[] | undefined },
+      query: { page: number; count: number; state?: number[] | undefined; orderNo?: string | undefined },
     ) {
       return listOf(
         await repo.orders(
           repo.db,
-          { playerId: session.userId, ...(query.state ? { states: query.state } : {}) },
+          {
+            playerId: session.userId,
+            ...(query.state ? { states: query.state } : {}),
+            ...(query.orderNo ? { orderNo: query.orderNo } : {}),
+          },
           paging(query.page, query.count),
         ),
       );
@@ -579,6 +585,10 @@ export function createPayhubService(deps: PayhubDeps) {
     voucher(session: Session, input: { id: number; voucherUrl: string }, ip: string) {
       return act(session, 'player', async (tx) => {
         const order = await lockVisible(tx, input.id, (row) => row.playerId === session.userId);
+        // The voucher must be the player's own upload: not someone else's image, not a made-up name.
+        if (!(await deps.isOwnUpload(input.voucherUrl, session.userId, session.projectId))) {
+          throw badParameter('voucherUrl: not a file you uploaded (POST /main/site/upload)');
+        }
         return apply(tx, order, 'voucher', { userId: session.userId, ip }, { voucherUrl: input.voucherUrl });
       });
     },

@@ -3,7 +3,13 @@
 import type { PayhubClient } from '@payhub/client';
 import { PayOrderState as P, parseMoney, WithdrawOrderState as W } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectLedgerClean, failure, quotaOf, walletOf } from '../../../test/payhub-helpers.ts';
+import {
+  expectLedgerClean,
+  failure,
+  quotaOf,
+  uploadVoucher,
+  walletOf,
+} from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { WITHDRAW_TRANSITIONS } from '../withdraw/withdraw.rules.ts';
 import { PAY_CHECKING_TIMEOUT_MS, PAY_TRANSITIONS, PAY_WAIT_TIMEOUT_MS } from './payhub.rules.ts';
@@ -61,11 +67,12 @@ describe('deposit transitions', () => {
       (await operatorOf(direct).api.payhub.payCheck({ body: { id: direct.id, action: 'confirm' } })).state,
     ).toBe(P.PAID);
     const checked = await deposit();
+    const voucherUrl = await uploadVoucher(player);
     const voucher = await player.api.payhub.voucher({
-      body: { id: checked.id, voucherUrl: '/uploads/v1.png' },
+      body: { id: checked.id, voucherUrl },
     });
     expect(voucher.state).toBe(P.CHECKING);
-    expect(voucher.voucherUrl).toBe('/uploads/v1.png');
+    expect(voucher.voucherUrl).toBe(voucherUrl);
     expect(
       (await operatorOf(checked).api.payhub.payCheck({ body: { id: checked.id, action: 'confirm' } })).state,
     ).toBe(P.PAID);
@@ -96,12 +103,12 @@ describe('deposit transitions', () => {
       ).state,
     ).toBe(P.EXCEPTIONAL);
     const checking = await deposit();
-    await player.api.payhub.voucher({ body: { id: checking.id, voucherUrl: '/uploads/v2.png' } });
+    await player.api.payhub.voucher({ body: { id: checking.id, voucherUrl: await uploadVoucher(player) } });
     expect(
       (await operatorOf(checking).api.payhub.payCheck({ body: { id: checking.id, action: 'report' } })).state,
     ).toBe(P.EXCEPTIONAL);
     const slow = await deposit();
-    await player.api.payhub.voucher({ body: { id: slow.id, voucherUrl: '/uploads/v3.png' } });
+    await player.api.payhub.voucher({ body: { id: slow.id, voucherUrl: await uploadVoucher(player) } });
     testApp.clock.advance(PAY_CHECKING_TIMEOUT_MS + 1_000);
     await runTimeouts();
     const after = await player.api.payhub.orderState({ params: { id: slow.id } });

@@ -20,6 +20,15 @@ export function createSiteRepo(db: Db) {
                 inArray(siteConfig.key, keys),
               ),
             ),
+    /** Whether `name` is a file this user uploaded in this project. */
+    isUploadOf: async (name: string, userId: number, projectId: number): Promise<boolean> =>
+      (
+        await db
+          .select({ id: uploads.id })
+          .from(uploads)
+          .where(and(eq(uploads.name, name), eq(uploads.userId, userId), eq(uploads.projectId, projectId)))
+          .limit(1)
+      ).length === 1,
     recordUpload: async (row: {
       projectId: number;
       userId: number;

@@ -130,6 +130,11 @@ export async function createSiteService(repo: SiteRepo, storage: FileStorage, op
       return { url: `/uploads/${name}`, mime: kind.mime, size: bytes.length };
     },
     readUpload: (name: string) => storage.get(name),
+    /** Whether an `/uploads/...` url names a file this user uploaded in this project. */
+    async isOwnUpload(url: string, userId: number, projectId: number): Promise<boolean> {
+      const name = /^\/uploads\/([A-Za-z0-9_-]{8,64}\.(?:png|jpg|webp))$/.exec(url)?.[1];
+      return name !== undefined && (await repo.isUploadOf(name, userId, projectId));
+    },
   };
 }
 export type SiteService = Awaited<ReturnType<typeof createSiteService>>;

@@ -62,10 +62,26 @@ export function createUserRepo(db: Db) {
         .returning();
       return updated ?? null;
     },
+    /** Sets the (verified) phone and writes the audit line in one transaction. */
+    async changePhone(id: number, phone: string, verifiedAt: Date, audit: AuditEntry) {
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ phone, phoneVerifiedAt: verifiedAt, updatedAt: sql`now()` })
+          .where(eq(users.id, id))
+          .returning();
+        await writeAudit(tx, audit);
+        return updated ?? null;
+      });
+    },
     /** Replaces the password hash and writes the audit line in one transaction. */
     async setPassword(id: number, passwordHash: string, audit: AuditEntry) {
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+        // A new password (proved by SMS code or by the current password) also ends a sign-in lock.
+        await tx
+          .update(users)
+          .set({ passwordHash, loginFailures: 0, loginLockedUntil: null, updatedAt: sql`now()` })
+          .where(eq(users.id, id));
         await writeAudit(tx, audit);
       });
     },
@@ -116,11 +132,54 @@ export function createUserRepo(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    async countAttempt(codeId: number) {
-      await db
+    /**
+     * Claims one guess at a code in a single guarded UPDATE, before the guess is compared, so that
+     * parallel guesses can never use more than `max` attempts; false when none is left.
+     */
+    async claimCodeAttempt(codeId: number, max: number): Promise<boolean> {
+      const rows = await db
         .update(smsCodes)
         .set({ attempts: sql`${smsCodes.attempts} + 1` })
-        .where(eq(smsCodes.id, codeId));
+        .where(and(eq(smsCodes.id, codeId), sql`${smsCodes.attempts} < ${max}`, isNull(smsCodes.consumedAt)))
+        .returning({ id: smsCodes.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Claims one sign-in attempt before the password is checked (one UPDATE, so a parallel burst
+     * gets no more attempts than a sequence): refused (null) while the account is locked; the
+     * attempt that reaches `freeAttempts` and every later one lock the account for `baseDelayMs`
+     * doubled per attempt beyond, up to `maxDelayMs`. A success clears both (`clearLoginFailures`).
+     */
+    async claimLoginAttempt(
+      id: number,
+      now: Date,
+      policy: { freeAttempts: number; baseDelayMs: number; maxDelayMs: number },
+    ): Promise<{ failures: number; lockedUntil: Date | null } | null> {
+      const result = await db.execute<{
+        login_failures: number;
+        login_locked_until: Date | string | null;
+      }>(sql`
+        UPDATE users SET
+          login_failures = login_failures + 1,
+          login_locked_until = CASE
+            WHEN login_failures + 1 >= ${policy.freeAttempts}
+            THEN ${now.toISOString()}::timestamptz + make_interval(secs => least(
+              ${policy.baseDelayMs}::float8 * power(2, least(login_failures + 1 - ${policy.freeAttempts}, 30)),
+              ${policy.maxDelayMs}::float8) / 1000)
+            ELSE NULL END
+        WHERE id = ${id}
+          AND (login_locked_until IS NULL OR login_locked_until <= ${now.toISOString()}::timestamptz)
+        RETURNING login_failures, login_locked_until`);
+      const row = result.rows[0];
+      if (!row) return null;
+      return {
+        failures: row.login_failures,
+        lockedUntil: row.login_locked_until === null ? null : new Date(row.login_locked_until),
+      };
+    },
+    async clearLoginFailures(id: number) {
+      await db.update(users).set({ loginFailures: 0, loginLockedUntil: null }).where(eq(users.id, id));
     },
     /** Marks a code used; false when another request consumed it first. */
     async consumeCode(codeId: number, at: Date): Promise<boolean> {

@@ -22,11 +22,19 @@ export function registerUserRoutes(
     app,
     deps,
     endpoints.sendCode,
-    async ({ context, query }) => users.sendCode(context.project, query.phone, query.purpose),
+    async ({ context, query }) => users.sendCode(context.project, query.phone, query.purpose, context),
+    tight,
+  );
+  bindEndpoint(
+    app,
+    deps,
+    endpoints.sendNewPhoneCode,
+    async ({ context, body }) =>
+      users.sendNewPhoneCode(context.session, context.project, body.phone, context),
     tight,
   );
   bindEndpoint(app, deps, endpoints.verifyPhone, async ({ context, body }) =>
-    users.verifyPhone(context.session, context.project, body),
+    users.verifyPhone(context.session, context.project, body, context.ip),
   );
   bindEndpoint(
     app,
@@ -52,8 +60,22 @@ export function registerUserRoutes(
   bindEndpoint(
     app,
     deps,
+    endpoints.unlock,
+    async ({ context, body }) => users.unlock(context.project, body),
+    tight,
+  );
+  bindEndpoint(
+    app,
+    deps,
+    endpoints.changePassword,
+    async ({ context, body }) => users.changePassword(context.session, body, context.ip),
+    tight,
+  );
+  bindEndpoint(
+    app,
+    deps,
     endpoints.checkPhone,
-    async ({ context, body }) => users.checkPhone(context.project, body.phone),
+    async ({ context, body }) => users.checkPhone(context.project, body.phone, context),
     tight,
   );
   bindEndpoint(app, deps, endpoints.logout, async ({ context }) => users.logout(context.session));

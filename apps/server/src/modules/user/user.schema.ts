@@ -21,6 +21,10 @@ export const users = pgTable('users', {
   avatar: text('avatar'),
   phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
   staffRole: text('staff_role'),
+  /** Sign-in attempts since the last success (each claimed before the password is checked). */
+  loginFailures: integer('login_failures').notNull().default(0),
+  /** While in the future, every sign-in is refused, the right password included. */
+  loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -15,9 +15,16 @@ import type { Throttle } from '../../platform/throttle.ts';
 import type { UserRepo, UserRow } from './user.repo.ts';
 import type { VerificationCodeService } from './verification-code.service.ts';
 
-/** Wrong passwords per phone before sign-in pauses for the window (against password guessing). */
-const LOGIN_FAILURES_MAX = 10;
-const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/**
+ * The sign-in lock (against password guessing): the 5th attempt since the last success and every
+ * later one lock the account for 1 minute, doubled per further attempt, at most a day; while locked
+ * every password is refused (7030), the right one included. The owner ends it with an `unlock` SMS
+ * code or a password reset. Numbers without an account get the same answers from a throttle.
+ */
+export const LOGIN_LOCK_POLICY = { freeAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 24 * 3_600_000 };
+const UNKNOWN_PHONE_WINDOW_MS = 15 * 60_000;
+/** SMS codes per device (the client_id header, else the client address) per hour, any phone. */
+export const SMS_SENDS_PER_DEVICE_PER_HOUR = 10;
 const UPLOAD_URL = /^\/uploads\/[A-Za-z0-9_-]{8,64}\.(png|jpg|webp)$/;
 
 /** The promoter behind a share code and the group they work in. */
@@ -39,6 +46,12 @@ export interface ShareCodeHook {
     owner: ShareCodeOwner;
     at: Date;
   }): Promise<void>;
+}
+
+/** Who asks for an SMS code: the device (client_id header) and the client address. */
+export interface CodeCaller {
+  clientId: string | undefined;
+  ip: string;
 }
 
 export interface UserServiceOptions {
@@ -90,16 +103,56 @@ export function createUserService({
     return row;
   }
 
+  /**
+   * Checks a password of an existing account under the sign-in lock: the attempt is claimed in the
+   * database first (7030 while locked), a right password clears the count.
+   */
+  async function checkPassword(row: UserRow, password: string): Promise<boolean> {
+    if (!(await repo.claimLoginAttempt(row.id, clock.now(), LOGIN_LOCK_POLICY))) {
+      throw new AppError(ErrorCode.AccountLocked);
+    }
+    const valid = await verifyPassword(password, row.passwordHash);
+    if (valid) await repo.clearLoginFailures(row.id);
+    return valid;
+  }
+
+  /** The per-device send limit: the app's client id, or the address of a caller without one. */
+  async function countDeviceSend(caller: CodeCaller) {
+    const device = caller.clientId ? `client:${caller.clientId}` : `address:${caller.ip}`;
+    if (!(await throttle.hit(`sms-device:${device}`, SMS_SENDS_PER_DEVICE_PER_HOUR, 3_600_000))) {
+      throw new AppError(ErrorCode.CodeSendLimit);
+    }
+  }
+
   return {
     toUser,
     nationalPhone,
 
-    async sendCode(project: ProjectConfig, rawPhone: string, purpose: SmsPurpose) {
+    /**
+     * Register codes go to numbers without an account (7017 otherwise: the one answer sign-up
+     * must give). Reset, unlock and verify codes go only to registered numbers, and the answer
+     * is the same either way (docs/decisions.md, "SMS codes reveal no more than sign-up").
+     */
+    async sendCode(project: ProjectConfig, rawPhone: string, purpose: SmsPurpose, caller: CodeCaller) {
       const phone = nationalPhone(project, rawPhone);
+      await countDeviceSend(caller);
       const existing = await repo.byPhone(project.projectId, phone);
-      if (purpose === 'register' && existing) throw new AppError(ErrorCode.PhoneExists);
-      if (purpose === 'reset' && !existing) throw new AppError(ErrorCode.PhoneNotRegistered);
-      return codes.send(project, phone, purpose);
+      if (purpose === 'register') {
+        if (existing) throw new AppError(ErrorCode.PhoneExists);
+        return codes.send(project, phone, purpose);
+      }
+      return codes.send(project, phone, purpose, { deliver: existing !== null });
+    },
+
+    /** Signed in: a verify code to the phone the account is to move to (not another account's). */
+    async sendNewPhoneCode(session: Session, project: ProjectConfig, rawPhone: string, caller: CodeCaller) {
+      const current = await requireUser(session);
+      const phone = nationalPhone(project, rawPhone);
+      await countDeviceSend(caller);
+      if (phone !== current.phone && (await repo.byPhone(current.projectId, phone))) {
+        throw new AppError(ErrorCode.PhoneExists);
+      }
+      return codes.send(project, phone, 'verify');
     },
 
     async register(
@@ -145,24 +198,31 @@ export function createUserService({
       clientId: string | undefined,
     ) {
       const phone = normalisePhone(input.phone, project.locale);
-      const failureKey = `login:${project.projectId}:${phone}`;
       const row = isValidNationalPhone(phone, project.locale)
         ? await repo.byPhone(project.projectId, phone)
         : null;
-      const valid = await verifyPassword(input.password, row?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-      if (!row || !valid) {
-        if (!(await throttle.hit(failureKey, LOGIN_FAILURES_MAX, LOGIN_FAILURE_WINDOW_MS))) {
-          throw new AppError(ErrorCode.TooFrequent);
+      if (!row) {
+        // No account: the same answers, in the same time, as an account's lock would give (a lock
+        // refuses before hashing, anything else hashes), so they reveal nothing.
+        const failureKey = `login:${project.projectId}:${phone}`;
+        if (!(await throttle.hit(failureKey, LOGIN_LOCK_POLICY.freeAttempts, UNKNOWN_PHONE_WINDOW_MS))) {
+          throw new AppError(ErrorCode.AccountLocked);
         }
+        await verifyPassword(input.password, await DUMMY_HASH_PROMISE);
         throw new AppError(ErrorCode.InvalidPhoneOrPassword);
       }
-      await throttle.reset(failureKey);
+      if (!(await checkPassword(row, input.password))) throw new AppError(ErrorCode.InvalidPhoneOrPassword);
       const token = await sessions.create(row.id, project.projectId, clientId);
       return { token, user: toUser(row) };
     },
 
-    async checkPhone(project: ProjectConfig, rawPhone: string) {
+    /**
+     * The question sign-up answers anyway (7017), so it draws on the same per-device budget as a
+     * register code: asking it costs an enumerator as much as asking sign-up.
+     */
+    async checkPhone(project: ProjectConfig, rawPhone: string, caller: CodeCaller) {
       const phone = nationalPhone(project, rawPhone);
+      await countDeviceSend(caller);
       return { registered: (await repo.byPhone(project.projectId, phone)) !== null };
     },
 
@@ -172,9 +232,11 @@ export function createUserService({
       ip: string,
     ) {
       const phone = nationalPhone(project, input.phone);
-      const row = await repo.byPhone(project.projectId, phone);
-      if (!row) throw new AppError(ErrorCode.PhoneNotRegistered);
+      // The code first: a number without an account has no code that matches, so it answers 2002
+      // like a wrong code and the reset path does not tell registered numbers apart.
       await codes.consume(project.projectId, phone, 'reset', input.code);
+      const row = await repo.byPhone(project.projectId, phone);
+      if (!row) throw new AppError(ErrorCode.CodeInvalid);
       await repo.setPassword(row.id, await hashPassword(input.password), {
         projectId: project.projectId,
         actorId: row.id,
@@ -184,6 +246,32 @@ export function createUserService({
         ip,
       });
       await sessions.revokeAllOfUser(row.id);
+      return { ok: true as const };
+    },
+
+    /** Ends a sign-in lock with an `unlock` code; the password is unchanged. */
+    async unlock(project: ProjectConfig, input: { phone: string; code: string }) {
+      const phone = nationalPhone(project, input.phone);
+      await codes.consume(project.projectId, phone, 'unlock', input.code);
+      const row = await repo.byPhone(project.projectId, phone);
+      if (!row) throw new AppError(ErrorCode.CodeInvalid);
+      await repo.clearLoginFailures(row.id);
+      return { ok: true as const };
+    },
+
+    /** Signed in: a new password against the current one (under the sign-in lock); other sessions end. */
+    async changePassword(session: Session, input: { currentPassword: string; password: string }, ip: string) {
+      const row = await requireUser(session);
+      if (!(await checkPassword(row, input.currentPassword))) throw new AppError(ErrorCode.PasswordError);
+      await repo.setPassword(row.id, await hashPassword(input.password), {
+        projectId: row.projectId,
+        actorId: row.id,
+        action: 'user.password.change',
+        objectType: 'user',
+        objectId: String(row.id),
+        ip,
+      });
+      await sessions.revokeAllOfUser(row.id, { except: session });
       return { ok: true as const };
     },
 
@@ -210,21 +298,51 @@ export function createUserService({
       return toUser(updated);
     },
 
-    /** Verifies the caller's phone, or moves the account to a new phone, with a 'verify' code. */
-    async verifyPhone(session: Session, project: ProjectConfig, input: { phone: string; code: string }) {
+    /**
+     * Verifies the caller's phone with a 'verify' code, or moves the account to a new phone: that
+     * needs the code sent to the new phone and the current password (a stolen session alone cannot
+     * take the account over), and the old phone is told.
+     */
+    async verifyPhone(
+      session: Session,
+      project: ProjectConfig,
+      input: { phone: string; code: string; password?: string | undefined },
+      ip: string,
+    ) {
       const current = await requireUser(session);
       const phone = nationalPhone(project, input.phone);
-      if (phone !== current.phone && (await repo.byPhone(current.projectId, phone))) {
-        throw new AppError(ErrorCode.PhoneExists);
+      const moving = phone !== current.phone;
+      if (moving) {
+        if (await repo.byPhone(current.projectId, phone)) throw new AppError(ErrorCode.PhoneExists);
+        if (input.password === undefined) {
+          throw badParameter('password: the current password is needed to move the account to another phone');
+        }
+        if (!(await checkPassword(current, input.password))) throw new AppError(ErrorCode.PasswordError);
       }
       await codes.consume(current.projectId, phone, 'verify', input.code);
+      let updated: UserRow | null;
       try {
-        const updated = await repo.update(current.id, { phone, phoneVerifiedAt: clock.now() });
-        return toUser(updated ?? current);
+        updated = await repo.changePhone(current.id, phone, clock.now(), {
+          projectId: current.projectId,
+          actorId: current.id,
+          action: moving ? 'user.phone.change' : 'user.phone.verify',
+          objectType: 'user',
+          objectId: String(current.id),
+          ip,
+        });
       } catch {
         // The unique (project, phone) index lost a race with a registration of the same phone.
         throw new AppError(ErrorCode.PhoneExists);
       }
+      if (moving) {
+        const owner = projectById(current.projectId) ?? project;
+        await codes.notice(
+          owner,
+          current.phone,
+          `Payhub: your account now uses the phone number ending ${phone.slice(-4)}. If you did not do this, contact customer service.`,
+        );
+      }
+      return toUser(updated ?? current);
     },
 
     logout: (session: Session) => sessions.revoke(session).then(() => ({ ok: true as const })),

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, type SmsPurpose } from '@payhub/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -33,7 +33,18 @@ export function createVerificationCodeService({
     createHmac('sha256', secret).update(`${projectId}:${phone}:${purpose}:${code}`).digest();
 
   return {
-    async send(project: { projectId: number; countryCode: string }, phone: string, purpose: SmsPurpose) {
+    /**
+     * Records a code for the phone under the per-phone throttle and sends it. With `deliver: false`
+     * (a reset or unlock for a number with no account) the same row is recorded, so the throttle
+     * and the answer are the same, but its hash matches no code and no SMS leaves: the caller
+     * cannot tell a registered number from another, and nobody is texted who has no account.
+     */
+    async send(
+      project: { projectId: number; countryCode: string },
+      phone: string,
+      purpose: SmsPurpose,
+      options: { deliver: boolean } = { deliver: true },
+    ) {
       const now = clock.now();
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
       await repo.withPhoneLock(project.projectId, phone, async (tx) => {
@@ -44,35 +55,46 @@ export function createVerificationCodeService({
         if (lastHour.count >= MAX_SENDS_PER_HOUR) throw new AppError(ErrorCode.CodeSendLimit);
         await tx.insert({
           purpose,
-          codeHash: hashCode(project.projectId, phone, purpose, code),
+          codeHash: options.deliver
+            ? hashCode(project.projectId, phone, purpose, code)
+            : createHmac('sha256', secret).update(randomBytes(32)).digest(),
           createdAt: now,
           expiresAt: new Date(now.getTime() + CODE_TTL_MS),
         });
       });
-      await sms.send({
-        projectId: project.projectId,
-        phone,
-        countryCode: project.countryCode,
-        text: `Payhub: ${code}`,
-      });
-      devOutbox?.set(`${project.projectId}:${phone}:${purpose}`, {
-        code,
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      });
+      if (options.deliver) {
+        await sms.send({
+          projectId: project.projectId,
+          phone,
+          countryCode: project.countryCode,
+          text: `Payhub: ${code}`,
+        });
+        devOutbox?.set(`${project.projectId}:${phone}:${purpose}`, {
+          code,
+          expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        });
+      }
       return { expiresInSeconds: CODE_TTL_MS / 1000, resendAfterSeconds: RESEND_INTERVAL_MS / 1000 };
     },
 
-    /** Checks and consumes the latest code: 7016 when expired, 2002 when wrong, used or exhausted. */
+    /** A text to the account's phone that is not a code (e.g. the notice that the phone changed). */
+    async notice(project: { projectId: number; countryCode: string }, phone: string, text: string) {
+      await sms.send({ projectId: project.projectId, phone, countryCode: project.countryCode, text });
+    },
+
+    /**
+     * Checks and consumes the latest code: 7016 when expired, 2002 when wrong, used or exhausted.
+     * Each guess first claims one of the code's attempts in the database (one guarded UPDATE), so
+     * a parallel burst gets exactly as many guesses as a sequence.
+     */
     async consume(projectId: number, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
       const row = await repo.latestCode(projectId, phone, purpose);
       const now = clock.now();
       if (!row || row.attempts >= MAX_ATTEMPTS) throw new AppError(ErrorCode.CodeInvalid);
       if (row.expiresAt <= now) throw new AppError(ErrorCode.CodeExpired);
+      if (!(await repo.claimCodeAttempt(row.id, MAX_ATTEMPTS))) throw new AppError(ErrorCode.CodeInvalid);
       const expected = hashCode(projectId, phone, purpose, code);
-      if (!timingSafeEqual(expected, row.codeHash)) {
-        await repo.countAttempt(row.id);
-        throw new AppError(ErrorCode.CodeInvalid);
-      }
+      if (!timingSafeEqual(expected, row.codeHash)) throw new AppError(ErrorCode.CodeInvalid);
       if (!(await repo.consumeCode(row.id, now))) throw new AppError(ErrorCode.CodeInvalid);
     },
 

@@ -18,6 +18,13 @@ function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
+/** A revocation on the bus: one session, or every session of a user but `keepTokenHash`. */
+export interface RevokeMessage {
+  tokenHash?: string;
+  userId?: number;
+  keepTokenHash?: string;
+}
+
 interface CacheEntry {
   session: Session;
   cachedAt: number;
@@ -33,21 +40,23 @@ export interface SessionServiceOptions {
 export async function createSessionService({ repo, clock, bus, sessionDays }: SessionServiceOptions) {
   const cache = new Map<string, CacheEntry>();
 
-  function evict(message: { tokenHash?: string; userId?: number }) {
+  function evict(message: RevokeMessage) {
     if (message.tokenHash) cache.delete(message.tokenHash);
     if (message.userId !== undefined) {
-      for (const [key, entry] of cache) if (entry.session.userId === message.userId) cache.delete(key);
+      for (const [key, entry] of cache) {
+        if (entry.session.userId === message.userId && key !== message.keepTokenHash) cache.delete(key);
+      }
     }
   }
   const unsubscribe = await bus.subscribe(REVOKE_CHANNEL, (raw) => {
     try {
-      evict(JSON.parse(raw) as { tokenHash?: string; userId?: number });
+      evict(JSON.parse(raw) as RevokeMessage);
     } catch {
       cache.clear();
     }
   });
 
-  async function broadcastRevocation(message: { tokenHash?: string; userId?: number }) {
+  async function broadcastRevocation(message: RevokeMessage) {
     evict(message);
     await bus.publish(REVOKE_CHANNEL, JSON.stringify(message));
   }
@@ -98,10 +107,11 @@ export async function createSessionService({ repo, clock, bus, sessionDays }: Se
       await repo.revoke(Buffer.from(session.tokenHash, 'hex'), clock.now());
       await broadcastRevocation({ tokenHash: session.tokenHash });
     },
-    /** Ends every session of a user (password reset), except `keep` when given. */
-    async revokeAllOfUser(userId: number) {
-      await repo.revokeAllOfUser(userId, clock.now());
-      await broadcastRevocation({ userId });
+    /** Ends every session of a user (password reset or change), except `options.except` when given. */
+    async revokeAllOfUser(userId: number, options: { except?: Session } = {}) {
+      const keep = options.except?.tokenHash;
+      await repo.revokeAllOfUser(userId, clock.now(), keep ? Buffer.from(keep, 'hex') : undefined);
+      await broadcastRevocation(keep ? { userId, keepTokenHash: keep } : { userId });
     },
     close: unsubscribe,
   };

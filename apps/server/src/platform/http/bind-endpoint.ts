@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badParameter } from '../errors.ts';
+import { isLoopbackCaller } from './loopback.ts';
 import type { Authenticator, CallContext, ProjectResolver, SecureCallContext } from './request-context.ts';
 
 export interface BindDeps {
@@ -123,6 +124,10 @@ export function bindEndpoint<E extends Endpoint>(
         request,
         reply,
       } as Parameters<Handler<E>>[0];
+      // Dev-only endpoints (the SMS code reader...) exist only in development and answer only this
+      // machine; to anyone else they are as absent as in production (after validation, so bad
+      // input still gets code 3 naming the field).
+      if (endpoint.devOnly && !isLoopbackCaller(request)) throw new AppError(ErrorCode.NotFound);
       let result: EndpointResponse<E>;
       try {
         result = await handler(input);

@@ -27,10 +27,14 @@ function parametersOf(endpoint: Endpoint) {
   return parameters;
 }
 
-/** The OpenAPI 3.1 document, generated from the contracts (nothing here is written per endpoint). */
-export function buildOpenApiDocument(version: string) {
+/**
+ * The OpenAPI 3.1 document, generated from the contracts (nothing here is written per endpoint).
+ * Production documents only what it serves: dev-only operations are left out.
+ */
+export function buildOpenApiDocument(version: string, options: { devEndpoints: boolean }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { group, name, endpoint } of listEndpoints()) {
+    if (endpoint.devOnly && !options.devEndpoints) continue;
     const path = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const operation: Record<string, unknown> = {
       operationId: `${group}.${name}`,
@@ -64,7 +68,9 @@ export function buildOpenApiDocument(version: string) {
         content: { 'application/json': { schema: schemaOf(endpoint.body, 'input') } },
       };
     }
-    if (endpoint.devOnly) operation.description = 'Development only: absent when NODE_ENV=production.';
+    if (endpoint.devOnly) {
+      operation.description = 'Development only (NODE_ENV=development): answers loopback callers only.';
+    }
     paths[path] = { ...paths[path], [endpoint.method.toLowerCase()]: operation };
   }
   return {

@@ -24,8 +24,10 @@ export const playerAccount: PlayerCatalog['playerAccount'] = {
   verifyPhone: 'Verify phone number',
   verifyPhoneHint: 'We send an SMS code to your number to confirm it is yours.',
   changePhone: 'Change phone number',
-  changePhoneHint: 'Enter the new number. The SMS code goes to that number.',
+  changePhoneHint:
+    'Enter the new number and your current password. The SMS code goes to the new number; the old one is told.',
   newPhone: 'New phone number',
+  currentPassword: 'Current password',
   phoneVerified: 'Phone number verified',
   phoneChanged: 'Phone number updated',
   password: 'Password',

@@ -24,8 +24,10 @@ export const playerAccount: PlayerCatalog['playerAccount'] = {
   verifyPhone: 'Verificar número de celular',
   verifyPhoneHint: 'Te enviamos un código por SMS para confirmar que el número es tuyo.',
   changePhone: 'Cambiar número de celular',
-  changePhoneHint: 'Ingresa el número nuevo. El código SMS se envía a ese número.',
+  changePhoneHint:
+    'Ingresa el número nuevo y tu contraseña actual. El código SMS se envía al número nuevo; al anterior le avisamos.',
   newPhone: 'Nuevo número de celular',
+  currentPassword: 'Contraseña actual',
   phoneVerified: 'Número de celular verificado',
   phoneChanged: 'Número de celular actualizado',
   password: 'Contraseña',

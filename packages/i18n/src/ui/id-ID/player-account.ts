@@ -22,8 +22,10 @@ export const playerAccount = {
   verifyPhone: 'Verifikasi nomor ponsel',
   verifyPhoneHint: 'Kami mengirim kode SMS ke nomor Anda untuk memastikan nomor ini milik Anda.',
   changePhone: 'Ganti nomor ponsel',
-  changePhoneHint: 'Masukkan nomor baru. Kode SMS dikirim ke nomor baru tersebut.',
+  changePhoneHint:
+    'Masukkan nomor baru dan kata sandi Anda saat ini. Kode SMS dikirim ke nomor baru; nomor lama diberi tahu.',
   newPhone: 'Nomor ponsel baru',
+  currentPassword: 'Kata sandi saat ini',
   phoneVerified: 'Nomor ponsel terverifikasi',
   phoneChanged: 'Nomor ponsel diperbarui',
   password: 'Kata sandi',
