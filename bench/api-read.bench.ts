@@ -1,7 +1,7 @@
 // Benchmark: authenticated GET /main/user on the real app (production mode, embedded PostgreSQL)
 // against a bare Fastify route doing one primary-key SELECT through a pg pool on the same database.
 // Budget (issue 2): app throughput >= 0.8 x the bare route, and app p99 < 25 ms, at 50 connections.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createPayhubClient } from '@payhub/client';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchEnvironment, seedDemoAccounts } from './support/app-process.ts';
 
 const RATIO_MIN = 0.8;
 const P99_MS_MAX = 25;
@@ -43,7 +44,7 @@ function freePort(): Promise<number> {
 /** Starts a TypeScript entry point in its own Node process; resolves with the first stdout line matching `ready`. */
 function startProcess(
   entry: string,
-  env: Record<string, string>,
+  env: NodeJS.ProcessEnv,
   ready: RegExp,
   watch?: (line: string) => void,
 ): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
@@ -153,25 +154,10 @@ try {
   const appPort = await freePort();
   let postgresPort = 0;
   // Production never seeds demo accounts on its own; `npm run seed -- --demo` is the explicit way.
-  const seeded = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/seed/seed.cli.ts', '--demo'],
-    { cwd: root, env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir }, encoding: 'utf8' },
-  );
-  if (seeded.status !== 0) throw new Error(`seeding the demo accounts failed: ${seeded.stderr}`);
+  seedDemoAccounts(dataDir);
   const server = await startProcess(
     'apps/server/src/main.ts',
-    {
-      NODE_ENV: 'production',
-      PORT: String(appPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CODE_SECRET: 'bench-code-secret-0123456789abcdef',
-      CUSTODY_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      APP_VERSION: 'bench',
-    },
+    benchEnvironment(dataDir, appPort),
     /\[payhub\] ready in/,
     (line) => {
       const match = line.match(/embedded PostgreSQL listening on 127\.0\.0\.1:(\d+)/);

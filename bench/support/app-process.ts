@@ -1,8 +1,9 @@
 // Starts the real server (apps/server/src/main.ts) as its own process for benchmarks and crash
 // scripts: production mode, embedded PostgreSQL in the given DATA_DIR, free loopback port; answers
-// its base URL and a database URL for direct reads of that embedded PostgreSQL.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// its base URL and a database URL for direct reads of that embedded PostgreSQL. Production seeds no
+// demo accounts, so the first start in a DATA_DIR seeds them explicitly (`seed -- --demo`).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,22 +33,43 @@ export interface AppProcess {
  * `ownGroup`: the server leads a process group of its own (with the embedded PostgreSQL it spawns),
  * so `process.kill(-child.pid, 'SIGKILL')` ends all of it at once, as a power cut would.
  */
+/** The production settings every benchmark server runs with (secrets are bench-only values). */
+export function benchEnvironment(dataDir: string, port?: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    ...(port === undefined ? {} : { PORT: String(port) }),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CODE_SECRET: 'bench-code-secret-0123456789abcdef',
+    CUSTODY_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    APP_VERSION: 'bench',
+  };
+}
+
+/** Seeds the demo accounts into DATA_DIR once (`npm run seed -- --demo`); production never does it itself. */
+export function seedDemoAccounts(dataDir: string): void {
+  if (existsSync(join(dataDir, 'demo-accounts.json'))) return;
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/seed/seed.cli.ts', '--demo'],
+    {
+      cwd: root,
+      env: benchEnvironment(dataDir),
+      encoding: 'utf8',
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`seeding the demo accounts failed: ${seeded.stderr}`);
+}
+
 export async function startApp(dataDir: string, options: { ownGroup?: boolean } = {}): Promise<AppProcess> {
+  seedDemoAccounts(dataDir);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      CODE_SECRET: 'bench-code-secret-0123456789abcdef',
-      CUSTODY_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      APP_VERSION: 'bench',
-    },
+    env: benchEnvironment(dataDir, port),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.ownGroup === true,
   });
