@@ -1,6 +1,7 @@
 // Start: config -> database -> buildApp -> listen. Stops cleanly on SIGINT/SIGTERM.
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { startChainRuntime } from './modules/chain/chain.runtime.ts';
 import { startInfrastructure } from './platform/infrastructure.ts';
 import { formatDemoAccounts, readDemoAccounts, saveDemoAccounts } from './seed/demo-accounts-file.ts';
 import { isEmpty, seed } from './seed/seed.ts';
@@ -15,6 +16,8 @@ if (await isEmpty(infrastructure.database.db)) {
   saveDemoAccounts(config.dataDir, await seed(infrastructure.database.db));
 }
 
+const chain = await startChainRuntime(config.chain, say);
+
 const app = await buildApp({
   config,
   database: infrastructure.database,
@@ -22,6 +25,7 @@ const app = await buildApp({
   throttle: infrastructure.throttle,
   ...(infrastructure.redis ? { redis: infrastructure.redis } : {}),
   ...(config.appsDir ? { appsRoot: config.appsDir } : {}),
+  chain: chain.runtime,
 });
 
 let stopping = false;
@@ -31,6 +35,7 @@ async function stop(signal: string) {
   say(`${signal}: stopping`);
   try {
     await app.close();
+    await chain.stop();
     await infrastructure.stop();
   } finally {
     process.exit(0);

@@ -127,7 +127,7 @@ export const OperatorStatus = z.object({
 
 export const MonitoringCase = z.object({
   id: z.number().int(),
-  rule: z.enum(['velocity', 'just_under_threshold', 'many_payers_one_card']),
+  rule: z.enum(['velocity', 'just_under_threshold', 'many_payers_one_card', 'blocked_address']),
   subjectType: z.string(),
   subjectId: z.string(),
   details: z.record(z.string(), z.unknown()),

@@ -41,6 +41,15 @@ export const PAYHUB_NOTIFY_ROUTES = {
   unprocessed: '/payhub/unprocessed',
 } as const;
 
+/**
+ * Push routes of the chain capability: a deposit seen or confirmed (content: ChainDeposit, with its
+ * confirmations) and a withdrawal's new state (content: ChainWithdrawal).
+ */
+export const CHAIN_NOTIFY_ROUTES = {
+  deposit: '/chain/deposit',
+  withdrawal: '/chain/withdrawal',
+} as const;
+
 /** Push route of new inbox mail (spec §7 Inbox). */
 export const NOTIFY_ROUTE_INBOX_NEW = '/heracles/inbox/new';
 

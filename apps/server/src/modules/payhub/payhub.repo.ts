@@ -465,7 +465,7 @@ export type PayhubRepo = ReturnType<typeof createPayhubRepo>;
 
 export interface CaseRow {
   id: number;
-  rule: 'velocity' | 'just_under_threshold' | 'many_payers_one_card';
+  rule: 'velocity' | 'just_under_threshold' | 'many_payers_one_card' | 'blocked_address';
   subjectType: string;
   subjectId: string;
   details: Record<string, unknown>;

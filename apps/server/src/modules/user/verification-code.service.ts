@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { ErrorCode, type SmsPurpose } from '@payhub/contracts';
+import { type CodePurpose, ErrorCode } from '@payhub/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
@@ -33,7 +33,7 @@ export function createVerificationCodeService({
     createHmac('sha256', secret).update(`${projectId}:${phone}:${purpose}:${code}`).digest();
 
   return {
-    async send(project: { projectId: number; countryCode: string }, phone: string, purpose: SmsPurpose) {
+    async send(project: { projectId: number; countryCode: string }, phone: string, purpose: CodePurpose) {
       const now = clock.now();
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
       await repo.withPhoneLock(project.projectId, phone, async (tx) => {
@@ -63,7 +63,7 @@ export function createVerificationCodeService({
     },
 
     /** Checks and consumes the latest code: 7016 when expired, 2002 when wrong, used or exhausted. */
-    async consume(projectId: number, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+    async consume(projectId: number, phone: string, purpose: CodePurpose, code: string): Promise<void> {
       const row = await repo.latestCode(projectId, phone, purpose);
       const now = clock.now();
       if (!row || row.attempts >= MAX_ATTEMPTS) throw new AppError(ErrorCode.CodeInvalid);
@@ -76,7 +76,7 @@ export function createVerificationCodeService({
       if (!(await repo.consumeCode(row.id, now))) throw new AppError(ErrorCode.CodeInvalid);
     },
 
-    devLatest(projectId: number, phone: string, purpose: SmsPurpose) {
+    devLatest(projectId: number, phone: string, purpose: CodePurpose) {
       return devOutbox?.get(`${projectId}:${phone}:${purpose}`) ?? null;
     },
   };
