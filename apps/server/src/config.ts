@@ -48,7 +48,10 @@ const EnvSchema = z.object({
   /** Blocks a deposit's block needs on top of it (itself counted) before it is credited. */
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1_000).default(3),
   /** Deposits below this many USDT are recorded as dust and not credited. */
-  CHAIN_DEPOSIT_MIN: z.string().regex(/^\d{1,9}(\.\d{1,6})?$/).default('1'),
+  CHAIN_DEPOSIT_MIN: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/)
+    .default('1'),
   /** How often the chain watcher (on the scheduler node) reads new blocks. */
   CHAIN_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
   /** Per project deposit xpubs, `projectId:xpub` comma-separated (account level, m/44'/60'/n'). */
@@ -61,9 +64,18 @@ const EnvSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{64}$/)
     .optional(),
   /** Default per-project withdrawal limits and fee, in USDT (a project row in chain_settings overrides). */
-  CHAIN_WITHDRAW_MIN: z.string().regex(/^\d{1,9}(\.\d{1,6})?$/).default('10'),
-  CHAIN_WITHDRAW_MAX: z.string().regex(/^\d{1,9}(\.\d{1,6})?$/).default('10000'),
-  CHAIN_WITHDRAW_FEE: z.string().regex(/^\d{1,9}(\.\d{1,6})?$/).default('1'),
+  CHAIN_WITHDRAW_MIN: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/)
+    .default('10'),
+  CHAIN_WITHDRAW_MAX: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/)
+    .default('10000'),
+  CHAIN_WITHDRAW_FEE: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/)
+    .default('1'),
   /** The network players are told to send on (a deposit on another network is lost). */
   CHAIN_NETWORK_NAME: z.string().min(1).max(60).default('Ethereum (ERC-20)'),
   /** Where the dev chain keeps its blocks; unset: `DATA_DIR/chain`. */
@@ -123,9 +135,13 @@ function usdtUnits(text: string): bigint {
 
 function parseXpubs(text: string): Map<number, string> {
   const xpubs = new Map<number, string>();
-  for (const item of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = /^(\d{1,9}):(xpub[1-9A-HJ-NP-Za-km-z]{100,112})$/.exec(item);
-    if (!match?.[1] || !match[2]) throw new Error(`invalid configuration: CHAIN_XPUBS item ${item.slice(0, 16)}…`);
+    if (!match?.[1] || !match[2])
+      throw new Error(`invalid configuration: CHAIN_XPUBS item ${item.slice(0, 16)}…`);
     xpubs.set(Number(match[1]), match[2]);
   }
   return xpubs;

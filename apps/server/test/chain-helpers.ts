@@ -44,7 +44,13 @@ export async function startTestChain(): Promise<TestChain> {
     },
     send: async (to, value) =>
       mined(
-        await wallet.writeContract({ chain, address: dev.tokenAddress, abi: ERC20_ABI, functionName: 'transfer', args: [to, value] }),
+        await wallet.writeContract({
+          chain,
+          address: dev.tokenAddress,
+          abi: ERC20_ABI,
+          functionName: 'transfer',
+          args: [to, value],
+        }),
       ),
     sendMany: async (to, values) =>
       mined(

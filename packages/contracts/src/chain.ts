@@ -98,7 +98,11 @@ export const chain = {
     path: '/main/chain/addresses',
     access: 'secure',
     summary: 'The player’s withdrawal address book',
-    response: z.object({ items: z.array(AddressBookEntry), max: z.number().int(), delayHours: z.number().int() }),
+    response: z.object({
+      items: z.array(AddressBookEntry),
+      max: z.number().int(),
+      delayHours: z.number().int(),
+    }),
   }),
   addressCode: endpoint({
     method: 'POST',

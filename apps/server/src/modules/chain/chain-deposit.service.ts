@@ -1,8 +1,4 @@
-import {
-  type ChainDeposit,
-  CHAIN_NOTIFY_ROUTES,
-  formatAmount,
-} from '@payhub/contracts';
+import { CHAIN_NOTIFY_ROUTES, type ChainDeposit, formatAmount, MONEY_MAX_MINOR } from '@payhub/contracts';
 import { type Address, getAddress, type Hash } from 'viem';
 import { accounts, type Ledger } from '../../ledger/ledger.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -16,8 +12,8 @@ import type { ChainRepo, DepositRow } from './chain.repo.ts';
 const LOG_RANGE_BLOCKS = 2_000n;
 /** Pending deposits checked per round. */
 const PENDING_BATCH = 500;
-/** The largest amount a ledger row holds (bigint column). */
-const AMOUNT_MAX = 2n ** 63n - 1n;
+/** The largest amount one ledger transfer moves (its CHECK); a larger transfer is logged, not recorded. */
+const AMOUNT_MAX = MONEY_MAX_MINOR;
 
 export const depositTransferId = (deposit: { txHash: string; logIndex: number }) =>
   `chain:dep:${deposit.txHash}:${deposit.logIndex}`;
@@ -80,17 +76,17 @@ export function createChainDepositService(deps: {
     if (fromBlock > head) return;
     const toBlock = head < cursor + LOG_RANGE_BLOCKS ? head : cursor + LOG_RANGE_BLOCKS - 1n;
     const logs = await gateway.transferLogs(fromBlock, toBlock);
-    const owners = await repo.ownersOf(
-      repo.root,
-      [...new Set(logs.map((log) => log.to.toLowerCase()))],
-    );
+    const owners = await repo.ownersOf(repo.root, [...new Set(logs.map((log) => log.to.toLowerCase()))]);
     const recorded = await repo.transaction(async (tx) => {
       const rows: DepositRow[] = [];
       for (const log of logs) {
         const owner = owners.get(log.to.toLowerCase());
         if (!owner || log.value <= 0n) continue;
         if (log.value > AMOUNT_MAX) {
-          deps.log(new Error(`transfer ${log.txHash}:${log.logIndex} exceeds the ledger's range`), 'chain deposit skipped');
+          deps.log(
+            new Error(`transfer ${log.txHash}:${log.logIndex} exceeds the ledger's range`),
+            'chain deposit skipped',
+          );
           continue;
         }
         const row = await repo.recordDeposit(tx, {
@@ -196,7 +192,10 @@ export function createChainDepositService(deps: {
         limit: page.count,
         offset: (page.page - 1) * page.count,
       });
-      return { items: result.items.map((row) => toDepositWire(row, deps.confirmations)), total: result.total };
+      return {
+        items: result.items.map((row) => toDepositWire(row, deps.confirmations)),
+        total: result.total,
+      };
     },
     /** One watcher round: new logs, then confirmations. */
     async tick(head: bigint): Promise<void> {

@@ -7,7 +7,14 @@ import { ErrorCode } from '@payhub/contracts';
 import { type Address, createPublicClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressOf, DEV_MNEMONIC, startTestChain, type TestChain, USDT, usdtOf } from '../../../test/chain-helpers.ts';
+import {
+  addressOf,
+  DEV_MNEMONIC,
+  startTestChain,
+  type TestChain,
+  USDT,
+  usdtOf,
+} from '../../../test/chain-helpers.ts';
 import { expectLedgerClean, failure, userIdOf } from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ERC20_ABI } from './chain.abi.ts';
@@ -42,7 +49,12 @@ afterAll(async () => {
 
 async function tokenBalance(address: Address): Promise<bigint> {
   const client = createPublicClient({ transport: http(chain.runtime.rpcUrl) });
-  return client.readContract({ address: chain.runtime.tokenAddress, abi: ERC20_ABI, functionName: 'balanceOf', args: [address] });
+  return client.readContract({
+    address: chain.runtime.tokenAddress,
+    abi: ERC20_ABI,
+    functionName: 'balanceOf',
+    args: [address],
+  });
 }
 
 /** Funds the player through a real deposit: transfer, confirmations, watcher. */
@@ -54,8 +66,12 @@ async function fund(player: Client, amount: bigint): Promise<void> {
 
 async function addAddress(player: Client, label: string, address: string) {
   await player.api.chain.addressCode();
-  const phone = testApp.accounts.find((account) => account.label === label && account.projectId === 12)!.phone;
-  const { code } = await testApp.client().api.user.devLatestCode({ query: { phone, purpose: 'crypto_address' } });
+  const phone = testApp.accounts.find(
+    (account) => account.label === label && account.projectId === 12,
+  )!.phone;
+  const { code } = await testApp
+    .client()
+    .api.user.devLatestCode({ query: { phone, purpose: 'crypto_address' } });
   return player.api.chain.addAddress({ body: { address, label: 'mine', code } });
 }
 
@@ -70,27 +86,55 @@ describe('chain withdrawals', () => {
     const player = await testApp.signIn('player');
     // EIP-55's own example 0xfB69…d359 with its first letter's case flipped.
     const wrongChecksum = '0xFB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
-    expect((await failure(player.api.chain.addAddress({ body: { address: wrongChecksum, label: 'x', code: '123456' } }))).errCode).toBe(ErrorCode.BadParameter);
-    expect((await failure(player.api.chain.addAddress({ body: { address: RECIPIENT, label: 'x', code: '000000' } }))).errCode).toBe(ErrorCode.CodeInvalid);
+    expect(
+      (
+        await failure(
+          player.api.chain.addAddress({ body: { address: wrongChecksum, label: 'x', code: '123456' } }),
+        )
+      ).errCode,
+    ).toBe(ErrorCode.BadParameter);
+    expect(
+      (
+        await failure(
+          player.api.chain.addAddress({ body: { address: RECIPIENT, label: 'x', code: '000000' } }),
+        )
+      ).errCode,
+    ).toBe(ErrorCode.CodeInvalid);
     expect((await player.api.chain.addresses()).items).toHaveLength(0);
     const entry = await addAddress(player, 'player', RECIPIENT);
     expect(entry.usable).toBe(false);
     await fund(player, 20n * USDT);
-    expect((await failure(player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } }))).errCode).toBe(ErrorCode.WithdrawalUnderReview);
+    expect(
+      (await failure(player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } }))).errCode,
+    ).toBe(ErrorCode.WithdrawalUnderReview);
     testApp.clock.advance(DAY_MS);
     expect((await player.api.chain.addresses()).items[0]?.usable).toBe(true);
     // Another player cannot use it.
     const other = await testApp.signIn('no-spa');
-    expect((await failure(other.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } }))).errCode).toBe(ErrorCode.NotFound);
+    expect(
+      (await failure(other.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } }))).errCode,
+    ).toBe(ErrorCode.NotFound);
   });
 
   it('quotes the fee and refuses amounts out of range with 3021', async () => {
     const player = await testApp.signIn('player');
     const quote = await player.api.chain.withdrawQuote({ body: { amount: '12.5' } });
-    expect(quote).toMatchObject({ amount: '12.500000', fee: '1.000000', total: '13.500000', minAmount: '10.000000', maxAmount: '1000.000000' });
-    expect((await failure(player.api.chain.withdrawQuote({ body: { amount: '9.999999' } }))).errCode).toBe(ErrorCode.WithdrawalOutOfRange);
-    expect((await failure(player.api.chain.withdrawQuote({ body: { amount: '1000.000001' } }))).errCode).toBe(ErrorCode.WithdrawalOutOfRange);
-    expect((await failure(player.api.chain.withdrawQuote({ body: { amount: '1.0000001' } }))).errCode).toBe(ErrorCode.BadParameter);
+    expect(quote).toMatchObject({
+      amount: '12.500000',
+      fee: '1.000000',
+      total: '13.500000',
+      minAmount: '10.000000',
+      maxAmount: '1000.000000',
+    });
+    expect((await failure(player.api.chain.withdrawQuote({ body: { amount: '9.999999' } }))).errCode).toBe(
+      ErrorCode.WithdrawalOutOfRange,
+    );
+    expect((await failure(player.api.chain.withdrawQuote({ body: { amount: '1000.000001' } }))).errCode).toBe(
+      ErrorCode.WithdrawalOutOfRange,
+    );
+    expect((await failure(player.api.chain.withdrawQuote({ body: { amount: '1.0000001' } }))).errCode).toBe(
+      ErrorCode.BadParameter,
+    );
   });
 
   it('creates exactly 10 of 100 parallel withdrawals against a balance for 10, and pays them on chain', async () => {
@@ -102,12 +146,15 @@ describe('chain withdrawals', () => {
     await fund(player, 110n * USDT - start.balance);
     expect((await usdtOf(testApp, playerId)).balance).toBe(110n * USDT);
     const results = await Promise.allSettled(
-      Array.from({ length: 100 }, () => player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } })),
+      Array.from({ length: 100 }, () =>
+        player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } }),
+      ),
     );
     const created = results.filter((result) => result.status === 'fulfilled');
     expect(created).toHaveLength(10);
     for (const result of results)
-      if (result.status === 'rejected') expect((result.reason as { errCode: number }).errCode).toBe(ErrorCode.InsufficientBalanceWallet);
+      if (result.status === 'rejected')
+        expect((result.reason as { errCode: number }).errCode).toBe(ErrorCode.InsufficientBalanceWallet);
     expect(await usdtOf(testApp, playerId)).toEqual({ balance: 110n * USDT, held: 110n * USDT });
     const recipientBefore = await tokenBalance(RECIPIENT);
     await settle();
@@ -129,7 +176,9 @@ describe('chain withdrawals', () => {
     await fund(player, 50n * USDT);
     testApp.clock.advance(DAY_MS);
     const before = await usdtOf(testApp, playerId);
-    expect((await failure(player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } }))).errCode).toBe(ErrorCode.ContactSupport);
+    expect(
+      (await failure(player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } }))).errCode,
+    ).toBe(ErrorCode.ContactSupport);
     expect(await usdtOf(testApp, playerId)).toEqual(before);
     const cases = await testApp.database.pool.query(
       `SELECT subject_id FROM payhub_cases WHERE rule = 'blocked_address' AND status = 'open'`,
@@ -148,9 +197,23 @@ describe('chain withdrawals', () => {
     const signer = privateKeyToAccount(signerKey).address;
     const drained = await tokenBalance(signer);
     const { createWalletClient } = await import('viem');
-    const wallet = createWalletClient({ account: privateKeyToAccount(signerKey), transport: http(chain.runtime.rpcUrl) });
-    const chainInfo = { id: 1337, name: 'dev', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.runtime.rpcUrl] } } };
-    await wallet.writeContract({ chain: chainInfo, address: chain.runtime.tokenAddress, abi: ERC20_ABI, functionName: 'transfer', args: [RECIPIENT, drained] });
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(signerKey),
+      transport: http(chain.runtime.rpcUrl),
+    });
+    const chainInfo = {
+      id: 1337,
+      name: 'dev',
+      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chain.runtime.rpcUrl] } },
+    };
+    await wallet.writeContract({
+      chain: chainInfo,
+      address: chain.runtime.tokenAddress,
+      abi: ERC20_ABI,
+      functionName: 'transfer',
+      args: [RECIPIENT, drained],
+    });
     const pushes: Array<{ state: string }> = [];
     const notify = testApp.app.realtime.notifyUser.bind(testApp.app.realtime);
     testApp.app.realtime.notifyUser = async (userId: number, route: string, content: unknown) => {
@@ -160,7 +223,9 @@ describe('chain withdrawals', () => {
     const withdrawal = await player.api.chain.withdraw({ body: { amount: '20', addressId: entry.id } });
     expect(await usdtOf(testApp, playerId)).toEqual({ balance: 30n * USDT, held: 21n * USDT });
     await settle();
-    const after = (await player.api.chain.withdrawals({ query: { page: 1, count: 10 } })).items.find((item) => item.id === withdrawal.id);
+    const after = (await player.api.chain.withdrawals({ query: { page: 1, count: 10 } })).items.find(
+      (item) => item.id === withdrawal.id,
+    );
     expect(after).toMatchObject({ state: 'failed', failure: 'reverted' });
     expect(await usdtOf(testApp, playerId)).toEqual({ balance: 30n * USDT, held: 0n });
     expect(await tokenBalance(FAILING)).toBe(0n);

@@ -64,7 +64,8 @@ function toEntryWire(row: AddressBookRow, now: Date): AddressBookEntry {
  * mixed case must be its EIP-55 checksum, so a mistyped character is refused instead of paid to.
  */
 export function checkedAddress(text: string): Address {
-  if (!isAddress(text, { strict: true })) throw badParameter('body.address: not a valid EIP-55 checksum address');
+  if (!isAddress(text, { strict: true }))
+    throw badParameter('body.address: not a valid EIP-55 checksum address');
   return getAddress(text);
 }
 
@@ -83,12 +84,22 @@ export function createChainWithdrawService(deps: {
   confirmations: number;
   defaults: WithdrawLimits;
   codes: {
-    send(projectId: number, userId: number): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }>;
+    send(
+      projectId: number,
+      userId: number,
+    ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }>;
     consume(projectId: number, userId: number, code: string): Promise<void>;
   };
   openCase: (
     executor: Executor,
-    row: { projectId: number; rule: 'blocked_address'; subjectType: string; subjectId: string; details: unknown; at: Date },
+    row: {
+      projectId: number;
+      rule: 'blocked_address';
+      subjectType: string;
+      subjectId: string;
+      details: unknown;
+      at: Date;
+    },
   ) => Promise<unknown>;
   log: (error: unknown, message: string) => void;
 }) {
@@ -126,7 +137,7 @@ export function createChainWithdrawService(deps: {
       const signed = await gateway.signTransfer(request.address as Address, request.amount, nonce);
       const sent = await repo.transaction(async (tx) => {
         const row = await repo.lockWithdrawal(tx, request.id);
-        if (!row || row.state !== 'requested') return null;
+        if (row?.state !== 'requested') return null;
         return repo.markSent(tx, row.id, { ...signed, at: clock.now() });
       });
       if (!sent) continue;
@@ -154,7 +165,8 @@ export function createChainWithdrawService(deps: {
       if (await gateway.knowsTransaction(txHash)) return;
       // The node lost it: if the signer's nonce moved past it, another transaction took the nonce
       // (dropped); otherwise broadcast the same signed transaction again.
-      if ((await gateway.signerMinedNonce()) > (withdrawal.nonce ?? 0n)) outcome = { state: 'failed', failure: 'dropped' };
+      if ((await gateway.signerMinedNonce()) > (withdrawal.nonce ?? 0n))
+        outcome = { state: 'failed', failure: 'dropped' };
       else {
         await gateway.broadcast(withdrawal.rawTx as Hex);
         return;
@@ -163,11 +175,13 @@ export function createChainWithdrawService(deps: {
       if ((await gateway.blockHash(receipt.blockNumber)) !== receipt.blockHash) return;
       if (head - receipt.blockNumber + 1n < BigInt(deps.confirmations)) return;
       outcome =
-        receipt.status === 'success' ? { state: 'confirmed', failure: null } : { state: 'failed', failure: 'reverted' };
+        receipt.status === 'success'
+          ? { state: 'confirmed', failure: null }
+          : { state: 'failed', failure: 'reverted' };
     }
     const finished = await repo.transaction(async (tx) => {
       const row = await repo.lockWithdrawal(tx, withdrawal.id);
-      if (!row || row.state !== 'sent') return null;
+      if (row?.state !== 'sent') return null;
       const kind = outcome.state === 'confirmed' ? 'post' : 'void';
       const postings: Posting[] = [
         { id: `chain:wd:${row.id}:${kind}`, kind, pendingId: withdrawHoldId(row.id), code: 'chain_withdraw' },
@@ -264,7 +278,10 @@ export function createChainWithdrawService(deps: {
       const entry = await repo.address(repo.root, session.userId, input.addressId);
       if (!entry) throw notFound('address');
       if (entry.usableAt > clock.now())
-        throw new AppError(ErrorCode.WithdrawalUnderReview, `address usable from ${entry.usableAt.toISOString()}`);
+        throw new AppError(
+          ErrorCode.WithdrawalUnderReview,
+          `address usable from ${entry.usableAt.toISOString()}`,
+        );
       const blocked = await repo.isBlocked(repo.root, entry.address);
       if (blocked !== null) {
         // AML: refused, and a monitoring case opened for the admin (committed on its own).
@@ -274,7 +291,11 @@ export function createChainWithdrawService(deps: {
             rule: 'blocked_address',
             subjectType: 'player',
             subjectId: String(session.userId),
-            details: { address: getAddress(entry.address), amount: formatAmount(input.amount, 'USDT'), reason: blocked },
+            details: {
+              address: getAddress(entry.address),
+              amount: formatAmount(input.amount, 'USDT'),
+              reason: blocked,
+            },
             at: clock.now(),
           });
           await writeAudit(tx, {
@@ -293,7 +314,13 @@ export function createChainWithdrawService(deps: {
       const result = await repo.transaction(async (tx) =>
         runIdempotent(
           tx,
-          { userId: session.userId, key: idempotencyKey, operation: 'chain.withdraw', input, at: clock.now() },
+          {
+            userId: session.userId,
+            key: idempotencyKey,
+            operation: 'chain.withdraw',
+            input,
+            at: clock.now(),
+          },
           async () => {
             await repo.lockPlayer(tx, session.userId);
             const open = await repo.countOpenWithdrawals(tx, session.userId);
@@ -306,7 +333,10 @@ export function createChainWithdrawService(deps: {
               fee,
               at: clock.now(),
             });
-            const wallet = await ledger.account(tx, accounts.player(session.projectId, session.userId, 'USDT'));
+            const wallet = await ledger.account(
+              tx,
+              accounts.player(session.projectId, session.userId, 'USDT'),
+            );
             const custody = await ledger.account(tx, accounts.custody(session.projectId, 'USDT'));
             const postings: Posting[] = [
               {
@@ -347,7 +377,11 @@ export function createChainWithdrawService(deps: {
               action: 'chain.withdraw.request',
               objectType: 'chain_withdrawal',
               objectId: String(row.id),
-              after: { address: row.address, amount: formatAmount(row.amount, 'USDT'), fee: formatAmount(fee, 'USDT') },
+              after: {
+                address: row.address,
+                amount: formatAmount(row.amount, 'USDT'),
+                fee: formatAmount(fee, 'USDT'),
+              },
               ip,
             });
             return toWithdrawalWire(row);

@@ -14,7 +14,11 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * token transfer from the faucet key, so the deposit arrives through the watcher like any other.
  * Calls are queued: one key, one nonce sequence.
  */
-export function createDevFaucet(options: { rpcUrl: string; tokenAddress: Address; faucetKey: `0x${string}` }) {
+export function createDevFaucet(options: {
+  rpcUrl: string;
+  tokenAddress: Address;
+  faucetKey: `0x${string}`;
+}) {
   const account = privateKeyToAccount(options.faucetKey);
   const transport = http(options.rpcUrl, { timeout: 10_000 });
   const wallet = createWalletClient({ account, transport });
@@ -22,7 +26,8 @@ export function createDevFaucet(options: { rpcUrl: string; tokenAddress: Address
   let queue: Promise<unknown> = Promise.resolve();
   return {
     send(ip: string, to: Address, amount: bigint): Promise<Hash> {
-      if (!LOOPBACK.has(ip)) throw new AppError(ErrorCode.NoPermission, 'the faucet answers loopback callers only');
+      if (!LOOPBACK.has(ip))
+        throw new AppError(ErrorCode.NoPermission, 'the faucet answers loopback callers only');
       if (amount > FAUCET_MAX) throw new AppError(ErrorCode.WithdrawalOutOfRange, '0.000001 - 10000.000000');
       const run = queue.then(async () => {
         const chain = {

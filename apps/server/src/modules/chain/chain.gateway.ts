@@ -173,7 +173,8 @@ export function createChainGateway(options: {
       } catch (error) {
         // A rebroadcast of a transaction the node already has (or has mined) is not a failure.
         const message = String((error as Error).message ?? '').toLowerCase();
-        if (message.includes('already') || message.includes('known') || message.includes('nonce too low')) return;
+        if (message.includes('already') || message.includes('known') || message.includes('nonce too low'))
+          return;
         throw error;
       }
     },

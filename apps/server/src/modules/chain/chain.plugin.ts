@@ -9,13 +9,13 @@ import { type LeaderScheduler, startLeaderScheduler } from '../../platform/sched
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import type { PayhubRepo } from '../payhub/payhub.repo.ts';
 import type { VerificationCodeService } from '../user/verification-code.service.ts';
-import { createChainDepositService } from './chain-deposit.service.ts';
-import { createChainWithdrawService } from './chain-withdraw.service.ts';
 import { createDevFaucet } from './chain.faucet.ts';
 import { createChainGateway } from './chain.gateway.ts';
 import { DEV_SIGNER_INDEX, devPrivateKey, devProjectXpub } from './chain.keys.ts';
 import { createChainRepo } from './chain.repo.ts';
 import { registerChainRoutes } from './chain.routes.ts';
+import { createChainDepositService } from './chain-deposit.service.ts';
+import { createChainWithdrawService } from './chain-withdraw.service.ts';
 
 /** Advisory lock key of the chain watcher's scheduler node. */
 export const CHAIN_SCHEDULER_LOCK = 72_205_001;
@@ -67,7 +67,11 @@ export async function registerChain(
   const repo = createChainRepo(database.db);
   const signerKey =
     chain.signerKey ?? (chain.devMnemonic ? devPrivateKey(chain.devMnemonic, DEV_SIGNER_INDEX) : undefined);
-  const gateway = createChainGateway({ rpcUrl: runtime.rpcUrl, tokenAddress: runtime.tokenAddress, signerKey });
+  const gateway = createChainGateway({
+    rpcUrl: runtime.rpcUrl,
+    tokenAddress: runtime.tokenAddress,
+    signerKey,
+  });
   const xpubs = new Map(chain.xpubs);
   const xpubOf = (projectId: number) => {
     let xpub = xpubs.get(projectId);
@@ -96,7 +100,11 @@ export async function registerChain(
     clock,
     notifier: deps.notifier,
     confirmations: chain.confirmations,
-    defaults: { withdrawMin: chain.withdrawMin, withdrawMax: chain.withdrawMax, withdrawFee: chain.withdrawFee },
+    defaults: {
+      withdrawMin: chain.withdrawMin,
+      withdrawMax: chain.withdrawMax,
+      withdrawFee: chain.withdrawFee,
+    },
     codes: {
       async send(projectId, userId) {
         const owner = await deps.phoneOf(userId);
@@ -113,7 +121,11 @@ export async function registerChain(
     log,
   });
   const faucet = runtime.faucetKey
-    ? createDevFaucet({ rpcUrl: runtime.rpcUrl, tokenAddress: runtime.tokenAddress, faucetKey: runtime.faucetKey })
+    ? createDevFaucet({
+        rpcUrl: runtime.rpcUrl,
+        tokenAddress: runtime.tokenAddress,
+        faucetKey: runtime.faucetKey,
+      })
     : undefined;
 
   await app.register(async (scope) =>
@@ -122,7 +134,11 @@ export async function registerChain(
       {
         ...deps.bindDeps,
         production: deps.production,
-        network: { name: runtime.networkName, chainId: () => gateway.chainId(), tokenAddress: runtime.tokenAddress },
+        network: {
+          name: runtime.networkName,
+          chainId: () => gateway.chainId(),
+          tokenAddress: runtime.tokenAddress,
+        },
         minDeposit: chain.depositMin,
         confirmations: chain.confirmations,
         faucet,

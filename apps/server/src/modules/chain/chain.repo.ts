@@ -134,12 +134,16 @@ export function createChainRepo(db: Db) {
       const owners = new Map<string, { projectId: number; playerId: number }>();
       if (addresses.length === 0) return owners;
       // Passed as one array literal (drizzle would expand a JS array into a row); hex addresses need no quoting.
-      if (addresses.some((address) => !/^0x[0-9a-f]{40}$/.test(address))) throw new Error('ownersOf takes lower-case addresses');
+      if (addresses.some((address) => !/^0x[0-9a-f]{40}$/.test(address)))
+        throw new Error('ownersOf takes lower-case addresses');
       const result = await executor.execute<Raw>(sql`
         SELECT address, project_id, player_id FROM chain_deposit_addresses
          WHERE address = ANY(${`{${addresses.join(',')}}`}::text[])`);
       for (const row of result.rows)
-        owners.set(String(row.address), { projectId: Number(row.project_id), playerId: Number(row.player_id) });
+        owners.set(String(row.address), {
+          projectId: Number(row.project_id),
+          playerId: Number(row.player_id),
+        });
       return owners;
     },
 
@@ -293,7 +297,11 @@ export function createChainRepo(db: Db) {
       if (!inserted) throw new Error('chain withdrawal insert returned nothing');
       return toWithdrawal(inserted);
     },
-    async openWithdrawals(executor: Executor, state: 'requested' | 'sent', limit: number): Promise<WithdrawalRow[]> {
+    async openWithdrawals(
+      executor: Executor,
+      state: 'requested' | 'sent',
+      limit: number,
+    ): Promise<WithdrawalRow[]> {
       const result = await executor.execute<Raw>(
         sql`SELECT * FROM chain_withdrawals WHERE state = ${state} ORDER BY id LIMIT ${limit}`,
       );
@@ -309,7 +317,9 @@ export function createChainRepo(db: Db) {
       return result.rows[0] ? toWithdrawal(result.rows[0]) : null;
     },
     async lockWithdrawal(executor: Executor, id: number): Promise<WithdrawalRow | null> {
-      const result = await executor.execute<Raw>(sql`SELECT * FROM chain_withdrawals WHERE id = ${id} FOR UPDATE`);
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM chain_withdrawals WHERE id = ${id} FOR UPDATE`,
+      );
       return result.rows[0] ? toWithdrawal(result.rows[0]) : null;
     },
     async markSent(

@@ -1,9 +1,9 @@
 import { contracts, formatAmount } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bindEndpoint } from '../../platform/http/bind-endpoint.ts';
+import type { createDevFaucet } from './chain.faucet.ts';
 import type { ChainDepositService } from './chain-deposit.service.ts';
 import type { ChainWithdrawService } from './chain-withdraw.service.ts';
-import type { createDevFaucet } from './chain.faucet.ts';
 
 export function registerChainRoutes(
   app: FastifyInstance,
@@ -31,9 +31,15 @@ export function registerChainRoutes(
   }));
   bindEndpoint(app, deps, api.deposits, async ({ query, context }) => deposits.list(context.session, query));
   bindEndpoint(app, deps, api.addresses, async ({ context }) => withdrawals.addresses(context.session));
-  bindEndpoint(app, deps, api.addressCode, async ({ context }) => withdrawals.sendAddressCode(context.session), {
-    rateLimitPerMinute: 10,
-  });
+  bindEndpoint(
+    app,
+    deps,
+    api.addressCode,
+    async ({ context }) => withdrawals.sendAddressCode(context.session),
+    {
+      rateLimitPerMinute: 10,
+    },
+  );
   bindEndpoint(app, deps, api.addAddress, async ({ body, context }) =>
     withdrawals.addAddress(context.session, body, context.ip),
   );
@@ -43,7 +49,9 @@ export function registerChainRoutes(
   bindEndpoint(app, deps, api.withdraw, async ({ body, context }) =>
     withdrawals.request(context.session, body, context.idempotencyKey, context.ip),
   );
-  bindEndpoint(app, deps, api.withdrawals, async ({ query, context }) => withdrawals.list(context.session, query));
+  bindEndpoint(app, deps, api.withdrawals, async ({ query, context }) =>
+    withdrawals.list(context.session, query),
+  );
   if (faucet) {
     bindEndpoint(app, deps, api.devFaucet, async ({ body, context }) => ({
       txHash: await faucet.send(context.ip, await deposits.address(context.session), body.amount),

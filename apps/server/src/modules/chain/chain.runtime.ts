@@ -11,7 +11,8 @@ export async function startChainRuntime(
   log: (line: string) => void,
 ): Promise<{ runtime: ChainRuntime; stop(): Promise<void> }> {
   if (chain.rpcUrl) {
-    if (!chain.tokenAddress) throw new Error('invalid configuration: CHAIN_TOKEN_ADDRESS must be set with CHAIN_RPC_URL');
+    if (!chain.tokenAddress)
+      throw new Error('invalid configuration: CHAIN_TOKEN_ADDRESS must be set with CHAIN_RPC_URL');
     log(`EVM chain at ${new URL(chain.rpcUrl).host}, token ${chain.tokenAddress}`);
     return {
       runtime: { rpcUrl: chain.rpcUrl, tokenAddress: chain.tokenAddress, networkName: chain.networkName },
@@ -20,7 +21,9 @@ export async function startChainRuntime(
   }
   if (!chain.devMnemonic) throw new Error('invalid configuration: CHAIN_RPC_URL must be set in production');
   const dev = await startDevChain({ mnemonic: chain.devMnemonic, dataDir: chain.devDataDir });
-  log(`dev EVM chain on ${dev.rpcUrl} (chain id ${dev.chainId}, blocks in ${chain.devDataDir}), test USDT ${dev.tokenAddress}`);
+  log(
+    `dev EVM chain on ${dev.rpcUrl} (chain id ${dev.chainId}, blocks in ${chain.devDataDir}), test USDT ${dev.tokenAddress}`,
+  );
   return {
     runtime: {
       rpcUrl: dev.rpcUrl,

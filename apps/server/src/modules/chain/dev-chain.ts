@@ -66,7 +66,12 @@ export async function startDevChain(options: {
   const code = await publicClient.getCode({ address: tokenAddress });
   if (!code || code === '0x') {
     const wallet = createWalletClient({ account: deployer, transport: http(rpcUrl) });
-    const chain = { id: DEV_CHAIN_ID, name: 'dev', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } };
+    const chain = {
+      id: DEV_CHAIN_ID,
+      name: 'dev',
+      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [rpcUrl] } },
+    };
     if (options.instamine === false) await request('miner_start');
     const deploy = await wallet.sendTransaction({
       chain,

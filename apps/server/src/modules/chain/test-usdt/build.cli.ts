@@ -4,4 +4,6 @@ import { ARTIFACT_PATH, compileTestUsdt } from './compile.ts';
 
 const artifact = compileTestUsdt();
 writeFileSync(ARTIFACT_PATH, `${JSON.stringify(artifact, null, 2)}\n`);
-console.log(`wrote ${ARTIFACT_PATH} (${(artifact.bytecode.length - 2) / 2} bytes, solc ${artifact.compiler})`);
+console.log(
+  `wrote ${ARTIFACT_PATH} (${(artifact.bytecode.length - 2) / 2} bytes, solc ${artifact.compiler})`,
+);
