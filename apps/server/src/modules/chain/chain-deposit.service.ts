@@ -65,11 +65,7 @@ export function createChainDepositService(deps: {
   /** Records transfers to known addresses from the blocks since the cursor (and the unconfirmed window). */
   async function scan(head: bigint): Promise<void> {
     const cursor = await repo.cursor(repo.root, deps.cursorId);
-    if (cursor === null) {
-      // First start on this database: watch from the next block on.
-      await repo.setCursor(repo.root, deps.cursorId, head + 1n, clock.now());
-      return;
-    }
+    if (cursor === null) throw new Error('chain cursor missing: start() sets it');
     // Re-read the unconfirmed window, so a transfer a reorg moved to another block is seen again.
     const window = BigInt(deps.confirmations);
     const fromBlock = cursor > window ? cursor - window : 0n;
@@ -105,7 +101,7 @@ export function createChainDepositService(deps: {
         if (row) rows.push(row);
       }
       const next = toBlock + 1n > cursor ? toBlock + 1n : cursor;
-      await repo.setCursor(tx, deps.cursorId, next, clock.now());
+      if (next !== cursor) await repo.setCursor(tx, deps.cursorId, next, clock.now());
       return rows;
     });
     await push(recorded);
@@ -172,6 +168,14 @@ export function createChainDepositService(deps: {
   }
 
   return {
+    /**
+     * At server start: on a database that never watched this token, watch from the next block on
+     * (blocks before it hold no transfer to an address this database gave out).
+     */
+    async start(): Promise<void> {
+      if ((await repo.cursor(repo.root, deps.cursorId)) !== null) return;
+      await repo.initCursor(repo.root, deps.cursorId, (await gateway.head()) + 1n, clock.now());
+    },
     /** The caller's deposit address (EIP-55), derived and stored on first ask. */
     async address(session: Session): Promise<Address> {
       const stored = await repo.depositAddress(repo.root, session.userId);

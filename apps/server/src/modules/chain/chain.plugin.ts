@@ -128,6 +128,7 @@ export async function registerChain(
       })
     : undefined;
 
+  await deposits.start();
   await app.register(async (scope) =>
     registerChainRoutes(
       scope,

@@ -158,6 +158,12 @@ export function createChainRepo(db: Db) {
         VALUES (${id}, ${nextBlock.toString()}::bigint, ${at.toISOString()}::timestamptz)
         ON CONFLICT (id) DO UPDATE SET next_block = EXCLUDED.next_block, updated_at = EXCLUDED.updated_at`);
     },
+    /** Sets the cursor only where none is (first start); a concurrent first start keeps the other's. */
+    async initCursor(executor: Executor, id: string, nextBlock: bigint, at: Date): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO chain_cursors (id, next_block, updated_at)
+        VALUES (${id}, ${nextBlock.toString()}::bigint, ${at.toISOString()}::timestamptz) ON CONFLICT (id) DO NOTHING`);
+    },
 
     // --- deposits ---
     /**
