@@ -102,7 +102,7 @@ function toAddress(row: Raw): AddressBookRow {
   };
 }
 
-/** The chain capability's SQL (migration 0500_chain.sql). */
+/** The chain capability's SQL (migration 0510_chain.sql). */
 export function createChainRepo(db: Db) {
   return {
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
