@@ -38,15 +38,18 @@ export interface DevChain {
 export async function startDevChain(options: {
   mnemonic: string;
   dataDir?: string;
-  /** Each transaction mines its own block (default); false mines only on evm_mine. */
-  instamine?: boolean;
+  /**
+   * Mine a block every this many seconds (npm start: confirmations accrue on an idle chain); unset:
+   * each transaction mines its own block at once and nothing else does (tests mine with evm_mine).
+   */
+  blockTimeSeconds?: number;
 }): Promise<DevChain> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const server = ganache.server({
     logging: { quiet: true },
     wallet: { mnemonic: options.mnemonic, totalAccounts: 3, defaultBalance: 1_000_000 },
     chain: { chainId: DEV_CHAIN_ID, vmErrorsOnRPCResponse: false },
-    miner: { instamine: 'eager', ...(options.instamine === false ? { blockTime: 0 } : {}) },
+    miner: options.blockTimeSeconds ? { blockTime: options.blockTimeSeconds } : { instamine: 'eager' },
     ...(options.dataDir ? { database: { dbPath: options.dataDir } } : {}),
     // ganache's option types resolve to `undefined` under this TypeScript setup; the shape is its documented one.
   } as never);
@@ -56,7 +59,6 @@ export async function startDevChain(options: {
   const provider = server.provider;
   const request = (method: string, params: unknown[] = []) =>
     provider.request({ method, params } as never) as Promise<unknown>;
-  if (options.instamine === false) await request('miner_stop');
 
   const deployer = privateKeyToAccount(devPrivateKey(options.mnemonic, DEV_SIGNER_INDEX));
   const faucetKey = devPrivateKey(options.mnemonic, DEV_FAUCET_INDEX);
@@ -72,7 +74,6 @@ export async function startDevChain(options: {
       nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: [rpcUrl] } },
     };
-    if (options.instamine === false) await request('miner_start');
     const deploy = await wallet.sendTransaction({
       chain,
       data: encodeDeployData({
@@ -91,8 +92,7 @@ export async function startDevChain(options: {
       args: [faucet.address, SUPPLY / 2n],
     });
     await publicClient.waitForTransactionReceipt({ hash: fund, pollingInterval: 20 });
-    if (options.instamine === false) await request('miner_stop');
-  }
+    }
   return {
     rpcUrl,
     chainId: DEV_CHAIN_ID,
