@@ -10,7 +10,8 @@ export type DemoLabel =
   | 'leader'
   | 'operator-manage'
   | 'operator'
-  | 'admin';
+  | 'admin'
+  | 'player';
 export type ProjectId = 10 | 12 | 16;
 
 export interface DemoAccount {
