@@ -4,8 +4,8 @@
 // confirmations and be credited by push; then adds a withdrawal address with the SMS code (usable 24 h later).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount } from './support/accounts.ts';
-import { apiClient, signedInApi } from './support/api.ts';
+import { readDemoAccounts } from './support/accounts.ts';
+import { apiClient } from './support/api.ts';
 import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
 
 let browser: Browser;
@@ -22,12 +22,24 @@ afterEach(async () => {
   context = undefined;
 });
 
+/** The seeded demo player of project 12 (the e2e DemoLabel union lists the agent accounts). */
+function demoPlayer() {
+  const account = readDemoAccounts().find(
+    (item) => (item.label as string) === 'player' && item.projectId === 12,
+  );
+  if (!account) throw new Error('no demo player in project 12');
+  return account;
+}
+
 async function signedInPage(): Promise<Page> {
   context = await newMobileContext(browser);
   const page = await context.newPage();
-  const client = await signedInApi('player', 12);
+  const player = demoPlayer();
+  const { token } = await apiClient(12).api.user.login({
+    body: { phone: player.phone, password: player.password },
+  });
   await page.goto('/play/login');
-  await page.evaluate((value) => localStorage.setItem('main_token', value), client.getToken() ?? '');
+  await page.evaluate((value) => localStorage.setItem('main_token', value), token);
   return page;
 }
 
@@ -50,7 +62,7 @@ describe('player crypto journey', () => {
       .first()
       .waitFor({ timeout: 30_000 });
     console.log(`[e2e] test USDT credited ${Date.now() - startedAt} ms after the faucet was pressed`);
-    await expect.poll(() => page.getByTestId('chain-deposit').first().innerText()).toContain('100.00 USDT');
+    await expect.poll(() => page.getByTestId('chain-deposit').first().textContent()).toContain('100.00 USDT');
     await screenshot(page, 'player-chain-deposit-credited');
   }, 90_000);
 
@@ -61,7 +73,7 @@ describe('player crypto journey', () => {
     await page.locator('input[name="address"]').fill('0x1111111111111111111111111111111111111111');
     await page.locator('input[name="label"]').fill('Dompet saya');
     await page.getByRole('button', { name: 'Kirim kode SMS' }).click();
-    const phone = demoAccount('player', 12).phone;
+    const phone = demoPlayer().phone;
     await expect
       .poll(async () =>
         apiClient(12)

@@ -10,8 +10,7 @@ export type DemoLabel =
   | 'leader'
   | 'operator-manage'
   | 'operator'
-  | 'admin'
-  | 'player';
+  | 'admin';
 export type ProjectId = 10 | 12 | 16;
 
 export interface DemoAccount {

@@ -21,7 +21,11 @@ export async function startChainRuntime(
   }
   if (!chain.devMnemonic) throw new Error('invalid configuration: CHAIN_RPC_URL must be set in production');
   // A block a second: a deposit made on the dev chain gathers its confirmations within seconds.
-  const dev = await startDevChain({ mnemonic: chain.devMnemonic, dataDir: chain.devDataDir, blockTimeSeconds: 1 });
+  const dev = await startDevChain({
+    mnemonic: chain.devMnemonic,
+    dataDir: chain.devDataDir,
+    blockTimeSeconds: 1,
+  });
   log(
     `dev EVM chain on ${dev.rpcUrl} (chain id ${dev.chainId}, blocks in ${chain.devDataDir}), test USDT ${dev.tokenAddress}`,
   );

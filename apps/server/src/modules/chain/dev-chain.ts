@@ -92,7 +92,7 @@ export async function startDevChain(options: {
       args: [faucet.address, SUPPLY / 2n],
     });
     await publicClient.waitForTransactionReceipt({ hash: fund, pollingInterval: 20 });
-    }
+  }
   return {
     rpcUrl,
     chainId: DEV_CHAIN_ID,
