@@ -128,6 +128,24 @@ describe('chain deposits', () => {
     await expectLedgerClean(testApp);
   });
 
+  it('the ledger check catches a deposit whose state does not match its transfer', async () => {
+    await expectLedgerClean(testApp);
+    const credited = await testApp.database.pool.query<{ id: string }>(
+      `SELECT id FROM chain_deposits WHERE state = 'credited' ORDER BY id LIMIT 1`,
+    );
+    const id = credited.rows[0]!.id;
+    await testApp.database.pool.query(
+      `UPDATE chain_deposits SET state = 'dust', credited_at = NULL WHERE id = $1`,
+      [id],
+    );
+    await expect(expectLedgerClean(testApp)).rejects.toThrow(/chain deposits/);
+    await testApp.database.pool.query(
+      `UPDATE chain_deposits SET state = 'credited', credited_at = now() WHERE id = $1`,
+      [id],
+    );
+    await expectLedgerClean(testApp);
+  });
+
   it('survives a restart between the transfer and its confirmations', async () => {
     const player = await testApp.signIn('player');
     const playerId = await userIdOf(player);
