@@ -124,8 +124,8 @@ export const chain = {
     errors: [
       ErrorCode.CodeInvalid,
       ErrorCode.CodeExpired,
-      ErrorCode.BankAccountExists,
-      ErrorCode.BankAccountLimit,
+      ErrorCode.CryptoAddressExists,
+      ErrorCode.CryptoAddressLimit,
     ],
   }),
   withdrawQuote: endpoint({
@@ -156,6 +156,7 @@ export const chain = {
       ErrorCode.InsufficientBalanceWallet,
       ErrorCode.NotFound,
       ErrorCode.WithdrawalUnderReview,
+      ErrorCode.CryptoAddressNotYetUsable,
       ErrorCode.ContactSupport,
     ],
   }),

@@ -106,8 +106,12 @@ describe('chain withdrawals', () => {
     await fund(player, 20n * USDT);
     expect(
       (await failure(player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } }))).errCode,
-    ).toBe(ErrorCode.WithdrawalUnderReview);
+    ).toBe(ErrorCode.CryptoAddressNotYetUsable);
     testApp.clock.advance(DAY_MS);
+    // The same address twice is refused.
+    expect((await failure(addAddress(player, 'player', RECIPIENT))).errCode).toBe(
+      ErrorCode.CryptoAddressExists,
+    );
     expect((await player.api.chain.addresses()).items[0]?.usable).toBe(true);
     // Another player cannot use it.
     const other = await testApp.signIn('no-spa');

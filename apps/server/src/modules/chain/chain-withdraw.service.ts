@@ -228,8 +228,7 @@ export function createChainWithdrawService(deps: {
     async addAddress(session: Session, input: { address: string; label: string; code: string }, ip: string) {
       const address = checkedAddress(input.address);
       if ((await repo.countAddresses(repo.root, session.userId)) >= ADDRESS_BOOK_MAX)
-        throw new AppError(ErrorCode.BankAccountLimit);
-      // The code is spent only when the address can be added.
+        throw new AppError(ErrorCode.CryptoAddressLimit);
       await deps.codes.consume(session.projectId, session.userId, input.code);
       const at = clock.now();
       const row = await repo.transaction(async (tx) => {
@@ -241,7 +240,7 @@ export function createChainWithdrawService(deps: {
           at,
           usableAt: new Date(at.getTime() + ADDRESS_BOOK_DELAY_HOURS * HOUR_MS),
         });
-        if (!added) throw new AppError(ErrorCode.BankAccountExists);
+        if (!added) throw new AppError(ErrorCode.CryptoAddressExists);
         await writeAudit(tx, {
           projectId: session.projectId,
           actorId: session.userId,
@@ -279,7 +278,7 @@ export function createChainWithdrawService(deps: {
       if (!entry) throw notFound('address');
       if (entry.usableAt > clock.now())
         throw new AppError(
-          ErrorCode.WithdrawalUnderReview,
+          ErrorCode.CryptoAddressNotYetUsable,
           `address usable from ${entry.usableAt.toISOString()}`,
         );
       const blocked = await repo.isBlocked(repo.root, entry.address);
