@@ -233,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return user && project ? { phone: user.phone, countryCode: project.countryCode } : null;
       },
       openCase: (executor, row) => payhubRepo.openCase(executor, row),
+      isPaymentOperator: async (userId) => (await payhubRepo.operator(database.db, userId))?.spaPay === true,
     });
   }
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));

@@ -84,6 +84,7 @@ export const chain = {
       /** Whether this server offers the development faucet (devFaucet). */
       faucet: z.boolean(),
     }),
+    errors: [ErrorCode.OperatorCannotPay],
   }),
   deposits: endpoint({
     method: 'GET',
@@ -158,6 +159,7 @@ export const chain = {
       ErrorCode.WithdrawalUnderReview,
       ErrorCode.CryptoAddressNotYetUsable,
       ErrorCode.ContactSupport,
+      ErrorCode.OperatorCannotPay,
     ],
   }),
   withdrawals: endpoint({
@@ -176,6 +178,6 @@ export const chain = {
     summary: 'Development chain only: send test USDT to the caller’s deposit address (loopback callers)',
     body: z.object({ amount: UsdtInput }).strict(),
     response: z.object({ txHash: TxHash }),
-    errors: [ErrorCode.NoPermission, ErrorCode.WithdrawalOutOfRange],
+    errors: [ErrorCode.NoPermission, ErrorCode.WithdrawalOutOfRange, ErrorCode.OperatorCannotPay],
   }),
 };

@@ -2,10 +2,10 @@
 // credited once after N confirmations and not before, survives a restart between transfer and
 // confirmations, a reorg inside the window credits nothing, dust is recorded and not credited, and 50
 // transfers in one block are each credited exactly once; the ledger check is clean after.
-import { CHAIN_NOTIFY_ROUTES } from '@payhub/contracts';
+import { CHAIN_NOTIFY_ROUTES, ErrorCode } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOf, startTestChain, type TestChain, USDT, usdtOf } from '../../../test/chain-helpers.ts';
-import { expectLedgerClean, userIdOf } from '../../../test/payhub-helpers.ts';
+import { expectLedgerClean, failure, userIdOf } from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const ENV = { CHAIN_POLL_INTERVAL_MS: '600000', CHAIN_CONFIRMATIONS: '3', CHAIN_DEPOSIT_MIN: '1' };
@@ -39,6 +39,11 @@ describe('chain deposits', () => {
     expect(first.minDeposit).toBe('1.000000');
     const other = await testApp.signIn('no-spa');
     expect((await other.api.chain.depositAddress()).address).not.toBe(first.address);
+  });
+
+  it('gives a payment operator no deposit address (its account holds no player wallet)', async () => {
+    const operator = await testApp.signIn('operator');
+    expect((await failure(operator.api.chain.depositAddress())).errCode).toBe(ErrorCode.OperatorCannotPay);
   });
 
   it('credits a transfer once after 3 confirmations, not before, with live pushes', async () => {

@@ -1,7 +1,14 @@
-import { CHAIN_NOTIFY_ROUTES, type ChainDeposit, formatAmount, MONEY_MAX_MINOR } from '@payhub/contracts';
+import {
+  CHAIN_NOTIFY_ROUTES,
+  type ChainDeposit,
+  ErrorCode,
+  formatAmount,
+  MONEY_MAX_MINOR,
+} from '@payhub/contracts';
 import { type Address, getAddress, type Hash } from 'viem';
 import { accounts, type Ledger } from '../../ledger/ledger.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import type { ChainGateway } from './chain.gateway.ts';
@@ -50,6 +57,7 @@ export function createChainDepositService(deps: {
   confirmations: number;
   depositMin: bigint;
   xpubOf: (projectId: number) => string | undefined;
+  isPaymentOperator: (userId: number) => Promise<boolean>;
   log: (error: unknown, message: string) => void;
 }) {
   const { repo, ledger, gateway, clock } = deps;
@@ -178,6 +186,8 @@ export function createChainDepositService(deps: {
     },
     /** The caller's deposit address (EIP-55), derived and stored on first ask. */
     async address(session: Session): Promise<Address> {
+      // A payment operator's account holds no player wallet (docs/payments.md "self-dealing").
+      if (await deps.isPaymentOperator(session.userId)) throw new AppError(ErrorCode.OperatorCannotPay);
       const stored = await repo.depositAddress(repo.root, session.userId);
       if (stored) return getAddress(stored);
       const xpub = deps.xpubOf(session.projectId);

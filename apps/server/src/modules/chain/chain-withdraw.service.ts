@@ -101,6 +101,7 @@ export function createChainWithdrawService(deps: {
       at: Date;
     },
   ) => Promise<unknown>;
+  isPaymentOperator: (userId: number) => Promise<boolean>;
   log: (error: unknown, message: string) => void;
 }) {
   const { repo, ledger, gateway, clock } = deps;
@@ -274,6 +275,7 @@ export function createChainWithdrawService(deps: {
     ): Promise<ChainWithdrawal> {
       const range = await limits(session.projectId);
       checkRange(input.amount, range);
+      if (await deps.isPaymentOperator(session.userId)) throw new AppError(ErrorCode.OperatorCannotPay);
       const entry = await repo.address(repo.root, session.userId, input.addressId);
       if (!entry) throw notFound('address');
       if (entry.usableAt > clock.now())

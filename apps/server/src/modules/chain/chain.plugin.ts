@@ -59,6 +59,8 @@ export async function registerChain(
     codes: VerificationCodeService;
     phoneOf: (userId: number) => Promise<{ phone: string; countryCode: string } | null>;
     openCase: PayhubRepo['openCase'];
+    /** Whether the user is a payment operator (spaPay): such accounts hold no player wallet (3043). */
+    isPaymentOperator: (userId: number) => Promise<boolean>;
   },
 ): Promise<void> {
   const { chain, runtime, database, clock } = deps;
@@ -91,6 +93,7 @@ export async function registerChain(
     confirmations: chain.confirmations,
     depositMin: chain.depositMin,
     xpubOf,
+    isPaymentOperator: deps.isPaymentOperator,
     log,
   });
   const withdrawals = createChainWithdrawService({
@@ -118,6 +121,7 @@ export async function registerChain(
       },
     },
     openCase: (executor, row) => deps.openCase(executor, row),
+    isPaymentOperator: deps.isPaymentOperator,
     log,
   });
   const faucet = runtime.faucetKey
