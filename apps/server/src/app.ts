@@ -9,6 +9,7 @@ import { ErrorCode } from '@payhub/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { type ChainRuntime, registerChain } from './modules/chain/chain.plugin.ts';
 import { createDatacenterRepo } from './modules/datacenter/datacenter.repo.ts';
 import { registerDatacenterRoutes } from './modules/datacenter/datacenter.routes.ts';
 import { createDatacenterService } from './modules/datacenter/datacenter.service.ts';
@@ -19,6 +20,7 @@ import { createNoticesRepo } from './modules/notices/notices.repo.ts';
 import { registerNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { createNoticesService } from './modules/notices/notices.service.ts';
 import { registerPaymentHub } from './modules/payhub/payhub.plugin.ts';
+import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { createPromoRepo } from './modules/promo/promo.repo.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
@@ -65,6 +67,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Where the built agent and player apps are; `null` serves none (API-only tests). */
   appsRoot?: string | null;
+  /** The EVM chain (an external node or the embedded dev chain); absent: no chain endpoints. */
+  chain?: ChainRuntime;
 }
 
 /**
@@ -218,6 +222,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isOwnUpload: site.isOwnUpload,
     onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
   });
+  if (deps.chain) {
+    const payhubRepo = createPayhubRepo(database.db);
+    await registerChain(app, {
+      bindDeps,
+      production: config.production,
+      chain: config.chain,
+      runtime: deps.chain,
+      database,
+      clock,
+      notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
+      codes,
+      phoneOf: async (userId) => {
+        const user = await userRepo.byId(userId);
+        const project = user ? site.projectById(user.projectId) : undefined;
+        return user && project ? { phone: user.phone, countryCode: project.countryCode } : null;
+      },
+      openCase: (executor, row) => payhubRepo.openCase(executor, row),
+      isPaymentOperator: async (userId) => (await payhubRepo.operator(database.db, userId))?.spaPay === true,
+    });
+  }
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));
 

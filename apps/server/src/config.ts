@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -41,6 +41,50 @@ const EnvSchema = z.object({
   CUSTODY_WEBHOOK_SECRET: z.string().min(16).default('payhub-development-webhook-secret'),
   /** How often the scheduler node runs timeouts and settlements. */
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  // --- EVM chain (USDT deposits and withdrawals; docs/chain.md) ---
+  /** JSON-RPC of an EVM chain; unset: a local dev chain is started with the app (not in production). */
+  CHAIN_RPC_URL: z.string().url().optional(),
+  /** The USDT ERC-20 contract on that chain; unset with the dev chain: the deployed test USDT. */
+  CHAIN_TOKEN_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  /** Blocks a deposit's block needs on top of it (itself counted) before it is credited. */
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1_000).default(3),
+  /** Deposits below this many USDT are recorded as dust and not credited. */
+  CHAIN_DEPOSIT_MIN: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/)
+    .default('1'),
+  /** How often the chain watcher (on the scheduler node) reads new blocks. */
+  CHAIN_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2_000),
+  /** Per project deposit xpubs, `projectId:xpub` comma-separated (account level, m/44'/60'/n'). */
+  CHAIN_XPUBS: z.string().default(''),
+  /** Development only: the mnemonic the dev chain funds and the dev xpubs and hot key derive from. */
+  CHAIN_DEV_MNEMONIC: z.string().default('test test test test test test test test test test test junk'),
+  /** The withdrawal signer's hot key (0x + 64 hex); unset outside production: the dev mnemonic's first key. */
+  CHAIN_SIGNER_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .optional(),
+  /** Default per-project withdrawal limits and fee, in USDT (a project row in chain_settings overrides). */
+  CHAIN_WITHDRAW_MIN: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/)
+    .default('10'),
+  CHAIN_WITHDRAW_MAX: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/)
+    .default('10000'),
+  CHAIN_WITHDRAW_FEE: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,6})?$/)
+    .default('1'),
+  /** The network players are told to send on (a deposit on another network is lost). */
+  CHAIN_NETWORK_NAME: z.string().min(1).max(60).default('Ethereum (ERC-20)'),
+  /** Where the dev chain keeps its blocks; unset: `DATA_DIR/chain`. */
+  CHAIN_DEV_DATA_DIR: z.string().optional(),
+  // --- end of EVM chain ---
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -79,6 +123,45 @@ export interface Config {
   schedulerIntervalMs: number;
   /** Validate every answer against its contract (on outside production, to catch drift in tests). */
   validateResponses: boolean;
+  chain: ChainConfig;
+}
+
+/** The EVM chain settings (docs/chain.md); amounts in USDT minor units (6 decimals). */
+export interface ChainConfig {
+  rpcUrl: string | undefined;
+  tokenAddress: `0x${string}` | undefined;
+  confirmations: number;
+  depositMin: bigint;
+  pollIntervalMs: number;
+  /** Account-level xpubs by project id. */
+  xpubs: Map<number, string>;
+  devMnemonic: string | undefined;
+  signerKey: `0x${string}` | undefined;
+  withdrawMin: bigint;
+  withdrawMax: bigint;
+  withdrawFee: bigint;
+  networkName: string;
+  devDataDir: string;
+}
+
+/** A USDT amount of the config (`'12.5'`) in minor units: 6 decimals, no float on the way. */
+function usdtUnits(text: string): bigint {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+}
+
+function parseXpubs(text: string): Map<number, string> {
+  const xpubs = new Map<number, string>();
+  for (const item of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^(\d{1,9}):(xpub[1-9A-HJ-NP-Za-km-z]{100,112})$/.exec(item);
+    if (!match?.[1] || !match[2])
+      throw new Error(`invalid configuration: CHAIN_XPUBS item ${item.slice(0, 16)}…`);
+    xpubs.set(Number(match[1]), match[2]);
+  }
+  return xpubs;
 }
 
 function parseTrustProxy(value: string): boolean | string {
@@ -110,12 +193,17 @@ export function loadConfig(
   const value = parsed.data;
   const production = value.NODE_ENV === 'production';
   if (production && options.requireSecrets !== false) {
-    const missing = PRODUCTION_SECRETS.filter((secret) => value[secret.name] === secret.developmentValue).map(
-      (secret) => secret.name,
-    );
+    const missing: string[] = PRODUCTION_SECRETS.filter(
+      (secret) => value[secret.name] === secret.developmentValue,
+    ).map((secret) => secret.name);
+    // Crypto is off in production unless CHAIN_RPC_URL names a node; then its token and signer are required.
+    if (value.CHAIN_RPC_URL) {
+      if (!value.CHAIN_TOKEN_ADDRESS) missing.push('CHAIN_TOKEN_ADDRESS');
+      if (!value.CHAIN_SIGNER_KEY) missing.push('CHAIN_SIGNER_KEY');
+    }
     if (missing.length > 0) {
       throw new Error(
-        `invalid configuration: production (NODE_ENV unset or production) needs ${missing.join(', ')} set to a secret of at least 16 characters (see docs/deploy.md); for a local demo run NODE_ENV=development`,
+        `invalid configuration: production (NODE_ENV unset or production) needs ${missing.join(', ')} set (secrets of at least 16 characters; CHAIN_TOKEN_ADDRESS and CHAIN_SIGNER_KEY with CHAIN_RPC_URL; see docs/deploy.md); for a local demo run NODE_ENV=development`,
       );
     }
   }
@@ -142,6 +230,22 @@ export function loadConfig(
     custodyWebhookSecret: value.CUSTODY_WEBHOOK_SECRET,
     schedulerIntervalMs: value.SCHEDULER_INTERVAL_MS,
     validateResponses: !production,
+    chain: {
+      rpcUrl: value.CHAIN_RPC_URL,
+      tokenAddress: value.CHAIN_TOKEN_ADDRESS as `0x${string}` | undefined,
+      confirmations: value.CHAIN_CONFIRMATIONS,
+      depositMin: usdtUnits(value.CHAIN_DEPOSIT_MIN),
+      pollIntervalMs: value.CHAIN_POLL_INTERVAL_MS,
+      xpubs: parseXpubs(value.CHAIN_XPUBS),
+      // The well-known dev mnemonic never signs or derives anything in production.
+      devMnemonic: production ? undefined : value.CHAIN_DEV_MNEMONIC,
+      signerKey: value.CHAIN_SIGNER_KEY as `0x${string}` | undefined,
+      withdrawMin: usdtUnits(value.CHAIN_WITHDRAW_MIN),
+      withdrawMax: usdtUnits(value.CHAIN_WITHDRAW_MAX),
+      withdrawFee: usdtUnits(value.CHAIN_WITHDRAW_FEE),
+      networkName: value.CHAIN_NETWORK_NAME,
+      devDataDir: resolve(value.CHAIN_DEV_DATA_DIR ?? join(value.DATA_DIR, 'chain')),
+    },
   };
 }
 

@@ -2,6 +2,7 @@
 // core checks its own invariants and knows no module; `npm run ledger:check` and the tests run
 // the core's together with these.
 import type { LedgerInvariant } from './ledger/ledger-check.ts';
+import { CHAIN_INVARIANTS } from './modules/chain/chain.invariants.ts';
 import { PAYHUB_INVARIANTS } from './modules/payhub/payhub.invariants.ts';
 import { PAYHUB_TOOLS_INVARIANTS } from './modules/payhub-tools/payhub-tools.invariants.ts';
 import { QUOTA_INVARIANTS } from './modules/quota/quota.invariants.ts';
@@ -12,4 +13,5 @@ export const MODULE_INVARIANTS: readonly LedgerInvariant[] = [
   ...WITHDRAW_INVARIANTS,
   ...QUOTA_INVARIANTS,
   ...PAYHUB_TOOLS_INVARIANTS,
+  ...CHAIN_INVARIANTS,
 ];

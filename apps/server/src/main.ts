@@ -1,6 +1,7 @@
 // Start: config -> database -> buildApp -> listen. Stops cleanly on SIGINT/SIGTERM.
 import { buildApp } from './app.ts';
 import { type Config, developmentBanner, loadConfig } from './config.ts';
+import { startChainRuntime } from './modules/chain/chain.runtime.ts';
 import { type Infrastructure, startInfrastructure } from './platform/infrastructure.ts';
 import { formatDemoAccounts, readDemoAccounts, saveDemoAccounts } from './seed/demo-accounts-file.ts';
 import { isEmpty, seed } from './seed/seed.ts';
@@ -38,6 +39,12 @@ if (await isEmpty(infrastructure.database.db)) {
   if (demo) saveDemoAccounts(config.dataDir, created);
 }
 
+// Crypto runs on the node at CHAIN_RPC_URL; outside production without one, on the embedded dev
+// chain. Production without CHAIN_RPC_URL has no chain endpoints (the player app says crypto is off).
+const chain =
+  config.production && !config.chain.rpcUrl ? undefined : await startChainRuntime(config.chain, say);
+if (!chain) say('crypto off: CHAIN_RPC_URL is not set');
+
 const app = await buildApp({
   config,
   database: infrastructure.database,
@@ -45,6 +52,7 @@ const app = await buildApp({
   throttle: infrastructure.throttle,
   ...(infrastructure.redis ? { redis: infrastructure.redis } : {}),
   ...(config.appsDir ? { appsRoot: config.appsDir } : {}),
+  ...(chain ? { chain: chain.runtime } : {}),
 });
 
 let stopping = false;
@@ -54,6 +62,7 @@ async function stop(signal: string) {
   say(`${signal}: stopping`);
   try {
     await app.close();
+    await chain?.stop();
     await infrastructure.stop();
   } finally {
     process.exit(0);

@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import type { ChainRuntime } from '../src/modules/chain/chain.plugin.ts';
 import type { Bus } from '../src/platform/bus/bus.ts';
 import { createInProcessBus } from '../src/platform/bus/in-process-bus.ts';
 import { createRedisBus } from '../src/platform/bus/redis-bus.ts';
@@ -42,6 +43,8 @@ export interface TestAppOptions {
   /** Namespace for Redis keys and channels; nodes of one test share it. */
   namespace?: string;
   overrides?: Partial<AppDeps>;
+  /** The chain this app watches; default: the run's shared dev chain (global-setup.ts). */
+  chain?: ChainRuntime;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -81,6 +84,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(redis ? { redis, rateLimitNamespace: `payhub:${namespace}:ratelimit:` } : {}),
     ...(options.realClock ? {} : { clock }),
     appsRoot: null,
+    chain: options.chain ?? {
+      rpcUrl: inject('chainRpcUrl'),
+      tokenAddress: inject('chainTokenAddress') as `0x${string}`,
+      networkName: 'Payhub dev chain (ERC-20)',
+      faucetKey: inject('chainFaucetKey') as `0x${string}`,
+    },
     ...options.overrides,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

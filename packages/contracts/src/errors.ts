@@ -46,6 +46,12 @@ export const ErrorCode = {
   OperatorCannotPay: 3043,
   /** Contention that outlasted its retries (operators' quota taken meanwhile, lock waits): try again. */
   TryAgain: 3044,
+  /** The withdrawal address is already in the player's address book (designed; contracts/chain.ts). */
+  CryptoAddressExists: 3060,
+  /** The address book is full (ADDRESS_BOOK_MAX). */
+  CryptoAddressLimit: 3061,
+  /** A new address-book entry becomes usable 24 h after it was added. */
+  CryptoAddressNotYetUsable: 3062,
   AlreadySignedIn: 4001,
   TaskOffline: 4003,
   TaskOfflineEnded: 4008,
@@ -101,6 +107,7 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   3008: 409,
   3038: 409,
   3040: 409,
+  3060: 409,
   3042: 403,
   3043: 403,
   3044: 503,

@@ -1,3 +1,4 @@
+import { chain } from './chain.ts';
 import { commission } from './commission.ts';
 import { datacenter } from './datacenter.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -12,6 +13,7 @@ import { site } from './site.ts';
 import { user } from './user.ts';
 import { withdraw } from './withdraw.ts';
 
+export * from './chain.ts';
 export * from './commission.ts';
 export * from './datacenter.ts';
 export * from './endpoint.ts';
@@ -47,6 +49,7 @@ export const contracts = {
   quota,
   payhubTools,
   commission,
+  chain,
 } as const;
 export type Contracts = typeof contracts;
 

@@ -127,7 +127,13 @@ export const OperatorStatus = z.object({
 
 export const MonitoringCase = z.object({
   id: z.number().int(),
-  rule: z.enum(['velocity', 'just_under_threshold', 'many_payers_one_card', 'self_dealing']),
+  rule: z.enum([
+    'velocity',
+    'just_under_threshold',
+    'many_payers_one_card',
+    'self_dealing',
+    'blocked_address',
+  ]),
   subjectType: z.string(),
   subjectId: z.string(),
   details: z.record(z.string(), z.unknown()),

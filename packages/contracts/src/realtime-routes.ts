@@ -44,6 +44,15 @@ export const PayhubPushRoute = {
 } as const;
 export type PayhubPushRoute = (typeof PayhubPushRoute)[keyof typeof PayhubPushRoute];
 
+/**
+ * Push routes of the chain capability: a deposit seen or confirmed (content: ChainDeposit, with its
+ * confirmations) and a withdrawal's new state (content: ChainWithdrawal).
+ */
+export const CHAIN_NOTIFY_ROUTES = {
+  deposit: '/chain/deposit',
+  withdrawal: '/chain/withdrawal',
+} as const;
+
 /** Push route of new inbox mail (spec §7 Inbox). */
 export const NOTIFY_ROUTE_INBOX_NEW = '/heracles/inbox/new';
 

@@ -30,6 +30,13 @@ export const Ok = z.object({ ok: z.literal(true) });
 export const SMS_PURPOSES = ['register', 'reset', 'verify', 'unlock'] as const;
 export const SmsPurpose = z.enum(SMS_PURPOSES);
 export type SmsPurpose = z.infer<typeof SmsPurpose>;
+/**
+ * Every purpose a code is sent for: the public send call's, plus those a signed-in call sends to the
+ * caller's own phone (`crypto_address`: adding a withdrawal address, contracts/chain.ts).
+ */
+export const CODE_PURPOSES = [...SMS_PURPOSES, 'crypto_address'] as const;
+export const CodePurpose = z.enum(CODE_PURPOSES);
+export type CodePurpose = z.infer<typeof CodePurpose>;
 
 export const user = {
   me: endpoint({
@@ -171,7 +178,7 @@ export const user = {
     devOnly: true,
     summary:
       'Dev SMS adapter: the last code sent to a phone (development mode only, loopback callers only; 404 otherwise)',
-    query: z.object({ phone: PhoneInput, purpose: SmsPurpose.default('register') }),
+    query: z.object({ phone: PhoneInput, purpose: CodePurpose.default('register') }),
     response: z.object({ code: z.string(), expiresAt: z.string() }),
     errors: [404],
   }),

@@ -39,6 +39,8 @@ const router = createBrowserRouter(
             { path: 'deposit', lazy: page(() => import('../features/payhub/deposit-page.tsx')) },
             { path: 'deposit/:id', lazy: page(() => import('../features/payhub/deposit-order-page.tsx')) },
             { path: 'withdraw', lazy: page(() => import('../features/withdraw/withdraw-page.tsx')) },
+            { path: 'deposit/usdt', lazy: page(() => import('../features/chain/chain-deposit-page.tsx')) },
+            { path: 'withdraw/usdt', lazy: page(() => import('../features/chain/chain-withdraw-page.tsx')) },
           ],
         },
         { path: '500', lazy: page(() => import('../features/shell/server-error-page.tsx')) },

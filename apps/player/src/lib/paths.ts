@@ -13,5 +13,7 @@ export const paths = {
   deposit: '/deposit',
   depositOrder: (id: number) => `/deposit/${id}`,
   withdraw: '/withdraw',
+  chainDeposit: '/deposit/usdt',
+  chainWithdraw: '/withdraw/usdt',
   serverError: '/500',
 } as const;

@@ -5,6 +5,9 @@ export const QUERY_KEYS = {
   withdrawals: ['withdraw', 'orders'],
   withdrawInfo: ['withdraw', 'info'],
   bankAccounts: ['withdraw', 'bankList'],
+  /** USDT deposits and withdrawals on chain (their pushes mark them stale: lib/realtime.ts). */
+  chainDeposits: ['chain', 'deposits'],
+  chainWithdrawals: ['chain', 'withdrawals'],
   /** Every deposit order read one by one, and one of them (its pushes land in it: lib/deposit-live.ts). */
   depositOrders: ['payhub', 'order'],
   depositOrder: (id: number) => ['payhub', 'order', id] as const,

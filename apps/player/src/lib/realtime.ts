@@ -6,7 +6,7 @@ import {
   realtimeUrl,
 } from '@payhub/client/realtime/realtime-client.ts';
 import { ensureClientId, TOKEN_KEY } from '@payhub/client/storage.ts';
-import { PayhubPushRoute, type PayOrder } from '@payhub/contracts';
+import { CHAIN_NOTIFY_ROUTES, PayhubPushRoute, type PayOrder } from '@payhub/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { applyDepositOrder } from './deposit-live.ts';
 import { showDialog } from './dialog.store.ts';
@@ -50,9 +50,20 @@ export function openRealtime(token: string, queryClient: QueryClient): () => voi
     connection.onNotify(PayhubPushRoute.payOrder, (content) =>
       applyDepositOrder(queryClient, content as PayOrder),
     ),
+    // A chain deposit's confirmations or a withdrawal's state: the lists and the balance read again.
+    connection.onNotify(CHAIN_NOTIFY_ROUTES.deposit, () => {
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.chainDeposits });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.balance });
+    }),
+    connection.onNotify(CHAIN_NOTIFY_ROUTES.withdrawal, () => {
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.chainWithdrawals });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.balance });
+    }),
     connection.onStateChange((state) => {
-      if (state === RealtimeState.CONNECTED)
-        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.depositOrders });
+      if (state !== RealtimeState.CONNECTED) return;
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.depositOrders });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.chainDeposits });
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.chainWithdrawals });
     }),
   ];
   void connection.setToken(token).catch(() => undefined);

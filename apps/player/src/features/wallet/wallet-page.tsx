@@ -231,6 +231,20 @@ export default function WalletPage() {
               <ArrowUpFromLine className="size-5" />
               {t('playerWallet.withdraw')}
             </Link>
+            <Link
+              to={paths.chainDeposit}
+              className="flex h-10 items-center justify-center rounded-xl bg-white/15 text-[13px] font-semibold text-white ring-1 ring-white/25 active:bg-white/25"
+              data-testid="chain-deposit-link"
+            >
+              {t('playerChain.depositCrypto')}
+            </Link>
+            <Link
+              to={paths.chainWithdraw}
+              className="flex h-10 items-center justify-center rounded-xl bg-white/15 text-[13px] font-semibold text-white ring-1 ring-white/25 active:bg-white/25"
+              data-testid="chain-withdraw-link"
+            >
+              {t('playerChain.withdrawCrypto')}
+            </Link>
           </div>
         </div>
       </header>

@@ -523,7 +523,7 @@ export type PayhubRepo = ReturnType<typeof createPayhubRepo>;
 
 export interface CaseRow {
   id: number;
-  rule: 'velocity' | 'just_under_threshold' | 'many_payers_one_card' | 'self_dealing';
+  rule: 'velocity' | 'just_under_threshold' | 'many_payers_one_card' | 'self_dealing' | 'blocked_address';
   subjectType: string;
   subjectId: string;
   details: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { ErrorCode, type SmsPurpose } from '@payhub/contracts';
+import { type CodePurpose, ErrorCode } from '@payhub/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
@@ -42,7 +42,7 @@ export function createVerificationCodeService({
     async send(
       project: { projectId: number; countryCode: string },
       phone: string,
-      purpose: SmsPurpose,
+      purpose: CodePurpose,
       options: { deliver: boolean } = { deliver: true },
     ) {
       const now = clock.now();
@@ -87,7 +87,7 @@ export function createVerificationCodeService({
      * Each guess first claims one of the code's attempts in the database (one guarded UPDATE), so
      * a parallel burst gets exactly as many guesses as a sequence.
      */
-    async consume(projectId: number, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+    async consume(projectId: number, phone: string, purpose: CodePurpose, code: string): Promise<void> {
       const row = await repo.latestCode(projectId, phone, purpose);
       const now = clock.now();
       if (!row || row.attempts >= MAX_ATTEMPTS) throw new AppError(ErrorCode.CodeInvalid);
@@ -98,7 +98,7 @@ export function createVerificationCodeService({
       if (!(await repo.consumeCode(row.id, now))) throw new AppError(ErrorCode.CodeInvalid);
     },
 
-    devLatest(projectId: number, phone: string, purpose: SmsPurpose) {
+    devLatest(projectId: number, phone: string, purpose: CodePurpose) {
       return devOutbox?.get(`${projectId}:${phone}:${purpose}`) ?? null;
     },
   };

@@ -1,0 +1,182 @@
+import {
+  type Address,
+  createPublicClient,
+  encodeFunctionData,
+  type Hash,
+  type Hex,
+  http,
+  keccak256,
+  type PublicClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { ERC20_ABI } from './chain.abi.ts';
+
+/** A token transfer seen in a block's logs. */
+export interface TokenTransferLog {
+  txHash: Hash;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: Hash;
+  to: Address;
+  value: bigint;
+}
+
+export interface TransferReceipt {
+  status: 'success' | 'reverted';
+  blockNumber: bigint;
+  blockHash: Hash;
+  /** The token transfers of this transaction, with their log indexes. */
+  transfers: Array<{ logIndex: number; to: Address; value: bigint }>;
+}
+
+/** A signed transaction kept before it is broadcast (so a restart rebroadcasts the same nonce). */
+export interface SignedTransfer {
+  txHash: Hash;
+  nonce: bigint;
+  rawTx: Hex;
+}
+
+/**
+ * What the chain capability needs from an EVM node, over JSON-RPC with viem. Every call is bounded
+ * by the transport's timeout; the watcher calls it outside database transactions.
+ */
+export interface ChainGateway {
+  chainId(): Promise<number>;
+  head(): Promise<bigint>;
+  blockHash(number: bigint): Promise<Hash | null>;
+  transferLogs(fromBlock: bigint, toBlock: bigint): Promise<TokenTransferLog[]>;
+  receipt(txHash: Hash): Promise<TransferReceipt | null>;
+  /** Whether the node still knows the transaction (mined or in its pool). */
+  knowsTransaction(txHash: Hash): Promise<boolean>;
+  /** Nonce of the signer counting mined transactions only. */
+  signerMinedNonce(): Promise<bigint>;
+  signerPendingNonce(): Promise<bigint>;
+  signerAddress(): Address;
+  signTransfer(to: Address, value: bigint, nonce: bigint): Promise<SignedTransfer>;
+  broadcast(rawTx: Hex): Promise<void>;
+}
+
+/** Gas for one ERC-20 transfer with room to spare; fixed so a transfer that reverts is still mined. */
+const TRANSFER_GAS = 120_000n;
+const RPC_TIMEOUT_MS = 10_000;
+
+export function createChainGateway(options: {
+  rpcUrl: string;
+  tokenAddress: Address;
+  signerKey: `0x${string}` | undefined;
+}): ChainGateway {
+  const client: PublicClient = createPublicClient({
+    transport: http(options.rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 1 }),
+  });
+  const signer = options.signerKey ? privateKeyToAccount(options.signerKey) : undefined;
+  let chainIdCache: number | undefined;
+  function requireSigner() {
+    if (!signer) throw new Error('no withdrawal signer configured (CHAIN_SIGNER_KEY)');
+    return signer;
+  }
+  return {
+    async chainId() {
+      chainIdCache ??= await client.getChainId();
+      return chainIdCache;
+    },
+    head: () => client.getBlockNumber({ cacheTime: 0 }),
+    async blockHash(number) {
+      try {
+        const block = await client.getBlock({ blockNumber: number });
+        return block.hash;
+      } catch {
+        return null;
+      }
+    },
+    async transferLogs(fromBlock, toBlock) {
+      const logs = await client.getContractEvents({
+        address: options.tokenAddress,
+        abi: ERC20_ABI,
+        eventName: 'Transfer',
+        fromBlock,
+        toBlock,
+        strict: true,
+      });
+      return logs.flatMap((log) =>
+        log.transactionHash && log.blockHash && log.blockNumber !== null && log.logIndex !== null
+          ? [
+              {
+                txHash: log.transactionHash,
+                logIndex: log.logIndex,
+                blockNumber: log.blockNumber,
+                blockHash: log.blockHash,
+                to: log.args.to,
+                value: log.args.value,
+              },
+            ]
+          : [],
+      );
+    },
+    async receipt(txHash) {
+      let receipt: Awaited<ReturnType<typeof client.getTransactionReceipt>>;
+      try {
+        receipt = await client.getTransactionReceipt({ hash: txHash });
+      } catch {
+        return null;
+      }
+      const transferTopic = keccak256(new TextEncoder().encode('Transfer(address,address,uint256)'));
+      const transfers = receipt.logs
+        .filter(
+          (log) =>
+            log.address.toLowerCase() === options.tokenAddress.toLowerCase() &&
+            log.topics[0] === transferTopic &&
+            log.topics.length === 3,
+        )
+        .map((log) => ({
+          logIndex: log.logIndex,
+          to: `0x${(log.topics[2] ?? '').slice(26)}` as Address,
+          value: BigInt(log.data),
+        }));
+      return {
+        status: receipt.status,
+        blockNumber: receipt.blockNumber,
+        blockHash: receipt.blockHash,
+        transfers,
+      };
+    },
+    async knowsTransaction(txHash) {
+      try {
+        await client.getTransaction({ hash: txHash });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    signerMinedNonce: async () =>
+      BigInt(await client.getTransactionCount({ address: requireSigner().address, blockTag: 'latest' })),
+    signerPendingNonce: async () =>
+      BigInt(await client.getTransactionCount({ address: requireSigner().address, blockTag: 'pending' })),
+    signerAddress: () => requireSigner().address,
+    async signTransfer(to, value, nonce) {
+      const account = requireSigner();
+      const fees = await client.estimateFeesPerGas();
+      const rawTx = await account.signTransaction({
+        chainId: await this.chainId(),
+        type: 'eip1559',
+        to: options.tokenAddress,
+        data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [to, value] }),
+        nonce: Number(nonce),
+        gas: TRANSFER_GAS,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      });
+      return { txHash: keccak256(rawTx), nonce, rawTx };
+    },
+    async broadcast(rawTx) {
+      try {
+        await client.sendRawTransaction({ serializedTransaction: rawTx });
+      } catch (error) {
+        // A rebroadcast of a transaction the node already has (or has mined) is not a failure.
+        const message = String((error as Error).message ?? '').toLowerCase();
+        if (message.includes('already') || message.includes('known') || message.includes('nonce too low'))
+          return;
+        throw error;
+      }
+    },
+  };
+}

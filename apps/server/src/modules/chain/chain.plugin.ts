@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import type { Address } from 'viem';
+import type { ChainConfig } from '../../config.ts';
+import { createLedger } from '../../ledger/ledger.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
+import { type LeaderScheduler, startLeaderScheduler } from '../../platform/scheduler/leader-scheduler.ts';
+import type { UserNotifier } from '../payhub/payhub.notify.ts';
+import type { PayhubRepo } from '../payhub/payhub.repo.ts';
+import type { VerificationCodeService } from '../user/verification-code.service.ts';
+import { createDevFaucet } from './chain.faucet.ts';
+import { createChainGateway } from './chain.gateway.ts';
+import { DEV_SIGNER_INDEX, devPrivateKey, devProjectXpub } from './chain.keys.ts';
+import { createChainRepo } from './chain.repo.ts';
+import { registerChainRoutes } from './chain.routes.ts';
+import { createChainDepositService } from './chain-deposit.service.ts';
+import { createChainWithdrawService } from './chain-withdraw.service.ts';
+
+/** Advisory lock key of the chain watcher's scheduler node. */
+export const CHAIN_SCHEDULER_LOCK = 72_205_001;
+
+/** Where the chain is: an external node (CHAIN_RPC_URL) or the embedded dev chain (dev-chain.ts). */
+export interface ChainRuntime {
+  rpcUrl: string;
+  tokenAddress: Address;
+  /** A name players see beside the address ("the network"). */
+  networkName: string;
+  /** The dev chain's faucet key; absent on a real chain. */
+  faucetKey?: `0x${string}`;
+}
+
+export interface ChainJobs {
+  scheduler: LeaderScheduler;
+  /** One watcher round now (tests mine blocks, then call this). */
+  tick(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chain?: ChainJobs;
+  }
+}
+
+/**
+ * The chain capability: USDT deposits to per-player HD addresses and withdrawals by the hot signer,
+ * their routes, and the watcher run by the scheduler node.
+ */
+export async function registerChain(
+  app: FastifyInstance,
+  deps: {
+    bindDeps: BindDeps;
+    production: boolean;
+    chain: ChainConfig;
+    runtime: ChainRuntime;
+    database: Database;
+    clock: Clock;
+    notifier: UserNotifier;
+    codes: VerificationCodeService;
+    phoneOf: (userId: number) => Promise<{ phone: string; countryCode: string } | null>;
+    openCase: PayhubRepo['openCase'];
+    /** Whether the user is a payment operator (spaPay): such accounts hold no player wallet (3043). */
+    isPaymentOperator: (userId: number) => Promise<boolean>;
+  },
+): Promise<void> {
+  const { chain, runtime, database, clock } = deps;
+  const log = (error: unknown, message: string) => app.log.error({ err: error }, message);
+  const ledger = createLedger(clock);
+  const repo = createChainRepo(database.db);
+  const signerKey =
+    chain.signerKey ?? (chain.devMnemonic ? devPrivateKey(chain.devMnemonic, DEV_SIGNER_INDEX) : undefined);
+  const gateway = createChainGateway({
+    rpcUrl: runtime.rpcUrl,
+    tokenAddress: runtime.tokenAddress,
+    signerKey,
+  });
+  const xpubs = new Map(chain.xpubs);
+  const xpubOf = (projectId: number) => {
+    let xpub = xpubs.get(projectId);
+    if (!xpub && chain.devMnemonic) {
+      xpub = devProjectXpub(chain.devMnemonic, projectId);
+      xpubs.set(projectId, xpub);
+    }
+    return xpub;
+  };
+  const deposits = createChainDepositService({
+    repo,
+    ledger,
+    gateway,
+    clock,
+    notifier: deps.notifier,
+    cursorId: `transfers:${runtime.tokenAddress.toLowerCase()}`,
+    confirmations: chain.confirmations,
+    depositMin: chain.depositMin,
+    xpubOf,
+    isPaymentOperator: deps.isPaymentOperator,
+    log,
+  });
+  const withdrawals = createChainWithdrawService({
+    repo,
+    ledger,
+    gateway,
+    clock,
+    notifier: deps.notifier,
+    confirmations: chain.confirmations,
+    defaults: {
+      withdrawMin: chain.withdrawMin,
+      withdrawMax: chain.withdrawMax,
+      withdrawFee: chain.withdrawFee,
+    },
+    codes: {
+      async send(projectId, userId) {
+        const owner = await deps.phoneOf(userId);
+        if (!owner) throw new Error(`user ${userId} has no phone`);
+        return deps.codes.send({ projectId, countryCode: owner.countryCode }, owner.phone, 'crypto_address');
+      },
+      async consume(projectId, userId, code) {
+        const owner = await deps.phoneOf(userId);
+        if (!owner) throw new Error(`user ${userId} has no phone`);
+        await deps.codes.consume(projectId, owner.phone, 'crypto_address', code);
+      },
+    },
+    openCase: (executor, row) => deps.openCase(executor, row),
+    isPaymentOperator: deps.isPaymentOperator,
+    log,
+  });
+  const faucet = runtime.faucetKey
+    ? createDevFaucet({
+        rpcUrl: runtime.rpcUrl,
+        tokenAddress: runtime.tokenAddress,
+        faucetKey: runtime.faucetKey,
+      })
+    : undefined;
+
+  await deposits.start();
+  await app.register(async (scope) =>
+    registerChainRoutes(
+      scope,
+      {
+        ...deps.bindDeps,
+        production: deps.production,
+        network: {
+          name: runtime.networkName,
+          chainId: () => gateway.chainId(),
+          tokenAddress: runtime.tokenAddress,
+        },
+        minDeposit: chain.depositMin,
+        confirmations: chain.confirmations,
+        faucet,
+      },
+      deposits,
+      withdrawals,
+    ),
+  );
+
+  // Rounds never overlap on a node: a manual tick (tests) waits for the scheduled one.
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    const round = running.then(async () => {
+      const head = await gateway.head();
+      await deposits.tick(head);
+      await withdrawals.tick(head);
+    });
+    running = round.catch(() => {});
+    return round;
+  };
+  const scheduler = startLeaderScheduler({
+    pool: database.pool,
+    lockKey: CHAIN_SCHEDULER_LOCK,
+    intervalMs: chain.pollIntervalMs,
+    tasks: [{ name: 'chain-watch', run: tick }],
+    onError: (task, error) => log(error, `scheduled task ${task} failed`),
+  });
+  app.decorate('chain', { scheduler, tick });
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await running;
+  });
+}

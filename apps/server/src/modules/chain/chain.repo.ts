@@ -1,0 +1,379 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { retryTransaction } from '../../platform/db/retry.ts';
+
+export type Executor = Pick<Db, 'execute'>;
+type Raw = Record<string, unknown>;
+
+export type DepositState = 'pending' | 'credited' | 'dust' | 'dropped';
+export type WithdrawalState = 'requested' | 'sent' | 'confirmed' | 'failed';
+
+export interface DepositRow {
+  id: number;
+  projectId: number;
+  playerId: number;
+  address: string;
+  txHash: string;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: string;
+  amount: bigint;
+  state: DepositState;
+  confirmations: number;
+  createdAt: Date;
+  creditedAt: Date | null;
+  version: number;
+}
+
+export interface WithdrawalRow {
+  id: number;
+  projectId: number;
+  playerId: number;
+  address: string;
+  amount: bigint;
+  fee: bigint;
+  state: WithdrawalState;
+  txHash: string | null;
+  nonce: bigint | null;
+  rawTx: string | null;
+  failure: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}
+
+export interface AddressBookRow {
+  id: number;
+  playerId: number;
+  address: string;
+  label: string;
+  createdAt: Date;
+  usableAt: Date;
+}
+
+const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
+function toDeposit(row: Raw): DepositRow {
+  return {
+    id: Number(row.id),
+    projectId: Number(row.project_id),
+    playerId: Number(row.player_id),
+    address: String(row.address),
+    txHash: String(row.tx_hash),
+    logIndex: Number(row.log_index),
+    blockNumber: BigInt(String(row.block_number)),
+    blockHash: String(row.block_hash),
+    amount: BigInt(String(row.amount)),
+    state: row.state as DepositState,
+    confirmations: Number(row.confirmations),
+    createdAt: date(row.created_at),
+    creditedAt: row.credited_at ? date(row.credited_at) : null,
+    version: Number(row.version),
+  };
+}
+
+function toWithdrawal(row: Raw): WithdrawalRow {
+  return {
+    id: Number(row.id),
+    projectId: Number(row.project_id),
+    playerId: Number(row.player_id),
+    address: String(row.address),
+    amount: BigInt(String(row.amount)),
+    fee: BigInt(String(row.fee)),
+    state: row.state as WithdrawalState,
+    txHash: (row.tx_hash as string | null) ?? null,
+    nonce: row.nonce === null || row.nonce === undefined ? null : BigInt(String(row.nonce)),
+    rawTx: (row.raw_tx as string | null) ?? null,
+    failure: (row.failure as string | null) ?? null,
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+    version: Number(row.version),
+  };
+}
+
+function toAddress(row: Raw): AddressBookRow {
+  return {
+    id: Number(row.id),
+    playerId: Number(row.player_id),
+    address: String(row.address),
+    label: String(row.label),
+    createdAt: date(row.created_at),
+    usableAt: date(row.usable_at),
+  };
+}
+
+/** The chain capability's SQL (migration 0510_chain.sql). */
+export function createChainRepo(db: Db) {
+  return {
+    transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
+      return retryTransaction(() => db.transaction(async (tx) => action(tx)));
+    },
+    root: db as Executor,
+
+    // --- deposit addresses ---
+    async depositAddress(executor: Executor, playerId: number): Promise<string | null> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT address FROM chain_deposit_addresses WHERE player_id = ${playerId}`,
+      );
+      return result.rows[0] ? String(result.rows[0].address) : null;
+    },
+    async saveDepositAddress(
+      executor: Executor,
+      row: { projectId: number; playerId: number; address: string; at: Date },
+    ): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO chain_deposit_addresses (project_id, player_id, address, created_at)
+        VALUES (${row.projectId}, ${row.playerId}, ${row.address.toLowerCase()}, ${row.at.toISOString()}::timestamptz)
+        ON CONFLICT (player_id) DO NOTHING`);
+    },
+    /** The owners of those addresses (lower-case) among the known deposit addresses. */
+    async ownersOf(
+      executor: Executor,
+      addresses: string[],
+    ): Promise<Map<string, { projectId: number; playerId: number }>> {
+      const owners = new Map<string, { projectId: number; playerId: number }>();
+      if (addresses.length === 0) return owners;
+      // Passed as one array literal (drizzle would expand a JS array into a row); hex addresses need no quoting.
+      if (addresses.some((address) => !/^0x[0-9a-f]{40}$/.test(address)))
+        throw new Error('ownersOf takes lower-case addresses');
+      const result = await executor.execute<Raw>(sql`
+        SELECT address, project_id, player_id FROM chain_deposit_addresses
+         WHERE address = ANY(${`{${addresses.join(',')}}`}::text[])`);
+      for (const row of result.rows)
+        owners.set(String(row.address), {
+          projectId: Number(row.project_id),
+          playerId: Number(row.player_id),
+        });
+      return owners;
+    },
+
+    // --- cursor ---
+    async cursor(executor: Executor, id: string): Promise<bigint | null> {
+      const result = await executor.execute<Raw>(sql`SELECT next_block FROM chain_cursors WHERE id = ${id}`);
+      return result.rows[0] ? BigInt(String(result.rows[0].next_block)) : null;
+    },
+    async setCursor(executor: Executor, id: string, nextBlock: bigint, at: Date): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO chain_cursors (id, next_block, updated_at)
+        VALUES (${id}, ${nextBlock.toString()}::bigint, ${at.toISOString()}::timestamptz)
+        ON CONFLICT (id) DO UPDATE SET next_block = EXCLUDED.next_block, updated_at = EXCLUDED.updated_at`);
+    },
+    /** Sets the cursor only where none is (first start); a concurrent first start keeps the other's. */
+    async initCursor(executor: Executor, id: string, nextBlock: bigint, at: Date): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO chain_cursors (id, next_block, updated_at)
+        VALUES (${id}, ${nextBlock.toString()}::bigint, ${at.toISOString()}::timestamptz) ON CONFLICT (id) DO NOTHING`);
+    },
+
+    // --- deposits ---
+    /**
+     * Records a transfer seen in a block. A new one is inserted; one seen before keeps its row unless
+     * it was dropped by a reorg and is now back in another block (then it waits again).
+     */
+    async recordDeposit(
+      executor: Executor,
+      row: Omit<DepositRow, 'id' | 'createdAt' | 'creditedAt' | 'version'> & { at: Date },
+    ): Promise<DepositRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        INSERT INTO chain_deposits (project_id, player_id, address, tx_hash, log_index, block_number, block_hash,
+                                    amount, state, confirmations, created_at, updated_at)
+        VALUES (${row.projectId}, ${row.playerId}, ${row.address}, ${row.txHash}, ${row.logIndex},
+                ${row.blockNumber.toString()}::bigint, ${row.blockHash}, ${row.amount.toString()}::bigint, ${row.state},
+                ${row.confirmations}, ${row.at.toISOString()}::timestamptz, ${row.at.toISOString()}::timestamptz)
+        ON CONFLICT (tx_hash, log_index) DO UPDATE
+           SET state = 'pending', block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
+               confirmations = EXCLUDED.confirmations, updated_at = EXCLUDED.updated_at, version = chain_deposits.version + 1
+         WHERE chain_deposits.state = 'dropped'
+        RETURNING *`);
+      return result.rows[0] ? toDeposit(result.rows[0]) : null;
+    },
+    async pendingDeposits(executor: Executor, limit: number): Promise<DepositRow[]> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM chain_deposits WHERE state = 'pending' ORDER BY id LIMIT ${limit}`,
+      );
+      return result.rows.map(toDeposit);
+    },
+    async lockPendingDeposit(executor: Executor, id: number): Promise<DepositRow | null> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM chain_deposits WHERE id = ${id} AND state = 'pending' FOR UPDATE`,
+      );
+      return result.rows[0] ? toDeposit(result.rows[0]) : null;
+    },
+    async updateDeposit(
+      executor: Executor,
+      id: number,
+      change: { state: DepositState; confirmations: number; at: Date },
+    ): Promise<DepositRow> {
+      const result = await executor.execute<Raw>(sql`
+        UPDATE chain_deposits SET state = ${change.state}, confirmations = ${change.confirmations},
+               updated_at = ${change.at.toISOString()}::timestamptz,
+               credited_at = ${change.state === 'credited' ? change.at.toISOString() : null}::timestamptz,
+               version = version + 1
+         WHERE id = ${id} RETURNING *`);
+      const row = result.rows[0];
+      if (!row) throw new Error(`chain deposit ${id} vanished`);
+      return toDeposit(row);
+    },
+    async deposits(
+      executor: Executor,
+      playerId: number,
+      page: { limit: number; offset: number },
+    ): Promise<{ items: DepositRow[]; total: number }> {
+      const items = await executor.execute<Raw>(sql`
+        SELECT * FROM chain_deposits WHERE player_id = ${playerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+      const total = await executor.execute<Raw>(
+        sql`SELECT count(*) AS count FROM chain_deposits WHERE player_id = ${playerId}`,
+      );
+      return { items: items.rows.map(toDeposit), total: Number(total.rows[0]?.count ?? 0) };
+    },
+
+    // --- settings, address book, blocklist ---
+    async settings(
+      executor: Executor,
+      projectId: number,
+    ): Promise<{ withdrawMin: bigint; withdrawMax: bigint; withdrawFee: bigint } | null> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM chain_settings WHERE project_id = ${projectId}`,
+      );
+      const row = result.rows[0];
+      return row
+        ? {
+            withdrawMin: BigInt(String(row.withdraw_min)),
+            withdrawMax: BigInt(String(row.withdraw_max)),
+            withdrawFee: BigInt(String(row.withdraw_fee)),
+          }
+        : null;
+    },
+    async addresses(executor: Executor, playerId: number): Promise<AddressBookRow[]> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM chain_address_book WHERE player_id = ${playerId} ORDER BY id`,
+      );
+      return result.rows.map(toAddress);
+    },
+    async address(executor: Executor, playerId: number, id: number): Promise<AddressBookRow | null> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM chain_address_book WHERE player_id = ${playerId} AND id = ${id}`,
+      );
+      return result.rows[0] ? toAddress(result.rows[0]) : null;
+    },
+    async addAddress(
+      executor: Executor,
+      row: { projectId: number; playerId: number; address: string; label: string; at: Date; usableAt: Date },
+    ): Promise<AddressBookRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        INSERT INTO chain_address_book (project_id, player_id, address, label, created_at, usable_at)
+        VALUES (${row.projectId}, ${row.playerId}, ${row.address}, ${row.label}, ${row.at.toISOString()}::timestamptz,
+                ${row.usableAt.toISOString()}::timestamptz)
+        ON CONFLICT (player_id, address) DO NOTHING RETURNING *`);
+      return result.rows[0] ? toAddress(result.rows[0]) : null;
+    },
+    async countAddresses(executor: Executor, playerId: number): Promise<number> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT count(*) AS count FROM chain_address_book WHERE player_id = ${playerId}`,
+      );
+      return Number(result.rows[0]?.count ?? 0);
+    },
+    async isBlocked(executor: Executor, address: string): Promise<string | null> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT reason FROM chain_blocked_addresses WHERE address = ${address.toLowerCase()}`,
+      );
+      return result.rows[0] ? String(result.rows[0].reason) : null;
+    },
+    async block(executor: Executor, address: string, reason: string, at: Date): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO chain_blocked_addresses (address, reason, created_at)
+        VALUES (${address.toLowerCase()}, ${reason}, ${at.toISOString()}::timestamptz) ON CONFLICT DO NOTHING`);
+    },
+
+    // --- withdrawals ---
+    /** Serialises a player's withdrawal requests. */
+    async lockPlayer(executor: Executor, playerId: number): Promise<void> {
+      await executor.execute(sql`SELECT pg_advisory_xact_lock(72205000, ${playerId}::int)`);
+    },
+    async insertWithdrawal(
+      executor: Executor,
+      row: { projectId: number; playerId: number; address: string; amount: bigint; fee: bigint; at: Date },
+    ): Promise<WithdrawalRow> {
+      const result = await executor.execute<Raw>(sql`
+        INSERT INTO chain_withdrawals (project_id, player_id, address, amount, fee, state, created_at, updated_at)
+        VALUES (${row.projectId}, ${row.playerId}, ${row.address}, ${row.amount.toString()}::bigint,
+                ${row.fee.toString()}::bigint, 'requested', ${row.at.toISOString()}::timestamptz, ${row.at.toISOString()}::timestamptz)
+        RETURNING *`);
+      const inserted = result.rows[0];
+      if (!inserted) throw new Error('chain withdrawal insert returned nothing');
+      return toWithdrawal(inserted);
+    },
+    async openWithdrawals(
+      executor: Executor,
+      state: 'requested' | 'sent',
+      limit: number,
+    ): Promise<WithdrawalRow[]> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM chain_withdrawals WHERE state = ${state} ORDER BY id LIMIT ${limit}`,
+      );
+      return result.rows.map(toWithdrawal);
+    },
+    async countOpenWithdrawals(executor: Executor, playerId: number): Promise<number> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT count(*) AS count FROM chain_withdrawals WHERE player_id = ${playerId} AND state IN ('requested', 'sent')`);
+      return Number(result.rows[0]?.count ?? 0);
+    },
+    async withdrawal(executor: Executor, id: number): Promise<WithdrawalRow | null> {
+      const result = await executor.execute<Raw>(sql`SELECT * FROM chain_withdrawals WHERE id = ${id}`);
+      return result.rows[0] ? toWithdrawal(result.rows[0]) : null;
+    },
+    async lockWithdrawal(executor: Executor, id: number): Promise<WithdrawalRow | null> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM chain_withdrawals WHERE id = ${id} FOR UPDATE`,
+      );
+      return result.rows[0] ? toWithdrawal(result.rows[0]) : null;
+    },
+    async markSent(
+      executor: Executor,
+      id: number,
+      sent: { txHash: string; nonce: bigint; rawTx: string; at: Date },
+    ): Promise<WithdrawalRow> {
+      const result = await executor.execute<Raw>(sql`
+        UPDATE chain_withdrawals SET state = 'sent', tx_hash = ${sent.txHash}, nonce = ${sent.nonce.toString()}::bigint,
+               raw_tx = ${sent.rawTx}, updated_at = ${sent.at.toISOString()}::timestamptz, version = version + 1
+         WHERE id = ${id} AND state = 'requested' RETURNING *`);
+      const row = result.rows[0];
+      if (!row) throw new Error(`chain withdrawal ${id} is not requested`);
+      return toWithdrawal(row);
+    },
+    async finishWithdrawal(
+      executor: Executor,
+      id: number,
+      change: { state: 'confirmed' | 'failed'; failure: string | null; at: Date },
+    ): Promise<WithdrawalRow> {
+      const result = await executor.execute<Raw>(sql`
+        UPDATE chain_withdrawals SET state = ${change.state}, failure = ${change.failure},
+               updated_at = ${change.at.toISOString()}::timestamptz, version = version + 1
+         WHERE id = ${id} AND state IN ('requested', 'sent') RETURNING *`);
+      const row = result.rows[0];
+      if (!row) throw new Error(`chain withdrawal ${id} is already finished`);
+      return toWithdrawal(row);
+    },
+    async withdrawals(
+      executor: Executor,
+      playerId: number,
+      page: { limit: number; offset: number },
+    ): Promise<{ items: WithdrawalRow[]; total: number }> {
+      const items = await executor.execute<Raw>(sql`
+        SELECT * FROM chain_withdrawals WHERE player_id = ${playerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+      const total = await executor.execute<Raw>(
+        sql`SELECT count(*) AS count FROM chain_withdrawals WHERE player_id = ${playerId}`,
+      );
+      return { items: items.rows.map(toWithdrawal), total: Number(total.rows[0]?.count ?? 0) };
+    },
+    /** The next nonce after every withdrawal already signed (sent or confirmed). */
+    async nextNonce(executor: Executor): Promise<bigint | null> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT max(nonce) AS nonce FROM chain_withdrawals WHERE state IN ('sent', 'confirmed')`,
+      );
+      const value = result.rows[0]?.nonce;
+      return value === null || value === undefined ? null : BigInt(String(value)) + 1n;
+    },
+  };
+}
+export type ChainRepo = ReturnType<typeof createChainRepo>;
