@@ -52,6 +52,8 @@ const promoters: GateRule = {
   allow: [{ spaType: ['New', 'Recall', 'NewSpy', 'RecallSpy', 'Training'] }],
 };
 
+/** The join page: signed-in people without a programme (no spaType) only. */
+const applicants: GateRule = { allow: [{ spaType: null }] };
 /** A payment-hub entry without its page; the table adds `load`. */
 const payhub = (path: string) => ({ path, access: 'secure' as const, gate: paymentOperators });
 /** Reviewing applications (pengajuan): group leaders and HR (spec §6). */
@@ -102,7 +104,13 @@ export const routeTable: AppRoute[] = [
     feature: false,
     load: () => import('../features/account/login-page.tsx'),
   },
-  { path: paths.wait, access: 'secure', load: () => import('../features/promo/wait-page.tsx') },
+  // Joining a group is for people without a programme yet: a leader must not apply to his own team.
+  {
+    path: paths.wait,
+    access: 'secure',
+    gate: applicants,
+    load: () => import('../features/promo/wait-page.tsx'),
+  },
   {
     path: paths.account,
     access: 'secure',

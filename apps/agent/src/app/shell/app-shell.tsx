@@ -6,6 +6,7 @@ import { installNavigator } from '../../lib/navigation.ts';
 import { usePresencePing } from '../../lib/presence-ping.ts';
 import { installErrorReactions, loadSiteSettings, restoreSession } from '../../lib/session.ts';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { BottomNav } from './bottom-nav.tsx';
 import { CrashBoundary } from './crash-boundary.tsx';
 import { PemBanner } from './pem-banner.tsx';
 import { RouteProgress } from './route-progress.tsx';
@@ -30,7 +31,8 @@ export function bootShell(): void {
 }
 
 /**
- * The application shell (route id `_app`): progress bar, pem banner, page outlet, dialogs, the
+ * The application shell (route id `_app`): progress bar, pem banner, page outlet, the bottom tab
+ * bar of signed-in pages, dialogs, the
  * update dialog, toasts, scroll lock, the version poll and (in the wrapper, for payment operators)
  * the 60 s presence ping.
  */
@@ -53,6 +55,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </CrashBoundary>
+      <BottomNav />
       <SiteNotices />
       <ShellDialogs />
       <UpdateDialog />

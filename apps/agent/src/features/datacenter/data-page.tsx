@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { InboxBell } from '../../lib/inbox/inbox-bell.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -18,7 +17,7 @@ export default function DataPage() {
     [t('datacenter.depositFirstCount')]: row.depositFirstCount,
   }));
   return (
-    <Page title={t('datacenter.title')} actions={<InboxBell />}>
+    <Page title={t('datacenter.title')}>
       <DataControls />
       {!summary ? (
         <PageSpinner label={t('common.loading')} />

@@ -89,7 +89,7 @@ export default function PengajuanPage() {
           <CardTitle>{group.data.group.name}</CardTitle>
           <div className="flex items-end gap-2">
             <TextField
-              className="flex-1"
+              className="min-w-0 flex-1"
               label={t('promo.groupName')}
               value={name}
               maxLength={40}
@@ -97,6 +97,7 @@ export default function PengajuanPage() {
               onChange={(event) => setName(event.target.value)}
             />
             <Button
+              className="shrink-0"
               disabled={!name.trim()}
               busy={rename.isPending}
               onClick={() =>

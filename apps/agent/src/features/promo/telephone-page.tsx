@@ -1,7 +1,6 @@
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { InboxBell } from '../../lib/inbox/inbox-bell.tsx';
 import { copyText } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -18,7 +17,7 @@ export default function TelephonePage() {
   if (!task.data) return <PageSpinner label={t('common.loading')} />;
   const { data } = task;
   return (
-    <Page title={t('promo.telephoneTitle')} actions={<InboxBell />}>
+    <Page title={t('promo.telephoneTitle')}>
       <Card className="flex flex-col gap-2">
         <p className="text-sm text-slate-600">{t('promo.today', { date: data.date })}</p>
         <p className="text-lg font-semibold text-slate-900" data-testid="task-quota">
