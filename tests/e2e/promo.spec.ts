@@ -64,6 +64,10 @@ describe('the promoter journey', () => {
     await leaderPage.goto('/pengajuan');
     const card = leaderPage.locator('section', { hasText: 'Demo no-spa' });
     await card.getByRole('button', { name: 'Setujui', exact: true }).click();
+    // Granting the role waits for the confirmation sheet naming the applicant.
+    await leaderPage.getByTestId('confirm-sheet').waitFor();
+    expect(await leaderPage.getByTestId('confirm-sheet').textContent()).toContain('Demo no-spa');
+    await leaderPage.getByTestId('confirm-sheet-confirm').click();
     await expect.poll(() => card.getByText('Disetujui').count()).toBe(1);
     await screenshot(leaderPage, 'promo-pengajuan-approved');
 
