@@ -60,6 +60,37 @@ export const SCREENS: Record<DemoLabel, string[]> = {
 
 const VIEWPORT_WIDTH = 360;
 
+/**
+ * What must never show on an id-ID or es-MX page: raw keys and codes (snake_case ledger codes,
+ * dotted catalogue keys, "Error Code"), English words of seed texts and messages, and the words the
+ * issue found wrong ("Penangan" for a Handler; an Indonesian group name in Mexico).
+ */
+const BLOCKLIST: Array<{ pattern: RegExp; projects: ProjectId[] }> = [
+  { pattern: /\b[a-z]+_[a-z_]+\b/, projects: [12, 16] },
+  {
+    pattern: /\b(?:common|payhub|payhubTools|promo|datacenter|inbox|shell|account|Auth)\.[A-Za-z]+/,
+    projects: [12, 16],
+  },
+  { pattern: /Error Code|Failed to fetch|undefined|NaN|\bnull\b/, projects: [12, 16] },
+  {
+    pattern: /\b(?:the|called|approved|rejected|tomorrow|Loading|Cancel|Submit|Failed|Error)\b/,
+    projects: [12, 16],
+  },
+  { pattern: /\bPenangan\b/, projects: [12] },
+  { pattern: /\bTim \d+/, projects: [16] },
+];
+
+function blocklisted(projectId: ProjectId, texts: Record<string, string>): string[] {
+  const hits: string[] = [];
+  for (const [path, text] of Object.entries(texts))
+    for (const { pattern, projects } of BLOCKLIST)
+      if (projects.includes(projectId)) {
+        const found = text.match(pattern);
+        if (found) hits.push(`${path}: "${found[0]}"`);
+      }
+  return hits;
+}
+
 let browser: Browser;
 let context: BrowserContext | undefined;
 beforeAll(async () => {
@@ -117,7 +148,7 @@ async function look(page: Page, crawl: Crawl, name: string, path: string): Promi
 /** Links of the page outside the tab bar, as paths. */
 async function pageLinks(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')]
+    Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]'))
       .filter((anchor) => !anchor.closest('[data-testid="bottom-nav"]'))
       .map((anchor) => new URL(anchor.href).pathname),
   );
@@ -125,7 +156,7 @@ async function pageLinks(page: Page): Promise<string[]> {
 
 async function tabPaths(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLAnchorElement>('[data-testid="bottom-nav"] a')].map(
+    Array.from(document.querySelectorAll<HTMLAnchorElement>('[data-testid="bottom-nav"] a')).map(
       (anchor) => new URL(anchor.href).pathname,
     ),
   );
@@ -184,6 +215,7 @@ for (const projectId of [12, 16] as const) {
         expect([...crawl.visited].sort()).toEqual([...SCREENS[label]].sort());
         expect(crawl.tooWide).toEqual([]);
         expect(crawl.dialogs).toEqual([]);
+        expect(blocklisted(projectId, crawl.texts)).toEqual([]);
       });
     }
   });
