@@ -144,6 +144,8 @@ describe('the promoter journey', () => {
   it('raises the inbox badge for a mail pushed while the app is open, without a reload', async () => {
     await promoterPage.goto('/telephone');
     await promoterPage.getByTestId('share-code').waitFor();
+    // The tab bar's badge is its own chunk: let it load the unread count before counting.
+    await promoterPage.waitForLoadState('networkidle');
     await promoterPage.evaluate(() => {
       (window as unknown as { journeyMarker: string }).journeyMarker = 'still here';
     });

@@ -66,6 +66,11 @@ describe('navigation model', () => {
     expect(moreEntries(identities.cs)).toEqual([]);
   });
 
+  it('keeps /data/check to group leaders (a member saw a 7001 dialog over a spinner)', () => {
+    expect(allowed(identities.leader, paths.dataCheck)).toBe(true);
+    expect(allowed(identities.promoter, paths.dataCheck)).toBe(false);
+  });
+
   it('keeps /wait to people without a programme', () => {
     expect(allowed(identities.noSpa, paths.wait)).toBe(true);
     expect(allowed(identities.leader, paths.wait)).toBe(false);
