@@ -1,6 +1,7 @@
 // Proves that outages do not sign people out (issue 11): a role lookup failing twice at start-up is
 // retried and the user ends signed in; failing on every automatic attempt shows a retry screen that
-// signs in once the server answers; a network error reads in the user's language, not "Failed to fetch".
+// signs in once the server answers; a network error reads in the user's language, not "Failed to fetch";
+// a list that fails to load says so and loads on retry.
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
@@ -80,5 +81,25 @@ describe('network errors', () => {
     const text = (await dialog.first().textContent()) ?? '';
     expect(text).toContain('Tidak dapat terhubung');
     expect(text).not.toMatch(/Failed to fetch|Error Code/);
+  });
+});
+
+describe('lists', () => {
+  it('a failed list offers a retry that loads it', async () => {
+    const page = await signedInOperator();
+    await page.getByTestId('bottom-nav').waitFor();
+    await page.route('**/main/payhub/orders/query*', (route: Route) => route.abort('failed'));
+    await page.getByTestId('nav-tab-orders').click();
+    const failed = page.getByTestId('load-error');
+    await failed.waitFor({ timeout: 20_000 });
+    expect(await failed.textContent()).toContain('Data gagal dimuat.');
+    // The error dialogs of the failed calls are closed first.
+    for (let open = 0; open < 5 && (await page.locator('[role="alertdialog"]').count()) > 0; open += 1)
+      await page.locator('[role="alertdialog"] button').first().click();
+    await screenshot(page, 'list-load-error');
+    await page.unroute('**/main/payhub/orders/query*');
+    await failed.getByRole('button').click();
+    await failed.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await page.locator('main').textContent()).toContain('Tidak ada pesanan.');
   });
 });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -19,7 +20,9 @@ export default function DataPage() {
   return (
     <Page title={t('datacenter.title')}>
       <DataControls />
-      {!summary ? (
+      {!summary && rows.isError ? (
+        <LoadError query={rows} />
+      ) : !summary ? (
         <PageSpinner label={t('common.loading')} />
       ) : (
         <>

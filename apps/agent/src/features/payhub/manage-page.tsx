@@ -70,6 +70,7 @@ export default function ManagePage() {
       {queue === 'withdrawals' ? (
         <ListState
           loading={withdrawals.isLoading}
+          query={withdrawals}
           empty={withdrawals.data?.items.length === 0 ? t('payhub.manage.empty') : null}
         >
           <ul className="flex flex-col gap-2">
@@ -87,6 +88,7 @@ export default function ManagePage() {
       ) : (
         <ListState
           loading={list.isLoading}
+          query={list}
           empty={list.data?.items.length === 0 ? t('payhub.manage.empty') : null}
         >
           <ul className="flex flex-col gap-2">
@@ -290,6 +292,7 @@ function LeaderHistory() {
   return (
     <ListState
       loading={orders.isLoading}
+      query={orders}
       empty={orders.data?.items.length === 0 ? t('payhub.manage.empty') : null}
     >
       <dl>

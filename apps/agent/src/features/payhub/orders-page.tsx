@@ -63,6 +63,7 @@ export default function OrdersPage() {
       />
       <ListState
         loading={list.isLoading}
+        query={list}
         empty={list.data?.items.length === 0 ? t('payhub.orders.empty') : null}
       >
         <ul className="flex flex-col gap-2" data-testid="order-list">

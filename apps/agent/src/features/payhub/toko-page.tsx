@@ -84,6 +84,7 @@ export default function TokoPage() {
         <CardTitle>{t('payhubTools.shop.vouchers')}</CardTitle>
         <ListState
           loading={vouchers.isPending}
+          query={vouchers}
           empty={items.length === 0 ? t('payhubTools.shop.empty') : null}
         >
           <ul className="flex flex-col gap-2" data-testid="voucher-list">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { copyText } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
@@ -14,6 +15,12 @@ import { LeadCard } from './lead-card.tsx';
 export default function TelephonePage() {
   const { t } = useTranslation();
   const task = useCurrentTask();
+  if (!task.data && task.isError)
+    return (
+      <Page title={t('promo.telephoneTitle')}>
+        <LoadError query={task} />
+      </Page>
+    );
   if (!task.data) return <PageSpinner label={t('common.loading')} />;
   const { data } = task;
   return (

@@ -80,7 +80,11 @@ export default function WithdrawPage() {
           { value: 'mine', label: t('payhub.withdraw.mine'), count: mine.length },
         ]}
       />
-      <ListState loading={open.isLoading} empty={list.length === 0 ? t('payhub.withdraw.empty') : null}>
+      <ListState
+        loading={open.isLoading}
+        query={open}
+        empty={list.length === 0 ? t('payhub.withdraw.empty') : null}
+      >
         <ul className="flex flex-col gap-2" data-testid="withdraw-list">
           {list.map((order) => (
             <li key={order.id}>

@@ -28,4 +28,5 @@ export const common: UiNamespace<'common'> = {
   startupFailedTitle: 'Your account could not be loaded',
   startupFailedBody:
     'The connection or the server is having trouble. You are still signed in; try again once it is back.',
+  loadFailed: 'The data could not be loaded.',
 };

@@ -28,4 +28,5 @@ export const common: UiNamespace<'common'> = {
   startupFailedTitle: 'No se pudo cargar tu cuenta',
   startupFailedBody:
     'Hay un problema de conexión o del servidor. Tu sesión sigue abierta; inténtalo de nuevo cuando vuelva la conexión.',
+  loadFailed: 'No se pudieron cargar los datos.',
 };

@@ -27,4 +27,5 @@ export const common = {
   startupFailedTitle: 'Tidak dapat memuat akun Anda',
   startupFailedBody:
     'Koneksi atau server sedang bermasalah. Anda tetap masuk; coba lagi setelah koneksi pulih.',
+  loadFailed: 'Data gagal dimuat.',
 };
