@@ -61,7 +61,7 @@ export function ConfirmSheet({
               <img
                 src={imageUrl}
                 alt={imageAlt ?? ''}
-                className="max-h-56 w-full rounded-lg object-contain"
+                className="max-h-40 w-full rounded-lg bg-slate-50 object-contain"
               />
             </a>
           ) : null}
