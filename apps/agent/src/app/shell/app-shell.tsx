@@ -5,8 +5,8 @@ import { SiteNotices } from '../../features/notices/site-notices.tsx';
 import { installNavigator } from '../../lib/navigation.ts';
 import { usePresencePing } from '../../lib/presence-ping.ts';
 import { installErrorReactions, loadSiteSettings, restoreSession } from '../../lib/session.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { BottomNav } from './bottom-nav.tsx';
 import { CrashBoundary } from './crash-boundary.tsx';
 import { PemBanner } from './pem-banner.tsx';
 import { RouteProgress } from './route-progress.tsx';
@@ -15,6 +15,8 @@ import { UpdateDialog, useVersionPoll } from './version-check.tsx';
 
 /** Toasts are not needed for the first paint: the toaster is its own chunk. */
 const ShellToaster = lazy(() => import('./toaster.tsx'));
+/** The tab bar shows only once signed in: its own chunk, out of /login's first paint. */
+const BottomNav = lazy(() => import('./bottom-nav.tsx'));
 
 let booted = false;
 
@@ -46,6 +48,7 @@ export function AppShell() {
   }, [navigate]);
   useVersionPoll();
   usePresencePing();
+  const signedIn = useGlobalStore((state) => state.status === 'signedIn');
   return (
     <>
       <RouteProgress />
@@ -55,7 +58,11 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </CrashBoundary>
-      <BottomNav />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <BottomNav />
+        </Suspense>
+      ) : null}
       <SiteNotices />
       <ShellDialogs />
       <UpdateDialog />

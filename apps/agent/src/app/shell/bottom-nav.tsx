@@ -52,7 +52,7 @@ export function useBottomNavShown(): boolean {
  * The bottom tab bar of the wrapper (docs/agent-app.md "Getting around"): the role's main screens,
  * the inbox with its unread count and the account (language, sign-out, the role's other screens).
  */
-export function BottomNav() {
+export default function BottomNav() {
   const { t } = useTranslation();
   const identity = useIdentity();
   const { pathname } = useLocation();
