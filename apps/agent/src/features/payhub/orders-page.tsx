@@ -95,6 +95,11 @@ export default function OrdersPage() {
                   <span data-testid="order-amount">{money(selected.amount)}</span>
                 </DetailRow>
                 <DetailRow label={t('payhub.commission')}>{money(selected.commission)}</DetailRow>
+                {/* Who pays and from which bank: what the operator checks the transfer against. */}
+                <DetailRow label={t('payhub.confirm.payer')}>
+                  {t('payhub.confirm.player', { id: selected.playerId })}
+                </DetailRow>
+                <DetailRow label={t('payhub.confirm.bank')}>{selected.bankCode}</DetailRow>
                 <DetailRow label={t('payhub.orders.payee')}>
                   {selected.payee ? `${selected.payee.bankCode} ${selected.payee.accountNo}` : '—'}
                 </DetailRow>
