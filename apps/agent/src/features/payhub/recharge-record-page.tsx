@@ -56,7 +56,7 @@ export default function RechargeRecordPage() {
           <ul className="flex flex-col divide-y divide-slate-100">
             {history.data?.items.map((entry) => (
               <li key={entry.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
-                <span className="min-w-0 truncate text-slate-600">
+                <span className="min-w-0 text-slate-600 [overflow-wrap:anywhere]">
                   {ledgerLabel(entry.code)} · {time(entry.createdAt)}
                 </span>
                 <span className="text-right">
