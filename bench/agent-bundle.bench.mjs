@@ -2,7 +2,10 @@
 // 1. Gzipped size of the JS needed for the first paint of /login and of /account: the entry chunk
 //    of the built index.html and its static imports, plus the route's page chunk and its static
 //    imports (followed through dist/.vite/manifest.json). Budget: <= 120 KB gzip each.
-// 2. Lighthouse (mobile preset) on /login against the real server, in the Chromium that
+// 2. What a phone downloads: Chromium at 360x780 opens /login on the real server and every script
+//    response until the network is idle is summed (bytes on the wire, gzip/br as served; issue 11:
+//    the static graph said 118 KB while the browser fetched 127.9 KB). Budget: <= 120 KB.
+// 3. Lighthouse (mobile preset) on /login against the real server, in the Chromium that
 //    scripts/find-browser.mjs finds (CHROMIUM_PATH, Playwright's, or the PATH).
 //    Budgets: performance >= 90, accessibility >= 95.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -54,18 +57,52 @@ for (const [route, page] of Object.entries(FIRST_PAINT_ROUTES)) {
   );
 }
 
-if (process.env.BENCH_SKIP_LIGHTHOUSE === '1') {
-  console.log('lighthouse: skipped (BENCH_SKIP_LIGHTHOUSE=1)');
-  process.exit(failed ? 1 : 0);
-}
-
 if (!CHROMIUM) {
   console.error(NO_BROWSER_MESSAGE);
   process.exit(1);
 }
+const server = await startServer({ appsDir });
+{
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 780 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const scripts = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request);
+    });
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    let bytes = 0;
+    for (const request of scripts) bytes += (await request.sizes()).responseBodySize;
+    const kb = bytes / 1024;
+    const within = kb <= BUNDLE_BUDGET_KB;
+    failed ||= !within;
+    console.log('fetched by the browser until network idle (script responses as served)');
+    console.log(
+      `  /login    ${kb.toFixed(1).padStart(6)} KB  (budget ${BUNDLE_BUDGET_KB} KB)  ${within ? 'ok' : 'OVER'}  ${scripts.length} scripts`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+if (process.env.BENCH_SKIP_LIGHTHOUSE === '1') {
+  console.log('lighthouse: skipped (BENCH_SKIP_LIGHTHOUSE=1)');
+  await server.stop();
+  process.exit(failed ? 1 : 0);
+}
+
 const { default: lighthouse } = await import('lighthouse');
 const chromeLauncher = await import('chrome-launcher');
-const server = await startServer({ appsDir });
 let chrome;
 try {
   chrome = await chromeLauncher.launch({

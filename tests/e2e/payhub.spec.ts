@@ -167,6 +167,13 @@ describe('payment hub journey', () => {
     await page.locator('[data-testid="withdraw-detail"] img').waitFor({ timeout: 15_000 });
     await screenshot(page, 'withdraw-finish');
     await page.getByTestId('withdraw-finish').click();
+    // Paying out waits for the confirmation sheet with the evidence: amount, account, voucher.
+    const sheet = page.getByTestId('confirm-sheet');
+    await sheet.waitFor({ timeout: 15_000 });
+    expect(await sheet.textContent()).toContain(withdrawal.orderNo);
+    expect(await sheet.locator('img').count()).toBe(1);
+    await screenshot(page, 'withdraw-finish-confirm');
+    await page.getByTestId('confirm-sheet-confirm').click();
     await page.getByTestId('withdraw-detail').waitFor({ state: 'detached', timeout: 15_000 });
 
     const finished = await player.api.withdraw.order({ params: { id: withdrawal.id } });
@@ -188,7 +195,16 @@ describe('payment hub journey', () => {
     await screenshot(page, 'manage-queue');
     await row.click();
     await page.getByRole('button', { name: 'Dana diterima' }).click();
-    await page.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 15_000 });
+    // Crediting the player waits for the confirmation sheet: amount, payer, bank, order age.
+    const sheet = page.getByTestId('confirm-sheet');
+    await sheet.waitFor({ timeout: 15_000 });
+    const evidence = (await sheet.textContent()) ?? '';
+    expect(evidence).toContain(order.orderNo);
+    expect(evidence).toContain(`Pemain #${order.playerId}`);
+    expect(evidence).toContain('BNI');
+    await screenshot(page, 'manage-confirm');
+    await page.getByTestId('confirm-sheet-confirm').click();
+    await page.getByRole('alertdialog').first().waitFor({ state: 'detached', timeout: 15_000 });
     await expect
       .poll(async () => (await player.api.payhub.orderState({ params: { id: order.id } })).state, {
         timeout: 15_000,

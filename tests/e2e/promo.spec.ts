@@ -65,6 +65,10 @@ describe('the promoter journey', () => {
     await leaderPage.goto('/pengajuan');
     const card = leaderPage.locator('section', { hasText: 'Demo no-spa' });
     await card.getByRole('button', { name: 'Setujui', exact: true }).click();
+    // Granting the role waits for the confirmation sheet naming the applicant.
+    await leaderPage.getByTestId('confirm-sheet').waitFor();
+    expect(await leaderPage.getByTestId('confirm-sheet').textContent()).toContain('Demo no-spa');
+    await leaderPage.getByTestId('confirm-sheet-confirm').click();
     await expect.poll(() => card.getByText('Disetujui').count()).toBe(1);
     await screenshot(leaderPage, 'promo-pengajuan-approved');
 
@@ -141,6 +145,8 @@ describe('the promoter journey', () => {
   it('raises the inbox badge for a mail pushed while the app is open, without a reload', async () => {
     await promoterPage.goto('/telephone');
     await promoterPage.getByTestId('share-code').waitFor();
+    // The tab bar's badge is its own chunk: let it load the unread count before counting.
+    await promoterPage.waitForLoadState('networkidle');
     await promoterPage.evaluate(() => {
       (window as unknown as { journeyMarker: string }).journeyMarker = 'still here';
     });

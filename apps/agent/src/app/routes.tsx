@@ -52,10 +52,16 @@ const promoters: GateRule = {
   allow: [{ spaType: ['New', 'Recall', 'NewSpy', 'RecallSpy', 'Training'] }],
 };
 
+/** The join page: signed-in people without a programme (no spaType) only. */
+const applicants: GateRule = { allow: [{ spaType: null }] };
 /** A payment-hub entry without its page; the table adds `load`. */
 const payhub = (path: string) => ({ path, access: 'secure' as const, gate: paymentOperators });
 /** Reviewing applications (pengajuan): group leaders and HR (spec §6). */
 const reviewers: GateRule = { allow: [{ role: 1 }, { spaType: 'HR' }] };
+/** Group leaders of the promoter programme. */
+const groupLeaders: GateRule = {
+  allow: [{ spaType: ['New', 'Recall', 'NewSpy', 'RecallSpy', 'Training'], role: 1 }],
+};
 /** A promoter-programme entry without its page; the table adds `load`. */
 const promo = (path: string) => ({ path, access: 'secure' as const, gate: promoters });
 
@@ -102,7 +108,13 @@ export const routeTable: AppRoute[] = [
     feature: false,
     load: () => import('../features/account/login-page.tsx'),
   },
-  { path: paths.wait, access: 'secure', load: () => import('../features/promo/wait-page.tsx') },
+  // Joining a group is for people without a programme yet: a leader must not apply to his own team.
+  {
+    path: paths.wait,
+    access: 'secure',
+    gate: applicants,
+    load: () => import('../features/promo/wait-page.tsx'),
+  },
   {
     path: paths.account,
     access: 'secure',
@@ -165,7 +177,12 @@ export const routeTable: AppRoute[] = [
     ...promo(paths.dataDateGranularity),
     load: () => import('../features/datacenter/date-granularity-page.tsx'),
   },
-  { ...promo(paths.dataCheck), load: () => import('../features/datacenter/check-page.tsx') },
+  // The per-member check is the leader's view of his group (the server answers 7001 to others).
+  {
+    ...promo(paths.dataCheck),
+    gate: groupLeaders,
+    load: () => import('../features/datacenter/check-page.tsx'),
+  },
 ];
 
 /** The route key of a path, if it has one. */

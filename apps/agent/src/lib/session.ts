@@ -1,5 +1,5 @@
-import { reactionTo } from '@payhub/client/errors.ts';
-import { LOCALES, type Locale, type ProjectConfig } from '@payhub/contracts';
+import { ApiError, reactionTo } from '@payhub/client/errors.ts';
+import { HTTP_LOGOUT_CODES, LOCALES, type Locale, type ProjectConfig } from '@payhub/contracts';
 import { deleteCookie, PROJECT_COOKIE } from '../shared/cookies.ts';
 import { AppOnlyError, deviceTimeZone, isAppOnlyBlocked } from './access/app-only.ts';
 import { identityOf } from './access/identity.ts';
@@ -102,19 +102,60 @@ export async function completeLogin(token: string): Promise<void> {
   }
 }
 
-/** Start-up with a stored token: refresh user info; a failure (expired token, app-only) logs out. */
+/** Waits between the automatic attempts of the start-up check; after the last, the retry screen. */
+export const STARTUP_RETRY_DELAYS_MS = [800, 1600];
+
+/** True while the start-up check runs: its failures are answered by retries, not by dialogs. */
+let startingUp = false;
+
+/**
+ * A failure that means the stored session is not valid (expired token, app-only rule): sign out.
+ * Anything else at start-up (no network, a 5xx, a timeout) says nothing about the session.
+ */
+export function rejectsSession(error: unknown): boolean {
+  if (error instanceof AppOnlyError) return true;
+  return error instanceof ApiError && HTTP_LOGOUT_CODES.includes(error.errCode);
+}
+
+/**
+ * Start-up with a stored token: refresh user info. A rejected session logs out; a network or server
+ * failure is retried (STARTUP_RETRY_DELAYS_MS) and then leaves the status `unreachable`, which shows
+ * the retry screen (app/shell/require-session.tsx) — an outage never signs anyone out.
+ */
 export async function restoreSession(): Promise<void> {
   const token = client.getToken();
   if (!token) {
     useGlobalStore.setState({ status: 'anonymous' });
     return;
   }
-  useGlobalStore.setState({ token });
+  useGlobalStore.setState({ token, status: 'booting' });
+  startingUp = true;
   try {
-    await refreshUserInfo();
-  } catch {
-    await logout();
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await refreshUserInfo();
+        return;
+      } catch (error) {
+        if (rejectsSession(error)) {
+          await logout();
+          return;
+        }
+        const delay = STARTUP_RETRY_DELAYS_MS[attempt];
+        if (delay === undefined) {
+          useGlobalStore.setState({ status: 'unreachable' });
+          return;
+        }
+        await sleep(delay);
+      }
+    }
+  } finally {
+    startingUp = false;
   }
+}
+
+/** The retry screen's button: checks the stored session again. */
+export function retryStartup(): Promise<void> {
+  return restoreSession();
 }
 
 /** Logout (spec §4): clears the token and the project cookie, resets the stores, goes to /login. */
@@ -133,12 +174,29 @@ export async function logout(): Promise<void> {
 export function installErrorReactions(): void {
   onApiError((error) => {
     const reaction = reactionTo(error);
+    if (reaction.logout) {
+      showDialog({ kind: reaction.dialog, message: reaction.message });
+      void logout();
+      return;
+    }
+    // The start-up check answers its own failures (retries, then the retry screen).
+    if (startingUp) return;
     if (reaction.redirectTo500) {
       // Already on /500 the page stays put (the server is still down; the page offers a reload).
       if (window.location.pathname !== '/500') window.location.assign('/500');
       return;
     }
-    showDialog({ kind: reaction.dialog, message: reaction.message });
-    if (reaction.logout) void logout();
+    showDialog({ kind: reaction.dialog, message: userMessage(error, reaction.message) });
   });
+}
+
+/**
+ * The dialog text in the user's language: a call that got no answer (code -1: offline, timeout, the
+ * browser's "Failed to fetch") or a bare 5xx has no server message to show.
+ */
+export function userMessage(error: ApiError, serverText: string): string {
+  if (error.errCode === -1) return i18next.t('common.networkError');
+  if (error.httpStatus !== null && error.httpStatus >= 500 && error.errCode === error.httpStatus)
+    return i18next.t('common.serverUnavailable', { code: error.errCode });
+  return serverText;
 }

@@ -2,9 +2,11 @@ import { parseMoney } from '@payhub/contracts';
 import clsx from 'clsx';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGlobalStore } from '../lib/stores/global.store.ts';
 import { formatCurrency, PAYMENT_CURRENCY_DIGITS } from './money.ts';
+import { Button } from './ui/button.tsx';
 import { Spinner } from './ui/spinner.tsx';
 
 /** Building blocks of the payment screens (payhub, withdraw): money and time formats, lists, tabs. */
@@ -34,13 +36,37 @@ export function parseAmountInput(text: string): bigint | null {
 }
 
 /** Loading and empty states of a list. */
+/** What a list needs to know of its query to offer a retry (a TanStack Query result fits). */
+export interface RetryableQuery {
+  isError: boolean;
+  isFetching?: boolean;
+  refetch: () => unknown;
+}
+
+/** A failed load: what happened in the user's language, and a retry (never an empty list that stays). */
+export function LoadError({ query }: { query: RetryableQuery }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" data-testid="load-error" className="flex flex-col items-center gap-3 py-6 text-center">
+      <p className="text-sm text-slate-700">{t('common.loadFailed')}</p>
+      <Button size="sm" variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** A list's three states besides its rows: loading, failed (with a retry) and empty. */
 export function ListState({
   loading,
   empty,
+  query,
   children,
 }: {
   loading: boolean;
   empty: string | null;
+  /** The list's query: when it failed, the list offers a retry instead of staying empty. */
+  query?: RetryableQuery;
   children: ReactNode;
 }) {
   if (loading)
@@ -49,6 +75,7 @@ export function ListState({
         <Spinner className="size-6 text-brand-700" />
       </div>
     );
+  if (query?.isError && !empty) return <LoadError query={query} />;
   if (empty) return <p className="py-8 text-center text-sm text-slate-600">{empty}</p>;
   return <>{children}</>;
 }
@@ -76,7 +103,10 @@ export function ListButton({
     >
       <span className="min-w-0">
         <span className="block truncate text-[15px] font-semibold text-slate-900">{title}</span>
-        {detail ? <span className="block truncate text-[13px] text-slate-600">{detail}</span> : null}
+        {/* Order numbers and times wrap rather than truncate: at 360 px the time was cut off. */}
+        {detail ? (
+          <span className="block text-[13px] text-slate-600 [overflow-wrap:anywhere]">{detail}</span>
+        ) : null}
       </span>
       <span className="flex shrink-0 items-center gap-2">
         {trailing}

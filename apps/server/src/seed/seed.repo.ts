@@ -69,6 +69,8 @@ export function createSeedRepo(db: Db) {
       leaderPhone: string;
       promoterPhone: string;
       groupName: string;
+      /** Yesterday's demo report, in the project's language. */
+      reportText: string;
       leads: Array<{ phone: string; consent: boolean; doNotContact: boolean }>;
     }) {
       await db.transaction(async (tx) => {
@@ -101,7 +103,7 @@ export function createSeedRepo(db: Db) {
         await tx.execute(sql`
           INSERT INTO spa_reports (project_id, user_id, group_id, report_day, content, contacted_count, interested_count, created_at)
           SELECT g.project_id, ${promoter}, g.id, ((now() AT TIME ZONE p.time_zone)::date - 1),
-                 'Demo report: called the first leads, two want the link tomorrow.', 4, 2, now()
+                 ${demo.reportText}, 4, 2, now()
           FROM spa_groups g JOIN projects p ON p.id = g.project_id
           WHERE g.leader_id = ${leader} AND NOT EXISTS (SELECT 1 FROM spa_reports r WHERE r.user_id = ${promoter})`);
         await tx.execute(sql`

@@ -243,7 +243,12 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<DemoAcco
       projectId: project.id,
       leaderPhone: phoneOf('leader'),
       promoterPhone: phoneOf('promoter'),
-      groupName: `Tim ${project.id}`,
+      // Seed texts in the project's language (issue 11: "Tim 16" in Mexico).
+      groupName: project.locale === 'es-MX' ? `Equipo ${project.id}` : `Tim ${project.id}`,
+      reportText:
+        project.locale === 'es-MX'
+          ? 'Reporte de prueba: llamé a los primeros contactos, dos quieren el enlace mañana.'
+          : 'Laporan contoh: sudah menelepon nomor pertama, dua orang minta tautan besok.',
       leads: Array.from({ length: DEMO_LEAD_COUNT }, (_, index) => ({
         phone: demoLeadPhone(project, index),
         // The last four: two without consent, two who asked not to be contacted again.

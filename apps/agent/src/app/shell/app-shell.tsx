@@ -5,6 +5,7 @@ import { SiteNotices } from '../../features/notices/site-notices.tsx';
 import { installNavigator } from '../../lib/navigation.ts';
 import { usePresencePing } from '../../lib/presence-ping.ts';
 import { installErrorReactions, loadSiteSettings, restoreSession } from '../../lib/session.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { CrashBoundary } from './crash-boundary.tsx';
 import { PemBanner } from './pem-banner.tsx';
@@ -14,6 +15,8 @@ import { UpdateDialog, useVersionPoll } from './version-check.tsx';
 
 /** Toasts are not needed for the first paint: the toaster is its own chunk. */
 const ShellToaster = lazy(() => import('./toaster.tsx'));
+/** The tab bar shows only once signed in: its own chunk, out of /login's first paint. */
+const BottomNav = lazy(() => import('./bottom-nav.tsx'));
 
 let booted = false;
 
@@ -30,7 +33,8 @@ export function bootShell(): void {
 }
 
 /**
- * The application shell (route id `_app`): progress bar, pem banner, page outlet, dialogs, the
+ * The application shell (route id `_app`): progress bar, pem banner, page outlet, the bottom tab
+ * bar of signed-in pages, dialogs, the
  * update dialog, toasts, scroll lock, the version poll and (in the wrapper, for payment operators)
  * the 60 s presence ping.
  */
@@ -44,6 +48,7 @@ export function AppShell() {
   }, [navigate]);
   useVersionPoll();
   usePresencePing();
+  const signedIn = useGlobalStore((state) => state.status === 'signedIn');
   return (
     <>
       <RouteProgress />
@@ -53,6 +58,11 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </CrashBoundary>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <BottomNav />
+        </Suspense>
+      ) : null}
       <SiteNotices />
       <ShellDialogs />
       <UpdateDialog />

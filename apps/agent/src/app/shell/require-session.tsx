@@ -1,15 +1,24 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 
-/** Secure pages wait for the session; anonymous visitors go to /login. */
+/** Shown only after an outage at start-up: its own chunk, out of the first paint. */
+const StartupRetryScreen = lazy(() => import('./startup-retry-screen.tsx'));
+
+/** Secure pages wait for the session; anonymous visitors go to /login; an outage offers a retry. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const status = useGlobalStore((state) => state.status);
   const { t } = useTranslation();
   if (status === 'booting') return <PageSpinner label={t('common.loading')} />;
   if (status === 'anonymous') return <Navigate to={paths.login} replace />;
+  if (status === 'unreachable')
+    return (
+      <Suspense fallback={<PageSpinner label={t('common.loading')} />}>
+        <StartupRetryScreen />
+      </Suspense>
+    );
   return children;
 }

@@ -1,8 +1,11 @@
 import type { Locale } from '@payhub/contracts';
 import clsx from 'clsx';
-import { Check, LogOut } from 'lucide-react';
+import { Check, ChevronRight, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { moreEntries } from '../../lib/access/nav-model.ts';
+import { useIdentity } from '../../lib/access/use-identity.ts';
 import { applyLanguage } from '../../lib/i18n.ts';
 import { logout } from '../../lib/session.ts';
 import { useGlobalStore } from '../../lib/stores/global.store.ts';
@@ -24,7 +27,7 @@ function initialsOf(name: string): string {
   return letters.join('') || '?';
 }
 
-/** /account: the user's details, programme, project, language and logout. */
+/** /account: the role's less used screens, the user's details, programme, project, language and logout. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const user = useGlobalStore((state) => state.user);
@@ -34,6 +37,7 @@ export default function AccountPage() {
   const language = useGlobalStore((state) => state.language);
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const more = moreEntries(useIdentity());
   if (!user) return null;
 
   const countryCode = project?.countryCode ?? '';
@@ -64,6 +68,26 @@ export default function AccountPage() {
           </div>
         </div>
       </Card>
+
+      {more.length > 0 ? (
+        <Card className="p-0">
+          <h2 className="px-4 pt-4 pb-1 text-[15px] font-semibold text-slate-900">{t('shell.nav.more')}</h2>
+          <ul className="flex flex-col divide-y divide-slate-100">
+            {more.map((entry) => (
+              <li key={entry.path}>
+                <Link
+                  to={entry.path}
+                  data-testid={`more-${entry.label}`}
+                  className="flex h-12 items-center justify-between px-4 font-medium text-slate-900"
+                >
+                  {t(`shell.nav.${entry.label}`)}
+                  <ChevronRight className="size-4 text-slate-500" aria-hidden />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
 
       <Card>
         <CardTitle>{t('account.profile')}</CardTitle>
@@ -158,6 +182,7 @@ export default function AccountPage() {
         size="lg"
         block
         icon={<LogOut className="size-5" aria-hidden />}
+        data-testid="logout"
         onClick={() => setConfirming(true)}
       >
         {t('Auth.logout')}
@@ -173,6 +198,7 @@ export default function AccountPage() {
           <>
             <Button
               block
+              data-testid="logout-confirm"
               busy={leaving}
               onClick={async () => {
                 setLeaving(true);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { InboxBell } from '../../lib/inbox/inbox-bell.tsx';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -18,9 +18,11 @@ export default function DataPage() {
     [t('datacenter.depositFirstCount')]: row.depositFirstCount,
   }));
   return (
-    <Page title={t('datacenter.title')} actions={<InboxBell />}>
+    <Page title={t('datacenter.title')}>
       <DataControls />
-      {!summary ? (
+      {!summary && rows.isError ? (
+        <LoadError query={rows} />
+      ) : !summary ? (
         <PageSpinner label={t('common.loading')} />
       ) : (
         <>

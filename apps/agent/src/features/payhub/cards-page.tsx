@@ -47,7 +47,11 @@ export default function CardsPage() {
       <p className="text-sm text-slate-600" data-testid="card-count">
         {t('payhubTools.cards.limit', { count: items.length, max: OPERATOR_CARDS_MAX })}
       </p>
-      <ListState loading={cards.isPending} empty={items.length === 0 ? t('payhubTools.cards.empty') : null}>
+      <ListState
+        loading={cards.isPending}
+        query={cards}
+        empty={items.length === 0 ? t('payhubTools.cards.empty') : null}
+      >
         <ul className="flex flex-col gap-3" data-testid="card-list">
           {items.map((card) => (
             <li key={card.id}>

@@ -39,6 +39,7 @@ export default function IndodaxPage() {
         <CardTitle>{t('payhub.topup.records')}</CardTitle>
         <ListState
           loading={orders.isLoading}
+          query={orders}
           empty={orders.data?.items.length === 0 ? t('payhub.topup.empty') : null}
         >
           <ul className="flex flex-col divide-y divide-slate-100">

@@ -37,7 +37,11 @@ export default function LinkPage() {
       <BindForm />
       <Card>
         <CardTitle>{t('payhubTools.link.live')}</CardTitle>
-        <ListState loading={amount.isPending} empty={live.length === 0 ? t('payhubTools.link.empty') : null}>
+        <ListState
+          loading={amount.isPending}
+          query={amount}
+          empty={live.length === 0 ? t('payhubTools.link.empty') : null}
+        >
           <ul className="flex flex-col gap-3" data-testid="live-links">
             {live.map((link) => (
               <LinkRow key={link.id} link={link} />
@@ -49,6 +53,7 @@ export default function LinkPage() {
         <CardTitle>{t('payhubTools.link.history')}</CardTitle>
         <ListState
           loading={links.isPending}
+          query={links}
           empty={(links.data?.items.length ?? 0) === 0 ? t('payhubTools.link.empty') : null}
         >
           <ul className="flex flex-col gap-3">

@@ -7,6 +7,7 @@ import { uploadImage } from '../../lib/upload.ts';
 import { ListButton, ListState, Tabs, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
+import { ageOf, ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { useLeaderOrders, useLeaderWithdrawals, useManagerOrders, usePayhubMutation } from './api.ts';
@@ -17,7 +18,7 @@ type Queue = 'exceptional' | 'canceled' | 'withdrawals';
 
 /** /manage: the Manage role's queues — exceptional and canceled deposits (handleState 0), exceptional withdrawals. */
 export default function ManagePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePayhubLive();
   const money = useFormatMoney();
   const time = useFormatTime();
@@ -28,8 +29,11 @@ export default function ManagePage() {
   const [order, setOrder] = useState<PayOrder | null>(null);
   const [withdrawal, setWithdrawal] = useState<WithdrawOrder | null>(null);
   const [voucherUrl, setVoucherUrl] = useState<string | null>(null);
+  /** The money-moving action waiting for its confirmation sheet. */
+  const [confirming, setConfirming] = useState<'success' | 'finish' | null>(null);
   const done = () => {
     notify.success(t('payhub.manage.done'));
+    setConfirming(null);
     setOrder(null);
     setWithdrawal(null);
     setVoucherUrl(null);
@@ -66,6 +70,7 @@ export default function ManagePage() {
       {queue === 'withdrawals' ? (
         <ListState
           loading={withdrawals.isLoading}
+          query={withdrawals}
           empty={withdrawals.data?.items.length === 0 ? t('payhub.manage.empty') : null}
         >
           <ul className="flex flex-col gap-2">
@@ -83,6 +88,7 @@ export default function ManagePage() {
       ) : (
         <ListState
           loading={list.isLoading}
+          query={list}
           empty={list.data?.items.length === 0 ? t('payhub.manage.empty') : null}
         >
           <ul className="flex flex-col gap-2">
@@ -126,11 +132,7 @@ export default function ManagePage() {
         actions={
           order ? (
             <>
-              <Button
-                block
-                busy={deposit.isPending}
-                onClick={() => deposit.mutate({ id: order.id, action: 'success' })}
-              >
+              <Button block onClick={() => setConfirming('success')}>
                 {t('payhub.manage.success')}
               </Button>
               {order.state === PayOrderState.EXCEPTIONAL ? (
@@ -194,11 +196,10 @@ export default function ManagePage() {
             <>
               <Button
                 block
-                busy={settle.isPending}
                 onClick={() => {
-                  const url = voucherUrl ?? withdrawal.voucherUrl;
-                  if (!url) notify.error(t('payhub.withdraw.voucherRequired'));
-                  else settle.mutate({ id: withdrawal.id, action: 'finish', voucherUrl: url });
+                  if (!(voucherUrl ?? withdrawal.voucherUrl))
+                    notify.error(t('payhub.withdraw.voucherRequired'));
+                  else setConfirming('finish');
                 }}
               >
                 {t('payhub.manage.finish')}
@@ -217,6 +218,65 @@ export default function ManagePage() {
           ) : null
         }
       />
+      <ConfirmSheet
+        open={order !== null && confirming === 'success'}
+        title={t('payhub.confirm.depositTitle')}
+        evidence={
+          order
+            ? [
+                { label: t('payhub.orders.amount'), value: money(order.amount) },
+                {
+                  label: t('payhub.confirm.payer'),
+                  value: t('payhub.confirm.player', { id: order.playerId }),
+                },
+                { label: t('payhub.confirm.bank'), value: order.bankCode },
+                {
+                  label: t('payhub.confirm.payee'),
+                  value: order.payee
+                    ? `${order.payee.bankCode} ${order.payee.accountNo} · ${order.payee.holderName}`
+                    : '—',
+                },
+                { label: t('payhub.orders.orderNo'), value: order.orderNo },
+                { label: t('payhub.confirm.age'), value: ageOf(order.createdAt, i18n.language) },
+                ...(order.voucherUrl
+                  ? []
+                  : [{ label: t('payhub.confirm.voucher'), value: t('payhub.confirm.noVoucher') }]),
+              ]
+            : []
+        }
+        imageUrl={order?.voucherUrl}
+        imageAlt={t('payhub.orders.voucher')}
+        confirmLabel={t('payhub.manage.success')}
+        busy={deposit.isPending}
+        onConfirm={() => order && deposit.mutate({ id: order.id, action: 'success' })}
+        onCancel={() => setConfirming(null)}
+      />
+      <ConfirmSheet
+        open={withdrawal !== null && confirming === 'finish'}
+        title={t('payhub.confirm.withdrawTitle')}
+        evidence={
+          withdrawal
+            ? [
+                { label: t('payhub.orders.amount'), value: money(withdrawal.amount) },
+                {
+                  label: t('payhub.confirm.destination'),
+                  value: `${withdrawal.bankCode} ${withdrawal.accountNo}`,
+                },
+                { label: t('payhub.orders.orderNo'), value: withdrawal.orderNo },
+                { label: t('payhub.confirm.age'), value: ageOf(withdrawal.createdAt, i18n.language) },
+              ]
+            : []
+        }
+        imageUrl={voucherUrl ?? withdrawal?.voucherUrl}
+        imageAlt={t('payhub.orders.voucher')}
+        confirmLabel={t('payhub.manage.finish')}
+        busy={settle.isPending}
+        onConfirm={() => {
+          const url = voucherUrl ?? withdrawal?.voucherUrl;
+          if (withdrawal && url) settle.mutate({ id: withdrawal.id, action: 'finish', voucherUrl: url });
+        }}
+        onCancel={() => setConfirming(null)}
+      />
       <Card>
         <CardTitle>{t('payhub.manage.handledByMe')}</CardTitle>
         <LeaderHistory />
@@ -232,6 +292,7 @@ function LeaderHistory() {
   return (
     <ListState
       loading={orders.isLoading}
+      query={orders}
       empty={orders.data?.items.length === 0 ? t('payhub.manage.empty') : null}
     >
       <dl>

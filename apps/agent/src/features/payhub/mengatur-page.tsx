@@ -239,6 +239,7 @@ function ContactsCard() {
       <CardTitle>{t('payhubTools.settings.contacts')}</CardTitle>
       <ListState
         loading={contacts.isPending}
+        query={contacts}
         empty={items.length === 0 ? t('payhubTools.settings.noContacts') : null}
       >
         <ul className="flex flex-col gap-2" data-testid="contact-list">

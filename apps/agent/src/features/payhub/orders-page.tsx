@@ -63,6 +63,7 @@ export default function OrdersPage() {
       />
       <ListState
         loading={list.isLoading}
+        query={list}
         empty={list.data?.items.length === 0 ? t('payhub.orders.empty') : null}
       >
         <ul className="flex flex-col gap-2" data-testid="order-list">
@@ -94,6 +95,11 @@ export default function OrdersPage() {
                   <span data-testid="order-amount">{money(selected.amount)}</span>
                 </DetailRow>
                 <DetailRow label={t('payhub.commission')}>{money(selected.commission)}</DetailRow>
+                {/* Who pays and from which bank: what the operator checks the transfer against. */}
+                <DetailRow label={t('payhub.confirm.payer')}>
+                  {t('payhub.confirm.player', { id: selected.playerId })}
+                </DetailRow>
+                <DetailRow label={t('payhub.confirm.bank')}>{selected.bankCode}</DetailRow>
                 <DetailRow label={t('payhub.orders.payee')}>
                   {selected.payee ? `${selected.payee.bankCode} ${selected.payee.accountNo}` : '—'}
                 </DetailRow>

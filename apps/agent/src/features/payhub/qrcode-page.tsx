@@ -17,7 +17,11 @@ export default function QrcodePage() {
   const topup = open.find((item) => item.orderNo === chosen) ?? open[0];
   return (
     <Page title={t('payhub.menu.qrcode')}>
-      <ListState loading={bank.isLoading} empty={open.length === 0 ? t('payhub.topup.empty') : null}>
+      <ListState
+        loading={bank.isLoading}
+        query={bank}
+        empty={open.length === 0 ? t('payhub.topup.empty') : null}
+      >
         {topup ? (
           <Card className="flex flex-col items-center gap-3">
             <SelectField

@@ -8,7 +8,12 @@ import { TopupStateBadge } from './payhub-ui.tsx';
 
 /** /payhub/recharge-record: every quota top-up (bank, USDT, Indodax) and the quota balance history. */
 export default function RechargeRecordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A ledger code is a raw key (seed_quota, deposit_hold…): show its words, or the generic movement.
+  const ledgerLabel = (code: string) =>
+    i18n.exists(`payhub.ledgerCodes.${code}`)
+      ? t(`payhub.ledgerCodes.${code}` as 'payhub.ledgerCodes.other')
+      : t('payhub.ledgerCodes.other');
   const money = useFormatMoney();
   const time = useFormatTime();
   const bank = useTopups('bank');
@@ -23,6 +28,7 @@ export default function RechargeRecordPage() {
         <CardTitle>{t('payhub.topup.records')}</CardTitle>
         <ListState
           loading={bank.isLoading || indodax.isLoading}
+          query={bank}
           empty={topups.length === 0 ? t('payhub.topup.empty') : null}
         >
           <ul className="flex flex-col divide-y divide-slate-100" data-testid="topup-records">
@@ -44,13 +50,14 @@ export default function RechargeRecordPage() {
         <CardTitle>{t('payhub.topup.history')}</CardTitle>
         <ListState
           loading={history.isLoading}
+          query={history}
           empty={history.data?.items.length === 0 ? t('payhub.topup.empty') : null}
         >
           <ul className="flex flex-col divide-y divide-slate-100">
             {history.data?.items.map((entry) => (
               <li key={entry.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
-                <span className="min-w-0 truncate text-slate-600">
-                  {entry.referenceType ?? entry.code} · {time(entry.createdAt)}
+                <span className="min-w-0 text-slate-600 [overflow-wrap:anywhere]">
+                  {ledgerLabel(entry.code)} · {time(entry.createdAt)}
                 </span>
                 <span className="text-right">
                   <span

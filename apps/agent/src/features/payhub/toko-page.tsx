@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
-import { ListState, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
+import { ListState, parseAmountInput, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
+import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { usePayhubMutation } from './api.ts';
 import { commissionQuery, productsQuery, vouchersQuery } from './tools-api.ts';
@@ -35,6 +36,14 @@ export default function TokoPage() {
     () => notify.success(t('payhubTools.shop.claimed')),
   );
   const items = vouchers.data?.items ?? [];
+  /** The product waiting for the confirmation sheet: buying spends commission. */
+  const [buying, setBuying] = useState<string | null>(null);
+  const product = products.data?.items.find((item) => item.id === buying) ?? null;
+  const available = balance.data ? parseAmountInput(balance.data.available) : null;
+  const affordable = (price: string) => {
+    const cost = parseAmountInput(price);
+    return available !== null && cost !== null && cost <= available;
+  };
   return (
     <Page title={t('payhubTools.shop.title')}>
       <Card className="bg-gradient-to-br from-brand-700 to-brand-800 text-white ring-0">
@@ -59,8 +68,11 @@ export default function TokoPage() {
               </div>
               <Button
                 size="sm"
+                className="shrink-0"
+                disabled={!affordable(product.price)}
+                title={affordable(product.price) ? undefined : t('payhub.confirm.notEnough')}
                 busy={buy.isPending && buy.variables === product.id}
-                onClick={() => buy.mutate(product.id)}
+                onClick={() => setBuying(product.id)}
               >
                 {t('payhubTools.shop.buy')}
               </Button>
@@ -72,6 +84,7 @@ export default function TokoPage() {
         <CardTitle>{t('payhubTools.shop.vouchers')}</CardTitle>
         <ListState
           loading={vouchers.isPending}
+          query={vouchers}
           empty={items.length === 0 ? t('payhubTools.shop.empty') : null}
         >
           <ul className="flex flex-col gap-2" data-testid="voucher-list">
@@ -102,6 +115,28 @@ export default function TokoPage() {
           </ul>
         </ListState>
       </Card>
+      <ConfirmSheet
+        open={product !== null}
+        title={t('payhub.confirm.buyTitle')}
+        evidence={
+          product && available !== null
+            ? [
+                { label: t('payhubTools.shop.products'), value: money(product.faceValue) },
+                { label: t('payhub.confirm.price'), value: money(product.price) },
+                {
+                  label: t('payhub.confirm.balanceAfter'),
+                  value: money(available - (parseAmountInput(product.price) ?? 0n)),
+                },
+              ]
+            : []
+        }
+        confirmLabel={t('payhubTools.shop.buy')}
+        busy={buy.isPending}
+        onConfirm={() => {
+          if (product) buy.mutate(product.id, { onSettled: () => setBuying(null) });
+        }}
+        onCancel={() => setBuying(null)}
+      />
     </Page>
   );
 }

@@ -58,7 +58,8 @@ export function TopupForm({
     event.preventDefault();
     const minor = parseAmountInput(amount);
     if (minor === null) {
-      setError(t('payhub.topup.amountInvalid'));
+      // An empty field is not a decimals problem: say what is missing.
+      setError(t(amount.trim() === '' ? 'payhub.topup.amountRequired' : 'payhub.topup.amountInvalid'));
       return;
     }
     if (range) {

@@ -30,7 +30,11 @@ export default function VaBankPage() {
       </Card>
       <Card>
         <CardTitle>{t('payhub.topup.openTopups')}</CardTitle>
-        <ListState loading={topups.isLoading} empty={open.length === 0 ? t('payhub.topup.empty') : null}>
+        <ListState
+          loading={topups.isLoading}
+          query={topups}
+          empty={open.length === 0 ? t('payhub.topup.empty') : null}
+        >
           <dl>
             {open.map((topup) => (
               <DetailRow key={topup.id} label={topup.orderNo}>

@@ -169,6 +169,7 @@ function GroupView() {
         <CardTitle>{t('payhubTools.work.group')}</CardTitle>
         <ListState
           loading={group.isPending}
+          query={group}
           empty={items.length === 0 ? t('payhubTools.work.groupEmpty') : null}
         >
           <ul className="flex flex-col gap-2" data-testid="group-work">
@@ -205,6 +206,7 @@ function GroupView() {
         </CardTitle>
         <ListState
           loading={members.isPending}
+          query={members}
           empty={(members.data?.items.length ?? 0) === 0 ? t('payhubTools.work.groupEmpty') : null}
         >
           <ul className="flex flex-col gap-2" data-testid="member-aggregates">

@@ -65,7 +65,10 @@ export default function ConfirmQuantityPage() {
           onClick={() =>
             void report.mutateAsync(undefined).then(() => {
               notify.success(t('promo.reportSent'));
+              // The report is filed: the form starts empty again (numbers included).
               setContent('');
+              setContacted('');
+              setInterested('');
             })
           }
         >

@@ -86,8 +86,13 @@ export function LeadCard({ lead, shareCode }: { lead: LeadRow; shareCode?: strin
               type="datetime-local"
               value={revisitAt}
               onChange={(event) => setRevisitAt(event.target.value)}
-              className="h-11 rounded-xl px-3 ring-1 ring-slate-300 ring-inset"
+              aria-describedby={`revisit-hint-${lead.taskId}`}
+              className="h-11 min-w-0 rounded-xl px-3 ring-1 ring-slate-300 ring-inset"
             />
+            {/* The date is saved with the outcome tapped below, not on its own. */}
+            <span id={`revisit-hint-${lead.taskId}`} className="text-[13px] text-slate-600">
+              {t(revisitAt ? 'promo.revisitHintSet' : 'promo.revisitHint')}
+            </span>
           </label>
           <div className="flex flex-wrap gap-2">
             {CONTACT_RESULTS.map((result) => (

@@ -9,6 +9,7 @@ import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
+import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { groupQuery, newMembersQuery, reviewsQuery, usePromoMutation } from './api.ts';
@@ -20,6 +21,8 @@ const tone = (status: number) =>
 function ApplicationCard({ application }: { application: SpaApplication }) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
+  /** Approving grants a role: it waits for the confirmation sheet. */
+  const [confirmingApprove, setConfirmingApprove] = useState(false);
   const decide = usePromoMutation((decision: 'approve' | 'reject' | 'remove') =>
     api.promo.spaReviewDecide({
       params: { id: application.id },
@@ -52,7 +55,10 @@ function ApplicationCard({ application }: { application: SpaApplication }) {
       ) : null}
       {open ? (
         <div className="grid grid-cols-2 gap-2">
-          <Button busy={decide.isPending && decide.variables === 'approve'} onClick={() => run('approve')}>
+          <Button
+            busy={decide.isPending && decide.variables === 'approve'}
+            onClick={() => setConfirmingApprove(true)}
+          >
             {t('promo.approve')}
           </Button>
           <Button
@@ -68,6 +74,25 @@ function ApplicationCard({ application }: { application: SpaApplication }) {
           {t('promo.remove')}
         </Button>
       ) : null}
+      <ConfirmSheet
+        open={confirmingApprove}
+        title={t('payhub.confirm.approveTitle')}
+        evidence={[
+          { label: t('payhub.confirm.applicant'), value: `${application.nickname} · ${application.phone}` },
+          {
+            label: t('payhub.confirm.group'),
+            value: `${application.groupName} · ${t(`promo.spaTypes.${application.spaType}`)}`,
+          },
+          ...(note.trim() ? [{ label: t('promo.reviewNote'), value: note.trim() }] : []),
+        ]}
+        confirmLabel={t('promo.approve')}
+        busy={decide.isPending}
+        onConfirm={() => {
+          setConfirmingApprove(false);
+          run('approve');
+        }}
+        onCancel={() => setConfirmingApprove(false)}
+      />
     </Card>
   );
 }
@@ -89,7 +114,7 @@ export default function PengajuanPage() {
           <CardTitle>{group.data.group.name}</CardTitle>
           <div className="flex items-end gap-2">
             <TextField
-              className="flex-1"
+              className="min-w-0 flex-1"
               label={t('promo.groupName')}
               value={name}
               maxLength={40}
@@ -97,6 +122,7 @@ export default function PengajuanPage() {
               onChange={(event) => setName(event.target.value)}
             />
             <Button
+              className="shrink-0"
               disabled={!name.trim()}
               busy={rename.isPending}
               onClick={() =>

@@ -1,9 +1,9 @@
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { InboxBell } from '../../lib/inbox/inbox-bell.tsx';
 import { copyText } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
@@ -15,10 +15,16 @@ import { LeadCard } from './lead-card.tsx';
 export default function TelephonePage() {
   const { t } = useTranslation();
   const task = useCurrentTask();
+  if (!task.data && task.isError)
+    return (
+      <Page title={t('promo.telephoneTitle')}>
+        <LoadError query={task} />
+      </Page>
+    );
   if (!task.data) return <PageSpinner label={t('common.loading')} />;
   const { data } = task;
   return (
-    <Page title={t('promo.telephoneTitle')} actions={<InboxBell />}>
+    <Page title={t('promo.telephoneTitle')}>
       <Card className="flex flex-col gap-2">
         <p className="text-sm text-slate-600">{t('promo.today', { date: data.date })}</p>
         <p className="text-lg font-semibold text-slate-900" data-testid="task-quota">

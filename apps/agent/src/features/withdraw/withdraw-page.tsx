@@ -8,6 +8,7 @@ import { uploadImage } from '../../lib/upload.ts';
 import { ListButton, ListState, Tabs, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { DetailRow } from '../../shared/ui/card.tsx';
+import { ageOf, ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { useWithdrawHandles, useWithdrawLive, useWithdrawMutation } from './api.ts';
@@ -17,7 +18,7 @@ type Filter = 'pool' | 'mine';
 
 /** /withdraw: waiting withdrawals of the project to take, and the operator's own to pay and finish. */
 export default function WithdrawPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useWithdrawLive();
   const money = useFormatMoney();
   const time = useFormatTime();
@@ -27,12 +28,15 @@ export default function WithdrawPage() {
   const [selected, setSelected] = useState<WithdrawOrder | null>(null);
   const [voucherUrl, setVoucherUrl] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  /** Finishing pays the player out: it waits for the confirmation sheet. */
+  const [confirmingFinish, setConfirmingFinish] = useState(false);
   const pool = (open.data?.items ?? []).filter((order) => order.state === WithdrawOrderState.WAIT);
   const mine = (open.data?.items ?? []).filter(
     (order) => order.state === WithdrawOrderState.CONFIRM && order.operatorId === userId,
   );
   const list = filter === 'pool' ? pool : mine;
   const close = () => {
+    setConfirmingFinish(false);
     setSelected(null);
     setVoucherUrl(null);
   };
@@ -76,7 +80,11 @@ export default function WithdrawPage() {
           { value: 'mine', label: t('payhub.withdraw.mine'), count: mine.length },
         ]}
       />
-      <ListState loading={open.isLoading} empty={list.length === 0 ? t('payhub.withdraw.empty') : null}>
+      <ListState
+        loading={open.isLoading}
+        query={open}
+        empty={list.length === 0 ? t('payhub.withdraw.empty') : null}
+      >
         <ul className="flex flex-col gap-2" data-testid="withdraw-list">
           {list.map((order) => (
             <li key={order.id}>
@@ -149,7 +157,7 @@ export default function WithdrawPage() {
                   data-testid="withdraw-finish"
                   onClick={() => {
                     if (!voucherUrl) notify.error(t('payhub.withdraw.voucherRequired'));
-                    else handle.mutate({ id: selected.id, action: 'finish', voucherUrl });
+                    else setConfirmingFinish(true);
                   }}
                 >
                   {t('payhub.withdraw.finish')}
@@ -168,6 +176,31 @@ export default function WithdrawPage() {
             </Button>
           </>
         }
+      />
+      <ConfirmSheet
+        open={selected !== null && confirmingFinish}
+        title={t('payhub.confirm.withdrawTitle')}
+        evidence={
+          selected
+            ? [
+                { label: t('payhub.orders.amount'), value: money(selected.amount) },
+                {
+                  label: t('payhub.confirm.destination'),
+                  value: `${selected.bankCode} ${selected.accountNo} · ${selected.holderName}`,
+                },
+                { label: t('payhub.orders.orderNo'), value: selected.orderNo },
+                { label: t('payhub.confirm.age'), value: ageOf(selected.createdAt, i18n.language) },
+              ]
+            : []
+        }
+        imageUrl={voucherUrl}
+        imageAlt={t('payhub.orders.voucher')}
+        confirmLabel={t('payhub.withdraw.finish')}
+        busy={handle.isPending}
+        onConfirm={() => {
+          if (selected && voucherUrl) handle.mutate({ id: selected.id, action: 'finish', voucherUrl });
+        }}
+        onCancel={() => setConfirmingFinish(false)}
       />
     </Page>
   );

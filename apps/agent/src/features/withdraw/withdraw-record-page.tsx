@@ -25,6 +25,7 @@ export default function WithdrawRecordPage() {
       />
       <ListState
         loading={records.isLoading}
+        query={records}
         empty={records.data?.items.length === 0 ? t('payhub.withdraw.empty') : null}
       >
         <ul className="flex flex-col divide-y divide-slate-100 rounded-xl bg-white px-3 ring-1 ring-slate-200/70">

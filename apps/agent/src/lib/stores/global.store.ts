@@ -18,7 +18,8 @@ export interface SiteSettings {
   appOnlyExemptTimeZone: string | null;
 }
 
-export type SessionStatus = 'booting' | 'anonymous' | 'signedIn';
+/** `unreachable`: a stored session could not be checked (network or server trouble) after retries. */
+export type SessionStatus = 'booting' | 'anonymous' | 'signedIn' | 'unreachable';
 
 interface GlobalState {
   status: SessionStatus;

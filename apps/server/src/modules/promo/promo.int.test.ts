@@ -186,6 +186,8 @@ describe('applications and review', () => {
     const mail = await applicant.api.inbox.list({ query: {} });
     expect(mail.unreadCount).toBe(1);
     expect(mail.items[0]!.content).toBe('Selamat datang');
+    // The title is written in the project's language, not the raw status (issue 11).
+    expect(mail.items[0]!.title).toBe('Tim Bintang: pengajuan disetujui');
 
     const removed = await leader.api.promo.spaReviewDecide({
       params: { id: applied.id },

@@ -13,6 +13,7 @@ import {
   type SpaInfo,
   type Tier,
 } from '@payhub/contracts';
+import { applicationMail } from '@payhub/i18n';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
@@ -477,13 +478,14 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
       );
       if (!moved)
         throw new AppError(ErrorCode.OrderAlreadyStarted, `application is ${statusName(row.status)}`);
-      await mail?.({
-        projectId: session.projectId,
-        userId: row.userId,
-        senderId: session.userId,
-        title: `${row.groupName}: ${statusName(to)}`,
-        content: body.note ?? statusName(to),
-      });
+      // In the language of the project, never a raw status name (issue 11).
+      const text = applicationMail(
+        projectById(session.projectId)?.locale,
+        row.groupName,
+        statusName(to),
+        body.note ?? null,
+      );
+      await mail?.({ projectId: session.projectId, userId: row.userId, senderId: session.userId, ...text });
       return applicationView((await repo.application(id))!, session.userId);
     },
     async newMembers(session: Session) {

@@ -23,4 +23,10 @@ export const common: UiNamespace<'common'> = {
   yes: 'Yes',
   no: 'No',
   none: '—',
+  networkError: 'No connection. Check your internet and try again.',
+  serverUnavailable: 'The server is having trouble (code {{code}}). Please try again shortly.',
+  startupFailedTitle: 'Your account could not be loaded',
+  startupFailedBody:
+    'The connection or the server is having trouble. You are still signed in; try again once it is back.',
+  loadFailed: 'The data could not be loaded.',
 };

@@ -14,6 +14,8 @@ export const promo: UiNamespace<'promo'> = {
   whatsapp: 'WhatsApp',
   shareText: 'Sign up with my code {{code}}: {{link}}',
   revisitAt: 'Revisit at',
+  revisitHint: 'Optional. The date is saved when you pick the call outcome below.',
+  revisitHintSet: 'Now pick the call outcome below to save this date.',
   noteLabel: 'Note',
   resultSaved: 'Result saved',
   doNotContactConfirm: 'This number will never be contacted again. Continue?',

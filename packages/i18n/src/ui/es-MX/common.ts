@@ -23,4 +23,10 @@ export const common: UiNamespace<'common'> = {
   yes: 'Sí',
   no: 'No',
   none: '—',
+  networkError: 'No hay conexión. Revisa tu internet e inténtalo de nuevo.',
+  serverUnavailable: 'El servidor tiene problemas (código {{code}}). Inténtalo de nuevo en un momento.',
+  startupFailedTitle: 'No se pudo cargar tu cuenta',
+  startupFailedBody:
+    'Hay un problema de conexión o del servidor. Tu sesión sigue abierta; inténtalo de nuevo cuando vuelva la conexión.',
+  loadFailed: 'No se pudieron cargar los datos.',
 };

@@ -14,6 +14,8 @@ export const promo: UiNamespace<'promo'> = {
   whatsapp: 'WhatsApp',
   shareText: 'Regístrate con mi código {{code}}: {{link}}',
   revisitAt: 'Volver a contactar el',
+  revisitHint: 'Opcional. La fecha se guarda al elegir el resultado de la llamada abajo.',
+  revisitHintSet: 'Ahora elige el resultado de la llamada abajo para guardar esta fecha.',
   noteLabel: 'Nota',
   resultSaved: 'Resultado guardado',
   doNotContactConfirm: 'Este número no se volverá a contactar nunca. ¿Continuar?',

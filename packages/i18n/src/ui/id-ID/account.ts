@@ -32,6 +32,6 @@ export const account = {
     Training: 'Pelatihan',
   },
   tiers: { normal: 'Normal', medium: 'Menengah', advanced: 'Lanjutan', manage: 'Pengelola' },
-  paymentRoles: { Manage: 'Pengelola', Handler: 'Penangan' },
+  paymentRoles: { Manage: 'Pengelola', Handler: 'Petugas' },
   notAssigned: 'Belum ditetapkan',
 };

@@ -22,4 +22,10 @@ export const common = {
   yes: 'Ya',
   no: 'Tidak',
   none: '—',
+  networkError: 'Tidak dapat terhubung. Periksa koneksi internet Anda, lalu coba lagi.',
+  serverUnavailable: 'Server sedang gangguan (kode {{code}}). Silakan coba lagi sebentar lagi.',
+  startupFailedTitle: 'Tidak dapat memuat akun Anda',
+  startupFailedBody:
+    'Koneksi atau server sedang bermasalah. Anda tetap masuk; coba lagi setelah koneksi pulih.',
+  loadFailed: 'Data gagal dimuat.',
 };

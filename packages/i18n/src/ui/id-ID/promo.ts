@@ -13,6 +13,8 @@ export const promo = {
   whatsapp: 'WhatsApp',
   shareText: 'Daftar dengan kode saya {{code}}: {{link}}',
   revisitAt: 'Kunjungi ulang pada',
+  revisitHint: 'Opsional. Tanggal disimpan saat Anda memilih hasil panggilan di bawah.',
+  revisitHintSet: 'Sekarang pilih hasil panggilan di bawah untuk menyimpan tanggal ini.',
   noteLabel: 'Catatan',
   resultSaved: 'Hasil disimpan',
   doNotContactConfirm: 'Nomor ini tidak akan pernah dihubungi lagi. Lanjutkan?',

@@ -1,0 +1,76 @@
+import { type Locale, resolveLocale } from '@payhub/contracts';
+
+/**
+ * The texts of the inbox mails the server writes, per language (issue 11: a mail read
+ * "Tim 12: approved"). A mail is stored as text when it is sent, so it is written in the language of
+ * the recipient's project.
+ */
+type ApplicationStatus = 'applied' | 'reviewing' | 'approved' | 'rejected' | 'cancelled' | 'removed';
+
+interface MailCatalog {
+  /** Title of the mail telling an applicant what happened to his application. */
+  applicationTitle: (group: string, status: ApplicationStatus) => string;
+  /** Its body when the reviewer wrote no note. */
+  applicationBody: (group: string, status: ApplicationStatus) => string;
+}
+
+const idStatus: Record<ApplicationStatus, string> = {
+  applied: 'diajukan',
+  reviewing: 'sedang ditinjau',
+  approved: 'disetujui',
+  rejected: 'ditolak',
+  cancelled: 'dibatalkan',
+  removed: 'dikeluarkan dari grup',
+};
+const esStatus: Record<ApplicationStatus, string> = {
+  applied: 'enviada',
+  reviewing: 'en revisión',
+  approved: 'aprobada',
+  rejected: 'rechazada',
+  cancelled: 'cancelada',
+  removed: 'retirada del grupo',
+};
+const enStatus: Record<ApplicationStatus, string> = {
+  applied: 'submitted',
+  reviewing: 'under review',
+  approved: 'approved',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+  removed: 'removed from the group',
+};
+
+const catalogs: Record<Locale, MailCatalog> = {
+  'id-ID': {
+    applicationTitle: (group, status) => `${group}: pengajuan ${idStatus[status]}`,
+    applicationBody: (group, status) => `Pengajuan Anda ke ${group} ${idStatus[status]}.`,
+  },
+  'es-MX': {
+    applicationTitle: (group, status) => `${group}: solicitud ${esStatus[status]}`,
+    applicationBody: (group, status) => `Tu solicitud a ${group} fue ${esStatus[status]}.`,
+  },
+  en: {
+    applicationTitle: (group, status) => `${group}: application ${enStatus[status]}`,
+    applicationBody: (group, status) => `Your application to ${group} was ${enStatus[status]}.`,
+  },
+};
+
+export const MAIL_APPLICATION_STATUSES: readonly ApplicationStatus[] = Object.keys(
+  idStatus,
+) as ApplicationStatus[];
+
+/** The mail on an application decision, in a language (unknown languages fall back to Indonesian). */
+export function applicationMail(
+  language: string | undefined,
+  group: string,
+  status: string,
+  note: string | null,
+): { title: string; content: string } {
+  const catalog = catalogs[resolveLocale(language)];
+  const known = (MAIL_APPLICATION_STATUSES as readonly string[]).includes(status)
+    ? (status as ApplicationStatus)
+    : 'applied';
+  return {
+    title: catalog.applicationTitle(group, known),
+    content: note ?? catalog.applicationBody(group, known),
+  };
+}

@@ -1,0 +1,222 @@
+// Proves the wrapper's navigation (issue 11): for every role of projects 12 and 16, inside the
+// simulated native wrapper, every screen the role may use is reached by tapping only from its landing
+// (tabs, links, the account's "more" list, back), no page is wider than 360 px, and the role signs out.
+// Screenshots of every screen land in artifacts/screenshots/nav-<project>-<role>-<screen>.png.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoLabel, ProjectId } from './support/accounts.ts';
+import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
+
+const WRAPPER = { versionCode: 12, platform: 'android' as const };
+
+const promoterScreens = [
+  '/telephone',
+  '/permohonan',
+  '/permohonan/pending',
+  '/permohonan/selected',
+  '/permohonan/completed',
+  '/permohonan/confirm-quantity',
+  '/data',
+  '/data/date-granularity',
+  '/data/telephone-granularity',
+  '/pem',
+  '/notice',
+  '/account',
+];
+const operatorScreens = [
+  '/payhub',
+  '/payhub/pesanan',
+  '/payhub/bayar',
+  '/payhub/recharge',
+  '/payhub/usdt',
+  '/payhub/indodax',
+  '/payhub/va-bank',
+  '/payhub/qrcode',
+  '/payhub/recharge-record',
+  '/payhub/cards',
+  '/payhub/link',
+  '/payhub/work-hours',
+  '/payhub/toko',
+  '/payhub/mengatur',
+  '/withdraw',
+  '/withdraw/record',
+  '/notice',
+  '/account',
+];
+
+/** Every screen each role may use (spec §2 route table and §6 gates). */
+export const SCREENS: Record<DemoLabel, string[]> = {
+  'no-spa': ['/wait', '/notice', '/account'],
+  admin: ['/wait', '/notice', '/account'],
+  cs: ['/account', '/notice'],
+  hr: ['/account', '/pengajuan', '/notice'],
+  promoter: promoterScreens,
+  leader: [...promoterScreens, '/data/check', '/pengajuan', '/payhub/work-hours'],
+  operator: operatorScreens,
+  'operator-manage': [...operatorScreens, '/manage'],
+};
+
+const VIEWPORT_WIDTH = 360;
+
+/**
+ * What must never show on an id-ID or es-MX page: raw keys and codes (snake_case ledger codes,
+ * dotted catalogue keys, "Error Code"), English words of seed texts and messages, and the words the
+ * issue found wrong ("Penangan" for a Handler; an Indonesian group name in Mexico).
+ */
+const BLOCKLIST: Array<{ pattern: RegExp; projects: ProjectId[] }> = [
+  { pattern: /\b[a-z]+_[a-z_]+\b/, projects: [12, 16] },
+  {
+    pattern: /\b(?:common|payhub|payhubTools|promo|datacenter|inbox|shell|account|Auth)\.[A-Za-z]+/,
+    projects: [12, 16],
+  },
+  { pattern: /Error Code|Failed to fetch|undefined|NaN|\bnull\b/, projects: [12, 16] },
+  {
+    pattern: /\b(?:the|called|approved|rejected|tomorrow|Loading|Cancel|Submit|Failed|Error)\b/,
+    projects: [12, 16],
+  },
+  { pattern: /\bPenangan\b/, projects: [12] },
+  { pattern: /\bTim \d+/, projects: [16] },
+];
+
+function blocklisted(projectId: ProjectId, texts: Record<string, string>): string[] {
+  const hits: string[] = [];
+  for (const [path, text] of Object.entries(texts))
+    for (const { pattern, projects } of BLOCKLIST)
+      if (projects.includes(projectId)) {
+        const found = text.match(pattern);
+        if (found) hits.push(`${path}: "${found[0]}"`);
+      }
+  return hits;
+}
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+const TEXT_DIR = join(process.cwd(), 'artifacts/page-text');
+
+async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForFunction((expected) => window.location.pathname === expected, path, { timeout: 15_000 });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // The page chunk's spinner gives way to the page.
+  await page
+    .waitForFunction(() => document.querySelector('main, h1') !== null, undefined, { timeout: 15_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(250);
+}
+
+/** A site notice shown on sign-in is acknowledged once its countdown ends (it covers the page). */
+async function acknowledgeNotices(page: Page): Promise<void> {
+  const ack = page.getByTestId('site-notice-ack');
+  for (let shown = 0; shown < 5 && (await ack.count()) > 0; shown += 1) {
+    await ack.click({ timeout: 20_000 });
+    await page.waitForTimeout(300);
+  }
+}
+
+interface Crawl {
+  visited: string[];
+  tooWide: string[];
+  dialogs: string[];
+  texts: Record<string, string>;
+}
+
+async function look(page: Page, crawl: Crawl, name: string, path: string): Promise<void> {
+  crawl.visited.push(path);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (width > VIEWPORT_WIDTH) crawl.tooWide.push(`${path} (${width} px)`);
+  const dialog = page.locator('[role="alertdialog"]');
+  if ((await dialog.count()) > 0) crawl.dialogs.push(`${path}: ${await dialog.first().textContent()}`);
+  expect(await page.getByTestId('crash-screen').count(), path).toBe(0);
+  crawl.texts[path] = await page.evaluate(() => document.body.innerText);
+  // The tap that opened the page may have scrolled; the screenshot shows its top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-${path.slice(1).replaceAll('/', '_') || 'root'}`);
+}
+
+/** Links of the page outside the tab bar, as paths. */
+async function pageLinks(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]'))
+      .filter((anchor) => !anchor.closest('[data-testid="bottom-nav"]'))
+      .map((anchor) => new URL(anchor.href).pathname),
+  );
+}
+
+async function tabPaths(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLAnchorElement>('[data-testid="bottom-nav"] a')).map(
+      (anchor) => new URL(anchor.href).pathname,
+    ),
+  );
+}
+
+/** Depth first: tap each new link, look, then come back with the page's back button. */
+async function explore(page: Page, crawl: Crawl, name: string, path: string, tabs: string[]): Promise<void> {
+  await look(page, crawl, name, path);
+  for (const link of [...new Set(await pageLinks(page))]) {
+    if (crawl.visited.includes(link) || tabs.includes(link)) continue;
+    await page.locator(`a[href="${link}"]:not([data-testid="bottom-nav"] a)`).first().click();
+    await waitForPath(page, link);
+    await explore(page, crawl, name, link, tabs);
+    await page.getByTestId('nav-back').click();
+    await waitForPath(page, path);
+  }
+}
+
+async function journey(label: DemoLabel, projectId: ProjectId): Promise<Crawl> {
+  context = await newMobileContext(browser, {
+    nativeWrapper: WRAPPER,
+    locale: projectId === 16 ? 'es-MX' : 'id-ID',
+    timezoneId: projectId === 16 ? 'America/Mexico_City' : 'Asia/Jakarta',
+  });
+  const page = await context.newPage();
+  const name = `nav-${projectId}-${label}`;
+  const crawl: Crawl = { visited: [], tooWide: [], dialogs: [], texts: {} };
+  const landing = await signIn(page, label, projectId);
+  await waitForPath(page, landing);
+  await acknowledgeNotices(page);
+  const tabs = await tabPaths(page);
+  expect(tabs.length, 'the bottom tab bar shows').toBeGreaterThan(0);
+  await explore(page, crawl, name, landing, tabs);
+  for (const tab of tabs) {
+    if (crawl.visited.includes(tab)) continue;
+    await page.locator(`[data-testid="bottom-nav"] a[href="${tab}"]`).click();
+    await waitForPath(page, tab);
+    await explore(page, crawl, name, tab, tabs);
+  }
+  // Sign out from the account tab.
+  await page.locator(`[data-testid="bottom-nav"] a[href="/account"]`).click();
+  await waitForPath(page, '/account');
+  await page.getByTestId('logout').click();
+  await page.getByTestId('logout-confirm').click();
+  await waitForPath(page, '/login');
+  mkdirSync(TEXT_DIR, { recursive: true });
+  writeFileSync(join(TEXT_DIR, `${name}.json`), JSON.stringify(crawl.texts, null, 2));
+  return crawl;
+}
+
+for (const projectId of [12, 16] as const) {
+  describe(`project ${projectId}: every screen by tapping, inside the wrapper`, () => {
+    for (const label of Object.keys(SCREENS) as DemoLabel[]) {
+      it(`${label} reaches its screens and signs out`, { timeout: 240_000 }, async () => {
+        const crawl = await journey(label, projectId);
+        expect([...crawl.visited].sort()).toEqual([...SCREENS[label]].sort());
+        expect(crawl.tooWide).toEqual([]);
+        expect(crawl.dialogs).toEqual([]);
+        expect(blocklisted(projectId, crawl.texts)).toEqual([]);
+      });
+    }
+  });
+}
