@@ -40,6 +40,10 @@ export const ErrorCode = {
   CardInUse: 3040,
   /** A card's holder must be the operator's verified (KYC) name. */
   HolderNotVerifiedName: 3041,
+  /** An exchange quote past its lifetime: ask for a new one. */
+  QuoteExpired: 3060,
+  /** An exchange quote already accepted: a quote moves money once. */
+  QuoteUsed: 3061,
   AlreadySignedIn: 4001,
   TaskOffline: 4003,
   TaskOfflineEnded: 4008,
@@ -92,6 +96,7 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   3008: 409,
   3038: 409,
   3040: 409,
+  3061: 409,
   7010: 409,
   7017: 409,
   746: 409,

@@ -1,5 +1,6 @@
 import { commission } from './commission.ts';
 import { datacenter } from './datacenter.ts';
+import { exchange } from './exchange.ts';
 import type { Endpoint } from './endpoint.ts';
 import { inbox } from './inbox.ts';
 import { notices } from './notices.ts';
@@ -10,6 +11,7 @@ import { quota } from './quota.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { user } from './user.ts';
+import { wallet } from './wallet.ts';
 import { withdraw } from './withdraw.ts';
 
 export * from './commission.ts';
@@ -17,6 +19,7 @@ export * from './datacenter.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './exchange.ts';
 export * from './inbox.ts';
 export * from './locale.ts';
 export * from './money.ts';
@@ -31,6 +34,7 @@ export * from './shell.ts';
 export * from './site.ts';
 export * from './user.ts';
 export * from './validation.ts';
+export * from './wallet.ts';
 export * from './withdraw.ts';
 
 /** Every endpoint, grouped by capability. The client, the server and /docs are derived from this. */
@@ -47,6 +51,8 @@ export const contracts = {
   quota,
   payhubTools,
   commission,
+  wallet,
+  exchange,
 } as const;
 export type Contracts = typeof contracts;
 

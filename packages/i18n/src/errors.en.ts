@@ -35,6 +35,8 @@ export const errorsEn: ErrorMessages = {
   '3038': 'The order was already handled by another group head',
   '3040': 'A deposit order in progress uses this card; finish it first',
   '3041': 'The card holder must be your verified name',
+  '3060': 'The exchange quote has expired; ask for a new one',
+  '3061': 'This exchange quote has already been used',
   '4001': 'You have already signed in today',
   '4003': 'The task is offline',
   '4008': 'The task is offline',

@@ -35,6 +35,8 @@ export const errorsEsMX: ErrorMessages = {
   '3038': 'Otro líder de grupo ya atendió este pedido',
   '3040': 'Un pedido de depósito en curso usa esta tarjeta; termínelo primero',
   '3041': 'El titular de la tarjeta debe ser su nombre verificado',
+  '3060': 'La cotización de cambio venció; pide una nueva',
+  '3061': 'Esta cotización de cambio ya se usó',
   '4001': 'Ya hiciste check-in hoy',
   '4003': 'La tarea ya no está disponible',
   '4008': 'La tarea ya no está disponible',

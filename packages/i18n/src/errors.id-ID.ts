@@ -33,6 +33,8 @@ export const errorsIdID = {
   '3038': 'Pesanan sudah ditangani oleh ketua grup lain',
   '3040': 'Kartu ini dipakai pesanan deposit yang sedang berjalan; selesaikan dulu',
   '3041': 'Nama pemilik kartu harus sama dengan nama terverifikasi Anda',
+  '3060': 'Penawaran tukar sudah kedaluwarsa; minta penawaran baru',
+  '3061': 'Penawaran tukar ini sudah dipakai',
   '4001': 'Anda sudah check-in hari ini',
   '4003': 'Tugas sudah offline',
   '4008': 'Tugas sudah offline',
