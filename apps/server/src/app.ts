@@ -128,13 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Capabilities.
   const devOutbox = config.production ? undefined : new Map<string, { code: string; expiresAt: Date }>();
   const sms = deps.sms ?? createDevSmsSender((line) => app.log.info(line));
-  const site = await createSiteService(
-    createSiteRepo(database.db),
-    createDiskStorage(join(config.dataDir, 'uploads')),
-    {
-      csChatUrl: config.csChatUrl,
-    },
-  );
+  const siteRepo = createSiteRepo(database.db);
+  const site = await createSiteService(siteRepo, createDiskStorage(join(config.dataDir, 'uploads')), {
+    csChatUrl: config.csChatUrl,
+  });
   const sessions = await createSessionService({
     repo: createSessionRepo(database.db),
     clock,
@@ -198,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);
 
   // Money calls answer 762 while the project is in maintenance (issue 13; docs/payments.md).
-  const maintenance = createMaintenanceGate(database.db);
+  const maintenance = createMaintenanceGate(siteRepo);
   installMaintenanceGate(app, maintenance, site.resolver, [
     contracts.payhub.createOrder,
     contracts.withdraw.create,

@@ -101,7 +101,8 @@ export const exchange = {
     method: 'POST',
     path: '/main/exchange/quote',
     access: 'secure',
-    summary: 'Quote an exchange of `amount` of `from` into `to`; it holds for ttlSeconds and is accepted once',
+    summary:
+      'Quote an exchange of `amount` of `from` into `to`; it holds for ttlSeconds and is accepted once',
     body: QuoteRequest,
     response: Quote,
     errors: [ErrorCode.InsufficientBalance, ErrorCode.YecInsufficient, ErrorCode.ServiceMaintenance],

@@ -1,7 +1,7 @@
 import { commission } from './commission.ts';
 import { datacenter } from './datacenter.ts';
-import { exchange } from './exchange.ts';
 import type { Endpoint } from './endpoint.ts';
+import { exchange } from './exchange.ts';
 import { inbox } from './inbox.ts';
 import { notices } from './notices.ts';
 import { payhub } from './payhub.ts';

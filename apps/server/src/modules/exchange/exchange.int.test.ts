@@ -3,7 +3,7 @@
 // reused and foreign quotes are refused with clear codes and move nothing, 3014/700 on a short
 // source, admin-only settings, and 762 on money calls while the project is in maintenance.
 import type { PayhubClient } from '@payhub/client';
-import { type Asset, parseAmount } from '@payhub/contracts';
+import { ASSET_CODES, type Asset, parseAmount } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerClean, failure } from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -32,7 +32,8 @@ describe('exchange', () => {
   it('answers the seeded balances of the three assets and the game asset', async () => {
     const answer = await player.api.wallet.balances();
     expect(answer.gameAsset).toBe('IDR');
-    expect(answer.items.map((item) => item.asset)).toEqual(['IDR', 'USDT', 'YEC']);
+    // Project 12's own currency, then the platform-wide assets.
+    expect(answer.items.map((item) => item.asset)).toEqual(ASSET_CODES.filter((asset) => asset !== 'MXN'));
     const usdt = answer.items.find((item) => item.asset === 'USDT')!;
     expect(usdt).toEqual({ asset: 'USDT', balance: '100.000000', held: '0.000000', available: '100.000000' });
   });
@@ -40,7 +41,14 @@ describe('exchange', () => {
   it('answers exact rates (GET /main/currency/rate)', async () => {
     const answer = await player.api.exchange.rate({ query: { from: 'USDT', to: 'YEC' } });
     expect(answer.items).toEqual([
-      { from: 'USDT', to: 'YEC', numerator: '1', denominator: '100', display: '100.00000000', spreadBps: 100 },
+      {
+        from: 'USDT',
+        to: 'YEC',
+        numerator: '1',
+        denominator: '100',
+        display: '100.00000000',
+        spreadBps: 100,
+      },
     ]);
     expect(answer.quoteTtlSeconds).toBe(30);
     const all = await player.api.exchange.rate({ query: {} });
@@ -51,7 +59,13 @@ describe('exchange', () => {
     const before = await balances(player);
     // Rp 10,000.00 → 0.625 USD = 62.5 YEC at mid; less 1% = 61.875 → 61.87 YEC (6187 minor units).
     const quote = await player.api.exchange.quote({ body: { from: 'IDR', to: 'YEC', amount: '10000' } });
-    expect(quote).toMatchObject({ from: 'IDR', to: 'YEC', fromAmount: '10000.00', toAmount: '61.87', state: 'open' });
+    expect(quote).toMatchObject({
+      from: 'IDR',
+      to: 'YEC',
+      fromAmount: '10000.00',
+      toAmount: '61.87',
+      state: 'open',
+    });
     expect(quote.ttlSeconds).toBe(30);
     expect((await balances(player)).IDR).toBe(before.IDR); // a quote moves nothing
     const accepted = await player.api.exchange.accept({ params: { id: quote.id } });
@@ -109,12 +123,18 @@ describe('exchange', () => {
       player.api.exchange.quote({ body: { from: 'YEC', to: 'IDR', amount: `${have.YEC! / 100n + 1n}` } }),
     );
     expect(yec.errCode).toBe(3014);
-    const usdt = await failure(player.api.exchange.quote({ body: { from: 'USDT', to: 'YEC', amount: '1000000' } }));
+    const usdt = await failure(
+      player.api.exchange.quote({ body: { from: 'USDT', to: 'YEC', amount: '1000000' } }),
+    );
     expect(usdt.errCode).toBe(700);
     // A quote that was covered when made and is no longer when accepted: refused at accept, nothing moves.
     const quote = await player.api.exchange.quote({ body: { from: 'YEC', to: 'USDT', amount: '5' } });
     const all = await player.api.exchange.quote({
-      body: { from: 'YEC', to: 'IDR', amount: `${have.YEC! / 100n}.${String(have.YEC! % 100n).padStart(2, '0')}` },
+      body: {
+        from: 'YEC',
+        to: 'IDR',
+        amount: `${have.YEC! / 100n}.${String(have.YEC! % 100n).padStart(2, '0')}`,
+      },
     });
     await player.api.exchange.accept({ params: { id: all.id } });
     const before = await balances(player);
@@ -158,10 +178,19 @@ describe('exchange', () => {
     await admin.api.exchange.updateSettings({ body: { spreadBps: 0, quoteTtlSeconds: 60 } });
     const rate = await player.api.exchange.rate({ query: { from: 'YEC', to: 'IDR' } });
     // 1 YEC = 0.01 USD = Rp 200 at Rp 20,000 per USD.
-    expect(rate.items[0]).toMatchObject({ numerator: '200', denominator: '1', display: '200.00000000', spreadBps: 0 });
-    expect((await failure(player.api.wallet.updateSettings({ body: { gameAsset: 'YEC' } }))).errCode).toBe(1031);
+    expect(rate.items[0]).toMatchObject({
+      numerator: '200',
+      denominator: '1',
+      display: '200.00000000',
+      spreadBps: 0,
+    });
+    expect((await failure(player.api.wallet.updateSettings({ body: { gameAsset: 'YEC' } }))).errCode).toBe(
+      1031,
+    );
     expect((await failure(admin.api.wallet.updateSettings({ body: { gameAsset: 'USDT' } }))).errCode).toBe(3);
-    expect(await admin.api.wallet.updateSettings({ body: { gameAsset: 'YEC' } })).toEqual({ gameAsset: 'YEC' });
+    expect(await admin.api.wallet.updateSettings({ body: { gameAsset: 'YEC' } })).toEqual({
+      gameAsset: 'YEC',
+    });
     expect((await player.api.wallet.balances()).gameAsset).toBe('YEC');
   });
 
@@ -174,10 +203,12 @@ describe('exchange', () => {
     const before = await balances(player);
     expect((await failure(player.api.exchange.accept({ params: { id: quote.id } }))).errCode).toBe(762);
     expect(
-      (await failure(player.api.exchange.quote({ body: { from: 'IDR', to: 'USDT', amount: '1000' } }))).errCode,
+      (await failure(player.api.exchange.quote({ body: { from: 'IDR', to: 'USDT', amount: '1000' } })))
+        .errCode,
     ).toBe(762);
     expect(
-      (await failure(player.api.payhub.createOrder({ body: { amount: '100000.00', bankCode: 'BCA' } }))).errCode,
+      (await failure(player.api.payhub.createOrder({ body: { amount: '100000.00', bankCode: 'BCA' } })))
+        .errCode,
     ).toBe(762);
     expect(await balances(player)).toEqual(before);
     const config = await player.api.site.config({ params: { key: 'maintenance' } });

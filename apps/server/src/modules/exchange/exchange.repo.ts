@@ -73,7 +73,10 @@ export function createExchangeRepo(db: Db) {
           SET usd_num = EXCLUDED.usd_num, usd_den = EXCLUDED.usd_den, updated_at = EXCLUDED.updated_at`);
     },
 
-    async settings(executor: Executor, projectId: number): Promise<{ spreadBps: number; quoteTtlSeconds: number }> {
+    async settings(
+      executor: Executor,
+      projectId: number,
+    ): Promise<{ spreadBps: number; quoteTtlSeconds: number }> {
       const result = await executor.execute<Raw>(
         sql`SELECT spread_bps, quote_ttl_seconds FROM exchange_settings WHERE project_id = ${projectId}`,
       );

@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bindEndpoint } from '../../platform/http/bind-endpoint.ts';
 import type { ExchangeService } from './exchange.service.ts';
 
-export function registerExchangeRoutes(app: FastifyInstance, deps: BindDeps, exchange: ExchangeService): void {
+export function registerExchangeRoutes(
+  app: FastifyInstance,
+  deps: BindDeps,
+  exchange: ExchangeService,
+): void {
   const api = contracts.exchange;
   bindEndpoint(app, deps, api.rate, async ({ query, context }) => exchange.rate(context.session, query));
   bindEndpoint(app, deps, api.quote, async ({ body, context }) => exchange.quote(context.session, body));

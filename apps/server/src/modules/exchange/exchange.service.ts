@@ -123,7 +123,10 @@ export function createExchangeService(deps: ExchangeDeps) {
         items,
         quoteTtlSeconds: settings.quoteTtlSeconds,
         currency,
-        usd: fractionToDecimal({ num: prices.get(currency)?.den ?? 0n, den: prices.get(currency)?.num ?? 1n }, 2),
+        usd: fractionToDecimal(
+          { num: prices.get(currency)?.den ?? 0n, den: prices.get(currency)?.num ?? 1n },
+          2,
+        ),
         usdt: usdPer('USDT'),
         yecPerUsd: 100,
       };
@@ -181,7 +184,10 @@ export function createExchangeService(deps: ExchangeDeps) {
         if (quote.state === 'accepted') throw new AppError(ErrorCode.QuoteUsed);
         if (now.getTime() >= quote.expiresAt.getTime()) throw new AppError(ErrorCode.QuoteExpired);
         const accepted = await repo.markAccepted(tx, id, now);
-        const playerFrom = await ledger.account(tx, accounts.player(quote.projectId, quote.playerId, quote.from));
+        const playerFrom = await ledger.account(
+          tx,
+          accounts.player(quote.projectId, quote.playerId, quote.from),
+        );
         const playerTo = await ledger.account(tx, accounts.player(quote.projectId, quote.playerId, quote.to));
         const deskFrom = await ledger.account(tx, accounts.exchange(quote.projectId, quote.from));
         const deskTo = await ledger.account(tx, accounts.exchange(quote.projectId, quote.to));
@@ -210,7 +216,8 @@ export function createExchangeService(deps: ExchangeDeps) {
             ],
           });
         } catch (error) {
-          if (error instanceof LedgerError && error.refusal === 'insufficient_funds') throw shortOf(quote.from);
+          if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
+            throw shortOf(quote.from);
           throw error;
         }
         await writeAudit(tx, {

@@ -1,11 +1,8 @@
-import { type Endpoint, ErrorCode, type Maintenance, MAINTENANCE_CONFIG_KEY } from '@payhub/contracts';
-import { sql } from 'drizzle-orm';
+import { type Endpoint, ErrorCode, MAINTENANCE_CONFIG_KEY, type Maintenance } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ProjectResolver } from '../../platform/http/request-context.ts';
-
-type Executor = Pick<Db, 'execute'>;
+import type { SiteRepo } from './site.repo.ts';
 
 const OFF: Maintenance = { enabled: false, message: null };
 
@@ -15,22 +12,18 @@ const OFF: Maintenance = { enabled: false, message: null };
  * moving nothing. Read on each money call (one primary-key lookup) so every node sees a change at
  * once; no cache to go stale.
  */
-export function createMaintenanceGate(db: Executor) {
+export function createMaintenanceGate(repo: Pick<SiteRepo, 'configValue' | 'setPublicConfig'>) {
   async function read(projectId: number): Promise<Maintenance> {
-    const result = await db.execute<{ value: unknown }>(
-      sql`SELECT value FROM site_config WHERE project_id = ${projectId} AND key = ${MAINTENANCE_CONFIG_KEY}`,
-    );
-    const value = result.rows[0]?.value as Partial<Maintenance> | undefined;
-    if (!value || value.enabled !== true) return OFF;
+    const value = (await repo.configValue(projectId, MAINTENANCE_CONFIG_KEY)) as
+      | Partial<Maintenance>
+      | undefined;
+    if (value?.enabled !== true) return OFF;
     return { enabled: true, message: typeof value.message === 'string' ? value.message : null };
   }
   return {
     read,
     async set(projectId: number, maintenance: Maintenance): Promise<Maintenance> {
-      await db.execute(sql`
-        INSERT INTO site_config (project_id, key, value, public, updated_at)
-        VALUES (${projectId}, ${MAINTENANCE_CONFIG_KEY}, ${JSON.stringify(maintenance)}::jsonb, true, now())
-        ON CONFLICT (project_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`);
+      await repo.setPublicConfig(projectId, MAINTENANCE_CONFIG_KEY, maintenance);
       return maintenance;
     },
     /** Throws 762 while the project is in maintenance. */
@@ -57,7 +50,9 @@ export function installMaintenanceGate(
     if (!gated.has(`${request.method} ${request.routeOptions.url}`)) return;
     const header = request.headers.projectid;
     const cookies = (request as { cookies?: Record<string, string | undefined> }).cookies;
-    const project = await projects.resolve((Array.isArray(header) ? header[0] : header) ?? cookies?.projectId);
+    const project = await projects.resolve(
+      (Array.isArray(header) ? header[0] : header) ?? cookies?.projectId,
+    );
     await gate.assertOpen(project.projectId);
   });
 }

@@ -7,6 +7,24 @@ export type ProjectRow = typeof projects.$inferSelect;
 export function createSiteRepo(db: Db) {
   return {
     listProjects: (): Promise<ProjectRow[]> => db.select().from(projects).orderBy(projects.id),
+    /** One stored setting's value (public or not), or undefined. */
+    configValue: async (projectId: number, key: string): Promise<unknown> =>
+      (
+        await db
+          .select({ value: siteConfig.value })
+          .from(siteConfig)
+          .where(and(eq(siteConfig.projectId, projectId), eq(siteConfig.key, key)))
+      )[0]?.value,
+    /** Writes a public setting. */
+    setPublicConfig: async (projectId: number, key: string, value: unknown): Promise<void> => {
+      await db
+        .insert(siteConfig)
+        .values({ projectId, key, value, public: true, updatedAt: new Date() })
+        .onConflictDoUpdate({
+          target: [siteConfig.projectId, siteConfig.key],
+          set: { value, public: true, updatedAt: new Date() },
+        });
+    },
     publicConfig: async (projectId: number, keys: string[]) =>
       keys.length === 0
         ? []

@@ -28,10 +28,18 @@ export async function registerWallet(
   await ledger.warmSystemAccounts(
     database.db,
     deps.projects().flatMap((project) =>
-      ASSET_CODES.map((asset) => ({ projectId: project.projectId, currency: asset, kind: 'exchange' as const })),
+      ASSET_CODES.map((asset) => ({
+        projectId: project.projectId,
+        currency: asset,
+        kind: 'exchange' as const,
+      })),
     ),
   );
-  const wallet = createWalletService({ repo: createWalletRepo(database.db), clock, projectById: deps.projectById });
+  const wallet = createWalletService({
+    repo: createWalletRepo(database.db),
+    clock,
+    projectById: deps.projectById,
+  });
   const exchange = createExchangeService({
     repo: createExchangeRepo(database.db),
     ledger,

@@ -64,9 +64,7 @@ export function createWalletRepo(db: Db) {
      */
     async entries(executor: Executor, query: HistoryQuery): Promise<HistoryEntryRow[]> {
       if (query.accountIds.length === 0) return [];
-      const conditions: SQL[] = [
-        sql`e.account_id = ANY(${`{${query.accountIds.join(',')}}`}::bigint[])`,
-      ];
+      const conditions: SQL[] = [sql`e.account_id = ANY(${`{${query.accountIds.join(',')}}`}::bigint[])`];
       if (query.before !== undefined) conditions.push(sql`e.id < ${query.before.toString()}::bigint`);
       if (query.from) conditions.push(sql`e.created_at >= ${query.from}`);
       if (query.to) conditions.push(sql`e.created_at < ${query.to}`);

@@ -2,8 +2,8 @@ import type { HistoryType } from '@payhub/contracts';
 
 /**
  * The one table from a ledger transfer code to the type a player sees in history. A module that
- * adds a code adds its line here; a code missing from the table shows as `other` (and
- * wallet.types.test.ts lists every code the server writes so a new one is not forgotten).
+ * adds a code that moves a player's balance adds its line here; a code missing from the table shows
+ * as `other` (wallet.types.test.ts pins the codes that exist today).
  */
 export const HISTORY_TYPE_OF_CODE: Readonly<Record<string, HistoryType>> = {
   // Payment hub (docs/payments.md): a deposit order credited; a withdrawal's hold posted.
