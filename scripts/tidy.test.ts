@@ -7,7 +7,7 @@ import {
   ASSET_CODES,
   INBOX_NEW_ROUTE,
   NOTIFY_ROUTE_INBOX_NEW,
-  PAYHUB_NOTIFY_ROUTES,
+  PayhubPushRoute,
   RealtimeRoute,
 } from '@payhub/contracts';
 import { describe, expect, it } from 'vitest';
@@ -81,17 +81,6 @@ const ALLOWED: ReadonlyArray<{ file: string; rule: Rule; count: number; reason: 
     count: count as number,
     reason: 'the apps are being restructured in parallel (issue 12 item 4); their features then name states',
   })),
-  ...[
-    ['apps/agent/src/features/payhub/use-payhub-live.ts', 4],
-    ['apps/agent/src/features/withdraw/withdraw-queries.ts', 2],
-  ].map(([file, count]) => ({
-    file: file as string,
-    rule: 'push-route' as const,
-    count: count as number,
-    reason:
-      'moves with the app restructure (issue 12 item 4), which applies pushed orders by version; it then ' +
-      'imports PAYHUB_NOTIFY_ROUTES from the contracts',
-  })),
 ];
 
 const ASSET = ASSET_CODES.join('|');
@@ -104,7 +93,7 @@ const ASSET_PATTERNS = [
 
 const PUSH_ROUTES = new Set<string>([
   ...Object.values(RealtimeRoute),
-  ...Object.values(PAYHUB_NOTIFY_ROUTES),
+  ...Object.values(PayhubPushRoute),
   INBOX_NEW_ROUTE,
   NOTIFY_ROUTE_INBOX_NEW,
 ]);

@@ -1,14 +1,22 @@
+// A relative path on purpose: Vite bundles the config's relative imports, while a package import
+// would be loaded by plain Node, which cannot read TypeScript.
+
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { endpointManifest } from './endpoint-manifest.ts';
+import { endpointManifest } from '../../packages/client/src/endpoint-manifest.ts';
 
 const serverOrigin = process.env.PAYHUB_SERVER ?? 'http://localhost:8080';
 
 /** The player app is served by the server under /play/ (apps/server/src/platform/http/static-apps.ts). */
 export default defineConfig({
   base: '/play/',
-  plugins: [react(), tailwindcss(), endpointManifest()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // `virtual:payhub-endpoints`: method, path and access of every contract endpoint (no zod shipped).
+    endpointManifest('payhub-player-endpoint-manifest', { 'virtual:payhub-endpoints': () => true }),
+  ],
   build: { target: 'es2020', sourcemap: false },
   server: {
     port: 5174,

@@ -2,6 +2,7 @@
 // through the API client, the operator sees it appear in /payhub/pesanan without reloading, confirms
 // it, and the player's wallet and the operator's quota move by the right amounts (the quota also on
 // the operator's open dashboard); the same for a withdrawal taken and finished with a voucher on /withdraw.
+// A pushed order is applied to the operator's list without any HTTP read (the journey counts them).
 import type { PayhubClient } from '@payhub/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,43 @@ describe('payment hub journey', () => {
       .poll(() => dashboard.getByTestId('quota-amount').textContent(), { timeout: 15_000 })
       .toBe(rupiah(quotaAfter));
     await screenshot(dashboard, 'payhub-dashboard');
+  });
+
+  it('a pushed order enters and a confirmed order leaves /payhub/pesanan with no HTTP refetch', async () => {
+    const orders = await operatorPage('/payhub/pesanan');
+    await expect
+      .poll(() => orders.getByRole('tab').first().textContent(), { timeout: 15_000 })
+      .toContain('Menunggu');
+    await orders.waitForTimeout(1_000);
+    // Every API read the page makes from now on; the realtime socket is not an HTTP request.
+    const reads: string[] = [];
+    const requests: string[] = [];
+    orders.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!path.startsWith('/main/')) return;
+      requests.push(`${request.method()} ${path}`);
+      if (request.method() === 'GET') reads.push(path);
+    });
+
+    const order = await player.api.payhub.createOrder({ body: { amount: '175000.00', bankCode: 'BCA' } });
+    const row = orders.getByTestId(`order-${order.orderNo}`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain('Rp\u00a0175.000,00');
+    await orders.waitForTimeout(500);
+    expect(reads).toEqual([]);
+
+    await row.click();
+    await orders.getByTestId('order-confirm').click();
+    await orders.getByTestId('order-action-yes').click();
+    await row.waitFor({ state: 'detached', timeout: 15_000 });
+    // The pushes of the confirmation (order, quota, counts) arrive and are applied: still no read.
+    await orders.waitForTimeout(1_000);
+    expect(reads).toEqual([]);
+    // The only payment call is the confirmation itself (timers such as the notice init aside).
+    expect(requests.filter((request) => /^\w+ \/main\/(payhub|quota|withdraw)\//.test(request))).toEqual([
+      'POST /main/payhub/pay/check',
+    ]);
+    expect((await player.api.payhub.orderState({ params: { id: order.id } })).state).toBe(1);
   });
 
   it('a withdrawal appears live in /withdraw, is taken and finished with a voucher, and moves wallet and quota', async () => {

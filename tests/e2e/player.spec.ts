@@ -1,5 +1,6 @@
 // Proves the player app's account journey at 360x780: register with the dev SMS code, sign in, change
 // the nickname, phone change, switch to Spanish (language header follows), sign out; and screenshots every player screen.
+// The deposit order page takes the operator's confirmation by push within 1 s, without polling.
 import type { PayhubClient } from '@payhub/client';
 import { maskNumber } from '@payhub/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -380,7 +381,7 @@ describe('player wallet journey', () => {
     await page.getByTestId('order-state').filter({ hasText: 'Memeriksa pembayaran' }).waitFor();
     await settled(page, 'player-deposit-checking');
 
-    // The assigned operator confirms the money arrived; the page's poll shows it.
+    // The assigned operator confirms the money arrived; the pushed order shows it.
     const orderId = Number(new URL(page.url()).pathname.split('/').pop());
     const player = apiClient(12);
     player.setToken(token);
@@ -430,6 +431,41 @@ describe('player wallet journey', () => {
     await page.getByTestId('withdraw-record').filter({ hasText: 'Dibatalkan' }).waitFor();
     await page.getByTestId('available').filter({ hasText: 'Rp\u00a0150.000,00' }).waitFor();
   }, 120_000);
+
+  it("shows the operator's confirmation on the deposit order page within 1 s, pushed, not polled", async () => {
+    const token = await registerPlayer(newPhone());
+    const player = apiClient(12);
+    player.setToken(token);
+    const order = await player.api.payhub.createOrder({ body: { amount: '120000.00', bankCode: 'BCA' } });
+    const operator = await operatorClient(order.operatorId);
+
+    const page = await open();
+    let socketFrames = 0;
+    page.on('websocket', (socket) => socket.on('framereceived', () => (socketFrames += 1)));
+    let stateReads = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/main/heracles/pay/orderState/')) stateReads += 1;
+    });
+    await page.goto('/play/login');
+    await page.evaluate((value) => localStorage.setItem('main_token', value), token);
+    await page.goto(`/play/deposit/${order.id}`);
+    await page.getByTestId('order-state').filter({ hasText: 'Menunggu pembayaran' }).waitFor();
+    // The realtime connection answered its sign-in (and the page re-read the order once on connect).
+    await expect.poll(() => socketFrames, { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    const readsBefore = stateReads;
+    // Longer than the 5 s poll the page used to run: an open order is not read again by itself.
+    await page.waitForTimeout(6_000);
+    expect(stateReads).toBe(readsBefore);
+
+    await operator.api.payhub.payCheck({ body: { id: order.id, action: 'confirm' } });
+    const confirmedAt = Date.now();
+    await page.getByTestId('order-state').filter({ hasText: 'Berhasil' }).waitFor({ timeout: 5_000 });
+    const shownAfterMs = Date.now() - confirmedAt;
+    console.log(`[e2e] deposit order page showed the confirmation ${shownAfterMs} ms after it was answered`);
+    expect(shownAfterMs).toBeLessThan(1_000);
+    expect(stateReads).toBe(readsBefore);
+  }, 60_000);
 
   it('loads records 20 at a time', async () => {
     const token = await registerPlayer(newPhone());

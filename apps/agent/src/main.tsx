@@ -1,10 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { i18next, initI18n } from './app/i18n.ts';
 import { AppRouter } from './app/router.tsx';
 import { routeTable } from './app/routes.tsx';
 import { bootShell } from './app/shell/app-shell.tsx';
+import { i18next, initI18n } from './lib/i18n.ts';
 import './index.css';
 
 // Fetch the current page's chunk while the shell starts, instead of after its first render.

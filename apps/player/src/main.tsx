@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { i18next, initI18n } from './app/i18n.ts';
 import { AppRouter } from './app/router.tsx';
+import { i18next, initI18n } from './lib/i18n.ts';
 import './index.css';
 
 void initI18n().then(() => {

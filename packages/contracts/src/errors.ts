@@ -40,6 +40,12 @@ export const ErrorCode = {
   CardInUse: 3040,
   /** A card's holder must be the operator's verified (KYC) name. */
   HolderNotVerifiedName: 3041,
+  /** An operator cannot handle an order of its own account or of a payer linked to it (self-dealing). */
+  OperatorLinkedToPayer: 3042,
+  /** A payment-operator account holds no player wallet: it cannot deposit or withdraw as a player. */
+  OperatorCannotPay: 3043,
+  /** Contention that outlasted its retries (operators' quota taken meanwhile, lock waits): try again. */
+  TryAgain: 3044,
   /** An exchange quote past its lifetime: ask for a new one. */
   QuoteExpired: 3060,
   /** An exchange quote already accepted: a quote moves money once. */
@@ -96,6 +102,9 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   3008: 409,
   3038: 409,
   3040: 409,
+  3042: 403,
+  3043: 403,
+  3044: 503,
   3061: 409,
   7010: 409,
   7017: 409,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { NOTIFY_ROUTE_INBOX_NEW } from './realtime-routes.ts';
 import { BooleanInput, Count, Id, Page } from './validation.ts';
 
-/** The realtime Notify route that announces a new inbox mail (spec §7 Inbox). */
-export const INBOX_NEW_ROUTE = '/heracles/inbox/new';
+/** The realtime Notify route that announces a new inbox mail (spec §7 Inbox); spelled in realtime-routes.ts. */
+export const INBOX_NEW_ROUTE = NOTIFY_ROUTE_INBOX_NEW;
 
 export const MailItem = z.object({
   mailId: z.number().int(),

@@ -127,7 +127,7 @@ export const OperatorStatus = z.object({
 
 export const MonitoringCase = z.object({
   id: z.number().int(),
-  rule: z.enum(['velocity', 'just_under_threshold', 'many_payers_one_card']),
+  rule: z.enum(['velocity', 'just_under_threshold', 'many_payers_one_card', 'self_dealing']),
   subjectType: z.string(),
   subjectId: z.string(),
   details: z.record(z.string(), z.unknown()),
@@ -149,6 +149,7 @@ const leaderErrors = [
   ...orderErrors,
   ErrorCode.OrderHandledByOtherLeader,
   ErrorCode.InsufficientBalanceWallet,
+  ErrorCode.OperatorLinkedToPayer,
 ];
 
 export const payhub = {
@@ -189,10 +190,15 @@ export const payhub = {
     path: '/main/heracles/pay/order',
     access: 'secure',
     summary:
-      'Create a deposit order: assigns a verified working operator with quota and a card at the bank (WAIT), or CHOOSE_FAILED',
+      'Create a deposit order: assigns a verified working operator with quota and a card at the bank, never one linked to the payer (WAIT), or CHOOSE_FAILED',
     body: PayCreate,
     response: PayOrder,
-    errors: [ErrorCode.PaymentOutOfRange, ErrorCode.BankUnsupported],
+    errors: [
+      ErrorCode.PaymentOutOfRange,
+      ErrorCode.BankUnsupported,
+      ErrorCode.OperatorCannotPay,
+      ErrorCode.TryAgain,
+    ],
   }),
   orderState: endpoint({
     method: 'GET',
@@ -235,10 +241,11 @@ export const payhub = {
     method: 'POST',
     path: '/main/payhub/pay/check',
     access: 'secure',
-    summary: 'The assigned operator confirms (PAID), reports (EXCEPTIONAL) or cancels an unpaid order',
+    summary:
+      'The assigned operator confirms (PAID), reports (EXCEPTIONAL) or cancels an unpaid order; never an order of a payer linked to it',
     body: PayCheck,
     response: PayOrder,
-    errors: orderErrors,
+    errors: [...orderErrors, ErrorCode.OperatorLinkedToPayer],
   }),
   handlerOrders: endpoint({
     method: 'GET',

@@ -31,15 +31,18 @@ export const REALTIME_CHANNEL_RETRY_MS = 3_000;
 export const REALTIME_CHANNEL_DEMAND = 2_147_483_647;
 
 /**
- * Push routes of the payment hub (spec §3 socket notification: type Notify, data.route, data.content):
- * an order's new state, the operator's quota, the count of unprocessed orders.
+ * Push routes of the payment hub (Notify pushes, sent after commit). `payOrder` and `withdrawOrder`
+ * carry the whole order with its `version` (clients apply it and drop older versions); `quota`
+ * carries the operator's quota balance, `unprocessed` the dashboard counts that changed.
+ * Spelled here only: the server sends and the apps listen by these names.
  */
-export const PAYHUB_NOTIFY_ROUTES = {
+export const PayhubPushRoute = {
   payOrder: '/payhub/order',
   withdrawOrder: '/payhub/withdraw/order',
   quota: '/payhub/quota',
   unprocessed: '/payhub/unprocessed',
 } as const;
+export type PayhubPushRoute = (typeof PayhubPushRoute)[keyof typeof PayhubPushRoute];
 
 /** Push route of new inbox mail (spec §7 Inbox). */
 export const NOTIFY_ROUTE_INBOX_NEW = '/heracles/inbox/new';

@@ -93,6 +93,7 @@ export const withdraw = {
       ErrorCode.WithdrawalOutOfRange,
       ErrorCode.WithdrawalUnderReview,
       ErrorCode.NotFound,
+      ErrorCode.OperatorCannotPay,
     ],
   }),
   fee: endpoint({
@@ -211,7 +212,7 @@ export const withdraw = {
     path: '/main/withdraw/order/spammer/handle',
     access: 'secure',
     summary:
-      'Operator: take a waiting withdrawal (CONFIRM; 3007 if taken), finish it with the transfer voucher (FINISH) or report a problem (EXCEPTIONAL)',
+      'Operator: take a waiting withdrawal (CONFIRM; 3007 if taken; 3042 if its payer is linked to the operator), finish it with the transfer voucher (FINISH) or report a problem (EXCEPTIONAL)',
     body: z.object({
       id: Id,
       action: z.enum(['take', 'finish', 'report']),
@@ -224,6 +225,7 @@ export const withdraw = {
       ErrorCode.NoPermission,
       ErrorCode.OrderAlreadyStarted,
       ErrorCode.AccountUnderReview,
+      ErrorCode.OperatorLinkedToPayer,
       ErrorCode.PaymentOutOfRange,
     ],
   }),
@@ -264,6 +266,7 @@ export const withdraw = {
       ErrorCode.NoPermission,
       ErrorCode.OrderAlreadyStarted,
       ErrorCode.OrderHandledByOtherLeader,
+      ErrorCode.OperatorLinkedToPayer,
     ],
   }),
 };

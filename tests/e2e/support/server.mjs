@@ -137,6 +137,8 @@ export async function prepareApps(appsDir) {
         {
           cwd: appDir,
           stdio: 'inherit',
+          // The journeys drive the /ui component catalogue, which production builds leave out.
+          env: { ...process.env, VITE_UI_CATALOGUE: 'true' },
         },
       );
       child.once('exit', resolve);

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
-import { ensureFeatureEndpoints } from './api.ts';
-import { ensureFeatureCatalog } from './i18n.ts';
+import { ensureFeatureEndpoints } from '../lib/api.ts';
+import { ensureFeatureCatalog } from '../lib/i18n.ts';
 import { type AppRoute, routeTable } from './routes.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { PermissionGate } from './shell/permission-gate.tsx';

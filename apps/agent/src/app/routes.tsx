@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import type { GateRule } from './access/permission.ts';
+import type { GateRule } from '../lib/access/permission.ts';
+import { paths } from '../lib/paths.ts';
 
 /**
  * THE ROUTE TABLE (spec §2). One entry per path; a feature registers its page by replacing the
@@ -25,26 +26,20 @@ export interface AppRoute {
 
 /** Paths of the route keys the shell names (spec §2). */
 export const routeKeys = {
-  root: '/',
-  login: '/login',
-  wait: '/wait',
-  account: '/account',
-  payhub: '/payhub',
-  telephone: '/telephone',
-  pengajuan: '/pengajuan',
-  data: '/data',
-  permohonan: '/permohonan',
-  'permohonan.selected': '/permohonan/selected',
-  pem: '/pem',
-  transaction: '/transaction',
+  root: paths.root,
+  login: paths.login,
+  wait: paths.wait,
+  account: paths.account,
+  payhub: paths.payhub,
+  telephone: paths.telephone,
+  pengajuan: paths.pengajuan,
+  data: paths.data,
+  permohonan: paths.permohonan,
+  'permohonan.selected': paths.permohonanSelected,
+  pem: paths.pem,
+  transaction: paths.transaction,
 } as const;
 export type RouteKey = keyof typeof routeKeys;
-
-/**
- * Routes whose screens belong to later issues (payment hub, promoter programme, withdraw, notices).
- * Until their feature replaces the loader they render the 404 page — never placeholder content.
- */
-const notBuiltYet: PageLoader = () => import('../features/shell/not-found-page.tsx');
 
 /** Payment-hub and withdraw screens: payment operators only (spaPay yes). */
 const paymentOperators: GateRule = { allow: [{ spaPay: 'yes' }] };
@@ -57,106 +52,120 @@ const promoters: GateRule = {
   allow: [{ spaType: ['New', 'Recall', 'NewSpy', 'RecallSpy', 'Training'] }],
 };
 
-const payhub = (path: string): AppRoute => ({
-  path,
-  access: 'secure',
-  gate: paymentOperators,
-  load: notBuiltYet,
-});
+/** A payment-hub entry without its page; the table adds `load`. */
+const payhub = (path: string) => ({ path, access: 'secure' as const, gate: paymentOperators });
 /** Reviewing applications (pengajuan): group leaders and HR (spec §6). */
 const reviewers: GateRule = { allow: [{ role: 1 }, { spaType: 'HR' }] };
-const promo = (path: string): AppRoute => ({ path, access: 'secure', gate: promoters, load: notBuiltYet });
+/** A promoter-programme entry without its page; the table adds `load`. */
+const promo = (path: string) => ({ path, access: 'secure' as const, gate: promoters });
 
 export const routeTable: AppRoute[] = [
-  { path: '/', access: 'secure', feature: false, load: () => import('../features/shell/root-redirect.tsx') },
   {
-    path: '/404',
+    path: paths.root,
+    access: 'secure',
+    feature: false,
+    load: () => import('../features/shell/root-redirect.tsx'),
+  },
+  {
+    path: paths.notFound,
     access: 'public',
     feature: false,
     load: () => import('../features/shell/not-found-page.tsx'),
   },
   {
-    path: '/500',
+    path: paths.serverError,
     access: 'public',
     feature: false,
     load: () => import('../features/shell/server-error-page.tsx'),
   },
   {
-    path: '/close',
+    path: paths.close,
     access: 'public',
     feature: false,
     load: () => import('../features/shell/close-page.tsx'),
   },
+  // The living component catalogue is a development tool: production builds leave it (and its chunk)
+  // out. The e2e harness builds with VITE_UI_CATALOGUE=true because its journeys drive the catalogue.
+  ...(import.meta.env.DEV || import.meta.env.VITE_UI_CATALOGUE === 'true'
+    ? [
+        {
+          path: paths.ui,
+          access: 'public',
+          feature: false,
+          load: () => import('../features/shell/ui-catalogue-page.tsx'),
+        } satisfies AppRoute,
+      ]
+    : []),
   {
-    path: '/ui',
-    access: 'public',
-    feature: false,
-    load: () => import('../features/shell/ui-catalogue-page.tsx'),
-  },
-  {
-    path: '/login',
+    path: paths.login,
     access: 'public',
     feature: false,
     load: () => import('../features/account/login-page.tsx'),
   },
-  { path: '/wait', access: 'secure', load: () => import('../features/promo/wait-page.tsx') },
+  { path: paths.wait, access: 'secure', load: () => import('../features/promo/wait-page.tsx') },
   {
-    path: '/account',
+    path: paths.account,
     access: 'secure',
     feature: false,
     load: () => import('../features/account/account-page.tsx'),
   },
-  { ...payhub('/withdraw'), load: () => import('../features/withdraw/withdraw-page.tsx') },
-  { ...payhub('/withdraw/record'), load: () => import('../features/withdraw/withdraw-record-page.tsx') },
-  { ...promo('/telephone'), load: () => import('../features/promo/telephone-page.tsx') },
-  { ...promo('/permohonan'), load: () => import('../features/promo/permohonan-page.tsx') },
+  { ...payhub(paths.withdraw), load: () => import('../features/withdraw/withdraw-page.tsx') },
+  { ...payhub(paths.withdrawRecord), load: () => import('../features/withdraw/withdraw-record-page.tsx') },
+  { ...promo(paths.telephone), load: () => import('../features/promo/telephone-page.tsx') },
+  { ...promo(paths.permohonan), load: () => import('../features/promo/permohonan-page.tsx') },
   {
-    ...promo('/permohonan/completed'),
+    ...promo(paths.permohonanCompleted),
     load: () => import('../features/promo/permohonan-completed-page.tsx'),
   },
   {
-    ...promo('/permohonan/confirm-quantity'),
+    ...promo(paths.permohonanConfirmQuantity),
     load: () => import('../features/promo/confirm-quantity-page.tsx'),
   },
-  { ...promo('/permohonan/pending'), load: () => import('../features/promo/permohonan-pending-page.tsx') },
-  { ...promo('/permohonan/selected'), load: () => import('../features/promo/permohonan-selected-page.tsx') },
-  { ...promo('/pengajuan'), gate: reviewers, load: () => import('../features/promo/pengajuan-page.tsx') },
-  { ...promo('/pem'), load: () => import('../features/promo/pem-page.tsx') },
-  { ...payhub('/payhub'), load: () => import('../features/payhub/payhub-page.tsx') },
-  { ...payhub('/payhub/bayar'), load: () => import('../features/payhub/bayar-page.tsx') },
-  { ...payhub('/payhub/cards'), load: () => import('../features/payhub/cards-page.tsx') },
-  { ...payhub('/payhub/indodax'), load: () => import('../features/payhub/indodax-page.tsx') },
-  { ...payhub('/payhub/link'), load: () => import('../features/payhub/link-page.tsx') },
-  { ...payhub('/payhub/mengatur'), load: () => import('../features/payhub/mengatur-page.tsx') },
-  { ...payhub('/payhub/pesanan'), load: () => import('../features/payhub/orders-page.tsx') },
-  { ...payhub('/payhub/qrcode'), load: () => import('../features/payhub/qrcode-page.tsx') },
-  { ...payhub('/payhub/recharge-record'), load: () => import('../features/payhub/recharge-record-page.tsx') },
-  { ...payhub('/payhub/recharge'), load: () => import('../features/payhub/recharge-page.tsx') },
-  { ...payhub('/payhub/toko'), load: () => import('../features/payhub/toko-page.tsx') },
-  { ...payhub('/payhub/usdt'), load: () => import('../features/payhub/usdt-page.tsx') },
-  { ...payhub('/payhub/va-bank'), load: () => import('../features/payhub/va-bank-page.tsx') },
+  { ...promo(paths.permohonanPending), load: () => import('../features/promo/permohonan-pending-page.tsx') },
   {
-    ...payhub('/payhub/work-hours'),
+    ...promo(paths.permohonanSelected),
+    load: () => import('../features/promo/permohonan-selected-page.tsx'),
+  },
+  { ...promo(paths.pengajuan), gate: reviewers, load: () => import('../features/promo/pengajuan-page.tsx') },
+  { ...promo(paths.pem), load: () => import('../features/promo/pem-page.tsx') },
+  { ...payhub(paths.payhub), load: () => import('../features/payhub/payhub-page.tsx') },
+  { ...payhub(paths.payhubBayar), load: () => import('../features/payhub/bayar-page.tsx') },
+  { ...payhub(paths.payhubCards), load: () => import('../features/payhub/cards-page.tsx') },
+  { ...payhub(paths.payhubIndodax), load: () => import('../features/payhub/indodax-page.tsx') },
+  { ...payhub(paths.payhubLink), load: () => import('../features/payhub/link-page.tsx') },
+  { ...payhub(paths.payhubMengatur), load: () => import('../features/payhub/mengatur-page.tsx') },
+  { ...payhub(paths.payhubPesanan), load: () => import('../features/payhub/orders-page.tsx') },
+  { ...payhub(paths.payhubQrcode), load: () => import('../features/payhub/qrcode-page.tsx') },
+  {
+    ...payhub(paths.payhubRechargeRecord),
+    load: () => import('../features/payhub/recharge-record-page.tsx'),
+  },
+  { ...payhub(paths.payhubRecharge), load: () => import('../features/payhub/recharge-page.tsx') },
+  { ...payhub(paths.payhubToko), load: () => import('../features/payhub/toko-page.tsx') },
+  { ...payhub(paths.payhubUsdt), load: () => import('../features/payhub/usdt-page.tsx') },
+  { ...payhub(paths.payhubVaBank), load: () => import('../features/payhub/va-bank-page.tsx') },
+  {
+    ...payhub(paths.payhubWorkHours),
     gate: operatorsAndLeaders,
     load: () => import('../features/payhub/work-hours-page.tsx'),
   },
-  { path: '/notice', access: 'secure', load: () => import('../features/inbox/notice-page.tsx') },
+  { path: paths.notice, access: 'secure', load: () => import('../features/inbox/notice-page.tsx') },
   {
-    path: '/manage',
+    path: paths.manage,
     access: 'secure',
     gate: paymentManagers,
     load: () => import('../features/payhub/manage-page.tsx'),
   },
-  { ...promo('/data'), load: () => import('../features/datacenter/data-page.tsx') },
+  { ...promo(paths.data), load: () => import('../features/datacenter/data-page.tsx') },
   {
-    ...promo('/data/telephone-granularity'),
+    ...promo(paths.dataTelephoneGranularity),
     load: () => import('../features/datacenter/telephone-granularity-page.tsx'),
   },
   {
-    ...promo('/data/date-granularity'),
+    ...promo(paths.dataDateGranularity),
     load: () => import('../features/datacenter/date-granularity-page.tsx'),
   },
-  { ...promo('/data/check'), load: () => import('../features/datacenter/check-page.tsx') },
+  { ...promo(paths.dataCheck), load: () => import('../features/datacenter/check-page.tsx') },
 ];
 
 /** The route key of a path, if it has one. */

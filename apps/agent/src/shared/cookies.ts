@@ -4,7 +4,7 @@ export const LOCALE_COOKIE = 'locale';
 /** The project cookie lasts one month (spec §9). */
 export const PROJECT_COOKIE_DAYS = 30;
 /** Other cookies default to one day (spec §9). */
-export const DEFAULT_COOKIE_DAYS = 1;
+const DEFAULT_COOKIE_DAYS = 1;
 
 export function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useGlobalStore } from '../app/stores/global.store.ts';
+import { useGlobalStore } from '../lib/stores/global.store.ts';
 import { formatCurrency, PAYMENT_CURRENCY_DIGITS } from './money.ts';
 import { Spinner } from './ui/spinner.tsx';
 

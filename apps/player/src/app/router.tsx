@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
-import { queryClient } from './query-client.ts';
+import { paths } from '../lib/paths.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { GuestOnly, RequireSession } from './shell/guards.tsx';
 import { TabLayout } from './shell/tab-layout.tsx';
@@ -16,7 +17,7 @@ const router = createBrowserRouter(
     {
       Component: AppShell,
       children: [
-        { index: true, element: <Navigate to="/wallet" replace /> },
+        { index: true, element: <Navigate to={paths.wallet} replace /> },
         {
           Component: GuestOnly,
           children: [

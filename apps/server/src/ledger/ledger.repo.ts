@@ -175,6 +175,19 @@ export const ledgerRepo = {
     return result.rows[0] ? toAccount(result.rows[0]) : null;
   },
 
+  /**
+   * Locks user accounts in ascending id order (FOR NO KEY UPDATE: balances change, keys never do), so
+   * that a transaction making several transfers takes every account lock in one global order.
+   * System accounts carry no running balance and are never locked.
+   */
+  async lockAccounts(executor: Executor, ids: readonly bigint[]): Promise<void> {
+    if (ids.length === 0) return;
+    await executor.execute(sql`
+      SELECT id FROM ledger_accounts
+       WHERE id = ANY(${`{${ids.map(String).join(',')}}`}::bigint[]) AND NOT is_system
+       ORDER BY id FOR NO KEY UPDATE`);
+  },
+
   async transfer(executor: Executor, call: TransferCall): Promise<TransferOutcome> {
     const values = [
       call.id,

@@ -95,6 +95,17 @@ export function createLedger(clock: Clock) {
         at: clock.now(),
       });
     },
+    /**
+     * Locks the user accounts a transaction is about to move, lowest id first. Call it once, before
+     * the first transfer, with every user account the transaction touches: transfers then find their
+     * rows locked and two transactions can never wait on each other's accounts.
+     */
+    lockAccounts(executor: Executor, ids: readonly bigint[]): Promise<void> {
+      return ledgerRepo.lockAccounts(
+        executor,
+        [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
+    },
     /** Moves money at once; the debit side is guarded atomically in the database. */
     async transfer(executor: Executor, request: TransferRequest): Promise<TransferOutcome> {
       assertAmount(request.amount);

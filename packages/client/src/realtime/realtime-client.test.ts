@@ -1,6 +1,13 @@
 // Proves the socket-layer error rules of spec §8 on the client: parsing and the app's reactions.
 import { describe, expect, it } from 'vitest';
-import { parseSocketError, RealtimeState, realtimeUrl, socketReactionTo } from './realtime-client.ts';
+import {
+  parseSocketError,
+  RealtimeError,
+  RealtimeState,
+  reactToSocketError,
+  realtimeUrl,
+  socketReactionTo,
+} from './realtime-client.ts';
 
 describe('socket errors', () => {
   it('reads { errCode, errMsg } from an error message, else -1', () => {
@@ -19,6 +26,28 @@ describe('socket errors', () => {
     expect(socketReactionTo(703)).toEqual({ dialog: 'error', logout: false, reloadToken: true });
     expect(socketReactionTo(777).dialog).toBe('info');
     expect(socketReactionTo(-1)).toEqual({ dialog: 'error', logout: false, reloadToken: false });
+  });
+});
+
+describe('reactToSocketError', () => {
+  function effectsOf(errCode: number, errMsg = 'pesan') {
+    const done: string[] = [];
+    reactToSocketError(new RealtimeError('failure', errCode, errMsg), {
+      logout: () => done.push('logout'),
+      reloadToken: () => done.push('reloadToken'),
+      showDialog: (dialog) => done.push(`${dialog.kind}: ${dialog.message}`),
+    });
+    return done;
+  }
+  it('logs out on 707 and 1, reloads the token on 703, is silent on a dropped connection', () => {
+    expect(effectsOf(707)).toEqual(['logout']);
+    expect(effectsOf(1)).toEqual(['logout']);
+    expect(effectsOf(703)).toEqual(['reloadToken']);
+    expect(effectsOf(-1)).toEqual([]);
+  });
+  it('shows the info dialog with the message, or the error dialog with the code', () => {
+    expect(effectsOf(777, 'sibuk')).toEqual(['info: sibuk']);
+    expect(effectsOf(404, 'tidak ada')).toEqual(['error: tidak ada (Error Code: 404)']);
   });
 });
 

@@ -72,6 +72,29 @@ export function socketReactionTo(errCode: number): {
   };
 }
 
+/** What an app can do about a failed socket call (its own session, token store and dialogs). */
+export interface SocketErrorEffects {
+  logout(): void;
+  reloadToken(): void;
+  showDialog(dialog: { kind: 'info' | 'error'; message: string }): void;
+}
+
+/**
+ * The socket-layer reactions of spec §8, the same in every app: 707 and 1 log out, 703 reloads the
+ * token, a dropped connection (-1) says nothing (the client reconnects by itself), any other code
+ * shows the info dialog (762, 777, 712, 1) or the error dialog with "(Error Code: n)".
+ */
+export function reactToSocketError(error: RealtimeError, effects: SocketErrorEffects): void {
+  const reaction = socketReactionTo(error.errCode);
+  if (reaction.logout) effects.logout();
+  else if (reaction.reloadToken) effects.reloadToken();
+  else if (error.errCode !== SOCKET_UNPARSEABLE_CODE)
+    effects.showDialog({
+      kind: reaction.dialog,
+      message: reaction.dialog === 'info' ? error.errMsg : `${error.errMsg} (Error Code: ${error.errCode})`,
+    });
+}
+
 /** Timers the client uses; tests pass a controllable implementation. */
 export interface RealtimeTimers {
   setTimeout(callback: () => void, delayMs: number): unknown;

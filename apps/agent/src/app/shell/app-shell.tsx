@@ -2,14 +2,13 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteNotices } from '../../features/notices/site-notices.tsx';
+import { installNavigator } from '../../lib/navigation.ts';
+import { usePresencePing } from '../../lib/presence-ping.ts';
+import { installErrorReactions, loadSiteSettings, restoreSession } from '../../lib/session.ts';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { installNavigator } from '../navigation.ts';
-import { usePresencePing } from '../presence-ping.ts';
-import { installErrorReactions, loadSiteSettings, restoreSession } from '../session.ts';
 import { CrashBoundary } from './crash-boundary.tsx';
 import { PemBanner } from './pem-banner.tsx';
 import { RouteProgress } from './route-progress.tsx';
-import { useScrollLock } from './scroll-lock.ts';
 import { ShellDialogs } from './shell-dialogs.tsx';
 import { UpdateDialog, useVersionPoll } from './version-check.tsx';
 
@@ -44,7 +43,6 @@ export function AppShell() {
     bootShell();
   }, [navigate]);
   useVersionPoll();
-  useScrollLock();
   usePresencePing();
   return (
     <>

@@ -2,15 +2,6 @@ import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from 'react
 
 const CrashScreen = lazy(() => import('./crash-screen.tsx'));
 
-/** Reload clears session storage first, so a broken session snapshot cannot crash the app again. */
-export function reloadClean(): void {
-  try {
-    sessionStorage.clear();
-  } finally {
-    window.location.reload();
-  }
-}
-
 /** Catches what a page throws while rendering and shows the crash screen; a new route resets it. */
 export class CrashBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown }> {
   override state: { error: unknown } = { error: null };

@@ -1,9 +1,9 @@
 import { MessageCircle, RotateCw, ServerCrash } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { reloadClean } from '../../lib/reload.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { StatusScreen } from '../../shared/ui/status-screen.tsx';
-import { useGlobalStore } from '../stores/global.store.ts';
-import { reloadClean } from './crash-boundary.tsx';
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;

@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 
@@ -17,7 +18,7 @@ export default function DeniedModal() {
         icon={<ShieldAlert className="size-6" aria-hidden />}
         title={t('shell.denied')}
         actions={
-          <Button block onClick={() => navigate('/account', { replace: true })}>
+          <Button block onClick={() => navigate(paths.account, { replace: true })}>
             {t('shell.backToAccount')}
           </Button>
         }

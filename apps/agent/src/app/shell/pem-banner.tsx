@@ -2,11 +2,11 @@ import { ClipboardCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { hasPendingReportCheck, usePemStore } from '../../lib/stores/pem.store.ts';
 import { type RouteKey, routeKeyOf, routeKeys } from '../routes.tsx';
-import { hasPendingReportCheck, usePemStore } from '../stores/pem.store.ts';
 
 /** Where the banner may show (spec §2). */
-export const PEM_BANNER_ROUTES: readonly RouteKey[] = [
+const PEM_BANNER_ROUTES: readonly RouteKey[] = [
   'account',
   'payhub',
   'telephone',
@@ -16,7 +16,7 @@ export const PEM_BANNER_ROUTES: readonly RouteKey[] = [
   'permohonan.selected',
 ];
 /** Reaching these routes refreshes the pending state (spec §2). */
-export const PEM_REFRESH_ROUTES: readonly RouteKey[] = ['telephone', 'account', 'permohonan'];
+const PEM_REFRESH_ROUTES: readonly RouteKey[] = ['telephone', 'account', 'permohonan'];
 
 export function PemBanner() {
   const { pathname } = useLocation();

@@ -1,13 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { type Identity, identityOf } from '../access/identity.ts';
-import { type GateRule, gateAllows } from '../access/permission.ts';
-import { useGlobalStore } from '../stores/global.store.ts';
-
-export function useIdentity(): Identity {
-  const spaInfo = useGlobalStore((state) => state.spaInfo);
-  const paymentRole = useGlobalStore((state) => state.paymentRole);
-  return identityOf(spaInfo, paymentRole);
-}
+import { type GateRule, gateAllows } from '../../lib/access/permission.ts';
+import { useIdentity } from '../../lib/access/use-identity.ts';
 
 const DeniedModal = lazy(() => import('./denied-modal.tsx'));
 

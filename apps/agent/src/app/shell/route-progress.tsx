@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /** The route bar starts 50 ms into a navigation and ends 300 ms after it (spec §2). */
-export const PROGRESS_START_DELAY_MS = 50;
+const PROGRESS_START_DELAY_MS = 50;
 export const PROGRESS_END_DELAY_MS = 300;
 
 type Phase = 'idle' | 'running' | 'done';

@@ -1,8 +1,8 @@
 import { AlertTriangle, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { dismissDialog, type ShellDialog } from '../../lib/stores/layout.store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { dismissDialog, type ShellDialog } from '../stores/layout.store.ts';
 
 /** One info or error dialog (loaded on the first dialog, not with the first paint). */
 export default function ShellDialogView({ dialog }: { dialog: ShellDialog }) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useLayoutStore } from '../stores/layout.store.ts';
+import { useLayoutStore } from '../../lib/stores/layout.store.ts';
 
 const ShellDialogView = lazy(() => import('./shell-dialog-view.tsx'));
 

@@ -1,5 +1,5 @@
 import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../notify.ts';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../lib/notify.ts';
 
 /** Toasts at the top right, 3 s each, at most 3 at once (spec §8, §9). */
 export default function ShellToaster() {

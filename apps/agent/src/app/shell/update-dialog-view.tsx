@@ -1,9 +1,9 @@
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { nativeBridge } from '../../lib/native-bridge.ts';
+import type { ForcedUpdate } from '../../lib/stores/layout.store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { nativeBridge } from '../native-bridge.ts';
-import type { ForcedUpdate } from '../stores/layout.store.ts';
 
 /**
  * The non-closable update dialog: a newer web build (common.findNewVersion, update reloads) or a

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { api } from '../api.ts';
-import { requireUpdate, useLayoutStore } from '../stores/layout.store.ts';
+import { api } from '../../lib/api.ts';
+import { requireUpdate, useLayoutStore } from '../../lib/stores/layout.store.ts';
 import { isNewerVersion } from '../version.ts';
 
 /** The version is polled every 60 s (spec §4, §9). */
-export const VERSION_POLL_MS = 60_000;
+const VERSION_POLL_MS = 60_000;
 
 export async function checkVersion(): Promise<void> {
   try {

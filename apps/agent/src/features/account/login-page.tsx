@@ -3,11 +3,12 @@ import { Globe } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../app/api.ts';
-import { applyLanguage } from '../../app/i18n.ts';
-import { notify } from '../../app/notify.ts';
-import { completeLogin, loadSiteSettings } from '../../app/session.ts';
-import { type ProjectSummary, useGlobalStore } from '../../app/stores/global.store.ts';
+import { api } from '../../lib/api.ts';
+import { applyLanguage } from '../../lib/i18n.ts';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { completeLogin, loadSiteSettings } from '../../lib/session.ts';
+import { type ProjectSummary, useGlobalStore } from '../../lib/stores/global.store.ts';
 import { PROJECT_COOKIE, PROJECT_COOKIE_DAYS, readCookie, writeCookie } from '../../shared/cookies.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { SelectField } from '../../shared/ui/field.tsx';
@@ -104,7 +105,7 @@ export default function LoginPage() {
     [projects],
   );
 
-  if (status === 'signedIn' && !busy) return <Navigate to="/" replace />;
+  if (status === 'signedIn' && !busy) return <Navigate to={paths.root} replace />;
 
   const switchMode = (next: Mode) => {
     const params = new URLSearchParams(searchParams);
@@ -170,7 +171,7 @@ export default function LoginPage() {
       void run(async () => {
         const session = await api.user.login({ body: { phone: national, password } });
         await completeLogin(session.token);
-        navigate('/', { replace: true });
+        navigate(paths.root, { replace: true });
       });
     } else if (mode === 'register') {
       const national = validate({ password: true, passwordRule: true, code: true });
@@ -185,7 +186,7 @@ export default function LoginPage() {
           },
         });
         await completeLogin(session.token);
-        navigate('/', { replace: true });
+        navigate(paths.root, { replace: true });
       });
     } else {
       const national = validate({ password: true, passwordRule: true, code: true });

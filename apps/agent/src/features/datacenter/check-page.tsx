@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { DataCenterView, useDataCenterStore } from '../../app/stores/data-center.store.ts';
+import { DataCenterView, useDataCenterStore } from '../../lib/stores/data-center.store.ts';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { memberRowsQuery, myGroupQuery, useDateRange } from './api.ts';
 import { DataControls, RowsTable } from './data-parts.tsx';
-import { datacenterKeys, useDateRange } from './datacenter-queries.ts';
 
 /** /data/check: the leader's group per member over the group range; members not fully counted are marked. */
 export default function CheckPage() {
@@ -15,20 +14,9 @@ export default function CheckPage() {
   // The member table reads the group range: the presets act on it here.
   useEffect(() => useDataCenterStore.setState({ value: DataCenterView.Group }), []);
   const range = useDataCenterStore((state) => state.group);
-  const group = useQuery({
-    queryKey: [...datacenterKeys.all, 'myGroup'],
-    queryFn: () => api.promo.spaGroupInfo({ query: {} }),
-  });
+  const group = useQuery(myGroupQuery());
   const groupId = group.data?.group?.id;
-  const rows = useQuery({
-    queryKey: [...datacenterKeys.all, 'members', groupId, range?.startTime, range?.endTime],
-    enabled: groupId !== undefined && range !== null,
-    queryFn: () =>
-      api.datacenter.spaTaskDataGroupDetailMember({
-        params: { id: groupId ?? 0 },
-        query: range ? { startTime: range.startTime, endTime: range.endTime } : {},
-      }),
-  });
+  const rows = useQuery(memberRowsQuery(groupId, range));
   return (
     <Page title={t('datacenter.check')}>
       <DataControls />

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { InboxBell } from '../../lib/inbox/inbox-bell.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { InboxBell } from '../inbox/inbox-bell.tsx';
+import { useTaskRows } from './api.ts';
 import { DataControls, SummaryTiles } from './data-parts.tsx';
-import { useTaskRows } from './datacenter-queries.ts';
 
 /** /data: the data center (spec §3): summary first, then the days as a chart. */
 export default function DataPage() {

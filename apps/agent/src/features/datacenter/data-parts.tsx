@@ -2,10 +2,11 @@ import type { TaskDataRow } from '@payhub/contracts';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataCenterView, useDataCenterStore } from '../../app/stores/data-center.store.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { paths } from '../../lib/paths.ts';
+import { DataCenterView, useDataCenterStore } from '../../lib/stores/data-center.store.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { formatCurrency } from '../../shared/money.ts';
-import { useDateRange } from './datacenter-queries.ts';
+import { useDateRange } from './api.ts';
 
 const COLUMNS = ['applyCount', 'completeCount', 'depositFirstCount', 'depositAllCount'] as const;
 
@@ -65,14 +66,14 @@ export function DataControls() {
         </p>
       ) : null}
       <nav className="flex gap-3 text-sm">
-        <Link className="text-brand-700 underline" to="/data/date-granularity">
+        <Link className="text-brand-700 underline" to={paths.dataDateGranularity}>
           {t('datacenter.byDate')}
         </Link>
-        <Link className="text-brand-700 underline" to="/data/telephone-granularity">
+        <Link className="text-brand-700 underline" to={paths.dataTelephoneGranularity}>
           {t('datacenter.byPhone')}
         </Link>
         {isLeader ? (
-          <Link className="text-brand-700 underline" to="/data/check">
+          <Link className="text-brand-700 underline" to={paths.dataCheck}>
             {t('datacenter.check')}
           </Link>
         ) : null}

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { useTaskRows } from './api.ts';
 import { DataControls, RowsTable } from './data-parts.tsx';
-import { useTaskRows } from './datacenter-queries.ts';
 
 /** /data/date-granularity: the rows per local day, summary first. */
 export default function DateGranularityPage() {

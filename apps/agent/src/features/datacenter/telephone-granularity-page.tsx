@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { DataCenterView, useDataCenterStore } from '../../app/stores/data-center.store.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { DataCenterView, useDataCenterStore } from '../../lib/stores/data-center.store.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { phoneRowsQuery, useDateRange } from './api.ts';
 import { DataControls, RowsTable } from './data-parts.tsx';
-import { datacenterKeys, useDateRange } from './datacenter-queries.ts';
 
 /** /data/telephone-granularity: the caller's rows per lead over the chosen range (numbers masked unless theirs). */
 export default function TelephoneGranularityPage() {
@@ -16,15 +15,7 @@ export default function TelephoneGranularityPage() {
   const range = useDataCenterStore((state) =>
     state.value === DataCenterView.Group ? state.group : state.individual,
   );
-  const rows = useQuery({
-    queryKey: [...datacenterKeys.all, 'phones', userId, range?.startTime, range?.endTime],
-    enabled: userId !== undefined && range !== null,
-    queryFn: () =>
-      api.datacenter.spaTaskDataGroupDetailPhone({
-        params: { id: userId ?? 0 },
-        query: range ? { startTime: range.startTime, endTime: range.endTime } : {},
-      }),
-  });
+  const rows = useQuery(phoneRowsQuery(userId, range));
   return (
     <Page title={t('datacenter.byPhone')}>
       <DataControls />

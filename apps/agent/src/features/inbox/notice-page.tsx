@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { api } from '../../lib/api.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { useInboxMutation, useInboxPush, useMail } from './inbox-queries.ts';
+import { useInboxMutation, useInboxPush, useMail } from './api.ts';
 
 /** /notice: the inbox; new mail arrives live over the realtime channel. */
 export default function NoticePage() {

@@ -4,7 +4,7 @@ import type { SiteNotice, SpaType } from '@payhub/contracts';
 export type NoticeAudience = SpaType | 'banker';
 
 /** The acknowledge button unlocks after showDuration plus this much (spec §4, §9). */
-export const NOTICE_EXTRA_MS = 1_000;
+const NOTICE_EXTRA_MS = 1_000;
 /** Notices remembered as already queued or acknowledged, so a repeat delivery is ignored. */
 const SEEN_MAX = 500;
 

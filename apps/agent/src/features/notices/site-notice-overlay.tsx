@@ -1,8 +1,8 @@
 import { RealtimeRoute } from '@payhub/contracts';
 import { useEffect, useState } from 'react';
-import { api } from '../../app/api.ts';
-import { realtimeClient, useRealtimeConnection } from '../../app/realtime.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { api } from '../../lib/api.ts';
+import { realtimeClient, useRealtimeConnection } from '../../lib/realtime.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { noticeTypes } from './notice-queue.ts';
 import { noticeTexts } from './notice-texts.ts';
@@ -16,7 +16,7 @@ import {
 } from './notices.store.ts';
 
 /** notice/init goes out this long after the socket starts (spec §7, §9). */
-export const NOTICE_INIT_DELAY_MS = 3_000;
+const NOTICE_INIT_DELAY_MS = 3_000;
 const COUNTDOWN_TICK_MS = 250;
 
 /** Subscribes to the notice stream while signed in and asks for pending notices 3 s after the start. */

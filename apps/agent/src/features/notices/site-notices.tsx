@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 
 /** The overlay and the realtime client are their own chunk, loaded only once someone signs in. */
 const SiteNoticeOverlay = lazy(() =>

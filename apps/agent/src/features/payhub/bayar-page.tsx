@@ -1,9 +1,10 @@
 import { Banknote, Bitcoin, Building2, Landmark, QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../lib/paths.ts';
 import { MenuTile, useFormatMoney } from '../../shared/payment-ui.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useQuota } from './payhub-queries.ts';
+import { useQuota } from './api.ts';
 
 /** /payhub/bayar: pay for quota — the current quota and the ways to top it up. */
 export default function BayarPage() {
@@ -22,26 +23,30 @@ export default function BayarPage() {
       <p className="text-sm font-medium text-slate-700">{t('payhub.topup.choose')}</p>
       <nav className="grid grid-cols-3 gap-2">
         <MenuTile
-          to="/payhub/recharge"
+          to={paths.payhubRecharge}
           icon={<Landmark className="size-6" />}
           label={t('payhub.topup.method.bank')}
         />
         <MenuTile
-          to="/payhub/usdt"
+          to={paths.payhubUsdt}
           icon={<Bitcoin className="size-6" />}
           label={t('payhub.topup.method.usdt')}
         />
         <MenuTile
-          to="/payhub/indodax"
+          to={paths.payhubIndodax}
           icon={<Banknote className="size-6" />}
           label={t('payhub.topup.method.indodax')}
         />
         <MenuTile
-          to="/payhub/va-bank"
+          to={paths.payhubVaBank}
           icon={<Building2 className="size-6" />}
           label={t('payhub.menu.vaBank')}
         />
-        <MenuTile to="/payhub/qrcode" icon={<QrCode className="size-6" />} label={t('payhub.menu.qrcode')} />
+        <MenuTile
+          to={paths.payhubQrcode}
+          icon={<QrCode className="size-6" />}
+          label={t('payhub.menu.qrcode')}
+        />
       </nav>
     </Page>
   );

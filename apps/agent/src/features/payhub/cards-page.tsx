@@ -1,8 +1,8 @@
 import { OPERATOR_CARDS_MAX, type OperatorCard } from '@payhub/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { ListState } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -10,8 +10,8 @@ import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { usePayhubMutation } from './payhub-queries.ts';
-import { useCards, useSupportedBanks } from './tools-queries.ts';
+import { usePayhubMutation } from './api.ts';
+import { useCards, useSupportedBanks } from './tools-api.ts';
 import { usePayhubLive } from './use-payhub-live.ts';
 
 /** After adding a card the list reloads after 500 ms (spec §4). */

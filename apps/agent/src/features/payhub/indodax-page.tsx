@@ -2,12 +2,12 @@ import type { Topup } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import { ListState, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { usePayhubMutation, useTopups } from './payhub-queries.ts';
+import { topupRangeQuery, usePayhubMutation, useTopups } from './api.ts';
 import { TopupStateBadge } from './payhub-ui.tsx';
 import { TopupCard, TopupForm } from './topup-form.tsx';
 
@@ -16,7 +16,7 @@ export default function IndodaxPage() {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const time = useFormatTime();
-  const range = useQuery({ queryKey: ['payhub', 'topup-range'], queryFn: () => api.quota.indodaxAmount() });
+  const range = useQuery(topupRangeQuery());
   const orders = useTopups('indodax');
   const [opened, setOpened] = useState<Topup | null>(null);
   const check = usePayhubMutation((orderNo: string) => api.quota.indodaxPay({ body: { orderNo } }));

@@ -1,17 +1,17 @@
 import type { CardLink } from '@payhub/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { ListState, parseAmountInput, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
+import { usePayhubMutation } from './api.ts';
 import { LinkReminder } from './link-reminder.tsx';
-import { usePayhubMutation } from './payhub-queries.ts';
-import { useCards, useLinkAmount, useLinks } from './tools-queries.ts';
+import { useCards, useLinkAmount, useLinks } from './tools-api.ts';
 import { usePayhubLive } from './use-payhub-live.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

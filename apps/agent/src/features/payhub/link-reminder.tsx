@@ -1,9 +1,10 @@
 import { BellRing } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { useFormatTime } from '../../shared/payment-ui.tsx';
 import { dueReminder } from './link-reminder-rule.ts';
-import { useLinkAmount } from './tools-queries.ts';
+import { useLinkAmount } from './tools-api.ts';
 
 /** The reminder before a card link expires, driven by taskFlag.linkExpirationReminder. */
 export function LinkReminder({ withLink = true }: { withLink?: boolean }) {
@@ -21,7 +22,7 @@ export function LinkReminder({ withLink = true }: { withLink?: boolean }) {
     >
       <BellRing aria-hidden className="mt-0.5 size-4 shrink-0" />
       {withLink ? (
-        <Link to="/payhub/link" className="underline-offset-2 hover:underline">
+        <Link to={paths.payhubLink} className="underline-offset-2 hover:underline">
           {text}
         </Link>
       ) : (

@@ -1,20 +1,15 @@
 import { type PayOrder, PayOrderState, type WithdrawOrder } from '@payhub/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { uploadImage } from '../../lib/upload.ts';
 import { ListButton, ListState, Tabs, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { uploadImage } from '../../shared/upload.ts';
-import {
-  useLeaderOrders,
-  useLeaderWithdrawals,
-  useManagerOrders,
-  usePayhubMutation,
-} from './payhub-queries.ts';
+import { useLeaderOrders, useLeaderWithdrawals, useManagerOrders, usePayhubMutation } from './api.ts';
 import { PayStateBadge } from './payhub-ui.tsx';
 import { usePayhubLive } from './use-payhub-live.ts';
 
@@ -39,16 +34,21 @@ export default function ManagePage() {
     setWithdrawal(null);
     setVoucherUrl(null);
   };
-  const deposit = usePayhubMutation((input: { id: number; action: 'success' | 'cancel' | 'unable' }) => {
-    const params = { params: { id: input.id } };
-    if (input.action === 'success') return api.payhub.leaderSuccess({ ...params, body: {} });
-    if (input.action === 'cancel') return api.payhub.leaderCancel(params);
-    return api.payhub.leaderUnable(params);
-  }, done);
+  const deposit = usePayhubMutation(
+    (input: { id: number; action: 'success' | 'cancel' | 'unable' }) => {
+      const params = { params: { id: input.id } };
+      if (input.action === 'success') return api.payhub.leaderSuccess({ ...params, body: {} });
+      if (input.action === 'cancel') return api.payhub.leaderCancel(params);
+      return api.payhub.leaderUnable(params);
+    },
+    done,
+    'payOrder',
+  );
   const settle = usePayhubMutation(
     (input: { id: number; action: 'finish' | 'fail'; voucherUrl?: string }) =>
       api.withdraw.leaderHandle({ body: input }),
     done,
+    'withdrawOrder',
   );
   const list = queue === 'exceptional' ? exceptional : canceled;
 

@@ -3,16 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { ListState, parseAmountInput, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { SelectField, TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { usePayhubMutation } from './payhub-queries.ts';
-import { toolsKeys } from './tools-queries.ts';
+import { usePayhubMutation } from './api.ts';
+import { agreementHistoryQuery, agreementQuery, commissionQuery, contactsQuery } from './tools-api.ts';
 import { usePayhubLive } from './use-payhub-live.ts';
 
 type Channel = (typeof CONTACT_CHANNELS)[number];
@@ -26,13 +27,13 @@ export default function MengaturPage() {
     <Page title={t('payhubTools.settings.title')}>
       <nav className="grid grid-cols-2 gap-2">
         <Link
-          to="/payhub/work-hours"
+          to={paths.payhubWorkHours}
           className="rounded-xl bg-white px-3 py-3 text-center text-sm font-semibold text-brand-700 ring-1 ring-slate-200/70"
         >
           {t('payhubTools.menu.workHours')}
         </Link>
         <Link
-          to="/payhub/cards"
+          to={paths.payhubCards}
           className="rounded-xl bg-white px-3 py-3 text-center text-sm font-semibold text-brand-700 ring-1 ring-slate-200/70"
         >
           {t('payhubTools.menu.cards')}
@@ -49,11 +50,8 @@ function AgreementCard() {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const time = useFormatTime();
-  const state = useQuery({ queryKey: toolsKeys.agreement, queryFn: () => api.payhubTools.state() });
-  const history = useQuery({
-    queryKey: toolsKeys.agreementHistory,
-    queryFn: () => api.payhubTools.history(),
-  });
+  const state = useQuery(agreementQuery());
+  const history = useQuery(agreementHistoryQuery());
   const [perOrderMax, setPerOrderMax] = useState('');
   const [dailyMax, setDailyMax] = useState('');
   const [bps, setBps] = useState('');
@@ -172,7 +170,7 @@ function AgreementCard() {
 function CommissionCard() {
   const { t } = useTranslation();
   const money = useFormatMoney();
-  const balance = useQuery({ queryKey: toolsKeys.commission, queryFn: () => api.commission.balance() });
+  const balance = useQuery(commissionQuery());
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [key, setKey] = useState(() => crypto.randomUUID());
@@ -216,7 +214,7 @@ function CommissionCard() {
 
 function ContactsCard() {
   const { t } = useTranslation();
-  const contacts = useQuery({ queryKey: toolsKeys.contacts, queryFn: () => api.payhubTools.contactList() });
+  const contacts = useQuery(contactsQuery());
   const [channel, setChannel] = useState<Channel>('whatsapp');
   const [value, setValue] = useState('');
   const [label, setLabel] = useState('');

@@ -1,14 +1,14 @@
 import { type PayOrder, PayOrderState } from '@payhub/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { copyText, notify } from '../../app/notify.ts';
+import { api } from '../../lib/api.ts';
+import { copyText, notify } from '../../lib/notify.ts';
 import { ListButton, ListState, Tabs, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { DetailRow } from '../../shared/ui/card.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useOperatorOrders, usePayhubMutation } from './payhub-queries.ts';
+import { useOperatorOrders, usePayhubMutation } from './api.ts';
 import { PayStateBadge } from './payhub-ui.tsx';
 import { usePayhubLive } from './use-payhub-live.ts';
 
@@ -42,6 +42,7 @@ export default function OrdersPage() {
       setAsking(null);
       setSelected(null);
     },
+    'payOrder',
   );
 
   const questions: Record<Action, string> = {

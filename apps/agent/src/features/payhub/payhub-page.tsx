@@ -17,16 +17,17 @@ import {
 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
-import { usePaymentStore } from '../../app/stores/payment.store.ts';
+import { api } from '../../lib/api.ts';
+import { paths } from '../../lib/paths.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
+import { usePaymentStore } from '../../lib/stores/payment.store.ts';
 import { MenuTile, parseAmountInput, useFormatMoney } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
+import { useOperatorStatus, usePayhubMutation, useQuota, useUnprocessed } from './api.ts';
 import { LinkReminder } from './link-reminder.tsx';
-import { useOperatorStatus, usePayhubMutation, useQuota, useUnprocessed } from './payhub-queries.ts';
 import { usePayhubLive } from './use-payhub-live.ts';
 
 /** Quota below this share of the per-order limit raises the low-quota alert. */
@@ -142,63 +143,79 @@ export default function PayhubPage() {
 
       <nav aria-label={t('payhub.title')} className="grid grid-cols-3 gap-2">
         <MenuTile
-          to="/payhub/pesanan"
+          to={paths.payhubPesanan}
           icon={<ClipboardList className="size-6" />}
           label={t('payhub.menu.pesanan')}
           count={unprocessed.data?.orders}
         />
         <MenuTile
-          to="/withdraw"
+          to={paths.withdraw}
           icon={<ArrowDownToLine className="size-6" />}
           label={t('payhub.menu.withdraw')}
           count={unprocessed.data?.withdrawOrders}
         />
-        <MenuTile to="/payhub/bayar" icon={<Wallet className="size-6" />} label={t('payhub.menu.bayar')} />
         <MenuTile
-          to="/payhub/recharge"
+          to={paths.payhubBayar}
+          icon={<Wallet className="size-6" />}
+          label={t('payhub.menu.bayar')}
+        />
+        <MenuTile
+          to={paths.payhubRecharge}
           icon={<Landmark className="size-6" />}
           label={t('payhub.menu.recharge')}
         />
-        <MenuTile to="/payhub/usdt" icon={<Bitcoin className="size-6" />} label={t('payhub.menu.usdt')} />
+        <MenuTile to={paths.payhubUsdt} icon={<Bitcoin className="size-6" />} label={t('payhub.menu.usdt')} />
         <MenuTile
-          to="/payhub/indodax"
+          to={paths.payhubIndodax}
           icon={<Banknote className="size-6" />}
           label={t('payhub.menu.indodax')}
         />
         <MenuTile
-          to="/payhub/va-bank"
+          to={paths.payhubVaBank}
           icon={<Building2 className="size-6" />}
           label={t('payhub.menu.vaBank')}
         />
-        <MenuTile to="/payhub/qrcode" icon={<QrCode className="size-6" />} label={t('payhub.menu.qrcode')} />
         <MenuTile
-          to="/payhub/recharge-record"
+          to={paths.payhubQrcode}
+          icon={<QrCode className="size-6" />}
+          label={t('payhub.menu.qrcode')}
+        />
+        <MenuTile
+          to={paths.payhubRechargeRecord}
           icon={<History className="size-6" />}
           label={t('payhub.menu.rechargeRecord')}
         />
         <MenuTile
-          to="/payhub/cards"
+          to={paths.payhubCards}
           icon={<CreditCard className="size-6" />}
           label={t('payhubTools.menu.cards')}
         />
-        <MenuTile to="/payhub/link" icon={<Link2 className="size-6" />} label={t('payhubTools.menu.link')} />
         <MenuTile
-          to="/payhub/work-hours"
+          to={paths.payhubLink}
+          icon={<Link2 className="size-6" />}
+          label={t('payhubTools.menu.link')}
+        />
+        <MenuTile
+          to={paths.payhubWorkHours}
           icon={<Clock className="size-6" />}
           label={t('payhubTools.menu.workHours')}
         />
         <MenuTile
-          to="/payhub/toko"
+          to={paths.payhubToko}
           icon={<ShoppingBag className="size-6" />}
           label={t('payhubTools.menu.shop')}
         />
         <MenuTile
-          to="/payhub/mengatur"
+          to={paths.payhubMengatur}
           icon={<Settings className="size-6" />}
           label={t('payhubTools.menu.settings')}
         />
         {role === 'Manage' ? (
-          <MenuTile to="/manage" icon={<ShieldCheck className="size-6" />} label={t('payhub.menu.manage')} />
+          <MenuTile
+            to={paths.manage}
+            icon={<ShieldCheck className="size-6" />}
+            label={t('payhub.menu.manage')}
+          />
         ) : null}
       </nav>
 

@@ -4,7 +4,7 @@ import { ListState, useFormatMoney } from '../../shared/payment-ui.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { SelectField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useTopups } from './payhub-queries.ts';
+import { useTopups } from './api.ts';
 import { QrImage } from './qr-image.tsx';
 
 /** /payhub/qrcode: a QR code of an open top-up's payment target and amount, for scanning with a bank app. */

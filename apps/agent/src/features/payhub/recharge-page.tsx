@@ -2,11 +2,11 @@ import type { Topup } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import { useFormatMoney } from '../../shared/payment-ui.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useQuota } from './payhub-queries.ts';
+import { rechargeBankQuery, topupRangeQuery, useQuota } from './api.ts';
 import { CopyValue, TopupCard, TopupForm } from './topup-form.tsx';
 
 /** /payhub/recharge: top up quota by bank transfer to the platform's account. */
@@ -14,8 +14,8 @@ export default function RechargePage() {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const quota = useQuota();
-  const bank = useQuery({ queryKey: ['payhub', 'recharge-bank'], queryFn: () => api.quota.rechargeBank() });
-  const range = useQuery({ queryKey: ['payhub', 'topup-range'], queryFn: () => api.quota.indodaxAmount() });
+  const bank = useQuery(rechargeBankQuery());
+  const range = useQuery(topupRangeQuery());
   const [opened, setOpened] = useState<Topup | null>(null);
   return (
     <Page title={t('payhub.menu.recharge')}>

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
 import { ListState, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useTopups } from './payhub-queries.ts';
+import { quotaHistoryQuery, useTopups } from './api.ts';
 import { TopupStateBadge } from './payhub-ui.tsx';
 
 /** /payhub/recharge-record: every quota top-up (bank, USDT, Indodax) and the quota balance history. */
@@ -14,10 +13,7 @@ export default function RechargeRecordPage() {
   const time = useFormatTime();
   const bank = useTopups('bank');
   const indodax = useTopups('indodax');
-  const history = useQuery({
-    queryKey: ['payhub', 'quota-history'],
-    queryFn: () => api.quota.history({ query: { page: 1, count: 100 } }),
-  });
+  const history = useQuery(quotaHistoryQuery());
   const topups = [...(bank.data?.items ?? []), ...(indodax.data?.items ?? [])].sort((a, b) =>
     b.createdAt.localeCompare(a.createdAt),
   );

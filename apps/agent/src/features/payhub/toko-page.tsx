@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { ListState, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { LIST_PAGE, usePayhubMutation } from './payhub-queries.ts';
-import { toolsKeys } from './tools-queries.ts';
+import { usePayhubMutation } from './api.ts';
+import { commissionQuery, productsQuery, vouchersQuery } from './tools-api.ts';
 import { usePayhubLive } from './use-payhub-live.ts';
 
 /** /payhub/toko (shop): quota vouchers bought with commission, and the operator's vouchers to claim. */
@@ -18,12 +18,9 @@ export default function TokoPage() {
   usePayhubLive();
   const money = useFormatMoney();
   const time = useFormatTime();
-  const balance = useQuery({ queryKey: toolsKeys.commission, queryFn: () => api.commission.balance() });
-  const products = useQuery({ queryKey: toolsKeys.products, queryFn: () => api.payhubTools.shopProducts() });
-  const vouchers = useQuery({
-    queryKey: toolsKeys.vouchers,
-    queryFn: () => api.payhubTools.voucherQuery({ query: LIST_PAGE }),
-  });
+  const balance = useQuery(commissionQuery());
+  const products = useQuery(productsQuery());
+  const vouchers = useQuery(vouchersQuery());
   // One key per purchase attempt: a double tap buys once.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const buy = usePayhubMutation(

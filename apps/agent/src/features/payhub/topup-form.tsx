@@ -2,12 +2,12 @@ import type { Topup } from '@payhub/contracts';
 import { Copy } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText, notify } from '../../app/notify.ts';
+import { copyText, notify } from '../../lib/notify.ts';
 import { parseAmountInput, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
-import { usePayhubMutation } from './payhub-queries.ts';
+import { usePayhubMutation } from './api.ts';
 import { TopupStateBadge } from './payhub-ui.tsx';
 
 /** A value with a copy button. */

@@ -2,16 +2,17 @@ import type { Topup } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
+import { topupRangeQuery } from './api.ts';
 import { QrImage } from './qr-image.tsx';
 import { TopupCard, TopupForm } from './topup-form.tsx';
 
 /** /payhub/usdt: top up quota with USDT; the custody address is shown as text and as a QR code. */
 export default function UsdtPage() {
   const { t } = useTranslation();
-  const range = useQuery({ queryKey: ['payhub', 'topup-range'], queryFn: () => api.quota.indodaxAmount() });
+  const range = useQuery(topupRangeQuery());
   const [opened, setOpened] = useState<Topup | null>(null);
   return (
     <Page title={t('payhub.menu.usdt')}>

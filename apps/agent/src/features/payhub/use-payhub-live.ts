@@ -1,24 +1,31 @@
-import type { PayOrder } from '@payhub/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { PayhubPushRoute, type PayOrder, type WithdrawOrder } from '@payhub/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../app/notify.ts';
-import { realtimeClient, useRealtimeConnection } from '../../app/realtime.ts';
-import { usePaymentStore } from '../../app/stores/payment.store.ts';
-import { payhubKeys } from './payhub-queries.ts';
+import { notify } from '../../lib/notify.ts';
+import { realtimeClient, useRealtimeConnection } from '../../lib/realtime.ts';
+import { usePaymentStore } from '../../lib/stores/payment.store.ts';
+import { applyPayOrder, applyWithdrawOrder, payhubKeys } from './api.ts';
 
-/** Push routes of the payment hub (server: payhub.notify.ts). */
-const ROUTES = {
-  payOrder: '/payhub/order',
-  withdrawOrder: '/payhub/withdraw/order',
-  quota: '/payhub/quota',
-  unprocessed: '/payhub/unprocessed',
-} as const;
+type QuotaPush = { version?: number } & Record<string, unknown>;
+type CountsPush = { orders?: number; withdrawOrders?: number };
+
+/** Merges a quota push into the cached quota; a versioned push older than the cached one is dropped. */
+function applyQuota(queryClient: QueryClient, push: QuotaPush): void {
+  queryClient.setQueryData(payhubKeys.quota, (held: QuotaPush | undefined) => {
+    if (!held) return held;
+    if (push.version !== undefined && typeof held.version === 'number' && held.version > push.version)
+      return held;
+    return { ...held, ...push };
+  });
+}
 
 /**
- * Keeps the payment hub's screens live: every push refreshes the queries it concerns (orders appear
- * without reloading), the quota and unprocessed counts land in the payment store, and a new order
- * raises a toast.
+ * Keeps the payment hub's screens live without refetching: a pushed order (it carries its version)
+ * is applied to the cached lists it belongs to and a stale one dropped, the quota and unprocessed
+ * counts are written into their cached answers and the payment store, and a new order raises a toast.
+ * Only a change no push describes (a new withdrawal in the project's pool: a count, not an order)
+ * refetches, and only the leader's waiting withdraw queue.
  */
 export function usePayhubLive(): void {
   useRealtimeConnection();
@@ -26,25 +33,30 @@ export function usePayhubLive(): void {
   const { t } = useTranslation();
   useEffect(() => {
     const client = realtimeClient();
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: payhubKeys.all });
     const stops = [
-      client.onNotify(ROUTES.payOrder, (content) => {
+      client.onNotify(PayhubPushRoute.payOrder, (content) => {
         const order = content as PayOrder;
-        if (order?.state === 0 && order.version <= 2) notify.info(t('payhub.orders.newOrder'));
-        refresh();
+        if (!applyPayOrder(queryClient, order)) return;
+        if (order.state === 0 && order.version <= 2) notify.info(t('payhub.orders.newOrder'));
       }),
-      client.onNotify(ROUTES.withdrawOrder, refresh),
-      client.onNotify(ROUTES.quota, (content) => {
+      client.onNotify(PayhubPushRoute.withdrawOrder, (content) => {
+        applyWithdrawOrder(queryClient, content as WithdrawOrder);
+      }),
+      client.onNotify(PayhubPushRoute.quota, (content) => {
         usePaymentStore.setState({ quota: content });
-        void queryClient.invalidateQueries({ queryKey: payhubKeys.quota });
+        applyQuota(queryClient, content as QuotaPush);
       }),
-      client.onNotify(ROUTES.unprocessed, (content) => {
-        const counts = content as { orders?: number; withdrawOrders?: number };
+      client.onNotify(PayhubPushRoute.unprocessed, (content) => {
+        const counts = content as CountsPush;
         usePaymentStore.setState((state) => ({
           unprocessedOrders: counts.orders ?? state.unprocessedOrders,
           unprocessedWithdrawOrders: counts.withdrawOrders ?? state.unprocessedWithdrawOrders,
         }));
-        refresh();
+        queryClient.setQueryData(payhubKeys.unprocessed, (held: Required<CountsPush> | undefined) =>
+          held ? { ...held, ...counts } : held,
+        );
+        if (counts.withdrawOrders !== undefined)
+          void queryClient.invalidateQueries({ queryKey: payhubKeys.withdrawals(0), exact: true });
       }),
     ];
     return () => {

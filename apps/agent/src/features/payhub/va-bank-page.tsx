@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
 import { ListState, useFormatMoney } from '../../shared/payment-ui.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useTopups } from './payhub-queries.ts';
+import { rechargeBankQuery, useTopups } from './api.ts';
 import { CopyValue } from './topup-form.tsx';
 
 /** /payhub/va-bank: transfer instructions for the bank top-ups still awaiting payment. */
 export default function VaBankPage() {
   const { t } = useTranslation();
   const money = useFormatMoney();
-  const bank = useQuery({ queryKey: ['payhub', 'recharge-bank'], queryFn: () => api.quota.rechargeBank() });
+  const bank = useQuery(rechargeBankQuery());
   const topups = useTopups('bank');
   const open = (topups.data?.items ?? []).filter((topup) => topup.state === 0 && topup.method === 'bank');
   return (

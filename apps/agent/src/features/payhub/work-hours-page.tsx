@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
-import { usePaymentStore } from '../../app/stores/payment.store.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
+import { usePaymentStore } from '../../lib/stores/payment.store.ts';
 import { ListState, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { usePayhubMutation } from './payhub-queries.ts';
-import { toolsKeys } from './tools-queries.ts';
+import { usePayhubMutation } from './api.ts';
+import { groupWorkQuery, membersQuery, workTimeQuery } from './tools-api.ts';
 import { usePayhubLive } from './use-payhub-live.ts';
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -39,7 +39,7 @@ export default function WorkHoursPage() {
 
 function OperatorWork() {
   const { t } = useTranslation();
-  const work = useQuery({ queryKey: toolsKeys.workTime, queryFn: () => api.payhubTools.workTime() });
+  const work = useQuery(workTimeQuery());
   const toggle = usePayhubMutation((working: boolean) =>
     api.payhub.setWork({ params: { flag: working ? 1 : 0 } }),
   );
@@ -160,11 +160,8 @@ function GroupView() {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const time = useFormatTime();
-  const group = useQuery({ queryKey: toolsKeys.groupWork, queryFn: () => api.payhubTools.groupWorkTime() });
-  const members = useQuery({
-    queryKey: toolsKeys.members,
-    queryFn: () => api.commission.memberAggData({ query: {} }),
-  });
+  const group = useQuery(groupWorkQuery());
+  const members = useQuery(membersQuery());
   const items = group.data?.items ?? [];
   return (
     <>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useCurrentTask, usePromoMutation } from './promo-queries.ts';
+import { useCurrentTask, usePromoMutation } from './api.ts';
 
 /** /permohonan/confirm-quantity: confirm the day's quantities and file the daily report. */
 export default function ConfirmQuantityPage() {

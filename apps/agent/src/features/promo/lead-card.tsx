@@ -2,14 +2,14 @@ import { CONTACT_RESULTS, type ContactResult, type LeadRow } from '@payhub/contr
 import { Ban, MessageCircle, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
-import { useContact } from './promo-queries.ts';
+import { useContact } from './api.ts';
 
 const OPEN_STATUSES = [0, 1, 2];
 const statusTone = (status: number) =>

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { useCurrentTask, usePhoneList, useRevisits } from './api.ts';
 import { LeadCard } from './lead-card.tsx';
-import { useCurrentTask, usePhoneList, useRevisits } from './promo-queries.ts';
 
 /** The lists of /permohonan: pending (new leads), selected (planned revisits), completed (registered). */
 export type LeadListKind = 'pending' | 'selected' | 'completed';

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { reportChecksQuery, reportQuery, usePromoMutation } from './api.ts';
 import { refreshReportChecks } from './pem-refresh.ts';
-import { promoKeys, usePromoMutation } from './promo-queries.ts';
 
 type Check = Awaited<ReturnType<typeof api.promo.spaReportCheck>>['items'][number];
 
@@ -28,12 +28,7 @@ function CheckCard({ check }: { check: Check }) {
     await api.promo.spaReportExtra({ body: { reportId: check.reportId, content: note.trim() } });
     await refreshReportChecks();
   });
-  const report = useQuery({
-    queryKey: [...promoKeys.reports(check.reporterId), check.reportId],
-    queryFn: () => api.promo.spaReportLog({ query: { userId: check.reporterId, count: 20 } }),
-    select: (page) => page.items.find((item) => item.id === check.reportId),
-    enabled: check.kind === 'review',
-  });
+  const report = useQuery(reportQuery(check));
   const pending = check.status === 0;
   return (
     <Card className="flex flex-col gap-2">
@@ -111,7 +106,7 @@ function CheckCard({ check }: { check: Check }) {
 /** /pem: the report checks addressed to the caller; settling the last pending one ends the banner. */
 export default function PemPage() {
   const { t } = useTranslation();
-  const checks = useQuery({ queryKey: promoKeys.checks, queryFn: () => api.promo.spaReportCheck() });
+  const checks = useQuery(reportChecksQuery());
   if (!checks.data) return <PageSpinner label={t('common.loading')} />;
   return (
     <Page title={t('promo.pemTitle')}>

@@ -2,10 +2,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const spaReportCheck = vi.fn();
-vi.mock('../../app/api.ts', () => ({ api: { promo: { spaReportCheck } } }));
+vi.mock('../../lib/api.ts', () => ({ api: { promo: { spaReportCheck } } }));
 
-const { useGlobalStore } = await import('../../app/stores/global.store.ts');
-const { hasPendingReportCheck, usePemStore } = await import('../../app/stores/pem.store.ts');
+const { useGlobalStore } = await import('../../lib/stores/global.store.ts');
+const { hasPendingReportCheck, usePemStore } = await import('../../lib/stores/pem.store.ts');
 const { installPemRefresh } = await import('./pem-refresh.ts');
 
 const check = (id: number, status: number) => ({

@@ -1,6 +1,6 @@
-import { api } from '../../app/api.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
-import { usePemStore } from '../../app/stores/pem.store.ts';
+import { api } from '../../lib/api.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
+import { usePemStore } from '../../lib/stores/pem.store.ts';
 
 /** Reloads the caller's report checks into the pem store (the banner shows while one is pending). */
 export async function refreshReportChecks(): Promise<void> {

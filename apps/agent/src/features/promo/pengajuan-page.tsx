@@ -3,15 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { promoKeys, usePromoMutation } from './promo-queries.ts';
+import { groupQuery, newMembersQuery, reviewsQuery, usePromoMutation } from './api.ts';
 
 const FILTERS = [undefined, 0, 1, 2, 3] as const;
 const tone = (status: number) =>
@@ -78,17 +78,9 @@ export default function PengajuanPage() {
   const isLeader = useGlobalStore((state) => state.spaInfo?.role === 1);
   const [status, setStatus] = useState<number | undefined>(undefined);
   const [name, setName] = useState('');
-  const reviews = useQuery({
-    queryKey: promoKeys.reviews(status),
-    queryFn: () =>
-      api.promo.spaReviewList({ query: { count: 100, ...(status === undefined ? {} : { status }) } }),
-  });
-  const newMembers = useQuery({ queryKey: promoKeys.newMembers, queryFn: () => api.promo.spaNewMember() });
-  const group = useQuery({
-    queryKey: promoKeys.group,
-    queryFn: () => api.promo.spaGroupInfo({ query: {} }),
-    enabled: isLeader,
-  });
+  const reviews = useQuery(reviewsQuery(status));
+  const newMembers = useQuery(newMembersQuery());
+  const group = useQuery({ ...groupQuery(), enabled: isLeader });
   const rename = usePromoMutation(() => api.promo.spaNameUpdate({ query: { name: name.trim() } }));
   return (
     <Page title={t('promo.pengajuanTitle')}>

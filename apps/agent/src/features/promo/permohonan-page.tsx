@@ -1,9 +1,10 @@
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { usePhoneList, useRevisits } from './promo-queries.ts';
+import { usePhoneList, useRevisits } from './api.ts';
 
 /** /permohonan: the promoter's lead lists with their sizes. */
 export default function PermohonanPage() {
@@ -12,10 +13,10 @@ export default function PermohonanPage() {
   const completed = usePhoneList(3);
   const revisits = useRevisits();
   const entries = [
-    { to: '/permohonan/pending', label: t('promo.pending'), count: pending.data?.total },
-    { to: '/permohonan/selected', label: t('promo.selected'), count: revisits.data?.total },
-    { to: '/permohonan/completed', label: t('promo.completedList'), count: completed.data?.total },
-    { to: '/permohonan/confirm-quantity', label: t('promo.confirmQuantity'), count: undefined },
+    { to: paths.permohonanPending, label: t('promo.pending'), count: pending.data?.total },
+    { to: paths.permohonanSelected, label: t('promo.selected'), count: revisits.data?.total },
+    { to: paths.permohonanCompleted, label: t('promo.completedList'), count: completed.data?.total },
+    { to: paths.permohonanConfirmQuantity, label: t('promo.confirmQuantity'), count: undefined },
   ];
   return (
     <Page title={t('promo.permohonanTitle')}>

@@ -1,14 +1,15 @@
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { copyText } from '../../app/notify.ts';
+import { InboxBell } from '../../lib/inbox/inbox-bell.tsx';
+import { copyText } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { InboxBell } from '../inbox/inbox-bell.tsx';
+import { useCurrentTask } from './api.ts';
 import { LeadCard } from './lead-card.tsx';
-import { useCurrentTask } from './promo-queries.ts';
 
 /** /telephone: today's leads with call, WhatsApp share and the contact results. */
 export default function TelephonePage() {
@@ -46,13 +47,13 @@ export default function TelephonePage() {
           </Button>
         </div>
         <div className="flex flex-wrap gap-2 pt-1 text-sm">
-          <Link className="text-brand-700 underline" to="/permohonan">
+          <Link className="text-brand-700 underline" to={paths.permohonan}>
             {t('promo.permohonanTitle')}
           </Link>
-          <Link className="text-brand-700 underline" to="/permohonan/confirm-quantity">
+          <Link className="text-brand-700 underline" to={paths.permohonanConfirmQuantity}>
             {t('promo.reportTitle')}
           </Link>
-          <Link className="text-brand-700 underline" to="/data">
+          <Link className="text-brand-700 underline" to={paths.data}>
             {t('datacenter.title')}
           </Link>
         </div>

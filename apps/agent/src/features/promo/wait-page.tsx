@@ -4,18 +4,19 @@ import { LogOut, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { identityOf } from '../../app/access/identity.ts';
-import { landingPath } from '../../app/access/landing.ts';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
-import { logout, refreshUserInfo } from '../../app/session.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { identityOf } from '../../lib/access/identity.ts';
+import { landingPath } from '../../lib/access/landing.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { logout, refreshUserInfo } from '../../lib/session.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { promoKeys, usePromoMutation } from './promo-queries.ts';
+import { applicationsQuery, projectGroupsQuery, usePromoMutation } from './api.ts';
 
 type ApplySpaType = (typeof APPLY_SPA_TYPES)[number];
 
@@ -28,14 +29,8 @@ export default function WaitPage() {
   const [spaType, setSpaType] = useState<ApplySpaType>('New');
   const [note, setNote] = useState('');
   const [checking, setChecking] = useState(false);
-  const applications = useQuery({
-    queryKey: promoKeys.applications,
-    queryFn: () => api.promo.spaApplyList({ query: { count: 20 } }),
-  });
-  const groups = useQuery({
-    queryKey: [...promoKeys.group, 'all', projectId],
-    queryFn: () => api.promo.spaGroupInfo({ query: {} }),
-  });
+  const applications = useQuery(applicationsQuery());
+  const groups = useQuery(projectGroupsQuery(projectId));
   const apply = usePromoMutation(() =>
     api.promo.spaApply({
       body: { groupId: groupId ?? 0, spaType, ...(note.trim() ? { note: note.trim() } : {}) },
@@ -50,7 +45,7 @@ export default function WaitPage() {
       await refreshUserInfo();
       const { spaInfo, paymentRole } = useGlobalStore.getState();
       const next = landingPath(identityOf(spaInfo, paymentRole));
-      if (next !== '/wait') navigate(next, { replace: true });
+      if (next !== paths.wait) navigate(next, { replace: true });
     } catch {
       await logout();
     } finally {

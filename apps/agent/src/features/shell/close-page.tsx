@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { nativeBridge } from '../../app/native-bridge.ts';
+import { nativeBridge } from '../../lib/native-bridge.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { StatusScreen } from '../../shared/ui/status-screen.tsx';
 

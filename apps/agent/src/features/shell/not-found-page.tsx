@@ -1,7 +1,8 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { paths } from '../../lib/paths.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { StatusScreen } from '../../shared/ui/status-screen.tsx';
 
 /** /404, every unknown path, and the routes whose feature screens are not built yet. */
@@ -21,7 +22,7 @@ export default function NotFoundPage() {
       }
     >
       <Link
-        to="/"
+        to={paths.root}
         replace
         className="inline-flex h-11 items-center justify-center rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
       >
@@ -29,7 +30,7 @@ export default function NotFoundPage() {
       </Link>
       {signedIn ? (
         <Link
-          to="/account"
+          to={paths.account}
           className="inline-flex h-11 items-center justify-center rounded-xl bg-white px-4 font-semibold text-slate-900 ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
         >
           {t('account.title')}

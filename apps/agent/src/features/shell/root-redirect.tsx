@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { landingPath } from '../../app/access/landing.ts';
-import { useIdentity } from '../../app/shell/permission-gate.tsx';
+import { landingPath } from '../../lib/access/landing.ts';
+import { useIdentity } from '../../lib/access/use-identity.ts';
 
 /** `/`: sends the signed-in user to their landing route by promo info (spec §2). */
 export default function RootRedirect() {

@@ -1,7 +1,8 @@
 import { CloudOff, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { reloadClean } from '../../app/shell/crash-boundary.tsx';
+import { paths } from '../../lib/paths.ts';
+import { reloadClean } from '../../lib/reload.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { StatusScreen } from '../../shared/ui/status-screen.tsx';
 
@@ -25,7 +26,7 @@ export default function ServerErrorPage() {
         {t('shell.reload')}
       </Button>
       <Link
-        to="/"
+        to={paths.root}
         replace
         className="inline-flex h-11 items-center justify-center rounded-xl px-4 font-semibold text-brand-700 hover:bg-brand-50"
       >

@@ -2,9 +2,10 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { NATIVE_SIMULATION_KEY, setNativeSimulation } from '../../app/native-bridge.ts';
-import { copyText, notify } from '../../app/notify.ts';
-import { showDialog } from '../../app/stores/layout.store.ts';
+import { NATIVE_SIMULATION_KEY, setNativeSimulation } from '../../lib/native-bridge.ts';
+import { copyText, notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { showDialog } from '../../lib/stores/layout.store.ts';
 import { maskNumber } from '../../shared/mask.ts';
 import { formatCurrency, PAYMENT_CURRENCY_DIGITS, SHELL_CURRENCY_DIGITS } from '../../shared/money.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
@@ -185,7 +186,7 @@ export default function UiCataloguePage() {
         <Button
           variant="secondary"
           block
-          onClick={() => navigate(`/ui?run=${Date.now()}`, { replace: true })}
+          onClick={() => navigate(`${paths.ui}?run=${Date.now()}`, { replace: true })}
         >
           {t('ui.runProgress')}
         </Button>

@@ -1,16 +1,16 @@
 import { type WithdrawOrder, WithdrawOrderState } from '@payhub/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
-import { useGlobalStore } from '../../app/stores/global.store.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { useGlobalStore } from '../../lib/stores/global.store.ts';
+import { uploadImage } from '../../lib/upload.ts';
 import { ListButton, ListState, Tabs, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { DetailRow } from '../../shared/ui/card.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { uploadImage } from '../../shared/upload.ts';
-import { useWithdrawHandles, useWithdrawLive, useWithdrawMutation } from './withdraw-queries.ts';
+import { useWithdrawHandles, useWithdrawLive, useWithdrawMutation } from './api.ts';
 import { WithdrawStateBadge } from './withdraw-ui.tsx';
 
 type Filter = 'pool' | 'mine';

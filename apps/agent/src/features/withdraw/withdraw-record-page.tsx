@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListState, Tabs, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useWithdrawHandles, useWithdrawLive } from './withdraw-queries.ts';
+import { useWithdrawHandles, useWithdrawLive } from './api.ts';
 import { WithdrawStateBadge } from './withdraw-ui.tsx';
 
 /** /withdraw/record: the operator's settled and exceptional withdrawals. */

@@ -1,7 +1,7 @@
 // Proves the player shell's reactions to failed calls (spec §8): info/error dialogs, logout on 1, /500 on 9.
 import { ApiError } from '@payhub/client/errors.ts';
 import { describe, expect, it } from 'vitest';
-import type { MessageDialog } from '../dialog.store.ts';
+import type { MessageDialog } from '../../lib/dialog.store.ts';
 import { reactToApiError } from './error-reactions.ts';
 
 function record(code: number, message = 'pesan server') {

@@ -1,5 +1,6 @@
 import { type ApiError, reactionTo } from '@payhub/client/errors.ts';
-import type { MessageDialog } from '../dialog.store.ts';
+import type { MessageDialog } from '../../lib/dialog.store.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** What the shell can do about a failed call. */
 export interface ErrorEffects {
@@ -16,12 +17,12 @@ export interface ErrorEffects {
 export function reactToApiError(error: ApiError, effects: ErrorEffects): void {
   const reaction = reactionTo(error);
   if (reaction.redirectTo500) {
-    effects.navigate('/500');
+    effects.navigate(paths.serverError);
     return;
   }
   effects.showDialog({ kind: reaction.dialog, message: reaction.message });
   if (reaction.logout) {
     effects.endSession();
-    effects.navigate('/login');
+    effects.navigate(paths.login);
   }
 }

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { CircleAlert, Info } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { closeDialog, useDialog } from '../dialog.store.ts';
+import { closeDialog, useDialog } from '../../lib/dialog.store.ts';
 
 /** The info and error dialogs of the error reactions (spec §8). */
 export function MessageDialogView() {

@@ -16,13 +16,14 @@ import { AlertDialog } from 'radix-ui';
 import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api.ts';
-import { LanguageSheet } from '../../app/language-sheet.tsx';
-import { notify } from '../../app/notify.ts';
-import { usePreferences } from '../../app/preferences.store.ts';
-import { useProject } from '../../app/project.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { logout, USER_QUERY_KEY, useCurrentUser } from '../../app/session.ts';
+import { api } from '../../lib/api.ts';
+import { LanguageSheet } from '../../lib/language-sheet.tsx';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { usePreferences } from '../../lib/preferences.store.ts';
+import { useProject } from '../../lib/project.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { logout, USER_QUERY_KEY, useCurrentUser } from '../../lib/session.ts';
 import { checkImageFile, IMAGE_ACCEPT } from '../../shared/image-file.ts';
 import { PageSpinner, Spinner } from '../../shared/ui/spinner.tsx';
 import { EmailSheet, NicknameSheet } from './profile-sheets.tsx';
@@ -188,7 +189,7 @@ export default function AccountPage() {
     setLoggingOut(false);
     setConfirmLogout(false);
     notify.info(t('playerAccount.loggedOut'));
-    navigate('/login', { replace: true });
+    navigate(paths.login, { replace: true });
   }
 
   return (

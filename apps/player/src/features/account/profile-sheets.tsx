@@ -1,10 +1,10 @@
 import type { User } from '@payhub/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { USER_QUERY_KEY } from '../../app/session.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { USER_QUERY_KEY } from '../../lib/session.ts';
 import { useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/field.tsx';

@@ -2,13 +2,14 @@ import type { Locale, User } from '@payhub/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api.ts';
-import { NewPasswordFields } from '../../app/new-password-fields.tsx';
-import { notify } from '../../app/notify.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { endSession, USER_QUERY_KEY } from '../../app/session.ts';
-import { SmsCodeField } from '../../app/sms-code-field.tsx';
-import { useValidationMessage } from '../../app/validation-message.ts';
+import { api } from '../../lib/api.ts';
+import { NewPasswordFields } from '../../lib/new-password-fields.tsx';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { endSession, USER_QUERY_KEY } from '../../lib/session.ts';
+import { SmsCodeField } from '../../lib/sms-code-field.tsx';
+import { useValidationMessage } from '../../lib/validation-message.ts';
 import { checkedPhone, useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PhoneField, PhonePrefix, TextField } from '../../shared/ui/field.tsx';
@@ -138,7 +139,7 @@ export function PasswordSheet({ user, locale, countryCode, open, onOpenChange }:
       onOpenChange(false);
       endSession();
       notify.success(t('playerAuth.resetDone'));
-      navigate('/login', { replace: true });
+      navigate(paths.login, { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {

@@ -2,10 +2,10 @@ import { ChevronDown, ChevronLeft, Globe, MapPin, Wallet } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSheet } from '../../app/language-sheet.tsx';
-import { usePreferences } from '../../app/preferences.store.ts';
-import { useProject } from '../../app/project.ts';
-import { ProjectSheet } from '../../app/project-sheet.tsx';
+import { LanguageSheet } from '../../lib/language-sheet.tsx';
+import { usePreferences } from '../../lib/preferences.store.ts';
+import { useProject } from '../../lib/project.ts';
+import { ProjectSheet } from '../../lib/project-sheet.tsx';
 
 /** The frame of the sign-in screens: brand, project and language choice, and a card for the form. */
 export function AuthLayout({

@@ -2,9 +2,10 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api.ts';
-import { NewPasswordFields } from '../../app/new-password-fields.tsx';
-import { notify } from '../../app/notify.ts';
+import { api } from '../../lib/api.ts';
+import { NewPasswordFields } from '../../lib/new-password-fields.tsx';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { checkCode, checkNewPassword, checkPhone } from '../../shared/validation.ts';
@@ -33,7 +34,7 @@ export default function ForgotPage() {
     try {
       await api.user.resetPassword({ body: { phone, code, password } });
       notify.success(t('playerAuth.resetDone'));
-      navigate('/login', { replace: true });
+      navigate(paths.login, { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {

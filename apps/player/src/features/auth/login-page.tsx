@@ -2,8 +2,9 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../app/api.ts';
-import { startSession } from '../../app/session.ts';
+import { api } from '../../lib/api.ts';
+import { paths } from '../../lib/paths.ts';
+import { startSession } from '../../lib/session.ts';
 import { useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PasswordField } from '../../shared/ui/field.tsx';
@@ -30,7 +31,7 @@ export default function LoginPage() {
     setBusy(true);
     try {
       startSession(await api.user.login({ body: { phone, password } }));
-      navigate('/wallet', { replace: true });
+      navigate(paths.wallet, { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {
@@ -45,7 +46,7 @@ export default function LoginPage() {
       footer={
         <p className="text-center text-[14px] text-slate-500">
           {t('playerAuth.noAccount')}{' '}
-          <Link to="/register" className="font-semibold text-brand-600">
+          <Link to={paths.register} className="font-semibold text-brand-600">
             {t('playerAuth.register')}
           </Link>
         </p>
@@ -65,7 +66,7 @@ export default function LoginPage() {
           name="password"
         />
         <div className="-mt-1 flex justify-end">
-          <Link to="/forgot" className="py-1 text-[13.5px] font-semibold text-brand-600">
+          <Link to={paths.forgot} className="py-1 text-[13.5px] font-semibold text-brand-600">
             {t('playerAuth.forgotPassword')}
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import type { SmsPurpose } from '@payhub/contracts';
 import { useTranslation } from 'react-i18next';
-import { SmsCodeField } from '../../app/sms-code-field.tsx';
+import { SmsCodeField } from '../../lib/sms-code-field.tsx';
 import { checkedPhone } from '../../shared/form.ts';
 import { PhoneField } from '../../shared/ui/field.tsx';
 import type { ValidationKey } from '../../shared/validation.ts';

@@ -2,9 +2,10 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
-import { startSession } from '../../app/session.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { startSession } from '../../lib/session.ts';
 import { useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PasswordField, TextField } from '../../shared/ui/field.tsx';
@@ -40,7 +41,7 @@ export default function RegisterPage() {
     try {
       startSession(await api.user.register({ body: { phone, code, password, nickname: nickname.trim() } }));
       notify.success(t('playerAuth.registered'));
-      navigate('/wallet', { replace: true });
+      navigate(paths.wallet, { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {
@@ -56,7 +57,7 @@ export default function RegisterPage() {
       footer={
         <p className="text-center text-[14px] text-slate-500">
           {t('playerAuth.haveAccount')}{' '}
-          <Link to="/login" className="font-semibold text-brand-600">
+          <Link to={paths.login} className="font-semibold text-brand-600">
             {t('playerAuth.login')}
           </Link>
         </p>

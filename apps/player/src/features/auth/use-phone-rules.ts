@@ -1,6 +1,6 @@
 import type { Locale } from '@payhub/contracts';
-import { useProject } from '../../app/project.ts';
-import { useValidationMessage } from '../../app/validation-message.ts';
+import { useProject } from '../../lib/project.ts';
+import { useValidationMessage } from '../../lib/validation-message.ts';
 import type { ValidationKey } from '../../shared/validation.ts';
 
 /** The phone rules of the chosen project (its locale and country code) and the message of a failed rule. */

@@ -4,19 +4,19 @@ import { CircleCheck, CircleX, Clock, Copy, ImageUp, Search } from 'lucide-react
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api } from '../../app/api.ts';
-import { useProjectFormat } from '../../app/currency.ts';
-import { notify } from '../../app/notify.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { QUERY_KEYS } from '../../app/query-keys.ts';
+import { api } from '../../lib/api.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
+import { applyDepositOrder } from '../../lib/deposit-live.ts';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { checkImageFile, IMAGE_ACCEPT } from '../../shared/image-file.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { depositTone, StateChip } from '../../shared/ui/state-chip.tsx';
+import { depositOrderQuery } from './api.ts';
 
-/** Orders still moving are polled; settled ones are not. */
-const POLL_INTERVAL_MS = 5000;
 const OPEN_STATES: readonly number[] = [-1, 0, 3, 4, 5];
 const WAIT = 0;
 
@@ -52,21 +52,14 @@ function CopyRow({ label, value, copyText }: { label: string; value: string; cop
   );
 }
 
-/** One deposit order: its state (polled), the operator's account and amount, and the voucher upload. */
+/** One deposit order: its state (pushed: lib/deposit-live.ts), the operator's account and amount, and the voucher upload. */
 export default function DepositOrderPage() {
   const { t } = useTranslation();
   const format = useProjectFormat();
   const id = Number(useParams().id);
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
-  const order = useQuery({
-    queryKey: ['payhub', 'order', id],
-    queryFn: () => api.payhub.orderState({ params: { id } }),
-    enabled: Number.isInteger(id) && id > 0,
-    staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data && OPEN_STATES.includes(query.state.data.state) ? POLL_INTERVAL_MS : false,
-  });
+  const order = useQuery(depositOrderQuery(id));
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -85,8 +78,7 @@ export default function DepositOrderPage() {
       body.append('file', file);
       const uploaded = await api.site.upload({ body } as Parameters<typeof api.site.upload>[0]);
       const updated = await api.payhub.voucher({ body: { id: order.data.id, voucherUrl: uploaded.url } });
-      queryClient.setQueryData(['payhub', 'order', id], updated);
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.deposits });
+      applyDepositOrder(queryClient, updated);
       notify.success(t('playerDeposit.voucherSent'));
     } catch {
       // The error dialog has told the user why.
@@ -217,13 +209,13 @@ export default function DepositOrderPage() {
         {!OPEN_STATES.includes(current.state) && (
           <div className="grid grid-cols-2 gap-3">
             <Link
-              to="/wallet"
+              to={paths.wallet}
               className="flex h-12 items-center justify-center rounded-xl bg-white text-[15px] font-semibold text-slate-700 ring-1 ring-slate-200 active:bg-slate-50"
             >
               {t('playerDeposit.backToWallet')}
             </Link>
             <Link
-              to="/deposit"
+              to={paths.deposit}
               className="flex h-12 items-center justify-center rounded-xl bg-brand-600 text-[15px] font-semibold text-white active:bg-brand-700"
             >
               {t('playerDeposit.newDeposit')}

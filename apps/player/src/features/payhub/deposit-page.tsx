@@ -11,16 +11,18 @@ import { Building2, QrCode } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api.ts';
-import { useProjectFormat } from '../../app/currency.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { QUERY_KEYS } from '../../app/query-keys.ts';
+import { api } from '../../lib/api.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
+import { applyDepositOrder } from '../../lib/deposit-live.ts';
+import { paths } from '../../lib/paths.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
 import { type AmountProblem, checkAmount } from '../../shared/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { AmountField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { payingBanksQuery, portsQuery } from './api.ts';
 
 type Port = 'bank_transfer' | 'qris';
 const portIcons = { bank_transfer: Building2, qris: QrCode } as const;
@@ -39,11 +41,8 @@ export default function DepositPage() {
   const navigate = useNavigate();
   const format = useProjectFormat();
   const currency = format.currency;
-  const ports = useQuery({ queryKey: ['payhub', 'ports'], queryFn: () => api.payhub.ports() });
-  const banks = useQuery({
-    queryKey: ['payhub', 'heraclesBanks'],
-    queryFn: () => api.payhub.heraclesBanks(),
-  });
+  const ports = useQuery(portsQuery());
+  const banks = useQuery(payingBanksQuery());
   const [port, setPort] = useState<Port | null>(null);
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
@@ -91,9 +90,8 @@ export default function DepositPage() {
         idempotencyKey: idempotencyKey.current,
       });
       idempotencyKey.current = newIdempotencyKey();
-      queryClient.setQueryData(['payhub', 'order', order.id], order);
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.deposits });
-      navigate(`/deposit/${order.id}`, { replace: true });
+      applyDepositOrder(queryClient, order);
+      navigate(paths.depositOrder(order.id), { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {

@@ -1,6 +1,7 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { StatusScreen } from './status-screen.tsx';
 
@@ -13,7 +14,7 @@ export default function NotFoundPage() {
       title={t('player.notFoundTitle')}
       hint={t('player.notFoundHint')}
       action={
-        <Button onClick={() => navigate('/', { replace: true })} className="min-w-48">
+        <Button onClick={() => navigate(paths.root, { replace: true })} className="min-w-48">
           {t('player.goHome')}
         </Button>
       }

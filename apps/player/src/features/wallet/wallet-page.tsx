@@ -4,27 +4,18 @@ import { ArrowDownToLine, ArrowUpFromLine, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../../app/api.ts';
-import { useProjectFormat } from '../../app/currency.ts';
-import { notify } from '../../app/notify.ts';
-import { QUERY_KEYS } from '../../app/query-keys.ts';
+import { api } from '../../lib/api.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { depositTone, StateChip, withdrawTone } from '../../shared/ui/state-chip.tsx';
+import { balanceQuery, depositRecordsQuery, withdrawalRecordsQuery } from './api.ts';
 
-/** Records load 20 at a time, newest first. */
-const RECORDS_COUNT = 20;
 type Tab = 'deposits' | 'withdrawals';
-
-/** The next page to ask for while fewer records are loaded than the server has. */
-function nextPage<Page extends { items: unknown[]; total: number }>(
-  last: Page,
-  pages: Page[],
-): number | undefined {
-  const loaded = pages.reduce((count, page) => count + page.items.length, 0);
-  return loaded < last.total ? pages.length + 1 : undefined;
-}
 
 function LoadMore({
   query,
@@ -63,13 +54,7 @@ function EmptyRecords() {
 function DepositRecords() {
   const { t } = useTranslation();
   const format = useProjectFormat();
-  const orders = useInfiniteQuery({
-    queryKey: QUERY_KEYS.deposits,
-    queryFn: ({ pageParam }) => api.payhub.playerOrders({ query: { page: pageParam, count: RECORDS_COUNT } }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    staleTime: 0,
-  });
+  const orders = useInfiniteQuery(depositRecordsQuery());
   if (!orders.data) return <PageSpinner label={t('player.loading')} />;
   const items = orders.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <EmptyRecords />;
@@ -79,7 +64,7 @@ function DepositRecords() {
         {items.map((order) => (
           <li key={order.id}>
             <Link
-              to={`/deposit/${order.id}`}
+              to={paths.depositOrder(order.id)}
               className="flex items-center gap-3 px-4 py-3.5 active:bg-slate-50"
               data-testid="deposit-record"
             >
@@ -118,13 +103,7 @@ function WithdrawalRecords() {
   const queryClient = useQueryClient();
   const [cancelId, setCancelId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const orders = useInfiniteQuery({
-    queryKey: QUERY_KEYS.withdrawals,
-    queryFn: ({ pageParam }) => api.withdraw.orders({ query: { page: pageParam, count: RECORDS_COUNT } }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    staleTime: 0,
-  });
+  const orders = useInfiniteQuery(withdrawalRecordsQuery());
 
   async function cancel() {
     if (cancelId === null) return;
@@ -206,11 +185,7 @@ export default function WalletPage() {
   const format = useProjectFormat();
   const [search, setSearch] = useSearchParams();
   const tab: Tab = search.get('tab') === 'withdrawals' ? 'withdrawals' : 'deposits';
-  const balance = useQuery({
-    queryKey: QUERY_KEYS.balance,
-    queryFn: () => api.withdraw.balance(),
-    staleTime: 0,
-  });
+  const balance = useQuery(balanceQuery());
 
   return (
     <div className="min-h-dvh">
@@ -243,14 +218,14 @@ export default function WalletPage() {
           )}
           <div className="mt-5 grid grid-cols-2 gap-3">
             <Link
-              to="/deposit"
+              to={paths.deposit}
               className="flex h-12 items-center justify-center gap-2 rounded-xl bg-white text-[15px] font-semibold text-brand-700 active:bg-brand-50"
             >
               <ArrowDownToLine className="size-5" />
               {t('playerWallet.deposit')}
             </Link>
             <Link
-              to="/withdraw"
+              to={paths.withdraw}
               className="flex h-12 items-center justify-center gap-2 rounded-xl bg-white/15 text-[15px] font-semibold text-white ring-1 ring-white/25 active:bg-white/25"
             >
               <ArrowUpFromLine className="size-5" />

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api.ts';
-import { notify } from '../../app/notify.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { QUERY_KEYS } from '../../app/query-keys.ts';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
+import { supportedBanksQuery } from './api.ts';
 
 /** The contracts' BankAccountInput rules: 6-20 digits, a holder name of 2-80 letters. */
 const ACCOUNT_NO_PATTERN = /^\d{6,20}$/;
@@ -28,10 +29,7 @@ export function BankAccountSheet({
   onAdded: (id: number) => void;
 }) {
   const { t } = useTranslation();
-  const banks = useQuery({
-    queryKey: ['withdraw', 'bankSupport'],
-    queryFn: () => api.withdraw.bankSupport(),
-  });
+  const banks = useQuery(supportedBanksQuery());
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [accountNo, setAccountNo] = useState('');
   const [holderName, setHolderName] = useState('');

@@ -5,17 +5,19 @@ import { CircleCheck, Landmark, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api.ts';
-import { useProjectFormat } from '../../app/currency.ts';
-import { notify } from '../../app/notify.ts';
-import { queryClient } from '../../app/query-client.ts';
-import { QUERY_KEYS } from '../../app/query-keys.ts';
+import { api } from '../../lib/api.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
 import { type AmountProblem, checkAmount } from '../../shared/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { AmountField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { bankAccountsQuery, feeQuery, withdrawInfoQuery } from './api.ts';
 import { BankAccountSheet } from './bank-account-sheet.tsx';
 
 /** The contracts' limit on saved bank accounts. */
@@ -29,12 +31,8 @@ export default function WithdrawPage() {
   const navigate = useNavigate();
   const format = useProjectFormat();
   const currency = format.currency;
-  const info = useQuery({
-    queryKey: QUERY_KEYS.withdrawInfo,
-    queryFn: () => api.withdraw.info(),
-    staleTime: 0,
-  });
-  const accounts = useQuery({ queryKey: QUERY_KEYS.bankAccounts, queryFn: () => api.withdraw.bankList() });
+  const info = useQuery(withdrawInfoQuery());
+  const accounts = useQuery(bankAccountsQuery());
   const [accountId, setAccountId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [amountProblem, setAmountProblem] = useState<AmountProblem | null>(null);
@@ -63,11 +61,7 @@ export default function WithdrawPage() {
     return () => clearTimeout(timer);
   }, [candidate]);
 
-  const fee = useQuery({
-    queryKey: ['withdraw', 'fee', previewAmount],
-    queryFn: () => api.withdraw.fee({ body: { amount: previewAmount ?? '0' } }),
-    enabled: previewAmount !== null,
-  });
+  const fee = useQuery(feeQuery(previewAmount));
 
   const items = accounts.data?.items ?? [];
   const selectedId = accountId ?? items[0]?.id ?? null;
@@ -97,7 +91,7 @@ export default function WithdrawPage() {
         queryClient.invalidateQueries({ queryKey: QUERY_KEYS.withdrawInfo }),
       ]);
       notify.success(t('playerWithdraw.submitted'));
-      navigate('/wallet?tab=withdrawals', { replace: true });
+      navigate(paths.walletWithdrawals, { replace: true });
     } catch {
       // The error dialog has told the user why.
     } finally {

@@ -193,7 +193,7 @@ export function createPayhubToolsRepo(db: Db) {
       const rows = await executor.execute<Raw>(sql`
         SELECT ${CARD_COLUMNS} FROM payhub_operator_cards c
          WHERE c.operator_id = ${operatorId} AND c.account_no = ${accountNo} AND c.deleted_at IS NULL
-         ${lock ? sql`FOR UPDATE OF c` : sql``}`);
+         ${lock ? sql`FOR NO KEY UPDATE OF c` : sql``}`);
       return rows.rows[0] ? toCard(rows.rows[0]) : null;
     },
     async cardById(executor: Executor, id: number): Promise<CardRow | null> {
@@ -384,7 +384,7 @@ export function createPayhubToolsRepo(db: Db) {
     },
     async agreement(executor: Executor, id: number, lock = false): Promise<AgreementRow | null> {
       const rows = await executor.execute<Raw>(
-        sql`SELECT * FROM payhub_agreements WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+        sql`SELECT * FROM payhub_agreements WHERE id = ${id} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
       );
       return rows.rows[0] ? toAgreement(rows.rows[0]) : null;
     },
@@ -439,7 +439,9 @@ export function createPayhubToolsRepo(db: Db) {
     },
     /** Supersede rows keep their review stamp; an active row that is superseded must have one. */
     async lockOperator(executor: Executor, operatorId: number): Promise<void> {
-      await executor.execute(sql`SELECT 1 FROM payhub_operators WHERE user_id = ${operatorId} FOR UPDATE`);
+      await executor.execute(
+        sql`SELECT 1 FROM payhub_operators WHERE user_id = ${operatorId} FOR NO KEY UPDATE`,
+      );
     },
 
     // Contacts.
@@ -491,7 +493,7 @@ export function createPayhubToolsRepo(db: Db) {
     },
     async voucher(executor: Executor, id: number, lock = false): Promise<VoucherRow | null> {
       const rows = await executor.execute<Raw>(
-        sql`SELECT * FROM shop_vouchers WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+        sql`SELECT * FROM shop_vouchers WHERE id = ${id} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
       );
       return rows.rows[0] ? toVoucher(rows.rows[0]) : null;
     },

@@ -1,11 +1,12 @@
 // Proves the payment hub's pushes over the realtime channel: after commit the operator receives the
 // new order, its quota and its unprocessed counts, the player its order's new state; a refused
 // action pushes nothing.
+
+import { PayhubPushRoute } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ourClient, signInToken, waitFor } from '../../realtime/realtime.test-support.ts';
-import { PAYHUB_NOTIFY_ROUTES } from './payhub.notify.ts';
 
 let testApp: TestApp;
 const stops: Array<() => void> = [];
@@ -22,7 +23,7 @@ async function listen(label: string) {
   const client = ourClient(testApp.baseUrl, { token });
   stops.push(() => client.stop());
   const received: Record<string, unknown[]> = {};
-  for (const route of Object.values(PAYHUB_NOTIFY_ROUTES)) {
+  for (const route of Object.values(PayhubPushRoute)) {
     received[route] = [];
     client.onNotify(route, (content) => received[route]!.push(content));
   }
@@ -42,40 +43,34 @@ describe('pushes', () => {
     const operator = [operatorA, operatorB].find((item) => item.userId === order.operatorId)!;
     const other = [operatorA, operatorB].find((item) => item.userId !== order.operatorId)!;
 
-    await waitFor(() => operator.received[PAYHUB_NOTIFY_ROUTES.payOrder]!.length >= 1, 5_000, 'order push');
-    expect(operator.received[PAYHUB_NOTIFY_ROUTES.payOrder]![0]).toMatchObject({ id: order.id, state: 0 });
-    await waitFor(() => operator.received[PAYHUB_NOTIFY_ROUTES.quota]!.length >= 1, 5_000, 'quota push');
-    expect(operator.received[PAYHUB_NOTIFY_ROUTES.quota]!.at(-1)).toMatchObject({ held: '110000.00' });
-    await waitFor(
-      () => operator.received[PAYHUB_NOTIFY_ROUTES.unprocessed]!.length >= 1,
-      5_000,
-      'count push',
-    );
-    expect(operator.received[PAYHUB_NOTIFY_ROUTES.unprocessed]!.at(-1)).toEqual({ orders: 1 });
-    expect(other.received[PAYHUB_NOTIFY_ROUTES.payOrder]).toHaveLength(0);
+    await waitFor(() => operator.received[PayhubPushRoute.payOrder]!.length >= 1, 5_000, 'order push');
+    expect(operator.received[PayhubPushRoute.payOrder]![0]).toMatchObject({ id: order.id, state: 0 });
+    await waitFor(() => operator.received[PayhubPushRoute.quota]!.length >= 1, 5_000, 'quota push');
+    expect(operator.received[PayhubPushRoute.quota]!.at(-1)).toMatchObject({ held: '110000.00' });
+    await waitFor(() => operator.received[PayhubPushRoute.unprocessed]!.length >= 1, 5_000, 'count push');
+    expect(operator.received[PayhubPushRoute.unprocessed]!.at(-1)).toEqual({ orders: 1 });
+    expect(other.received[PayhubPushRoute.payOrder]).toHaveLength(0);
 
     const operatorClient = await testApp.signIn(
       order.operatorId === operatorA.userId ? 'operator' : 'operator-2',
     );
-    const pushedBefore = playerSocket.received[PAYHUB_NOTIFY_ROUTES.payOrder]!.length;
+    const pushedBefore = playerSocket.received[PayhubPushRoute.payOrder]!.length;
     // A refused action (another player's voucher) pushes nothing.
     const stranger = await testApp.signIn('player-2');
     await failure(stranger.api.payhub.voucher({ body: { id: order.id, voucherUrl: '/uploads/x.png' } }));
     await operatorClient.api.payhub.payCheck({ body: { id: order.id, action: 'confirm' } });
     await waitFor(
       () =>
-        playerSocket.received[PAYHUB_NOTIFY_ROUTES.payOrder]!.some(
+        playerSocket.received[PayhubPushRoute.payOrder]!.some(
           (item) => (item as { state: number }).state === 1,
         ),
       5_000,
       'player sees PAID',
     );
-    expect(playerSocket.received[PAYHUB_NOTIFY_ROUTES.payOrder]!.length).toBe(pushedBefore + 1);
+    expect(playerSocket.received[PayhubPushRoute.payOrder]!.length).toBe(pushedBefore + 1);
     await waitFor(
       () =>
-        operator.received[PAYHUB_NOTIFY_ROUTES.quota]!.some(
-          (item) => (item as { held: string }).held === '0.00',
-        ),
+        operator.received[PayhubPushRoute.quota]!.some((item) => (item as { held: string }).held === '0.00'),
       5_000,
       'quota released',
     );

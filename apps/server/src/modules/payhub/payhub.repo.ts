@@ -117,7 +117,7 @@ export function createPayhubRepo(db: Db) {
       const result = await executor.execute<Raw>(sql`
         SELECT o.*, p.payment_role, p.spa_pay FROM payhub_operators o
           JOIN spa_profiles p ON p.user_id = o.user_id
-         WHERE o.user_id = ${userId} ${lock ? sql`FOR UPDATE OF o` : sql``}`);
+         WHERE o.user_id = ${userId} ${lock ? sql`FOR NO KEY UPDATE OF o` : sql``}`);
       const row = result.rows[0];
       if (!row) return null;
       return {
@@ -159,6 +159,53 @@ export function createPayhubRepo(db: Db) {
           kyc_verified_at = CASE WHEN EXCLUDED.kyc_status = 'verified'
                                  THEN COALESCE(payhub_operators.kyc_verified_at, EXCLUDED.kyc_verified_at) END,
           working = payhub_operators.working AND EXCLUDED.kyc_status = 'verified'`);
+    },
+
+    /**
+     * Locks the operator row (step 3 of the lock order in docs/payments.md). NO KEY UPDATE: the key
+     * never changes, so orders and cards that reference the operator still insert beside it.
+     */
+    async lockOperator(executor: Executor, userId: number): Promise<void> {
+      await executor.execute(sql`SELECT 1 FROM payhub_operators WHERE user_id = ${userId} FOR NO KEY UPDATE`);
+    },
+
+    /** Marks a point the transaction can return to, releasing the row locks taken after it. */
+    async savepoint(executor: Executor, name: 'choose_operator'): Promise<void> {
+      await executor.execute(sql.raw(`SAVEPOINT ${name}`));
+    },
+    async rollbackToSavepoint(executor: Executor, name: 'choose_operator'): Promise<void> {
+      await executor.execute(sql.raw(`ROLLBACK TO SAVEPOINT ${name}`));
+    },
+
+    /** Whether the account is a payment operator (an operator record, or the spaPay flag). */
+    async isPaymentOperator(executor: Executor, userId: number): Promise<boolean> {
+      const result = await executor.execute<{ operator: boolean }>(sql`
+        SELECT EXISTS (SELECT 1 FROM payhub_operators WHERE user_id = ${userId})
+            OR EXISTS (SELECT 1 FROM spa_profiles WHERE user_id = ${userId} AND spa_pay) AS operator`);
+      return result.rows[0]?.operator === true;
+    },
+
+    /** How an operator is linked to a payer (payhub_operator_link, 0500), or null when it is not. */
+    async operatorLink(executor: Executor, operatorId: number, playerId: number): Promise<string | null> {
+      const result = await executor.execute<{ link: string | null }>(
+        sql`SELECT payhub_operator_link(${operatorId}::bigint, ${playerId}::bigint) AS link`,
+      );
+      return result.rows[0]?.link ?? null;
+    },
+
+    /** Operators of the project at work that are linked to a payer (monitoring of assignment). */
+    async linkedWorkingOperators(
+      executor: Executor,
+      playerId: number,
+      projectId: number,
+    ): Promise<Array<{ operatorId: number; link: string }>> {
+      const result = await executor.execute<{ operator_id: string; link: string }>(sql`
+        SELECT DISTINCT ON (l.operator_id) l.operator_id, l.link
+          FROM payhub_linked_operators(${playerId}::bigint) l
+          JOIN payhub_operators o ON o.user_id = l.operator_id
+         WHERE o.project_id = ${projectId} AND o.working
+         ORDER BY l.operator_id LIMIT 20`);
+      return result.rows.map((row) => ({ operatorId: Number(row.operator_id), link: row.link }));
     },
 
     async setWorking(executor: Executor, userId: number, working: boolean): Promise<boolean> {
@@ -208,11 +255,21 @@ export function createPayhubRepo(db: Db) {
      * silent too long), with an active card at the bank whose payment link (if any) accepts the
      * amount, within the per-order and daily limits and with enough available quota; least recently
      * assigned first.
-     * Locks the operator row so concurrent assignments to one operator queue up.
+     * Never an operator linked to the payer (payhub_linked_operators, 0500: self-dealing).
+     * Locks the operator row so concurrent assignments to one operator queue up; NO KEY UPDATE, so a
+     * withdrawal taken by the operator meanwhile (its foreign-key check) does not wait on it.
      */
     async chooseOperator(
       executor: Executor,
-      input: { projectId: number; currency: string; bankCode: string; amount: bigint; day: string; at: Date },
+      input: {
+        projectId: number;
+        playerId: number;
+        currency: string;
+        bankCode: string;
+        amount: bigint;
+        day: string;
+        at: Date;
+      },
     ): Promise<{ operatorId: number; cardId: number; commissionBps: number; dailyMax: bigint } | null> {
       // On duty (work hours, presence) and card links: SQL functions of 0400_payhub_tools.sql.
       const at = input.at.toISOString();
@@ -232,12 +289,13 @@ export function createPayhubRepo(db: Db) {
            AND COALESCE(d.assigned, 0) + ${input.amount} <= o.daily_max
            AND q.balance - q.pending_debits >= ${input.amount}
            AND payhub_operator_on_duty(o.user_id, ${at}::timestamptz)
+           AND o.user_id NOT IN (SELECT l.operator_id FROM payhub_linked_operators(${input.playerId}::bigint) l)
            AND EXISTS (SELECT 1 FROM payhub_operator_cards c
                         WHERE c.operator_id = o.user_id AND c.active AND c.bank_code = ${input.bankCode}
                           AND payhub_card_accepts(c.id, ${input.amount}::bigint, ${at}::timestamptz))
          ORDER BY o.last_assigned_at NULLS FIRST, o.user_id
          LIMIT 1
-         FOR UPDATE OF o`);
+         FOR NO KEY UPDATE OF o`);
       const row = result.rows[0];
       if (!row) return null;
       return {
@@ -342,7 +400,7 @@ export function createPayhubRepo(db: Db) {
     async order(executor: Executor, id: number, lock = false): Promise<PayOrderRow | null> {
       const result = await executor.execute<Raw>(sql`
         SELECT ${ORDER_COLUMNS} FROM pay_orders o LEFT JOIN payhub_operator_cards c ON c.id = o.card_id
-         WHERE o.id = ${id} ${lock ? sql`FOR UPDATE OF o` : sql``}`);
+         WHERE o.id = ${id} ${lock ? sql`FOR NO KEY UPDATE OF o` : sql``}`);
       return result.rows[0] ? toOrder(result.rows[0]) : null;
     },
 
@@ -465,7 +523,7 @@ export type PayhubRepo = ReturnType<typeof createPayhubRepo>;
 
 export interface CaseRow {
   id: number;
-  rule: 'velocity' | 'just_under_threshold' | 'many_payers_one_card';
+  rule: 'velocity' | 'just_under_threshold' | 'many_payers_one_card' | 'self_dealing';
   subjectType: string;
   subjectId: string;
   details: Record<string, unknown>;

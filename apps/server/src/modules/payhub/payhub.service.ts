@@ -3,6 +3,7 @@ import {
   ErrorCode,
   formatMoney,
   type LocalCurrency,
+  PayhubPushRoute,
   type PayOrder,
   PayOrderState,
   type ProjectConfig,
@@ -16,8 +17,13 @@ import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { localDay } from '../../platform/local-day.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import { requireOperator as requirePaymentOperator } from './payhub.access.ts';
-import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from './payhub.notify.ts';
+import {
+  recordSelfDealing,
+  refuseIfLinked,
+  requireOperator as requirePaymentOperator,
+  SelfDealingRefusal,
+} from './payhub.access.ts';
+import type { UserNotifier } from './payhub.notify.ts';
 import type { Executor, OperatorRow, OrderFilter, PayhubRepo, PayOrderRow } from './payhub.repo.ts';
 import {
   commissionOf,
@@ -139,17 +145,17 @@ export function createPayhubService(deps: PayhubDeps) {
     if (!account) return;
     const balance = await ledger.balance(repo.db, account.id);
     const unprocessed = await repo.countOrders(repo.db, { operatorId, states: OPERATOR_QUEUE_STATES });
-    await deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.quota, {
+    await deps.notifier.notify(operatorId, PayhubPushRoute.quota, {
       quota: formatMoney(balance.balance),
       held: formatMoney(balance.pending),
       available: formatMoney(balance.available),
     });
-    await deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.unprocessed, { orders: unprocessed });
+    await deps.notifier.notify(operatorId, PayhubPushRoute.unprocessed, { orders: unprocessed });
   }
 
   function pushOrder(after: AfterCommit, order: PayOrderRow): void {
     const wire = toPayOrderWire(order);
-    after.push(() => deps.notifier.notify(order.playerId, PAYHUB_NOTIFY_ROUTES.payOrder, wire));
+    after.push(() => deps.notifier.notify(order.playerId, PayhubPushRoute.payOrder, wire));
     const credited = deps.onDepositCredited;
     if (credited && (order.state === PayOrderState.PAID || order.state === PayOrderState.CHECK_SUCCESS)) {
       after.push(async () => {
@@ -163,7 +169,7 @@ export function createPayhubService(deps: PayhubDeps) {
     }
     if (order.operatorId !== null) {
       const operatorId = order.operatorId;
-      after.push(() => deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.payOrder, wire));
+      after.push(() => deps.notifier.notify(operatorId, PayhubPushRoute.payOrder, wire));
       after.push(() => quotaPush(operatorId, order.projectId, order.currency));
     }
   }
@@ -185,6 +191,8 @@ export function createPayhubService(deps: PayhubDeps) {
     const reference = { type: 'pay_order', id: String(order.id) };
     if (next === PayOrderState.PAID || next === PayOrderState.CHECK_SUCCESS) {
       const accounts = await accountsOf(tx, order);
+      // Lock order step 5 (docs/payments.md): every user account of this settlement, lowest id first.
+      await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
       if (order.state === PayOrderState.CANCELED) {
         // The hold was released when the order was canceled: credit afresh from the quota.
         try {
@@ -293,6 +301,23 @@ export function createPayhubService(deps: PayhubDeps) {
         at,
       });
     }
+    // A payer linked to an operator at work: assignment skipped that operator (self-dealing).
+    for (const linked of await repo.linkedWorkingOperators(tx, order.playerId, order.projectId)) {
+      await repo.openCase(tx, {
+        projectId: order.projectId,
+        rule: 'self_dealing',
+        subjectType: 'operator',
+        subjectId: String(linked.operatorId),
+        details: {
+          playerId: order.playerId,
+          link: linked.link,
+          action: 'deposit_assignment_skipped',
+          orderType: 'pay_order',
+          orderId: order.id,
+        },
+        at,
+      });
+    }
     if (order.cardId !== null) {
       const payers = await repo.payersToCardSince(
         tx,
@@ -342,17 +367,22 @@ export function createPayhubService(deps: PayhubDeps) {
           const day = localDay(at, projectConfig.timeZone);
           const selection = {
             projectId: session.projectId,
+            playerId: session.userId,
             currency,
             bankCode: input.bankCode,
             amount: input.amount,
             day,
             at,
           };
+          await repo.savepoint(tx, 'choose_operator');
           let chosen = await repo.chooseOperator(tx, selection);
           // chooseOperator reads the card link's used total in its statement's snapshot; an assignment
           // to the same operator that committed while we waited for its row lock is only visible to a
           // new statement. Re-check, and choose again (now with a fresh snapshot) when the link is full.
+          // The first operator's lock is released first (savepoint): holding two operator rows would
+          // break the one lock order (docs/payments.md) and could deadlock with another such choice.
           if (chosen && !(await repo.cardAccepts(tx, chosen.cardId, input.amount, at))) {
+            await repo.rollbackToSavepoint(tx, 'choose_operator');
             chosen = await repo.chooseOperator(tx, selection);
           }
           const created = (await repo.order(tx, id))!;
@@ -417,6 +447,15 @@ export function createPayhubService(deps: PayhubDeps) {
     return { items: result.items.map(toPayOrderWire), total: result.total };
   }
 
+  /** After a self-dealing refusal rolled its transaction back: open the case, then refuse. */
+  async function refused(error: unknown): Promise<never> {
+    if (error instanceof SelfDealingRefusal)
+      await recordSelfDealing(repo, error.attempt, clock.now()).catch((caseError) =>
+        deps.log(caseError, 'self-dealing case not recorded'),
+      );
+    throw error;
+  }
+
   /** Locks an order the caller may act on, or answers 404 (never revealing another's order). */
   async function lockVisible(
     tx: Executor,
@@ -437,12 +476,14 @@ export function createPayhubService(deps: PayhubDeps) {
     const after: AfterCommit = [];
     if (role === 'manager') await requireManager(session);
     if (role === 'operator') await requireOperator(session);
-    const result = await repo.transaction(async (tx) => {
-      after.length = 0;
-      const order = await decide(tx);
-      pushOrder(after, order);
-      return toPayOrderWire(order);
-    });
+    const result = await repo
+      .transaction(async (tx) => {
+        after.length = 0;
+        const order = await decide(tx);
+        pushOrder(after, order);
+        return toPayOrderWire(order);
+      })
+      .catch(refused);
     await flush(after);
     return result;
   }
@@ -488,6 +529,19 @@ export function createPayhubService(deps: PayhubDeps) {
         );
       if (!SUPPORTED_BANKS[currency].some((bank) => bank.code === input.bankCode))
         throw new AppError(ErrorCode.BankUnsupported);
+      // A payment operator holds no player wallet (docs/decisions.md): it cannot pay itself in.
+      if (await repo.isPaymentOperator(repo.db, session.userId))
+        await refused(
+          new SelfDealingRefusal({
+            projectId: session.projectId,
+            operatorId: session.userId,
+            playerId: session.userId,
+            link: 'same_account',
+            action: 'deposit_as_player',
+            orderType: null,
+            orderId: null,
+          }),
+        );
       for (let attempt = 1; ; attempt += 1) {
         const after: AfterCommit = [];
         try {
@@ -497,7 +551,9 @@ export function createPayhubService(deps: PayhubDeps) {
         } catch (error) {
           // Another assignment took the quota between the choice and the hold: choose again.
           const retry = error instanceof LedgerError && error.refusal === 'insufficient_funds';
-          if (!retry || attempt >= ASSIGN_ATTEMPTS) throw error;
+          if (!retry) throw error;
+          // Still taken after every attempt: an operating condition the caller can retry, not a fault.
+          if (attempt >= ASSIGN_ATTEMPTS) throw new AppError(ErrorCode.TryAgain, 'operators busy');
         }
       }
     },
@@ -554,6 +610,15 @@ export function createPayhubService(deps: PayhubDeps) {
         );
         // A repeated confirm of a paid order answers the order: money moved once.
         if (input.action === 'confirm' && order.state === PayOrderState.PAID) return order;
+        if (input.action === 'confirm')
+          await refuseIfLinked(repo, tx, {
+            projectId: order.projectId,
+            operatorId: session.userId,
+            playerId: order.playerId,
+            action: 'deposit_confirm',
+            orderType: 'pay_order',
+            orderId: order.id,
+          });
         return apply(
           tx,
           order,
@@ -634,6 +699,15 @@ export function createPayhubService(deps: PayhubDeps) {
         const order = await lockVisible(tx, id, (row) => row.projectId === session.projectId);
         if (order.handlerId !== null && order.handlerId !== session.userId)
           throw new AppError(ErrorCode.OrderHandledByOtherLeader);
+        if (event === 'leaderSuccess')
+          await refuseIfLinked(repo, tx, {
+            projectId: order.projectId,
+            operatorId: session.userId,
+            playerId: order.playerId,
+            action: 'deposit_leader_success',
+            orderType: 'pay_order',
+            orderId: order.id,
+          });
         const extra: { remark?: string; handlerId?: number } = {};
         if (remark !== undefined) extra.remark = remark;
         if (order.handlerId === null) extra.handlerId = session.userId;
@@ -672,12 +746,21 @@ export function createPayhubService(deps: PayhubDeps) {
 
     workingOperatorIds: (projectId: number) => repo.workingOperatorIds(repo.db, projectId),
 
+    /** Whether the account is a payment operator (which holds no player wallet). */
+    isPaymentOperator: (userId: number) => repo.isPaymentOperator(repo.db, userId),
+    refuseIfLinked: (tx: Executor, input: Parameters<typeof refuseIfLinked>[2]) =>
+      refuseIfLinked(repo, tx, input),
+    /** Opens the self-dealing case of a refusal whose transaction rolled back, then rethrows. */
+    refused,
+
     /**
      * Counts an amount against the operator's per-order and daily limits inside the caller's
      * transaction (withdrawals taken by the operator); refuses with 3004 past either limit.
      */
     async reserveVolume(tx: Executor, operator: OperatorRow, amount: bigint): Promise<void> {
       if (amount > operator.perOrderMax) throw new AppError(ErrorCode.PaymentOutOfRange, 'per-order limit');
+      // Lock order (docs/payments.md): the operator row before its daily-volume row, as assignment does.
+      await repo.lockOperator(tx, operator.userId);
       const day = localDay(clock.now(), project(operator.projectId).timeZone);
       if (!(await repo.reserveDaily(tx, operator.userId, day, amount, operator.dailyMax)))
         throw new AppError(ErrorCode.PaymentOutOfRange, 'daily limit');

@@ -58,7 +58,7 @@ export function createQuotaRepo(db: Db) {
     },
     async byReference(executor: Executor, reference: string, lock = false): Promise<TopupRow | null> {
       const result = await executor.execute<Raw>(sql`
-        SELECT * FROM quota_topups WHERE provider_reference = ${reference} ${lock ? sql`FOR UPDATE` : sql``}`);
+        SELECT * FROM quota_topups WHERE provider_reference = ${reference} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`);
       return result.rows[0] ? toTopup(result.rows[0]) : null;
     },
     async byOrderNo(executor: Executor, orderNo: string): Promise<TopupRow | null> {

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   formatMoney,
   type LocalCurrency,
+  PayhubPushRoute,
   type ProjectConfig,
   type Topup,
 } from '@payhub/contracts';
@@ -12,7 +13,7 @@ import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from '../payhub/payhub.notify.ts';
+import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import { newOrderNo, type PayhubService } from '../payhub/payhub.service.ts';
 import {
   type CustodyAdapter,
@@ -195,7 +196,7 @@ export function createQuotaService(deps: QuotaDeps) {
       const wire = await balances(pushed.operatorId, pushed.projectId, pushed.currency).catch(() => null);
       if (wire)
         await deps.notifier
-          .notify(pushed.operatorId, PAYHUB_NOTIFY_ROUTES.quota, wire)
+          .notify(pushed.operatorId, PayhubPushRoute.quota, wire)
           .catch((error) => deps.log(error, 'quota push failed'));
     }
     return state;

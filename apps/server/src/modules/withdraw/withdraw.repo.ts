@@ -125,7 +125,7 @@ export function createWithdrawRepo(db: Db) {
     },
     async bankAccount(executor: Executor, id: number, lock = false): Promise<BankAccountRow | null> {
       const result = await executor.execute<Raw>(sql`
-        SELECT * FROM player_bank_accounts WHERE id = ${id} AND deleted_at IS NULL ${lock ? sql`FOR UPDATE` : sql``}`);
+        SELECT * FROM player_bank_accounts WHERE id = ${id} AND deleted_at IS NULL ${lock ? sql`FOR NO KEY UPDATE` : sql``}`);
       return result.rows[0] ? toBank(result.rows[0]) : null;
     },
     async bankByNumber(
@@ -240,7 +240,7 @@ export function createWithdrawRepo(db: Db) {
     },
     async order(executor: Executor, id: number, lock = false): Promise<WithdrawRow | null> {
       const result = await executor.execute<Raw>(
-        sql`SELECT * FROM withdraw_orders WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+        sql`SELECT * FROM withdraw_orders WHERE id = ${id} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
       );
       return result.rows[0] ? toWithdraw(result.rows[0]) : null;
     },

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   formatMoney,
   type LocalCurrency,
+  PayhubPushRoute,
   type ProjectConfig,
   SUPPORTED_BANKS,
   type WithdrawOrder,
@@ -15,7 +16,8 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import { PAYHUB_NOTIFY_ROUTES, type UserNotifier } from '../payhub/payhub.notify.ts';
+import { SelfDealingRefusal } from '../payhub/payhub.access.ts';
+import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import { commissionOf } from '../payhub/payhub.rules.ts';
 import { newOrderNo, type PayhubService } from '../payhub/payhub.service.ts';
 import type { BankAccountRow, Executor, WithdrawRepo, WithdrawRow } from './withdraw.repo.ts';
@@ -103,10 +105,10 @@ export function createWithdrawService(deps: WithdrawDeps) {
 
   function pushOrder(after: AfterCommit, order: WithdrawRow) {
     const wire = toWithdrawWire(order);
-    after.push(() => deps.notifier.notify(order.playerId, PAYHUB_NOTIFY_ROUTES.withdrawOrder, wire));
+    after.push(() => deps.notifier.notify(order.playerId, PayhubPushRoute.withdrawOrder, wire));
     if (order.operatorId !== null) {
       const operatorId = order.operatorId;
-      after.push(() => deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.withdrawOrder, wire));
+      after.push(() => deps.notifier.notify(operatorId, PayhubPushRoute.withdrawOrder, wire));
     }
     if (order.state === WithdrawOrderState.WAIT || order.state === WithdrawOrderState.CONFIRM) {
       // The waiting pool changed: every working operator's unprocessed count moves.
@@ -116,7 +118,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
           states: [WithdrawOrderState.WAIT],
         });
         for (const operatorId of await payhub.workingOperatorIds(order.projectId))
-          await deps.notifier.notify(operatorId, PAYHUB_NOTIFY_ROUTES.unprocessed, {
+          await deps.notifier.notify(operatorId, PayhubPushRoute.unprocessed, {
             withdrawOrders: waiting,
           });
       });
@@ -154,12 +156,15 @@ export function createWithdrawService(deps: WithdrawDeps) {
       const clearing = await ledger.systemAccount(tx, { ...key, kind: 'withdraw_clearing' });
       const fees = await ledger.systemAccount(tx, { ...key, kind: 'fees' });
       const house = await ledger.systemAccount(tx, { ...key, kind: 'house' });
+      const wallet = await walletOf(tx, order.projectId, order.currency, order.playerId);
       const quota = await ledger.userAccount(tx, { ...key, kind: 'operator_quota', ownerId: operatorId });
       const commissionAccount = await ledger.userAccount(tx, {
         ...key,
         kind: 'operator_commission',
         ownerId: operatorId,
       });
+      // Lock order step 5 (docs/payments.md): every user account of this settlement, lowest id first.
+      await ledger.lockAccounts(tx, [wallet.id, quota.id, commissionAccount.id]);
       // One linked operation: the player's hold is debited, the operator repaid in quota, the fee
       // booked and the commission paid, all or none, under one key.
       const postings: Posting[] = [
@@ -244,12 +249,14 @@ export function createWithdrawService(deps: WithdrawDeps) {
 
   async function inTransaction(action: (tx: Executor, after: AfterCommit) => Promise<WithdrawRow>) {
     const after: AfterCommit = [];
-    const result = await repo.transaction(async (tx) => {
-      after.length = 0;
-      const order = await action(tx, after);
-      pushOrder(after, order);
-      return toWithdrawWire(order);
-    });
+    const result = await repo
+      .transaction(async (tx) => {
+        after.length = 0;
+        const order = await action(tx, after);
+        pushOrder(after, order);
+        return toWithdrawWire(order);
+      })
+      .catch(payhub.refused);
     await flush(after);
     return result;
   }
@@ -284,6 +291,19 @@ export function createWithdrawService(deps: WithdrawDeps) {
       const { currency } = project(session.projectId);
       checkRange(input.amount, currency);
       const fee = withdrawFee(input.amount, currency);
+      // A payment operator holds no player wallet (docs/decisions.md): nothing of its own to pay out.
+      if (await payhub.isPaymentOperator(session.userId))
+        await payhub.refused(
+          new SelfDealingRefusal({
+            projectId: session.projectId,
+            operatorId: session.userId,
+            playerId: session.userId,
+            link: 'same_account',
+            action: 'withdraw_as_player',
+            orderType: null,
+            orderId: null,
+          }),
+        );
       const after: AfterCommit = [];
       const result = await repo.transaction(async (tx) => {
         after.length = 0;
@@ -539,6 +559,14 @@ export function createWithdrawService(deps: WithdrawDeps) {
         if (input.action === 'take') {
           const order = await lockVisible(tx, input.id, (row) => row.projectId === session.projectId);
           if (order.state !== WithdrawOrderState.WAIT) throw new AppError(ErrorCode.OrderAlreadyStarted);
+          await payhub.refuseIfLinked(tx, {
+            projectId: order.projectId,
+            operatorId: session.userId,
+            playerId: order.playerId,
+            action: 'withdraw_take',
+            orderType: 'withdraw_order',
+            orderId: order.id,
+          });
           await payhub.reserveVolume(tx, operator, order.amount);
           return apply(
             tx,
@@ -554,6 +582,16 @@ export function createWithdrawService(deps: WithdrawDeps) {
           (row) => row.projectId === session.projectId && row.operatorId === session.userId,
         );
         if (input.action === 'finish' && order.state === WithdrawOrderState.FINISH) return order;
+        // Taken before the payer became linked (or before this rule): it still cannot be finished.
+        if (input.action === 'finish')
+          await payhub.refuseIfLinked(tx, {
+            projectId: order.projectId,
+            operatorId: session.userId,
+            playerId: order.playerId,
+            action: 'withdraw_finish',
+            orderType: 'withdraw_order',
+            orderId: order.id,
+          });
         const extra: { voucherUrl?: string; remark?: string } = {};
         if (input.voucherUrl !== undefined) extra.voucherUrl = input.voucherUrl;
         if (input.remark !== undefined) extra.remark = input.remark;
@@ -644,6 +682,15 @@ export function createWithdrawService(deps: WithdrawDeps) {
         const voucherUrl = input.voucherUrl ?? order.voucherUrl ?? undefined;
         if (input.action === 'finish' && !voucherUrl)
           throw new AppError(ErrorCode.BadParameter, 'body.voucherUrl: required to finish');
+        if (input.action === 'finish')
+          await payhub.refuseIfLinked(tx, {
+            projectId: order.projectId,
+            operatorId: session.userId,
+            playerId: order.playerId,
+            action: 'withdraw_leader_finish',
+            orderType: 'withdraw_order',
+            orderId: order.id,
+          });
         const extra: { voucherUrl?: string; remark?: string; handlerId?: number } = {};
         if (voucherUrl !== undefined && input.action === 'finish') extra.voucherUrl = voucherUrl;
         if (input.remark !== undefined) extra.remark = input.remark;

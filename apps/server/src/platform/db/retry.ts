@@ -14,6 +14,18 @@ function sqlState(error: unknown): string | undefined {
 }
 
 /**
+ * SQLSTATEs of contention or overload rather than a fault: deadlock and serialization failure (after
+ * `retryTransaction` gave up), lock not available, too many connections, server starting or
+ * shutting down. The error envelope answers them with the declared "try again" code, never 0.
+ */
+const CONTENTION_STATES = new Set(['40P01', '40001', '55P03', '53300', '57P03']);
+
+export function isContention(error: unknown): boolean {
+  const state = sqlState(error);
+  return state !== undefined && CONTENTION_STATES.has(state);
+}
+
+/**
  * Runs a whole transaction again when PostgreSQL aborted it for a deadlock or a serialization
  * failure (two money actions locking the same wallet and quota rows in opposite orders). The aborted
  * attempt changed nothing, so running it again is safe; the action must not keep state between attempts.

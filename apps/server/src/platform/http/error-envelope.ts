@@ -1,6 +1,7 @@
 import { ErrorCode, httpStatusOf } from '@payhub/contracts';
 import { errorMessage } from '@payhub/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isContention } from '../db/retry.ts';
 import { AppError } from '../errors.ts';
 
 function languageOf(request: FastifyRequest): string | undefined {
@@ -11,6 +12,8 @@ function languageOf(request: FastifyRequest): string | undefined {
 /** Maps any thrown value to an operating error; unknown failures become 0 without internals. */
 function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  // Contention that outlasted its retries is an operating condition the caller can retry.
+  if (isContention(error)) return new AppError(ErrorCode.TryAgain);
   const fastifyError = error as Partial<FastifyError> & { statusCode?: number };
   const status = fastifyError.statusCode ?? 500;
   if (status === 429) return new AppError(ErrorCode.TooFrequent);

@@ -1,0 +1,17 @@
+/**
+ * Every screen's path in the player app (under the `/play` base), spelled once: links, redirects and
+ * the error reactions name them from here (the router mounts its screens at the same segments).
+ */
+export const paths = {
+  root: '/',
+  login: '/login',
+  register: '/register',
+  forgot: '/forgot',
+  wallet: '/wallet',
+  walletWithdrawals: '/wallet?tab=withdrawals',
+  account: '/account',
+  deposit: '/deposit',
+  depositOrder: (id: number) => `/deposit/${id}`,
+  withdraw: '/withdraw',
+  serverError: '/500',
+} as const;

@@ -1,0 +1,11 @@
+/** Query keys of server data that more than one feature reads or refreshes. */
+export const QUERY_KEYS = {
+  balance: ['withdraw', 'balance'],
+  deposits: ['payhub', 'playerOrders'],
+  withdrawals: ['withdraw', 'orders'],
+  withdrawInfo: ['withdraw', 'info'],
+  bankAccounts: ['withdraw', 'bankList'],
+  /** Every deposit order read one by one, and one of them (its pushes land in it: lib/deposit-live.ts). */
+  depositOrders: ['payhub', 'order'],
+  depositOrder: (id: number) => ['payhub', 'order', id] as const,
+} as const;

@@ -1,0 +1,105 @@
+// Starts the real server (apps/server/src/main.ts) as its own process for benchmarks and crash
+// scripts: production mode, embedded PostgreSQL in the given DATA_DIR, free loopback port; answers
+// its base URL and a database URL for direct reads of that embedded PostgreSQL.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const START_TIMEOUT_MS = 180_000;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface AppProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  databaseUrl: string;
+}
+
+/**
+ * `ownGroup`: the server leads a process group of its own (with the embedded PostgreSQL it spawns),
+ * so `process.kill(-child.pid, 'SIGKILL')` ends all of it at once, as a power cut would.
+ */
+export async function startApp(dataDir: string, options: { ownGroup?: boolean } = {}): Promise<AppProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CODE_SECRET: 'bench-code-secret-0123456789abcdef',
+      CUSTODY_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      APP_VERSION: 'bench',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownGroup === true,
+  });
+  let postgresPort = 0;
+  await new Promise<void>((resolveStart, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start in time')), START_TIMEOUT_MS);
+    let buffered = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        const match = line.match(/embedded PostgreSQL listening on 127\.0\.0\.1:(\d+)/);
+        if (match) postgresPort = Number(match[1]);
+        if (/\[payhub\] ready in/.test(line)) {
+          clearTimeout(timer);
+          resolveStart();
+        }
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with code ${code} before it was ready`));
+    });
+  });
+  if (postgresPort === 0) throw new Error('the server did not report its embedded PostgreSQL port');
+  const password = readFileSync(join(dataDir, 'pg/password'), 'utf8').trim();
+  return {
+    child,
+    baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${postgresPort}/postgres`,
+  };
+}
+
+export function stopApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveStop();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function demoAccounts(dataDir: string) {
+  return JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as Array<{
+    projectId: number;
+    label: string;
+    phone: string;
+    password: string;
+  }>;
+}

@@ -1,0 +1,72 @@
+// Proves the apps' Biome import zones are live: a deliberate import across a zone (shared/lib → app,
+// lib/shared → feature, feature → app, feature → another feature) fails `biome lint`, allowed imports
+// pass, and every feature folder of both apps has its own zone in biome.json.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BIOME = path.join(ROOT, 'node_modules', '.bin', 'biome');
+const APPS = ['agent', 'player'] as const;
+
+const written: string[] = [];
+afterEach(() => {
+  for (const file of written.splice(0)) rmSync(file, { force: true });
+});
+
+/** Writes a probe file importing `specifier` at `folder` (relative to the app's src/), lints it. */
+function lintProbe(app: string, folder: string, specifier: string): { failed: boolean; output: string } {
+  const file = path.join(ROOT, 'apps', app, 'src', folder, `zone-probe-${process.pid}.ts`);
+  written.push(file);
+  writeFileSync(file, `import * as probe from '${specifier}';\n\nexport const used = probe;\n`);
+  try {
+    const output = execFileSync(BIOME, ['lint', '--max-diagnostics=5', path.relative(ROOT, file)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    return { failed: false, output };
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string };
+    return { failed: true, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
+describe.each(APPS)('apps/%s import zones', (app) => {
+  const features = readdirSync(path.join(ROOT, 'apps', app, 'src', 'features'));
+
+  it.each([
+    ['shared', '../app/router.tsx', 'app/ composes'],
+    ['lib', '../app/router.tsx', 'app/ composes'],
+    ['lib', '../features/payhub/deposit-page.tsx', 'never import a feature'],
+    ['shared', '../features/payhub/deposit-page.tsx', 'never import a feature'],
+    ['features/payhub', '../../app/router.tsx', 'app/ composes'],
+    ['features/payhub', '../withdraw/withdraw-page.tsx', 'never imports another feature'],
+    ['features/payhub', '../../features/withdraw/withdraw-page.tsx', 'never imports another feature'],
+  ])('%s may not import %s', (folder, specifier, message) => {
+    const result = lintProbe(app, folder, specifier);
+    expect(result.failed, result.output).toBe(true);
+    expect(result.output).toContain('noRestrictedImports');
+    expect(result.output).toContain(message);
+  });
+
+  it.each([
+    ['features/payhub', '../../lib/api.ts'],
+    ['features/payhub', './api.ts'],
+    ['features/payhub', '../../shared/ui/button.tsx'],
+    ['lib', '../shared/cookies.ts'],
+    ['app', '../features/payhub/api.ts'],
+  ])('%s may import %s', (folder, specifier) => {
+    const result = lintProbe(app, folder, specifier);
+    expect(result.failed, result.output).toBe(false);
+  });
+
+  it('has a zone for every feature folder (add one to biome.json with a new feature)', () => {
+    const config = readFileSync(path.join(ROOT, 'biome.json'), 'utf8');
+    for (const feature of features) {
+      expect(config, feature).toContain(`"apps/${app}/src/features/${feature}/**"`);
+      expect(config, feature).toContain(`"!**/features/${feature}/**"`);
+    }
+  });
+});
