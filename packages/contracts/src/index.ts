@@ -28,6 +28,7 @@ export * from './payhub.ts';
 export * from './payhub-tools.ts';
 export * from './phone.ts';
 export * from './promo.ts';
+export * from './qris.ts';
 export * from './quota.ts';
 export * from './realtime.ts';
 export * from './shell.ts';
