@@ -13,5 +13,13 @@ export const paths = {
   deposit: '/deposit',
   depositOrder: (id: number) => `/deposit/${id}`,
   withdraw: '/withdraw',
+  home: '/home',
+  history: '/history',
+  exchange: '/exchange',
+  depositChoose: '/deposit/choose',
+  withdrawChoose: '/withdraw/choose',
+  /** The crypto (USDT on chain) screens: the chain feature mounts them at these paths. */
+  cryptoDeposit: '/crypto/deposit',
+  cryptoWithdraw: '/crypto/withdraw',
   serverError: '/500',
 } as const;

@@ -3,6 +3,7 @@ import { player } from './id-ID/player.ts';
 import { playerAccount } from './id-ID/player-account.ts';
 import { playerAuth } from './id-ID/player-auth.ts';
 import { playerDeposit } from './id-ID/player-deposit.ts';
+import { playerMoney } from './id-ID/player-money.ts';
 import { playerWallet } from './id-ID/player-wallet.ts';
 import { playerWithdraw } from './id-ID/player-withdraw.ts';
 
@@ -10,7 +11,15 @@ import { playerWithdraw } from './id-ID/player-withdraw.ts';
  * The player app's UI catalogue: its own namespaces (one file per namespace and locale beside the
  * agent app's). Indonesian is the typed reference and is bundled; the others load as chunks.
  */
-export const playerIdID = { player, playerAuth, playerAccount, playerWallet, playerDeposit, playerWithdraw };
+export const playerIdID = {
+  player,
+  playerAuth,
+  playerAccount,
+  playerWallet,
+  playerDeposit,
+  playerWithdraw,
+  playerMoney,
+};
 
 type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
 
@@ -20,13 +29,14 @@ export type PlayerCatalog = Strings<typeof playerIdID>;
 export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> {
   switch (locale) {
     case 'es-MX': {
-      const [shell, auth, account, wallet, deposit, withdraw] = await Promise.all([
+      const [shell, auth, account, wallet, deposit, withdraw, money] = await Promise.all([
         import('./es-MX/player.ts'),
         import('./es-MX/player-auth.ts'),
         import('./es-MX/player-account.ts'),
         import('./es-MX/player-wallet.ts'),
         import('./es-MX/player-deposit.ts'),
         import('./es-MX/player-withdraw.ts'),
+        import('./es-MX/player-money.ts'),
       ]);
       return {
         player: shell.player,
@@ -35,16 +45,18 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerWallet: wallet.playerWallet,
         playerDeposit: deposit.playerDeposit,
         playerWithdraw: withdraw.playerWithdraw,
+        playerMoney: money.playerMoney,
       };
     }
     case 'en': {
-      const [shell, auth, account, wallet, deposit, withdraw] = await Promise.all([
+      const [shell, auth, account, wallet, deposit, withdraw, money] = await Promise.all([
         import('./en/player.ts'),
         import('./en/player-auth.ts'),
         import('./en/player-account.ts'),
         import('./en/player-wallet.ts'),
         import('./en/player-deposit.ts'),
         import('./en/player-withdraw.ts'),
+        import('./en/player-money.ts'),
       ]);
       return {
         player: shell.player,
@@ -53,6 +65,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerWallet: wallet.playerWallet,
         playerDeposit: deposit.playerDeposit,
         playerWithdraw: withdraw.playerWithdraw,
+        playerMoney: money.playerMoney,
       };
     }
     default:

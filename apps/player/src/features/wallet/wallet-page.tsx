@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { depositTone, StateChip, withdrawTone } from '../../shared/ui/state-chip.tsx';
 import { balanceQuery, depositRecordsQuery, withdrawalRecordsQuery } from './api.ts';
+import { AssetBalances } from './asset-balances.tsx';
 
 type Tab = 'deposits' | 'withdrawals';
 
@@ -236,6 +237,7 @@ export default function WalletPage() {
       </header>
 
       <main className="mx-auto mt-5 flex max-w-md flex-col gap-3 px-4 pb-6">
+        <AssetBalances />
         <h2 className="px-1 text-[12.5px] font-semibold tracking-wide text-slate-500 uppercase">
           {t('playerWallet.records')}
         </h2>
