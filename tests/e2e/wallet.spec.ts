@@ -1,10 +1,14 @@
 // Proves the player's multi-asset wallet at 360x780 in Indonesian: the demo player signs in through
 // the form, sees its three balances on home (beginner guide on the first visit), exchanges part of
 // its rupiah to YEC and part of its USDT to rupiah through quotes, and finds both exchanges in history
-// (filtered by type); the deposit chooser links to the local and the crypto pages. Screenshots kept.
+// (filtered by type); the choosers link to the local and the crypto pages; a QRIS deposit shows a
+// valid QRIS code; the maintenance flag covers the app and refuses money calls (762). Screenshots kept.
+
+import { crcValid, parseTlv } from '@payhub/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoLabel, demoAccount } from './support/accounts.ts';
+import { apiClient, signedInApi } from './support/api.ts';
 import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
 
 let browser: Browser;
@@ -87,7 +91,12 @@ describe('player multi-asset wallet journey', () => {
     await expect.poll(() => page.getByTestId('history-row').count()).toBe(4);
     const amounts = await page.getByTestId('history-amount').allTextContents();
     expect(amounts).toEqual(
-      expect.arrayContaining(['+YEC\u00a0618,75', '-Rp\u00a0100.000,00', '+Rp\u00a0158.400,00', '-USDT\u00a010,00']),
+      expect.arrayContaining([
+        '+YEC\u00a0618,75',
+        '-Rp\u00a0100.000,00',
+        '+Rp\u00a0158.400,00',
+        '-USDT\u00a010,00',
+      ]),
     );
     await settled(page, 'player-history-exchanges');
     await page.getByTestId('history-type').selectOption('');
@@ -96,12 +105,49 @@ describe('player multi-asset wallet journey', () => {
 
     // Deposit chooser: local through the payment hub, crypto on the chain feature's route.
     await page.goto('/play/deposit/choose');
-    await expect.poll(() => page.getByTestId('choose-crypto').getAttribute('href')).toBe('/play/crypto/deposit');
+    await expect
+      .poll(() => page.getByTestId('choose-crypto').getAttribute('href'))
+      .toBe('/play/crypto/deposit');
     await settled(page, 'player-deposit-chooser');
     await page.getByTestId('choose-local').click();
     await page.waitForURL('**/play/deposit');
     await page.goto('/play/withdraw/choose');
-    await expect.poll(() => page.getByTestId('choose-crypto').getAttribute('href')).toBe('/play/crypto/withdraw');
+    await expect
+      .poll(() => page.getByTestId('choose-crypto').getAttribute('href'))
+      .toBe('/play/crypto/withdraw');
     await settled(page, 'player-withdraw-chooser');
+
+    // A QRIS deposit shows the operator's card as a QRIS code with the exact amount and a valid CRC.
+    const token = await page.evaluate(() => localStorage.getItem('main_token'));
+    const player = apiClient(12);
+    player.setToken(token!);
+    const order = await player.api.payhub.createOrder({
+      body: { amount: '250000', bankCode: 'BCA', port: 'qris' },
+    });
+    await page.goto(`/play/deposit/${order.id}`);
+    const qr = page.getByTestId('qris').locator('img');
+    await qr.waitFor();
+    const payload = (await qr.getAttribute('data-payload'))!;
+    expect(crcValid(payload)).toBe(true);
+    expect(parseTlv(payload).get('54')).toBe('250000');
+    expect(parseTlv(parseTlv(payload).get('62')!).get('01')).toBe(order.orderNo);
+    await settled(page, 'player-deposit-qris');
+
+    // Maintenance: the notice covers the app and money calls answer 762 until it is switched off.
+    const admin = await signedInApi('admin', 12);
+    await admin.api.site.setMaintenance({ body: { enabled: true, message: 'Selesai pukul 04.00 WIB' } });
+    await page.goto('/play/home');
+    await page.getByTestId('maintenance-notice').getByText('Selesai pukul 04.00 WIB').waitFor();
+    await settled(page, 'player-maintenance');
+    const refused = await player.api.exchange
+      .quote({ body: { from: 'IDR', to: 'YEC', amount: '1000' } })
+      .then(
+        () => 0,
+        (error: { errCode: number }) => error.errCode,
+      );
+    expect(refused).toBe(762);
+    await admin.api.site.setMaintenance({ body: { enabled: false, message: null } });
+    await page.getByRole('button', { name: 'Coba lagi' }).click();
+    await page.getByTestId('maintenance-notice').waitFor({ state: 'detached' });
   });
 });

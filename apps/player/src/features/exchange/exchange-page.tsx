@@ -177,8 +177,13 @@ export default function ExchangePage() {
           )}
           {pairRate && (
             <p className="text-[13px] text-slate-600" data-testid="exchange-rate">
-              {t('playerMoney.exchange.rate', { from: source, to: target, rate: pairRate.display })} ·{' '}
-              {t('playerMoney.exchange.spread', { percent: (pairRate.spreadBps / 100).toString() })}
+              {t('playerMoney.exchange.rate', {
+                from: source,
+                to: target,
+                rate:
+                  format.project?.locale === 'id-ID' ? pairRate.display.replace('.', ',') : pairRate.display,
+              })}{' '}
+              · {t('playerMoney.exchange.spread', { percent: (pairRate.spreadBps / 100).toString() })}
             </p>
           )}
           {!quote && (
