@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { maintenanceQuery } from '../../features/wallet/api.ts';
+import { maintenanceQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 
 /**

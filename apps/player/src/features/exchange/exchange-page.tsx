@@ -8,9 +8,9 @@ import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
+import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { walletBalancesQuery } from '../wallet/api.ts';
 import { rateQuery } from './api.ts';
 
 function AssetSelect({

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
+import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { walletBalancesQuery } from '../wallet/api.ts';
 import { historyQuery } from './api.ts';
 
 const OBJECT_KEYS = ['exchange_quote', 'pay_order', 'withdraw_order'] as const;

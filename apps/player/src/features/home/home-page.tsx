@@ -3,9 +3,9 @@ import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, BookOpen, History, Me
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AssetBalances } from '../../lib/asset-balances.tsx';
 import { paths } from '../../lib/paths.ts';
-import { maintenanceQuery } from '../wallet/api.ts';
-import { AssetBalances } from '../wallet/asset-balances.tsx';
+import { maintenanceQuery } from '../../lib/wallet-queries.ts';
 import { BeginnerGuide, guideSeen } from './beginner-guide.tsx';
 
 /** Home: the three assets' balances, quick actions, site notices and the beginner guide. */

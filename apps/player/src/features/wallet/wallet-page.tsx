@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { AssetBalances } from '../../lib/asset-balances.tsx';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
@@ -14,7 +15,6 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { depositTone, StateChip, withdrawTone } from '../../shared/ui/state-chip.tsx';
 import { balanceQuery, depositRecordsQuery, withdrawalRecordsQuery } from './api.ts';
-import { AssetBalances } from './asset-balances.tsx';
 
 type Tab = 'deposits' | 'withdrawals';
 

@@ -1,9 +1,9 @@
 import type { Asset } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useProjectFormat } from '../../lib/currency.ts';
-import { PageSpinner } from '../../shared/ui/spinner.tsx';
-import { walletBalancesQuery } from './api.ts';
+import { PageSpinner } from '../shared/ui/spinner.tsx';
+import { useProjectFormat } from './currency.ts';
+import { walletBalancesQuery } from './wallet-queries.ts';
 
 /** The three assets' balances as cards: balance large, available below (held shown when any). */
 export function AssetBalances() {
