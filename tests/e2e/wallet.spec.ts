@@ -131,6 +131,7 @@ describe('player multi-asset wallet journey', () => {
     expect(crcValid(payload)).toBe(true);
     expect(parseTlv(payload).get('54')).toBe('250000');
     expect(parseTlv(parseTlv(payload).get('62')!).get('01')).toBe(order.orderNo);
+    await qr.scrollIntoViewIfNeeded();
     await settled(page, 'player-deposit-qris');
 
     // Maintenance: the notice covers the app and money calls answer 762 until it is switched off.

@@ -146,6 +146,15 @@ export default function DepositOrderPage() {
           )}
         </section>
 
+        {current.payee && current.port === 'qris' && current.currency === 'IDR' && current.state === WAIT && (
+          <QrisCode
+            payee={current.payee}
+            amount={current.amount}
+            orderNo={current.orderNo}
+            timeZone={format.project?.timeZone ?? 'Asia/Jakarta'}
+          />
+        )}
+
         {current.payee && OPEN_STATES.includes(current.state) && (
           <section className="rounded-2xl bg-white px-4 pt-3 pb-1 shadow-sm ring-1 ring-slate-200/70">
             <h2 className="text-[14px] font-semibold text-slate-900">{t('playerDeposit.transferTo')}</h2>
@@ -164,15 +173,6 @@ export default function DepositOrderPage() {
               />
             </div>
           </section>
-        )}
-
-        {current.payee && current.port === 'qris' && current.currency === 'IDR' && current.state === WAIT && (
-          <QrisCode
-            payee={current.payee}
-            amount={current.amount}
-            orderNo={current.orderNo}
-            timeZone={format.project?.timeZone ?? 'Asia/Jakarta'}
-          />
         )}
 
         {(current.state === WAIT || current.voucherUrl) && (
