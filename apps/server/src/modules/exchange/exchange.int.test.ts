@@ -156,6 +156,9 @@ describe('exchange', () => {
       { from: 'IDR', to: 'IDR', amount: '5' },
       { from: 'IDR', to: 'YEC', amount: '0.01' }, // below one YEC minor unit received
       { from: 'BTC', to: 'YEC', amount: '5' },
+      // MXN is another project's currency: a project-12 player neither spends nor receives it.
+      { from: 'YEC', to: 'MXN', amount: '5' },
+      { from: 'MXN', to: 'YEC', amount: '5' },
     ];
     for (const body of bad) {
       const error = await failure(player.api.exchange.quote({ body: body as never }));

@@ -21,6 +21,7 @@ import {
   quoteAmount,
   wholeRate,
 } from './exchange.math.ts';
+import { walletAssets } from '../wallet/wallet.service.ts';
 import type { ExchangeRepo, Executor, QuoteRow } from './exchange.repo.ts';
 
 /**
@@ -137,6 +138,11 @@ export function createExchangeService(deps: ExchangeDeps) {
      * of a shortfall before accepting; acceptance checks it again, atomically, in the ledger.
      */
     async quote(session: Session, input: { from: Asset; to: Asset; amount: bigint }): Promise<Quote> {
+      // A player holds its project's currency, USDT and YEC; another project's currency is not its own.
+      const project = deps.projectById(session.projectId);
+      const held = project ? walletAssets(project) : [];
+      if (!held.includes(input.from)) throw badParameter(`from: one of ${held.join(', ')}`);
+      if (!held.includes(input.to)) throw badParameter(`to: one of ${held.join(', ')}`);
       const now = clock.now();
       const settings = await repo.settings(repo.db, session.projectId);
       const rate = await rateOf(repo.db, session.projectId, input.from, input.to);
