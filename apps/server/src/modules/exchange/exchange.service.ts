@@ -13,6 +13,7 @@ import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
+import { walletAssets } from '../wallet/wallet.service.ts';
 import {
   decimalToFraction,
   type Fraction,
@@ -21,7 +22,6 @@ import {
   quoteAmount,
   wholeRate,
 } from './exchange.math.ts';
-import { walletAssets } from '../wallet/wallet.service.ts';
 import type { ExchangeRepo, Executor, QuoteRow } from './exchange.repo.ts';
 
 /**
