@@ -217,6 +217,10 @@ describe('exchange', () => {
     const config = await player.api.site.config({ params: { key: 'maintenance' } });
     expect(config.value).toEqual({ enabled: true, message: 'Upgrade until 04:00' });
     await admin.api.site.setMaintenance({ body: { enabled: false, message: null } });
+    const audit = await testApp.database.pool.query(
+      "SELECT after FROM audit_log WHERE action = 'site.maintenance' ORDER BY id",
+    );
+    expect(audit.rows.map((row) => row.after.enabled)).toEqual([true, false]);
     expect((await player.api.exchange.accept({ params: { id: quote.id } })).state).toBe('accepted');
     await expectLedgerClean(testApp);
   });

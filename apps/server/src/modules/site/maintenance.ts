@@ -22,8 +22,20 @@ export function createMaintenanceGate(repo: Pick<SiteRepo, 'configValue' | 'setP
   }
   return {
     read,
-    async set(projectId: number, maintenance: Maintenance): Promise<Maintenance> {
-      await repo.setPublicConfig(projectId, MAINTENANCE_CONFIG_KEY, maintenance);
+    async set(
+      projectId: number,
+      maintenance: Maintenance,
+      actor: { userId: number; ip: string | null },
+    ): Promise<Maintenance> {
+      await repo.setPublicConfig(projectId, MAINTENANCE_CONFIG_KEY, maintenance, {
+        projectId,
+        actorId: actor.userId,
+        action: 'site.maintenance',
+        objectType: 'site_config',
+        objectId: MAINTENANCE_CONFIG_KEY,
+        after: maintenance,
+        ip: actor.ip,
+      });
       return maintenance;
     },
     /** Throws 762 while the project is in maintenance. */

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { type AuditEntry, writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { projects, siteConfig, uploads } from './site.schema.ts';
 
@@ -15,15 +16,23 @@ export function createSiteRepo(db: Db) {
           .from(siteConfig)
           .where(and(eq(siteConfig.projectId, projectId), eq(siteConfig.key, key)))
       )[0]?.value,
-    /** Writes a public setting. */
-    setPublicConfig: async (projectId: number, key: string, value: unknown): Promise<void> => {
-      await db
-        .insert(siteConfig)
-        .values({ projectId, key, value, public: true, updatedAt: new Date() })
-        .onConflictDoUpdate({
-          target: [siteConfig.projectId, siteConfig.key],
-          set: { value, public: true, updatedAt: new Date() },
-        });
+    /** Writes a public setting and its audit line in one transaction. */
+    setPublicConfig: async (
+      projectId: number,
+      key: string,
+      value: unknown,
+      audit: AuditEntry,
+    ): Promise<void> => {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(siteConfig)
+          .values({ projectId, key, value, public: true, updatedAt: new Date() })
+          .onConflictDoUpdate({
+            target: [siteConfig.projectId, siteConfig.key],
+            set: { value, public: true, updatedAt: new Date() },
+          });
+        await writeAudit(tx, audit);
+      });
     },
     publicConfig: async (projectId: number, keys: string[]) =>
       keys.length === 0

@@ -14,7 +14,10 @@ export async function registerSiteRoutes(
 ): Promise<void> {
   bindEndpoint(app, deps, contracts.site.setMaintenance, async ({ body, context }) => {
     if (context.session.staffRole !== 'admin') throw noPermission();
-    return maintenance.set(context.session.projectId, body);
+    return maintenance.set(context.session.projectId, body, {
+      userId: context.session.userId,
+      ip: context.ip,
+    });
   });
   // Multipart parsing only where uploads are accepted: registered at the root, its request hooks
   // ran on every call of the API (bench/api-read).
