@@ -5,7 +5,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ErrorCode } from '@payhub/contracts';
+import { contracts, ErrorCode } from '@payhub/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -26,6 +26,7 @@ import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
 import { readAppVersion } from './modules/shell/app-version.ts';
 import { registerShellRoutes } from './modules/shell/shell.routes.ts';
+import { createMaintenanceGate, installMaintenanceGate } from './modules/site/maintenance.ts';
 import { createSiteRepo } from './modules/site/site.repo.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
@@ -33,6 +34,7 @@ import { createUserRepo } from './modules/user/user.repo.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { createVerificationCodeService } from './modules/user/verification-code.service.ts';
+import { registerWallet } from './modules/wallet/wallet.plugin.ts';
 import { createSessionRepo } from './platform/auth/session.repo.ts';
 import { createSessionService } from './platform/auth/session.service.ts';
 import type { Bus } from './platform/bus/bus.ts';
@@ -135,13 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Capabilities.
   const devOutbox = config.devEndpoints ? new Map<string, { code: string; expiresAt: Date }>() : undefined;
   const sms = deps.sms ?? createDevSmsSender((line) => app.log.info(line));
-  const site = await createSiteService(
-    createSiteRepo(database.db),
-    createDiskStorage(join(config.dataDir, 'uploads')),
-    {
-      csChatUrl: config.csChatUrl,
-    },
-  );
+  const siteRepo = createSiteRepo(database.db);
+  const site = await createSiteService(siteRepo, createDiskStorage(join(config.dataDir, 'uploads')), {
+    csChatUrl: config.csChatUrl,
+  });
   const sessions = await createSessionService({
     repo: createSessionRepo(database.db),
     clock,
@@ -204,7 +203,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const datacenter = createDatacenterService({ repo: createDatacenterRepo(database.db), promo, clock });
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);
 
-  await app.register(async (scope) => registerSiteRoutes(scope, bindDeps, site));
+  // Money calls answer 762 while the project is in maintenance (issue 13; docs/payments.md).
+  const maintenance = createMaintenanceGate(siteRepo);
+  installMaintenanceGate(app, maintenance, site.resolver, [
+    contracts.payhub.createOrder,
+    contracts.withdraw.create,
+    contracts.exchange.quote,
+    contracts.exchange.accept,
+  ]);
+  await app.register(async (scope) => registerSiteRoutes(scope, bindDeps, site, maintenance));
   await app.register(async (scope) =>
     registerUserRoutes(scope, { ...bindDeps, production: !config.devEndpoints }, users, codes),
   );
@@ -242,6 +249,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isPaymentOperator: async (userId) => (await payhubRepo.operator(database.db, userId))?.spaPay === true,
     });
   }
+  await registerWallet(app, {
+    bindDeps,
+    database,
+    clock,
+    projects: site.allProjects,
+    projectById: site.projectById,
+  });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));
 

@@ -52,6 +52,10 @@ export const ErrorCode = {
   CryptoAddressLimit: 3061,
   /** A new address-book entry becomes usable 24 h after it was added. */
   CryptoAddressNotYetUsable: 3062,
+  /** An exchange quote past its lifetime: ask for a new one. */
+  QuoteExpired: 3063,
+  /** An exchange quote already accepted: a quote moves money once. */
+  QuoteUsed: 3064,
   AlreadySignedIn: 4001,
   TaskOffline: 4003,
   TaskOfflineEnded: 4008,
@@ -111,6 +115,10 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   3042: 403,
   3043: 403,
   3044: 503,
+  3061: 409,
+  3062: 409,
+  3063: 409,
+  3064: 409,
   7010: 409,
   7017: 409,
   746: 409,

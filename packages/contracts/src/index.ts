@@ -2,6 +2,7 @@ import { chain } from './chain.ts';
 import { commission } from './commission.ts';
 import { datacenter } from './datacenter.ts';
 import type { Endpoint } from './endpoint.ts';
+import { exchange } from './exchange.ts';
 import { inbox } from './inbox.ts';
 import { notices } from './notices.ts';
 import { payhub } from './payhub.ts';
@@ -11,6 +12,7 @@ import { quota } from './quota.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { user } from './user.ts';
+import { wallet } from './wallet.ts';
 import { withdraw } from './withdraw.ts';
 
 export * from './chain.ts';
@@ -19,6 +21,7 @@ export * from './datacenter.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './exchange.ts';
 export * from './inbox.ts';
 export * from './locale.ts';
 export * from './money.ts';
@@ -27,12 +30,14 @@ export * from './payhub.ts';
 export * from './payhub-tools.ts';
 export * from './phone.ts';
 export * from './promo.ts';
+export * from './qris.ts';
 export * from './quota.ts';
 export * from './realtime.ts';
 export * from './shell.ts';
 export * from './site.ts';
 export * from './user.ts';
 export * from './validation.ts';
+export * from './wallet.ts';
 export * from './withdraw.ts';
 
 /** Every endpoint, grouped by capability. The client, the server and /docs are derived from this. */
@@ -50,6 +55,8 @@ export const contracts = {
   payhubTools,
   commission,
   chain,
+  wallet,
+  exchange,
 } as const;
 export type Contracts = typeof contracts;
 

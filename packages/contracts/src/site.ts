@@ -30,6 +30,16 @@ export const Upload = z.object({ url: z.string(), mime: z.string(), size: z.numb
 // The upload limits live in patterns.ts (no zod) so the apps can check a file before sending it.
 export { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from './patterns.ts';
 
+/** The public site setting that puts the player app behind a full-screen notice (issue 13). */
+export const MAINTENANCE_CONFIG_KEY = 'maintenance';
+/** While `enabled`, money calls answer 762 (ServiceMaintenance) and move nothing. */
+export const Maintenance = z.object({
+  enabled: z.boolean(),
+  /** Shown on the notice under the translated title; null shows the standard text. */
+  message: z.string().trim().min(1).max(500).nullable(),
+});
+export type Maintenance = z.infer<typeof Maintenance>;
+
 export const site = {
   config: endpoint({
     method: 'GET',
@@ -56,5 +66,15 @@ export const site = {
     bodyKind: 'multipart',
     summary: 'Upload one image (png, jpeg or webp, at most 2 MiB); answers its URL',
     response: Upload,
+  }),
+  setMaintenance: endpoint({
+    method: 'PUT',
+    path: '/main/site/admin/maintenance',
+    access: 'secure',
+    summary:
+      "Admin: switch the project's maintenance notice on or off (public setting `maintenance`); while on, money calls answer 762",
+    body: Maintenance.strict(),
+    response: Maintenance,
+    errors: [1031],
   }),
 };

@@ -154,19 +154,6 @@ export const withdraw = {
     summary: 'The player’s wallet: posted balance, held by open withdrawals, available',
     response: WalletBalance,
   }),
-  currencyRate: endpoint({
-    method: 'GET',
-    path: '/main/currency/rate',
-    access: 'secure',
-    summary: 'Reference rates of the project currency (YEC: 100 YEC = 1 USD)',
-    response: z.object({
-      currency: LocalCurrencySchema,
-      /** Decimal strings: units of the project currency per 1 USD and per 1 USDT. */
-      usd: z.string(),
-      usdt: z.string(),
-      yecPerUsd: z.number().int(),
-    }),
-  }),
 
   // Player bank accounts.
   bankLatest: endpoint({

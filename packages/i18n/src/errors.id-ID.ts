@@ -39,6 +39,8 @@ export const errorsIdID = {
   '3060': 'Alamat ini sudah ada di buku alamat Anda',
   '3061': 'Batas jumlah alamat tercapai',
   '3062': 'Alamat ini dapat dipakai 24 jam setelah ditambahkan',
+  '3063': 'Penawaran tukar sudah kedaluwarsa; minta penawaran baru',
+  '3064': 'Penawaran tukar ini sudah dipakai',
   '4001': 'Anda sudah check-in hari ini',
   '4003': 'Tugas sudah offline',
   '4008': 'Tugas sudah offline',

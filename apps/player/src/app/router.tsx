@@ -32,11 +32,26 @@ const router = createBrowserRouter(
             {
               Component: TabLayout,
               children: [
+                { path: 'home', lazy: page(() => import('../features/home/home-page.tsx')) },
                 { path: 'wallet', lazy: page(() => import('../features/wallet/wallet-page.tsx')) },
+                { path: 'history', lazy: page(() => import('../features/history/history-page.tsx')) },
                 { path: 'account', lazy: page(() => import('../features/account/account-page.tsx')) },
               ],
             },
             { path: 'deposit', lazy: page(() => import('../features/payhub/deposit-page.tsx')) },
+            {
+              path: 'deposit/choose',
+              lazy: async () => ({
+                Component: (await import('../features/home/chooser-page.tsx')).DepositChooserPage,
+              }),
+            },
+            {
+              path: 'withdraw/choose',
+              lazy: async () => ({
+                Component: (await import('../features/home/chooser-page.tsx')).WithdrawChooserPage,
+              }),
+            },
+            { path: 'exchange', lazy: page(() => import('../features/exchange/exchange-page.tsx')) },
             { path: 'deposit/:id', lazy: page(() => import('../features/payhub/deposit-order-page.tsx')) },
             { path: 'withdraw', lazy: page(() => import('../features/withdraw/withdraw-page.tsx')) },
             { path: 'deposit/usdt', lazy: page(() => import('../features/chain/chain-deposit-page.tsx')) },

@@ -1,4 +1,4 @@
-import { MONEY_ASSET } from '@payhub/contracts';
+import { ASSETS, type Asset, MONEY_ASSET } from '@payhub/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../shared/money.ts';
 import { useProject } from './project.ts';
@@ -21,6 +21,15 @@ export function useProjectFormat() {
             currencySymbol: project.currencySymbol,
             locale: project.locale,
             asset: project.currency,
+          })
+        : '…',
+    /** An amount of any asset: the project's symbol for its own currency, the asset's otherwise. */
+    asset: (amount: bigint | string, asset: Asset) =>
+      project
+        ? formatMoney(amount, {
+            currencySymbol: asset === project.currency ? project.currencySymbol : ASSETS[asset].symbol,
+            locale: project.locale,
+            asset,
           })
         : '…',
     dateTime: (iso: string) =>

@@ -15,5 +15,10 @@ export const paths = {
   withdraw: '/withdraw',
   chainDeposit: '/deposit/usdt',
   chainWithdraw: '/withdraw/usdt',
+  home: '/home',
+  history: '/history',
+  exchange: '/exchange',
+  depositChoose: '/deposit/choose',
+  withdrawChoose: '/withdraw/choose',
   serverError: '/500',
 } as const;

@@ -1,6 +1,10 @@
 /** Query keys of server data that more than one feature reads or refreshes. */
 export const QUERY_KEYS = {
   balance: ['withdraw', 'balance'],
+  /** Every asset's balance (wallet.balances): exchanges, deposits and withdrawals change it. */
+  walletBalances: ['wallet', 'balances'],
+  /** The movement history (every filter under this prefix). */
+  history: ['wallet', 'history'],
   deposits: ['payhub', 'playerOrders'],
   withdrawals: ['withdraw', 'orders'],
   withdrawInfo: ['withdraw', 'info'],

@@ -67,6 +67,8 @@ export const accounts = {
   custody: (projectId: number, asset: Asset) => system('custody', projectId, asset),
   bonusPool: (projectId: number, asset: Asset) => system('bonus_pool', projectId, asset),
   withdrawClearing: (projectId: number, asset: Asset) => system('withdraw_clearing', projectId, asset),
+  /** The house's exchange desk of one asset: takes the source leg, pays the target leg. */
+  exchange: (projectId: number, asset: Asset) => system('exchange', projectId, asset),
 };
 
 const USER_KIND_ADDRESS: Record<UserAccountKind, keyof typeof accounts> = {

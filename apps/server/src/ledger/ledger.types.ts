@@ -3,7 +3,15 @@ import type { Asset } from '@payhub/contracts';
 /** The ledger's vocabulary: account kinds, transfer kinds and the refusals a transfer can answer. */
 
 export const USER_ACCOUNT_KINDS = ['player_wallet', 'operator_quota', 'operator_commission'] as const;
-export const SYSTEM_ACCOUNT_KINDS = ['house', 'fees', 'custody', 'bonus_pool', 'withdraw_clearing'] as const;
+export const SYSTEM_ACCOUNT_KINDS = [
+  'house',
+  'fees',
+  'custody',
+  'bonus_pool',
+  'withdraw_clearing',
+  // The house's side of every exchange, one per asset (docs/payments.md "Exchange").
+  'exchange',
+] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 export type AccountKind = UserAccountKind | SystemAccountKind;

@@ -4,6 +4,7 @@ import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
 import { seedPaymentHub } from './payhub.seed.ts';
 import { createSeedRepo, type ProjectSeed } from './seed.repo.ts';
+import { seedWallets } from './wallet.seed.ts';
 
 /** A small logo per project: an inline SVG badge, so a fresh install needs no asset files. */
 function badgeLogo(initials: string, color: string): string {
@@ -264,6 +265,14 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<DemoAcco
         { label: 'operator', phone: phoneOf('operator'), working: true },
         { label: 'operator-2', phone: phoneOf('operator-2'), working: true },
       ],
+      players: [
+        { label: 'player', phone: phoneOf('player') },
+        { label: 'player-2', phone: phoneOf('player-2') },
+      ],
+    });
+    // "Players funded in every asset" (README): USDT and YEC play money beside the local currency.
+    await seedWallets(db, {
+      projectId: project.id,
       players: [
         { label: 'player', phone: phoneOf('player') },
         { label: 'player-2', phone: phoneOf('player-2') },

@@ -4,6 +4,7 @@ import { playerAccount } from './id-ID/player-account.ts';
 import { playerAuth } from './id-ID/player-auth.ts';
 import { playerChain } from './id-ID/player-chain.ts';
 import { playerDeposit } from './id-ID/player-deposit.ts';
+import { playerMoney } from './id-ID/player-money.ts';
 import { playerWallet } from './id-ID/player-wallet.ts';
 import { playerWithdraw } from './id-ID/player-withdraw.ts';
 
@@ -19,6 +20,7 @@ export const playerIdID = {
   playerDeposit,
   playerWithdraw,
   playerChain,
+  playerMoney,
 };
 
 type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
@@ -29,7 +31,7 @@ export type PlayerCatalog = Strings<typeof playerIdID>;
 export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> {
   switch (locale) {
     case 'es-MX': {
-      const [shell, auth, account, wallet, deposit, withdraw, chain] = await Promise.all([
+      const [shell, auth, account, wallet, deposit, withdraw, chain, money] = await Promise.all([
         import('./es-MX/player.ts'),
         import('./es-MX/player-auth.ts'),
         import('./es-MX/player-account.ts'),
@@ -37,6 +39,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         import('./es-MX/player-deposit.ts'),
         import('./es-MX/player-withdraw.ts'),
         import('./es-MX/player-chain.ts'),
+        import('./es-MX/player-money.ts'),
       ]);
       return {
         player: shell.player,
@@ -46,10 +49,11 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerDeposit: deposit.playerDeposit,
         playerWithdraw: withdraw.playerWithdraw,
         playerChain: chain.playerChain,
+        playerMoney: money.playerMoney,
       };
     }
     case 'en': {
-      const [shell, auth, account, wallet, deposit, withdraw, chain] = await Promise.all([
+      const [shell, auth, account, wallet, deposit, withdraw, chain, money] = await Promise.all([
         import('./en/player.ts'),
         import('./en/player-auth.ts'),
         import('./en/player-account.ts'),
@@ -57,6 +61,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         import('./en/player-deposit.ts'),
         import('./en/player-withdraw.ts'),
         import('./en/player-chain.ts'),
+        import('./en/player-money.ts'),
       ]);
       return {
         player: shell.player,
@@ -66,6 +71,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerDeposit: deposit.playerDeposit,
         playerWithdraw: withdraw.playerWithdraw,
         playerChain: chain.playerChain,
+        playerMoney: money.playerMoney,
       };
     }
     default:

@@ -9,6 +9,7 @@ import { usePreferences } from '../../lib/preferences.store.ts';
 import { useProject } from '../../lib/project.ts';
 import { endSession } from '../../lib/session.ts';
 import { reactToApiError } from './error-reactions.ts';
+import { MaintenanceNotice } from './maintenance-notice.tsx';
 import { MessageDialogView } from './message-dialog.tsx';
 import { RouteProgress } from './route-progress.tsx';
 
@@ -41,6 +42,7 @@ export function AppShell() {
     <>
       <RouteProgress />
       <Outlet />
+      <MaintenanceNotice />
       <MessageDialogView />
       <Toaster
         position="top-right"

@@ -1,14 +1,17 @@
 import { clsx } from 'clsx';
-import { UserRound, Wallet } from 'lucide-react';
+import { History, House, UserRound, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 
-/** The signed-in home screens with the bottom navigation: wallet and account. */
+/** The signed-in main screens with the bottom navigation: home, wallet, history and account. */
 export function TabLayout() {
   const { t } = useTranslation();
   const tabs = [
-    { to: '/wallet', label: t('playerWallet.nav.wallet'), icon: Wallet },
-    { to: '/account', label: t('playerWallet.nav.account'), icon: UserRound },
+    { to: paths.home, label: t('playerMoney.nav.home'), icon: House },
+    { to: paths.wallet, label: t('playerWallet.nav.wallet'), icon: Wallet },
+    { to: paths.history, label: t('playerMoney.nav.history'), icon: History },
+    { to: paths.account, label: t('playerWallet.nav.account'), icon: UserRound },
   ];
   return (
     <>
@@ -16,7 +19,7 @@ export function TabLayout() {
         <Outlet />
       </div>
       <nav className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
-        <ul className="mx-auto grid h-16 max-w-md grid-cols-2">
+        <ul className="mx-auto grid h-16 max-w-md grid-cols-4">
           {tabs.map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink

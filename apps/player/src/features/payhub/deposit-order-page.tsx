@@ -16,6 +16,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { depositTone, StateChip } from '../../shared/ui/state-chip.tsx';
 import { depositOrderQuery } from './api.ts';
+import { QrisCode } from './qris-code.tsx';
 
 const OPEN_STATES: readonly number[] = [-1, 0, 3, 4, 5];
 const WAIT = 0;
@@ -144,6 +145,15 @@ export default function DepositOrderPage() {
             </p>
           )}
         </section>
+
+        {current.payee && current.port === 'qris' && current.currency === 'IDR' && current.state === WAIT && (
+          <QrisCode
+            payee={current.payee}
+            amount={current.amount}
+            orderNo={current.orderNo}
+            timeZone={format.project?.timeZone ?? 'Asia/Jakarta'}
+          />
+        )}
 
         {current.payee && OPEN_STATES.includes(current.state) && (
           <section className="rounded-2xl bg-white px-4 pt-3 pb-1 shadow-sm ring-1 ring-slate-200/70">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { AssetBalances } from '../../lib/asset-balances.tsx';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
@@ -250,6 +251,7 @@ export default function WalletPage() {
       </header>
 
       <main className="mx-auto mt-5 flex max-w-md flex-col gap-3 px-4 pb-6">
+        <AssetBalances />
         <h2 className="px-1 text-[12.5px] font-semibold tracking-wide text-slate-500 uppercase">
           {t('playerWallet.records')}
         </h2>

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { type AuditEntry, writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { projects, siteConfig, uploads } from './site.schema.ts';
 
@@ -7,6 +8,32 @@ export type ProjectRow = typeof projects.$inferSelect;
 export function createSiteRepo(db: Db) {
   return {
     listProjects: (): Promise<ProjectRow[]> => db.select().from(projects).orderBy(projects.id),
+    /** One stored setting's value (public or not), or undefined. */
+    configValue: async (projectId: number, key: string): Promise<unknown> =>
+      (
+        await db
+          .select({ value: siteConfig.value })
+          .from(siteConfig)
+          .where(and(eq(siteConfig.projectId, projectId), eq(siteConfig.key, key)))
+      )[0]?.value,
+    /** Writes a public setting and its audit line in one transaction. */
+    setPublicConfig: async (
+      projectId: number,
+      key: string,
+      value: unknown,
+      audit: AuditEntry,
+    ): Promise<void> => {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(siteConfig)
+          .values({ projectId, key, value, public: true, updatedAt: new Date() })
+          .onConflictDoUpdate({
+            target: [siteConfig.projectId, siteConfig.key],
+            set: { value, public: true, updatedAt: new Date() },
+          });
+        await writeAudit(tx, audit);
+      });
+    },
     publicConfig: async (projectId: number, keys: string[]) =>
       keys.length === 0
         ? []

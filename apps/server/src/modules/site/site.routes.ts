@@ -1,15 +1,24 @@
 import fastifyMultipart from '@fastify/multipart';
 import { contracts, UPLOAD_MAX_BYTES } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
-import { badParameter } from '../../platform/errors.ts';
+import { badParameter, noPermission } from '../../platform/errors.ts';
 import { type BindDeps, bindEndpoint } from '../../platform/http/bind-endpoint.ts';
+import type { MaintenanceGate } from './maintenance.ts';
 import type { SiteService } from './site.service.ts';
 
 export async function registerSiteRoutes(
   app: FastifyInstance,
   deps: BindDeps,
   site: SiteService,
+  maintenance: MaintenanceGate,
 ): Promise<void> {
+  bindEndpoint(app, deps, contracts.site.setMaintenance, async ({ body, context }) => {
+    if (context.session.staffRole !== 'admin') throw noPermission();
+    return maintenance.set(context.session.projectId, body, {
+      userId: context.session.userId,
+      ip: context.ip,
+    });
+  });
   // Multipart parsing only where uploads are accepted: registered at the root, its request hooks
   // ran on every call of the API (bench/api-read).
   await app.register(fastifyMultipart, {

@@ -111,6 +111,7 @@ export async function createSiteService(repo: SiteRepo, storage: FileStorage, op
     resolver,
     reload,
     projectById: (id: number) => projects.get(id),
+    allProjects: () => [...projects.values()],
     async config(project: ProjectConfig, key: string) {
       const [item] = await configItems(project, [key]);
       if (!item) throw notFound(`config ${key}`);

@@ -22,7 +22,6 @@ export function registerWithdrawRoutes(
     withdraw.order(context.session, params.id),
   );
   bindEndpoint(app, deps, api.balance, async ({ context }) => withdraw.balance(context.session));
-  bindEndpoint(app, deps, api.currencyRate, async ({ context }) => withdraw.currencyRate(context.session));
 
   bindEndpoint(app, deps, api.bankLatest, async ({ context }) => withdraw.bankLatest(context.session));
   bindEndpoint(app, deps, api.bankList, async ({ context }) => withdraw.bankList(context.session));

@@ -434,14 +434,6 @@ export function createWithdrawService(deps: WithdrawDeps) {
       return toWithdrawWire(order);
     },
 
-    currencyRate(session: Session) {
-      const { currency } = project(session.projectId);
-      // Reference rates for display only; no amount is converted with them.
-      return currency === 'IDR'
-        ? { currency, usd: '16250.00', usdt: '16270.00', yecPerUsd: 100 }
-        : { currency, usd: '18.40', usdt: '18.42', yecPerUsd: 100 };
-    },
-
     // Bank accounts.
     async bankList(session: Session) {
       return { items: (await repo.bankAccounts(repo.db, session.userId)).map(toBankWire) };

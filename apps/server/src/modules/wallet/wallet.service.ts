@@ -1,0 +1,186 @@
+import {
+  type Asset,
+  type AssetBalance,
+  formatAmount,
+  HISTORY_EXPORT_MAX_DAYS,
+  HISTORY_EXPORT_MAX_ROWS,
+  type HistoryRow,
+  type HistoryType,
+  type ProjectConfig,
+} from '@payhub/contracts';
+import { writeAudit } from '../../platform/audit/audit.repo.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { badParameter, noPermission } from '../../platform/errors.ts';
+import type { Session } from '../../platform/http/request-context.ts';
+import { requireProject } from '../../platform/require-project.ts';
+import type { HistoryEntryRow, WalletRepo } from './wallet.repo.ts';
+import { codesOfType, HISTORY_TYPE_OF_CODE, historyTypeOf } from './wallet.types.ts';
+
+export interface WalletDeps {
+  repo: WalletRepo;
+  clock: Clock;
+  projectById: (id: number) => ProjectConfig | undefined;
+}
+
+/** The assets a player of a project holds: the project's own currency, USDT and YEC. */
+export function walletAssets(project: ProjectConfig): Asset[] {
+  return [project.currency, 'USDT', 'YEC'];
+}
+
+interface HistoryFilter {
+  asset?: Asset | undefined;
+  type?: HistoryType | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+function toRow(entry: HistoryEntryRow): HistoryRow {
+  return {
+    id: entry.id.toString(),
+    asset: entry.asset,
+    type: historyTypeOf(entry.code),
+    code: entry.code,
+    amount: formatAmount(entry.amount, entry.asset),
+    balanceAfter: entry.balanceAfter === null ? null : formatAmount(entry.balanceAfter, entry.asset),
+    objectType: entry.referenceType,
+    objectId: entry.referenceId,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+/** One CSV field: quoted when it holds a separator, quote or line break; formula starts defused. */
+function csvField(value: string): string {
+  const safe = /^[=+@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'asset',
+  'type',
+  'code',
+  'amount',
+  'balanceAfter',
+  'objectType',
+  'objectId',
+] as const;
+
+const DAY_MS = 86_400_000;
+
+export function createWalletService(deps: WalletDeps) {
+  const { repo, clock } = deps;
+  const project = (projectId: number) => requireProject(deps.projectById, projectId);
+  const knownCodes = Object.keys(HISTORY_TYPE_OF_CODE);
+
+  async function gameAsset(projectId: number): Promise<Asset> {
+    return (await repo.gameAsset(repo.db, projectId)) ?? project(projectId).currency;
+  }
+
+  /** The caller's account ids, narrowed to one asset when asked. */
+  async function accountIds(session: Session, asset: Asset | undefined): Promise<bigint[]> {
+    const rows = await repo.accounts(repo.db, session.projectId, session.userId);
+    return rows.filter((row) => asset === undefined || row.asset === asset).map((row) => row.id);
+  }
+
+  function codeFilter(type: HistoryType | undefined) {
+    if (type === undefined) return {};
+    if (type === 'other') return { notCodes: knownCodes };
+    return { codes: codesOfType(type) };
+  }
+
+  function checkRange(filter: HistoryFilter) {
+    if (filter.from && filter.to && filter.to.getTime() <= filter.from.getTime())
+      throw badParameter('to: must be after from');
+  }
+
+  return {
+    async balances(session: Session): Promise<{ gameAsset: Asset; items: AssetBalance[] }> {
+      const rows = await repo.accounts(repo.db, session.projectId, session.userId);
+      const items = walletAssets(project(session.projectId)).map((asset) => {
+        const row = rows.find((candidate) => candidate.asset === asset);
+        const balance = row?.balance ?? 0n;
+        const held = row?.held ?? 0n;
+        return {
+          asset,
+          balance: formatAmount(balance, asset),
+          held: formatAmount(held, asset),
+          available: formatAmount(balance - held, asset),
+        };
+      });
+      return { gameAsset: await gameAsset(session.projectId), items };
+    },
+
+    async history(session: Session, query: HistoryFilter & { cursor?: string | undefined; count: number }) {
+      checkRange(query);
+      const ids = await accountIds(session, query.asset);
+      const entries = await repo.entries(repo.db, {
+        accountIds: ids,
+        ...codeFilter(query.type),
+        from: query.from,
+        to: query.to,
+        before: query.cursor === undefined ? undefined : BigInt(query.cursor),
+        limit: query.count + 1,
+      });
+      const page = entries.slice(0, query.count);
+      return {
+        items: page.map(toRow),
+        nextCursor: entries.length > query.count ? page[page.length - 1]!.id.toString() : null,
+      };
+    },
+
+    /** A bounded range as CSV: at most HISTORY_EXPORT_MAX_DAYS days and HISTORY_EXPORT_MAX_ROWS rows. */
+    async historyExport(session: Session, query: HistoryFilter & { from: Date; to: Date }) {
+      checkRange(query);
+      if (query.to.getTime() - query.from.getTime() > HISTORY_EXPORT_MAX_DAYS * DAY_MS)
+        throw badParameter(`to: at most ${HISTORY_EXPORT_MAX_DAYS} days after from`);
+      const ids = await accountIds(session, query.asset);
+      const entries = await repo.entries(repo.db, {
+        accountIds: ids,
+        ...codeFilter(query.type),
+        from: query.from,
+        to: query.to,
+        limit: HISTORY_EXPORT_MAX_ROWS + 1,
+      });
+      if (entries.length > HISTORY_EXPORT_MAX_ROWS)
+        throw badParameter(`from: more than ${HISTORY_EXPORT_MAX_ROWS} movements; choose a shorter range`);
+      const lines = [CSV_COLUMNS.join(',')];
+      for (const entry of entries) {
+        const row = toRow(entry);
+        lines.push(CSV_COLUMNS.map((column) => csvField(String(row[column] ?? ''))).join(','));
+      }
+      const day = (at: Date) => at.toISOString().slice(0, 10);
+      return {
+        filename: `history-${day(query.from)}-${day(query.to)}.csv`,
+        rows: entries.length,
+        csv: `${lines.join('\r\n')}\r\n`,
+      };
+    },
+
+    async settings(session: Session) {
+      return { gameAsset: await gameAsset(session.projectId) };
+    },
+
+    async updateSettings(session: Session, input: { gameAsset: Asset }, ip: string | null) {
+      if (session.staffRole !== 'admin') throw noPermission();
+      const local = project(session.projectId).currency;
+      // Games are played in the project's own currency or in YEC (spec §1 Reading B).
+      if (input.gameAsset !== local && input.gameAsset !== 'YEC')
+        throw badParameter(`gameAsset: ${local} or YEC`);
+      await repo.transaction(async (tx) => {
+        await repo.saveGameAsset(tx, session.projectId, input.gameAsset, clock.now());
+        await writeAudit(tx, {
+          projectId: session.projectId,
+          actorId: session.userId,
+          action: 'wallet.settings',
+          objectType: 'wallet_settings',
+          objectId: String(session.projectId),
+          after: input,
+          ip,
+        });
+      });
+      return { gameAsset: input.gameAsset };
+    },
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;

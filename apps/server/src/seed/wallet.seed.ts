@@ -1,0 +1,35 @@
+import { accounts, createLedger } from '../ledger/ledger.ts';
+import { systemClock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/database.ts';
+import { createPayhubSeedRepo } from './payhub-seed.repo.ts';
+
+/**
+ * Play money in the platform-wide assets (the local currency is seeded with the payment hub):
+ * 100.000000 USDT and 5,000.00 YEC per demo player, from the house. Idempotent by fixed transfer ids.
+ */
+const PLAY_MONEY = { USDT: 100_000_000n, YEC: 5_000_00n } as const;
+
+export async function seedWallets(
+  db: Db,
+  input: { projectId: number; players: Array<{ label: string; phone: string }> },
+): Promise<void> {
+  const seedRepo = createPayhubSeedRepo(db);
+  const ledger = createLedger(systemClock);
+  for (const player of input.players) {
+    const userId = await seedRepo.userIdByPhone(input.projectId, player.phone);
+    if (userId === null) continue;
+    await db.transaction(async (tx) => {
+      for (const [asset, amount] of Object.entries(PLAY_MONEY) as Array<[keyof typeof PLAY_MONEY, bigint]>) {
+        const house = await ledger.account(tx, accounts.house(input.projectId, asset));
+        const wallet = await ledger.account(tx, accounts.player(input.projectId, userId, asset));
+        await ledger.transfer(tx, {
+          id: `seed:wallet:${userId}:${asset}`,
+          debitAccountId: house.id,
+          creditAccountId: wallet.id,
+          amount,
+          code: 'seed_wallet',
+        });
+      }
+    });
+  }
+}
