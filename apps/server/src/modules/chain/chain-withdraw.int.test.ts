@@ -142,12 +142,15 @@ describe('chain withdrawals', () => {
   });
 
   it('creates exactly 10 of 100 parallel withdrawals against a balance for 10, and pays them on chain', async () => {
-    const player = await testApp.signIn('player');
+    // An account the seed gave no USDT (the demo players hold play-money USDT), funded on chain to
+    // exactly 10 x (10 + 1 fee).
+    const player = await testApp.signIn('promoter');
     const playerId = await userIdOf(player);
-    const entry = (await player.api.chain.addresses()).items[0]!;
+    const entry = await addAddress(player, 'promoter', RECIPIENT);
+    testApp.clock.advance(DAY_MS);
     const start = await usdtOf(testApp, playerId);
-    // Top up to exactly 10 x (10 + 1 fee).
-    await fund(player, 110n * USDT - start.balance);
+    expect(start).toEqual({ balance: 0n, held: 0n });
+    await fund(player, 110n * USDT);
     expect((await usdtOf(testApp, playerId)).balance).toBe(110n * USDT);
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, () =>
