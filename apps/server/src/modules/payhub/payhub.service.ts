@@ -16,6 +16,7 @@ import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { localDay } from '../../platform/local-day.ts';
+import { afterCommit, type Outbox } from '../../platform/outbox.ts';
 import { requireProject } from '../../platform/require-project.ts';
 import {
   recordSelfDealing,
@@ -56,9 +57,6 @@ export interface PayhubDeps {
     reference: string;
   }) => Promise<unknown>;
 }
-
-/** Work to do after the transaction commits (pushes). */
-type AfterCommit = Array<() => Promise<void>>;
 
 const ASSIGN_ATTEMPTS = 3;
 
@@ -101,10 +99,6 @@ export function createPayhubService(deps: PayhubDeps) {
 
   function project(projectId: number): ProjectConfig {
     return requireProject(deps.projectById, projectId);
-  }
-
-  async function flush(after: AfterCommit): Promise<void> {
-    for (const task of after) await task().catch((error) => deps.log(error, 'push after commit failed'));
   }
 
   /** The caller as a payment operator (spaPay yes, of the session's project), or 1031. */
@@ -153,12 +147,12 @@ export function createPayhubService(deps: PayhubDeps) {
     await deps.notifier.notify(operatorId, PayhubPushRoute.unprocessed, { orders: unprocessed });
   }
 
-  function pushOrder(after: AfterCommit, order: PayOrderRow): void {
+  function pushOrder(after: Outbox, order: PayOrderRow): void {
     const wire = toPayOrderWire(order);
-    after.push(() => deps.notifier.notify(order.playerId, PayhubPushRoute.payOrder, wire));
+    after.add(() => deps.notifier.notify(order.playerId, PayhubPushRoute.payOrder, wire));
     const credited = deps.onDepositCredited;
     if (credited && (order.state === PayOrderState.PAID || order.state === PayOrderState.CHECK_SUCCESS)) {
-      after.push(async () => {
+      after.add(async () => {
         await credited({
           userId: order.playerId,
           amount: order.amount,
@@ -169,8 +163,8 @@ export function createPayhubService(deps: PayhubDeps) {
     }
     if (order.operatorId !== null) {
       const operatorId = order.operatorId;
-      after.push(() => deps.notifier.notify(operatorId, PayhubPushRoute.payOrder, wire));
-      after.push(() => quotaPush(operatorId, order.projectId, order.currency));
+      after.add(() => deps.notifier.notify(operatorId, PayhubPushRoute.payOrder, wire));
+      after.add(() => quotaPush(operatorId, order.projectId, order.currency));
     }
   }
 
@@ -342,102 +336,104 @@ export function createPayhubService(deps: PayhubDeps) {
     input: { amount: bigint; bankCode: string; port: 'bank_transfer' | 'qris' },
     idempotencyKey: string | undefined,
     ip: string,
-    after: AfterCommit,
   ): Promise<PayOrder> {
     const projectConfig = project(session.projectId);
     const currency = projectConfig.currency;
-    return repo.transaction(async (tx) => {
-      after.length = 0;
-      return runIdempotent(
-        tx,
-        { userId: session.userId, key: idempotencyKey, operation: 'pay.create', input, at: clock.now() },
-        async () => {
-          const at = clock.now();
-          const id = await repo.insertOrder(tx, {
-            orderNo: newOrderNo('P', at),
-            projectId: session.projectId,
-            currency,
-            playerId: session.userId,
-            bankCode: input.bankCode,
-            port: input.port,
-            amount: input.amount,
-            expiresAt: new Date(at.getTime() + PAY_WAIT_TIMEOUT_MS),
-            at,
-          });
-          const day = localDay(at, projectConfig.timeZone);
-          const selection = {
-            projectId: session.projectId,
-            playerId: session.userId,
-            currency,
-            bankCode: input.bankCode,
-            amount: input.amount,
-            day,
-            at,
-          };
-          await repo.savepoint(tx, 'choose_operator');
-          let chosen = await repo.chooseOperator(tx, selection);
-          // chooseOperator reads the card link's used total in its statement's snapshot; an assignment
-          // to the same operator that committed while we waited for its row lock is only visible to a
-          // new statement. Re-check, and choose again (now with a fresh snapshot) when the link is full.
-          // The first operator's lock is released first (savepoint): holding two operator rows would
-          // break the one lock order (docs/payments.md) and could deadlock with another such choice.
-          if (chosen && !(await repo.cardAccepts(tx, chosen.cardId, input.amount, at))) {
-            await repo.rollbackToSavepoint(tx, 'choose_operator');
-            chosen = await repo.chooseOperator(tx, selection);
-          }
-          const created = (await repo.order(tx, id))!;
-          if (
-            !chosen ||
-            !(await repo.reserveDaily(tx, chosen.operatorId, day, input.amount, chosen.dailyMax))
-          ) {
-            const failed = await apply(tx, created, 'chooseFail', { userId: session.userId, ip });
-            await monitor(tx, failed, null);
-            pushOrder(after, failed);
-            return toPayOrderWire(failed);
-          }
-          await repo.markAssigned(tx, chosen.operatorId, at);
-          const commission = commissionOf(input.amount, chosen.commissionBps);
-          const assigned = { ...created, operatorId: chosen.operatorId, cardId: chosen.cardId, commission };
-          const accounts = await accountsOf(tx, assigned);
-          await ledger.hold(tx, {
-            id: holdId(id),
-            debitAccountId: accounts.quota.id,
-            creditAccountId: accounts.wallet.id,
-            amount: input.amount,
-            code: 'deposit_hold',
-            reference: { type: 'pay_order', id: String(id) },
-          });
-          const changed = await repo.updateOrder(tx, id, PayOrderState.INIT, {
-            state: PayOrderState.WAIT,
-            at,
-            operatorId: chosen.operatorId,
-            cardId: chosen.cardId,
-            commission,
-          });
-          if (!changed) throw new Error(`order ${id} changed while being assigned`);
-          await writeAudit(tx, {
-            projectId: session.projectId,
-            actorId: session.userId,
-            action: 'pay_order.assign',
-            objectType: 'pay_order',
-            objectId: String(id),
-            before: { state: PayOrderState.INIT },
-            after: {
+    return afterCommit(
+      repo,
+      async (tx, after) => {
+        return runIdempotent(
+          tx,
+          { userId: session.userId, key: idempotencyKey, operation: 'pay.create', input, at: clock.now() },
+          async () => {
+            const at = clock.now();
+            const id = await repo.insertOrder(tx, {
+              orderNo: newOrderNo('P', at),
+              projectId: session.projectId,
+              currency,
+              playerId: session.userId,
+              bankCode: input.bankCode,
+              port: input.port,
+              amount: input.amount,
+              expiresAt: new Date(at.getTime() + PAY_WAIT_TIMEOUT_MS),
+              at,
+            });
+            const day = localDay(at, projectConfig.timeZone);
+            const selection = {
+              projectId: session.projectId,
+              playerId: session.userId,
+              currency,
+              bankCode: input.bankCode,
+              amount: input.amount,
+              day,
+              at,
+            };
+            await repo.savepoint(tx, 'choose_operator');
+            let chosen = await repo.chooseOperator(tx, selection);
+            // chooseOperator reads the card link's used total in its statement's snapshot; an assignment
+            // to the same operator that committed while we waited for its row lock is only visible to a
+            // new statement. Re-check, and choose again (now with a fresh snapshot) when the link is full.
+            // The first operator's lock is released first (savepoint): holding two operator rows would
+            // break the one lock order (docs/payments.md) and could deadlock with another such choice.
+            if (chosen && !(await repo.cardAccepts(tx, chosen.cardId, input.amount, at))) {
+              await repo.rollbackToSavepoint(tx, 'choose_operator');
+              chosen = await repo.chooseOperator(tx, selection);
+            }
+            const created = (await repo.order(tx, id))!;
+            if (
+              !chosen ||
+              !(await repo.reserveDaily(tx, chosen.operatorId, day, input.amount, chosen.dailyMax))
+            ) {
+              const failed = await apply(tx, created, 'chooseFail', { userId: session.userId, ip });
+              await monitor(tx, failed, null);
+              pushOrder(after, failed);
+              return toPayOrderWire(failed);
+            }
+            await repo.markAssigned(tx, chosen.operatorId, at);
+            const commission = commissionOf(input.amount, chosen.commissionBps);
+            const assigned = { ...created, operatorId: chosen.operatorId, cardId: chosen.cardId, commission };
+            const accounts = await accountsOf(tx, assigned);
+            await ledger.hold(tx, {
+              id: holdId(id),
+              debitAccountId: accounts.quota.id,
+              creditAccountId: accounts.wallet.id,
+              amount: input.amount,
+              code: 'deposit_hold',
+              reference: { type: 'pay_order', id: String(id) },
+            });
+            const changed = await repo.updateOrder(tx, id, PayOrderState.INIT, {
               state: PayOrderState.WAIT,
-              amount: formatMoney(input.amount),
+              at,
               operatorId: chosen.operatorId,
               cardId: chosen.cardId,
-            },
-            ip,
-          });
-          const order = (await repo.order(tx, id))!;
-          const operator = await repo.operator(tx, chosen.operatorId);
-          await monitor(tx, order, operator?.perOrderMax ?? null);
-          pushOrder(after, order);
-          return toPayOrderWire(order);
-        },
-      );
-    });
+              commission,
+            });
+            if (!changed) throw new Error(`order ${id} changed while being assigned`);
+            await writeAudit(tx, {
+              projectId: session.projectId,
+              actorId: session.userId,
+              action: 'pay_order.assign',
+              objectType: 'pay_order',
+              objectId: String(id),
+              before: { state: PayOrderState.INIT },
+              after: {
+                state: PayOrderState.WAIT,
+                amount: formatMoney(input.amount),
+                operatorId: chosen.operatorId,
+                cardId: chosen.cardId,
+              },
+              ip,
+            });
+            const order = (await repo.order(tx, id))!;
+            const operator = await repo.operator(tx, chosen.operatorId);
+            await monitor(tx, order, operator?.perOrderMax ?? null);
+            pushOrder(after, order);
+            return toPayOrderWire(order);
+          },
+        );
+      },
+      deps.log,
+    );
   }
 
   function paging(page: number, count: number) {
@@ -473,19 +469,17 @@ export function createPayhubService(deps: PayhubDeps) {
     role: 'player' | 'operator' | 'manager',
     decide: (tx: Executor) => Promise<PayOrderRow>,
   ): Promise<PayOrder> {
-    const after: AfterCommit = [];
     if (role === 'manager') await requireManager(session);
     if (role === 'operator') await requireOperator(session);
-    const result = await repo
-      .transaction(async (tx) => {
-        after.length = 0;
+    return afterCommit(
+      repo,
+      async (tx, after) => {
         const order = await decide(tx);
         pushOrder(after, order);
         return toPayOrderWire(order);
-      })
-      .catch(refused);
-    await flush(after);
-    return result;
+      },
+      deps.log,
+    ).catch(refused);
   }
 
   return {
@@ -543,11 +537,8 @@ export function createPayhubService(deps: PayhubDeps) {
           }),
         );
       for (let attempt = 1; ; attempt += 1) {
-        const after: AfterCommit = [];
         try {
-          const order = await createOrderOnce(session, input, idempotencyKey, ip, after);
-          await flush(after);
-          return order;
+          return await createOrderOnce(session, input, idempotencyKey, ip);
         } catch (error) {
           // Another assignment took the quota between the choice and the hold: choose again.
           const retry = error instanceof LedgerError && error.refusal === 'insufficient_funds';
@@ -854,22 +845,23 @@ export function createPayhubService(deps: PayhubDeps) {
       const due = await repo.expiredOrders(repo.db, clock.now(), limit);
       let expired = 0;
       for (const { id } of due) {
-        const after: AfterCommit = [];
-        const done = await repo.transaction(async (tx) => {
-          after.length = 0;
-          const order = await repo.order(tx, id, true);
-          if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
-          const event: PayEvent | null =
-            order.state === PayOrderState.WAIT
-              ? 'expireWait'
-              : order.state === PayOrderState.CHECKING
-                ? 'expireChecking'
-                : null;
-          if (!event) return false;
-          pushOrder(after, await apply(tx, order, event, { userId: null }));
-          return true;
-        });
-        await flush(after);
+        const done = await afterCommit(
+          repo,
+          async (tx, after) => {
+            const order = await repo.order(tx, id, true);
+            if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
+            const event: PayEvent | null =
+              order.state === PayOrderState.WAIT
+                ? 'expireWait'
+                : order.state === PayOrderState.CHECKING
+                  ? 'expireChecking'
+                  : null;
+            if (!event) return false;
+            pushOrder(after, await apply(tx, order, event, { userId: null }));
+            return true;
+          },
+          deps.log,
+        );
         if (done) expired += 1;
       }
       return expired;

@@ -15,6 +15,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
+import { afterCommit, type Outbox } from '../../platform/outbox.ts';
 import { requireProject } from '../../platform/require-project.ts';
 import { SelfDealingRefusal } from '../payhub/payhub.access.ts';
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
@@ -45,8 +46,6 @@ export interface WithdrawDeps {
   projectById: (id: number) => ProjectConfig | undefined;
   log: (error: unknown, message: string) => void;
 }
-
-type AfterCommit = Array<() => Promise<void>>;
 
 export function toWithdrawWire(row: WithdrawRow): WithdrawOrder {
   return {
@@ -93,9 +92,6 @@ export function createWithdrawService(deps: WithdrawDeps) {
   function project(projectId: number): ProjectConfig {
     return requireProject(deps.projectById, projectId);
   }
-  async function flush(after: AfterCommit) {
-    for (const task of after) await task().catch((error) => deps.log(error, 'push after commit failed'));
-  }
   function paging(page: number, count: number) {
     return { limit: count, offset: (page - 1) * count };
   }
@@ -103,16 +99,16 @@ export function createWithdrawService(deps: WithdrawDeps) {
     return { items: result.items.map(toWithdrawWire), total: result.total };
   }
 
-  function pushOrder(after: AfterCommit, order: WithdrawRow) {
+  function pushOrder(after: Outbox, order: WithdrawRow) {
     const wire = toWithdrawWire(order);
-    after.push(() => deps.notifier.notify(order.playerId, PayhubPushRoute.withdrawOrder, wire));
+    after.add(() => deps.notifier.notify(order.playerId, PayhubPushRoute.withdrawOrder, wire));
     if (order.operatorId !== null) {
       const operatorId = order.operatorId;
-      after.push(() => deps.notifier.notify(operatorId, PayhubPushRoute.withdrawOrder, wire));
+      after.add(() => deps.notifier.notify(operatorId, PayhubPushRoute.withdrawOrder, wire));
     }
     if (order.state === WithdrawOrderState.WAIT || order.state === WithdrawOrderState.CONFIRM) {
       // The waiting pool changed: every working operator's unprocessed count moves.
-      after.push(async () => {
+      after.add(async () => {
         const waiting = await repo.count(repo.db, {
           projectId: order.projectId,
           states: [WithdrawOrderState.WAIT],
@@ -247,18 +243,16 @@ export function createWithdrawService(deps: WithdrawDeps) {
     return order;
   }
 
-  async function inTransaction(action: (tx: Executor, after: AfterCommit) => Promise<WithdrawRow>) {
-    const after: AfterCommit = [];
-    const result = await repo
-      .transaction(async (tx) => {
-        after.length = 0;
+  function inTransaction(action: (tx: Executor, after: Outbox) => Promise<WithdrawRow>) {
+    return afterCommit(
+      repo,
+      async (tx, after) => {
         const order = await action(tx, after);
         pushOrder(after, order);
         return toWithdrawWire(order);
-      })
-      .catch(payhub.refused);
-    await flush(after);
-    return result;
+      },
+      deps.log,
+    ).catch(payhub.refused);
   }
 
   function checkRange(amount: bigint, currency: LocalCurrency) {
@@ -304,68 +298,68 @@ export function createWithdrawService(deps: WithdrawDeps) {
             orderId: null,
           }),
         );
-      const after: AfterCommit = [];
-      const result = await repo.transaction(async (tx) => {
-        after.length = 0;
-        return runIdempotent(
-          tx,
-          {
-            userId: session.userId,
-            key: idempotencyKey,
-            operation: 'withdraw.create',
-            input,
-            at: clock.now(),
-          },
-          async () => {
-            await repo.lockPlayer(tx, session.userId);
-            const bank = await repo.bankAccount(tx, input.bankAccountId);
-            if (!bank || bank.userId !== session.userId) throw notFound('bank account');
-            const open = await repo.count(tx, { playerId: session.userId, states: OPEN_STATES });
-            if (open >= WITHDRAW_OPEN_MAX) throw new AppError(ErrorCode.WithdrawalUnderReview);
-            const at = clock.now();
-            const id = await repo.insertOrder(tx, {
-              orderNo: newOrderNo('W', at),
-              projectId: session.projectId,
-              currency,
-              playerId: session.userId,
-              bank,
-              amount: input.amount,
-              fee,
-              expiresAt: new Date(at.getTime() + WITHDRAW_WAIT_TIMEOUT_MS),
-              at,
-            });
-            const wallet = await walletOf(tx, session.projectId, currency, session.userId);
-            const clearing = await ledger.systemAccount(tx, {
-              projectId: session.projectId,
-              currency,
-              kind: 'withdraw_clearing',
-            });
-            try {
-              await ledger.hold(tx, {
-                id: holdId(id),
-                debitAccountId: wallet.id,
-                creditAccountId: clearing.id,
-                amount: input.amount + fee,
-                code: 'withdraw_hold',
-                reference: { type: 'withdraw_order', id: String(id) },
-              });
-            } catch (error) {
-              if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-                throw new AppError(ErrorCode.InsufficientBalanceWallet);
-              throw error;
-            }
-            await repo.touchBank(tx, bank.id, at);
-            const order = await apply(tx, (await repo.order(tx, id))!, 'hold', {
+      return afterCommit(
+        repo,
+        async (tx, after) => {
+          return runIdempotent(
+            tx,
+            {
               userId: session.userId,
-              ip,
-            });
-            pushOrder(after, order);
-            return toWithdrawWire(order);
-          },
-        );
-      });
-      await flush(after);
-      return result;
+              key: idempotencyKey,
+              operation: 'withdraw.create',
+              input,
+              at: clock.now(),
+            },
+            async () => {
+              await repo.lockPlayer(tx, session.userId);
+              const bank = await repo.bankAccount(tx, input.bankAccountId);
+              if (!bank || bank.userId !== session.userId) throw notFound('bank account');
+              const open = await repo.count(tx, { playerId: session.userId, states: OPEN_STATES });
+              if (open >= WITHDRAW_OPEN_MAX) throw new AppError(ErrorCode.WithdrawalUnderReview);
+              const at = clock.now();
+              const id = await repo.insertOrder(tx, {
+                orderNo: newOrderNo('W', at),
+                projectId: session.projectId,
+                currency,
+                playerId: session.userId,
+                bank,
+                amount: input.amount,
+                fee,
+                expiresAt: new Date(at.getTime() + WITHDRAW_WAIT_TIMEOUT_MS),
+                at,
+              });
+              const wallet = await walletOf(tx, session.projectId, currency, session.userId);
+              const clearing = await ledger.systemAccount(tx, {
+                projectId: session.projectId,
+                currency,
+                kind: 'withdraw_clearing',
+              });
+              try {
+                await ledger.hold(tx, {
+                  id: holdId(id),
+                  debitAccountId: wallet.id,
+                  creditAccountId: clearing.id,
+                  amount: input.amount + fee,
+                  code: 'withdraw_hold',
+                  reference: { type: 'withdraw_order', id: String(id) },
+                });
+              } catch (error) {
+                if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
+                  throw new AppError(ErrorCode.InsufficientBalanceWallet);
+                throw error;
+              }
+              await repo.touchBank(tx, bank.id, at);
+              const order = await apply(tx, (await repo.order(tx, id))!, 'hold', {
+                userId: session.userId,
+                ip,
+              });
+              pushOrder(after, order);
+              return toWithdrawWire(order);
+            },
+          );
+        },
+        deps.log,
+      );
     },
 
     fee(session: Session, amount: bigint) {
@@ -727,22 +721,23 @@ export function createWithdrawService(deps: WithdrawDeps) {
     async expireOrders(limit = 200): Promise<number> {
       let expired = 0;
       for (const id of await repo.expiredOrders(repo.db, clock.now(), limit)) {
-        const after: AfterCommit = [];
-        const done = await repo.transaction(async (tx) => {
-          after.length = 0;
-          const order = await repo.order(tx, id, true);
-          if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
-          const event: WithdrawEvent | null =
-            order.state === WithdrawOrderState.WAIT
-              ? 'expireWait'
-              : order.state === WithdrawOrderState.CONFIRM
-                ? 'expireConfirm'
-                : null;
-          if (!event) return false;
-          pushOrder(after, await apply(tx, order, event, { userId: null }));
-          return true;
-        });
-        await flush(after);
+        const done = await afterCommit(
+          repo,
+          async (tx, after) => {
+            const order = await repo.order(tx, id, true);
+            if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
+            const event: WithdrawEvent | null =
+              order.state === WithdrawOrderState.WAIT
+                ? 'expireWait'
+                : order.state === WithdrawOrderState.CONFIRM
+                  ? 'expireConfirm'
+                  : null;
+            if (!event) return false;
+            pushOrder(after, await apply(tx, order, event, { userId: null }));
+            return true;
+          },
+          deps.log,
+        );
         if (done) expired += 1;
       }
       return expired;
