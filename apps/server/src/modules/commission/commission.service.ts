@@ -1,5 +1,6 @@
 import { type CommissionChange, ErrorCode, formatMoney, type ProjectConfig } from '@payhub/contracts';
-import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
@@ -150,20 +151,16 @@ export function createCommissionService(deps: CommissionDeps) {
               cardId,
               at,
             });
-            try {
-              await ledger.transfer(tx, {
+            await withLedgerRefusals(() =>
+              ledger.transfer(tx, {
                 id: `commission:${id}`,
                 debitAccountId: commission.id,
                 creditAccountId: destination.id,
                 amount: input.amount,
                 code: input.target === 'quota' ? 'commission_change' : 'commission_payout',
                 reference: { type: 'commission_change', id: String(id) },
-              });
-            } catch (error) {
-              if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-                throw new AppError(ErrorCode.InsufficientBalanceWallet);
-              throw error;
-            }
+              }),
+            );
             await writeAudit(tx, {
               projectId: session.projectId,
               actorId: session.userId,

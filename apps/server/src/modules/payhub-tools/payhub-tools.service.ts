@@ -12,7 +12,8 @@ import {
   SUPPORTED_BANKS,
   type Voucher,
 } from '@payhub/contracts';
-import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
@@ -608,20 +609,16 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
               faceValue: product.faceValue,
               at,
             });
-            try {
-              await ledger.transfer(tx, {
+            await withLedgerRefusals(() =>
+              ledger.transfer(tx, {
                 id: `voucher:${id}:purchase`,
                 debitAccountId: commission.id,
                 creditAccountId: house.id,
                 amount: product.price,
                 code: 'shop_purchase',
                 reference: { type: 'shop_voucher', id: String(id) },
-              });
-            } catch (error) {
-              if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-                throw new AppError(ErrorCode.InsufficientBalanceWallet);
-              throw error;
-            }
+              }),
+            );
             await writeAudit(tx, {
               projectId: session.projectId,
               actorId: session.userId,

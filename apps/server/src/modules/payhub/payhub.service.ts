@@ -9,7 +9,8 @@ import {
   type ProjectConfig,
   SUPPORTED_BANKS,
 } from '@payhub/contracts';
-import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { isInsufficientFunds, withLedgerRefusals } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
@@ -189,20 +190,18 @@ export function createPayhubService(deps: PayhubDeps) {
       await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
       if (order.state === PayOrderState.CANCELED) {
         // The hold was released when the order was canceled: credit afresh from the quota.
-        try {
-          await ledger.transfer(tx, {
-            id: `pay:${order.id}:late`,
-            debitAccountId: accounts.quota.id,
-            creditAccountId: accounts.wallet.id,
-            amount: order.amount,
-            code: 'deposit',
-            reference,
-          });
-        } catch (error) {
-          if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-            throw new AppError(ErrorCode.InsufficientBalanceWallet, 'operator quota');
-          throw error;
-        }
+        await withLedgerRefusals(
+          () =>
+            ledger.transfer(tx, {
+              id: `pay:${order.id}:late`,
+              debitAccountId: accounts.quota.id,
+              creditAccountId: accounts.wallet.id,
+              amount: order.amount,
+              code: 'deposit',
+              reference,
+            }),
+          'operator quota',
+        );
       } else {
         await ledger.post(tx, {
           id: `pay:${order.id}:post`,
@@ -541,7 +540,7 @@ export function createPayhubService(deps: PayhubDeps) {
           return await createOrderOnce(session, input, idempotencyKey, ip);
         } catch (error) {
           // Another assignment took the quota between the choice and the hold: choose again.
-          const retry = error instanceof LedgerError && error.refusal === 'insufficient_funds';
+          const retry = isInsufficientFunds(error);
           if (!retry) throw error;
           // Still taken after every attempt: an operating condition the caller can retry, not a fault.
           if (attempt >= ASSIGN_ATTEMPTS) throw new AppError(ErrorCode.TryAgain, 'operators busy');

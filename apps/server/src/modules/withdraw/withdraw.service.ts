@@ -9,7 +9,8 @@ import {
   WithdrawOrderState,
 } from '@payhub/contracts';
 import { sqlStateOf } from '../../ledger/ledger.repo.ts';
-import { type Ledger, LedgerError, type Posting } from '../../ledger/ledger.ts';
+import type { Ledger, Posting } from '../../ledger/ledger.ts';
+import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -334,20 +335,16 @@ export function createWithdrawService(deps: WithdrawDeps) {
                 currency,
                 kind: 'withdraw_clearing',
               });
-              try {
-                await ledger.hold(tx, {
+              await withLedgerRefusals(() =>
+                ledger.hold(tx, {
                   id: holdId(id),
                   debitAccountId: wallet.id,
                   creditAccountId: clearing.id,
                   amount: input.amount + fee,
                   code: 'withdraw_hold',
                   reference: { type: 'withdraw_order', id: String(id) },
-                });
-              } catch (error) {
-                if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-                  throw new AppError(ErrorCode.InsufficientBalanceWallet);
-                throw error;
-              }
+                }),
+              );
               await repo.touchBank(tx, bank.id, at);
               const order = await apply(tx, (await repo.order(tx, id))!, 'hold', {
                 userId: session.userId,
