@@ -11,6 +11,13 @@ import {
 } from '@payhub/contracts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { isInsufficientFunds, withLedgerRefusals } from '../../money/ledger-refusal.ts';
+import {
+  createOrderLifecycle,
+  type OrderMoney,
+  orderWireBase,
+  paging,
+  type TransitionExtra,
+} from '../../money/order-lifecycle.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
@@ -68,32 +75,16 @@ export function newOrderNo(prefix: string, at: Date): string {
 
 export function toPayOrderWire(row: PayOrderRow): PayOrder {
   return {
-    id: row.id,
-    orderNo: row.orderNo,
+    ...orderWireBase(row),
     state: row.state as PayOrder['state'],
-    amount: formatMoney(row.amount),
-    commission: formatMoney(row.commission),
-    currency: row.currency,
     bankCode: row.bankCode,
     port: row.port,
     payee:
       row.payeeAccountNo && row.payeeBankCode && row.payeeHolderName
         ? { bankCode: row.payeeBankCode, accountNo: row.payeeAccountNo, holderName: row.payeeHolderName }
         : null,
-    playerId: row.playerId,
-    operatorId: row.operatorId,
-    handleState: row.handleState,
-    handlerId: row.handlerId,
-    voucherUrl: row.voucherUrl,
-    remark: row.remark,
-    expiresAt: row.expiresAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
   };
 }
-
-const holdId = (orderId: number) => `pay:${orderId}:hold`;
 
 export function createPayhubService(deps: PayhubDeps) {
   const { repo, ledger, clock } = deps;
@@ -169,93 +160,79 @@ export function createPayhubService(deps: PayhubDeps) {
     }
   }
 
-  /**
-   * Applies one event to a locked order: checks the transition, moves the money, writes the audit
-   * line. Answers the updated order.
-   */
-  async function apply(
+  /** The money step of a paid deposit: credit the player from the hold (or afresh) and pay the commission. */
+  async function settleDeposit(
     tx: Executor,
     order: PayOrderRow,
-    event: PayEvent,
-    actor: { userId: number | null; ip?: string },
-    extra: { voucherUrl?: string; remark?: string; handlerId?: number } = {},
-  ): Promise<PayOrderRow> {
-    const next = nextPayState(order.state, event);
-    if (next === null) throw new AppError(ErrorCode.OrderAlreadyStarted, `order is in state ${order.state}`);
-    const at = clock.now();
-    const reference = { type: 'pay_order', id: String(order.id) };
-    if (next === PayOrderState.PAID || next === PayOrderState.CHECK_SUCCESS) {
-      const accounts = await accountsOf(tx, order);
-      // Lock order step 5 (docs/payments.md): every user account of this settlement, lowest id first.
-      await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
-      if (order.state === PayOrderState.CANCELED) {
-        // The hold was released when the order was canceled: credit afresh from the quota.
-        await withLedgerRefusals(
-          () =>
-            ledger.transfer(tx, {
-              id: `pay:${order.id}:late`,
-              debitAccountId: accounts.quota.id,
-              creditAccountId: accounts.wallet.id,
-              amount: order.amount,
-              code: 'deposit',
-              reference,
-            }),
-          'operator quota',
-        );
-      } else {
-        await ledger.post(tx, {
-          id: `pay:${order.id}:post`,
-          pendingId: holdId(order.id),
-          code: 'deposit',
-          reference,
-        });
-      }
-      if (order.commission > 0n) {
-        await ledger.transfer(tx, {
-          id: `pay:${order.id}:commission`,
-          debitAccountId: accounts.house.id,
-          creditAccountId: accounts.commission.id,
-          amount: order.commission,
-          code: 'deposit_commission',
-          reference,
-        });
-      }
-    } else if (
-      (next === PayOrderState.CANCELED || next === PayOrderState.FAILED) &&
-      order.state !== PayOrderState.CANCELED
-    ) {
-      await ledger.void(tx, {
-        id: `pay:${order.id}:void`,
-        pendingId: holdId(order.id),
-        code: 'deposit_release',
+    next: number,
+    _extra: TransitionExtra,
+    { holdId, reference }: OrderMoney,
+  ): Promise<void> {
+    if (next !== PayOrderState.PAID && next !== PayOrderState.CHECK_SUCCESS) return;
+    const accounts = await accountsOf(tx, order);
+    // Lock order step 5 (docs/payments.md): every user account of this settlement, lowest id first.
+    await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
+    if (order.state === PayOrderState.CANCELED) {
+      // The hold was released when the order was canceled: credit afresh from the quota.
+      await withLedgerRefusals(
+        () =>
+          ledger.transfer(tx, {
+            id: `pay:${order.id}:late`,
+            debitAccountId: accounts.quota.id,
+            creditAccountId: accounts.wallet.id,
+            amount: order.amount,
+            code: 'deposit',
+            reference,
+          }),
+        'operator quota',
+      );
+    } else {
+      await ledger.post(tx, {
+        id: `pay:${order.id}:post`,
+        pendingId: holdId,
+        code: 'deposit',
         reference,
       });
     }
-    const expiresAt =
-      next === PayOrderState.CHECKING ? new Date(at.getTime() + PAY_CHECKING_TIMEOUT_MS) : undefined;
-    const changed = await repo.updateOrder(tx, order.id, order.state, {
-      state: next,
-      at,
-      ...(extra.voucherUrl !== undefined ? { voucherUrl: extra.voucherUrl } : {}),
-      ...(extra.remark !== undefined ? { remark: extra.remark } : {}),
-      ...(extra.handlerId !== undefined ? { handlerId: extra.handlerId } : {}),
-      ...(expiresAt ? { expiresAt } : {}),
-    });
-    if (!changed) throw new Error(`order ${order.id} changed under its lock`);
-    await writeAudit(tx, {
-      projectId: order.projectId,
-      actorId: actor.userId,
-      action: `pay_order.${event}`,
-      objectType: 'pay_order',
-      objectId: String(order.id),
-      before: { state: order.state },
-      after: { state: next, amount: formatMoney(order.amount), operatorId: order.operatorId },
-      ip: actor.ip ?? null,
-    });
-    const updated = await repo.order(tx, order.id);
-    if (!updated) throw new Error(`order ${order.id} vanished`);
-    return updated;
+    if (order.commission > 0n) {
+      await ledger.transfer(tx, {
+        id: `pay:${order.id}:commission`,
+        debitAccountId: accounts.house.id,
+        creditAccountId: accounts.commission.id,
+        amount: order.commission,
+        code: 'deposit_commission',
+        reference,
+      });
+    }
   }
+
+  const lifecycle = createOrderLifecycle<PayOrderRow, PayEvent>({
+    kind: 'pay_order',
+    noun: 'order',
+    ledgerPrefix: 'pay',
+    repo,
+    ledger,
+    clock,
+    log: deps.log,
+    next: nextPayState,
+    settle: settleDeposit,
+    releases: (next, order) =>
+      (next === PayOrderState.CANCELED || next === PayOrderState.FAILED) &&
+      order.state !== PayOrderState.CANCELED,
+    releaseCode: 'deposit_release',
+    deadline: (next, at) =>
+      next === PayOrderState.CHECKING ? new Date(at.getTime() + PAY_CHECKING_TIMEOUT_MS) : undefined,
+    audited: (order) => ({ amount: formatMoney(order.amount), operatorId: order.operatorId }),
+    push: pushOrder,
+    expiryEvent: (state) =>
+      state === PayOrderState.WAIT
+        ? 'expireWait'
+        : state === PayOrderState.CHECKING
+          ? 'expireChecking'
+          : null,
+    refused,
+  });
+  const { apply, lockVisible } = lifecycle;
 
   /** Runs the rules of DESIGN.md §8 on a new order; a hit opens a case (one open case per subject). */
   async function monitor(tx: Executor, order: PayOrderRow, perOrderMax: bigint | null): Promise<void> {
@@ -393,12 +370,12 @@ export function createPayhubService(deps: PayhubDeps) {
             const assigned = { ...created, operatorId: chosen.operatorId, cardId: chosen.cardId, commission };
             const accounts = await accountsOf(tx, assigned);
             await ledger.hold(tx, {
-              id: holdId(id),
+              id: lifecycle.moneyOf(id).holdId,
               debitAccountId: accounts.quota.id,
               creditAccountId: accounts.wallet.id,
               amount: input.amount,
               code: 'deposit_hold',
-              reference: { type: 'pay_order', id: String(id) },
+              reference: lifecycle.moneyOf(id).reference,
             });
             const changed = await repo.updateOrder(tx, id, PayOrderState.INIT, {
               state: PayOrderState.WAIT,
@@ -435,9 +412,6 @@ export function createPayhubService(deps: PayhubDeps) {
     );
   }
 
-  function paging(page: number, count: number) {
-    return { limit: count, offset: (page - 1) * count };
-  }
   function listOf(result: { items: PayOrderRow[]; total: number }) {
     return { items: result.items.map(toPayOrderWire), total: result.total };
   }
@@ -451,17 +425,6 @@ export function createPayhubService(deps: PayhubDeps) {
     throw error;
   }
 
-  /** Locks an order the caller may act on, or answers 404 (never revealing another's order). */
-  async function lockVisible(
-    tx: Executor,
-    id: number,
-    visible: (order: PayOrderRow) => boolean,
-  ): Promise<PayOrderRow> {
-    const order = await repo.order(tx, id, true);
-    if (!order || !visible(order)) throw notFound('order');
-    return order;
-  }
-
   /** Runs a decision on one order in a transaction as player, operator or manager; pushes after commit. */
   async function act(
     session: Session,
@@ -470,15 +433,7 @@ export function createPayhubService(deps: PayhubDeps) {
   ): Promise<PayOrder> {
     if (role === 'manager') await requireManager(session);
     if (role === 'operator') await requireOperator(session);
-    return afterCommit(
-      repo,
-      async (tx, after) => {
-        const order = await decide(tx);
-        pushOrder(after, order);
-        return toPayOrderWire(order);
-      },
-      deps.log,
-    ).catch(refused);
+    return toPayOrderWire(await lifecycle.run(decide));
   }
 
   return {
@@ -840,31 +795,7 @@ export function createPayhubService(deps: PayhubDeps) {
     },
 
     /** Scheduler task: WAIT past its deadline is canceled (hold released), CHECKING goes to EXCEPTIONAL. */
-    async expireOrders(limit = 200): Promise<number> {
-      const due = await repo.expiredOrders(repo.db, clock.now(), limit);
-      let expired = 0;
-      for (const { id } of due) {
-        const done = await afterCommit(
-          repo,
-          async (tx, after) => {
-            const order = await repo.order(tx, id, true);
-            if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
-            const event: PayEvent | null =
-              order.state === PayOrderState.WAIT
-                ? 'expireWait'
-                : order.state === PayOrderState.CHECKING
-                  ? 'expireChecking'
-                  : null;
-            if (!event) return false;
-            pushOrder(after, await apply(tx, order, event, { userId: null }));
-            return true;
-          },
-          deps.log,
-        );
-        if (done) expired += 1;
-      }
-      return expired;
-    },
+    expireOrders: (limit = 200): Promise<number> => lifecycle.expire(limit),
   };
 
   async function statusOf(operator: OperatorRow) {

@@ -11,6 +11,13 @@ import {
 import { sqlStateOf } from '../../ledger/ledger.repo.ts';
 import type { Ledger, Posting } from '../../ledger/ledger.ts';
 import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
+import {
+  createOrderLifecycle,
+  type OrderMoney,
+  orderWireBase,
+  paging,
+  type TransitionExtra,
+} from '../../money/order-lifecycle.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -50,26 +57,11 @@ export interface WithdrawDeps {
 
 export function toWithdrawWire(row: WithdrawRow): WithdrawOrder {
   return {
-    id: row.id,
-    orderNo: row.orderNo,
-    state: row.state,
-    amount: formatMoney(row.amount),
+    ...orderWireBase(row),
     fee: formatMoney(row.fee),
-    commission: formatMoney(row.commission),
-    currency: row.currency,
     bankCode: row.bankCode,
     accountNo: row.accountNo,
     holderName: row.holderName,
-    playerId: row.playerId,
-    operatorId: row.operatorId,
-    handleState: row.handleState,
-    handlerId: row.handlerId,
-    voucherUrl: row.voucherUrl,
-    remark: row.remark,
-    expiresAt: row.expiresAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
   };
 }
 
@@ -84,7 +76,6 @@ function toBankWire(row: BankAccountRow) {
   };
 }
 
-const holdId = (orderId: number) => `wd:${orderId}:hold`;
 const OPEN_STATES = WITHDRAW_HOLDING_STATES;
 
 export function createWithdrawService(deps: WithdrawDeps) {
@@ -92,9 +83,6 @@ export function createWithdrawService(deps: WithdrawDeps) {
 
   function project(projectId: number): ProjectConfig {
     return requireProject(deps.projectById, projectId);
-  }
-  function paging(page: number, count: number) {
-    return { limit: count, offset: (page - 1) * count };
   }
   function listOf(result: { items: WithdrawRow[]; total: number }) {
     return { items: result.items.map(toWithdrawWire), total: result.total };
@@ -126,24 +114,14 @@ export function createWithdrawService(deps: WithdrawDeps) {
     return ledger.userAccount(tx, { projectId, currency, kind: 'player_wallet', ownerId: playerId });
   }
 
-  /** Applies one event to a locked withdrawal: transition, money, audit. */
-  async function apply(
+  /** The money step of a finished withdrawal: pay out in one linked operation. */
+  async function settleWithdrawal(
     tx: Executor,
     order: WithdrawRow,
-    event: WithdrawEvent,
-    actor: { userId: number | null; ip?: string },
-    extra: {
-      operatorId?: number;
-      commission?: bigint;
-      voucherUrl?: string;
-      remark?: string;
-      handlerId?: number;
-    } = {},
-  ): Promise<WithdrawRow> {
-    const next = nextWithdrawState(order.state, event);
-    if (next === null) throw new AppError(ErrorCode.OrderAlreadyStarted, `order is in state ${order.state}`);
-    const at = clock.now();
-    const reference = { type: 'withdraw_order', id: String(order.id) };
+    next: number,
+    extra: TransitionExtra,
+    { holdId, reference }: OrderMoney,
+  ): Promise<void> {
     const key = { projectId: order.projectId, currency: order.currency };
     if (next === WithdrawOrderState.FINISH) {
       const operatorId = order.operatorId ?? extra.operatorId;
@@ -165,7 +143,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
       // One linked operation: the player's hold is debited, the operator repaid in quota, the fee
       // booked and the commission paid, all or none, under one key.
       const postings: Posting[] = [
-        { id: `wd:${order.id}:post`, kind: 'post', pendingId: holdId(order.id), code: 'withdraw' },
+        { id: `wd:${order.id}:post`, kind: 'post', pendingId: holdId, code: 'withdraw' },
         // The operator paid the player from its own bank: the platform repays it in quota.
         {
           id: `wd:${order.id}:payout`,
@@ -195,65 +173,44 @@ export function createWithdrawService(deps: WithdrawDeps) {
           code: 'withdraw_commission',
         });
       await ledger.linked(tx, { id: `wd:${order.id}:finish`, code: 'withdraw_finish', reference, postings });
-    } else if (
+    }
+  }
+
+  const lifecycle = createOrderLifecycle<WithdrawRow, WithdrawEvent>({
+    kind: 'withdraw_order',
+    noun: 'withdrawal',
+    ledgerPrefix: 'wd',
+    repo,
+    ledger,
+    clock,
+    log: deps.log,
+    next: nextWithdrawState,
+    settle: settleWithdrawal,
+    releases: (next) =>
       next === WithdrawOrderState.CANCELED ||
       next === WithdrawOrderState.CHOOSE_FAILED ||
-      next === WithdrawOrderState.FAILED
-    ) {
-      await ledger.void(tx, {
-        id: `wd:${order.id}:void`,
-        pendingId: holdId(order.id),
-        code: 'withdraw_release',
-        reference,
-      });
-    }
-    const expiresAt =
-      next === WithdrawOrderState.CONFIRM ? new Date(at.getTime() + WITHDRAW_CONFIRM_TIMEOUT_MS) : undefined;
-    const changed = await repo.updateOrder(tx, order.id, order.state, {
-      state: next,
-      at,
-      ...(extra.operatorId !== undefined ? { operatorId: extra.operatorId } : {}),
-      ...(extra.commission !== undefined ? { commission: extra.commission } : {}),
-      ...(extra.voucherUrl !== undefined ? { voucherUrl: extra.voucherUrl } : {}),
-      ...(extra.remark !== undefined ? { remark: extra.remark } : {}),
-      ...(extra.handlerId !== undefined ? { handlerId: extra.handlerId } : {}),
-      ...(expiresAt ? { expiresAt } : {}),
-    });
-    if (!changed) throw new Error(`withdrawal ${order.id} changed under its lock`);
-    await writeAudit(tx, {
-      projectId: order.projectId,
-      actorId: actor.userId,
-      action: `withdraw_order.${event}`,
-      objectType: 'withdraw_order',
-      objectId: String(order.id),
-      before: { state: order.state },
-      after: {
-        state: next,
-        amount: formatMoney(order.amount),
-        fee: formatMoney(order.fee),
-        operatorId: order.operatorId ?? extra.operatorId ?? null,
-      },
-      ip: actor.ip ?? null,
-    });
-    return (await repo.order(tx, order.id))!;
-  }
-
-  async function lockVisible(tx: Executor, id: number, visible: (row: WithdrawRow) => boolean) {
-    const order = await repo.order(tx, id, true);
-    if (!order || !visible(order)) throw notFound('withdrawal');
-    return order;
-  }
+      next === WithdrawOrderState.FAILED,
+    releaseCode: 'withdraw_release',
+    deadline: (next, at) =>
+      next === WithdrawOrderState.CONFIRM ? new Date(at.getTime() + WITHDRAW_CONFIRM_TIMEOUT_MS) : undefined,
+    audited: (order, extra) => ({
+      amount: formatMoney(order.amount),
+      fee: formatMoney(order.fee),
+      operatorId: order.operatorId ?? extra.operatorId ?? null,
+    }),
+    push: pushOrder,
+    expiryEvent: (state) =>
+      state === WithdrawOrderState.WAIT
+        ? 'expireWait'
+        : state === WithdrawOrderState.CONFIRM
+          ? 'expireConfirm'
+          : null,
+    refused: payhub.refused,
+  });
+  const { apply, lockVisible } = lifecycle;
 
   function inTransaction(action: (tx: Executor, after: Outbox) => Promise<WithdrawRow>) {
-    return afterCommit(
-      repo,
-      async (tx, after) => {
-        const order = await action(tx, after);
-        pushOrder(after, order);
-        return toWithdrawWire(order);
-      },
-      deps.log,
-    ).catch(payhub.refused);
+    return lifecycle.run(action).then(toWithdrawWire);
   }
 
   function checkRange(amount: bigint, currency: LocalCurrency) {
@@ -337,12 +294,12 @@ export function createWithdrawService(deps: WithdrawDeps) {
               });
               await withLedgerRefusals(() =>
                 ledger.hold(tx, {
-                  id: holdId(id),
+                  id: lifecycle.moneyOf(id).holdId,
                   debitAccountId: wallet.id,
                   creditAccountId: clearing.id,
                   amount: input.amount + fee,
                   code: 'withdraw_hold',
-                  reference: { type: 'withdraw_order', id: String(id) },
+                  reference: lifecycle.moneyOf(id).reference,
                 }),
               );
               await repo.touchBank(tx, bank.id, at);
@@ -715,30 +672,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
     },
 
     /** Scheduler task: WAIT past its deadline -> CHOOSE_FAILED (hold released); CONFIRM -> EXCEPTIONAL. */
-    async expireOrders(limit = 200): Promise<number> {
-      let expired = 0;
-      for (const id of await repo.expiredOrders(repo.db, clock.now(), limit)) {
-        const done = await afterCommit(
-          repo,
-          async (tx, after) => {
-            const order = await repo.order(tx, id, true);
-            if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
-            const event: WithdrawEvent | null =
-              order.state === WithdrawOrderState.WAIT
-                ? 'expireWait'
-                : order.state === WithdrawOrderState.CONFIRM
-                  ? 'expireConfirm'
-                  : null;
-            if (!event) return false;
-            pushOrder(after, await apply(tx, order, event, { userId: null }));
-            return true;
-          },
-          deps.log,
-        );
-        if (done) expired += 1;
-      }
-      return expired;
-    },
+    expireOrders: (limit = 200): Promise<number> => lifecycle.expire(limit),
   };
 }
 export type WithdrawService = ReturnType<typeof createWithdrawService>;
