@@ -8,14 +8,14 @@ import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { startOfLocalDay } from '../../platform/local-day.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import { requireOperator as requirePaymentOperator } from '../payhub/payhub.access.ts';
-import type { OperatorRow, PayhubRepo } from '../payhub/payhub.repo.ts';
+import type { OperatorRow, PayhubOperators } from '../payhub/payhub.service.ts';
 import { newOrderNo } from '../payhub/payhub.service.ts';
 import type { CommissionChangeRow, CommissionRepo, Executor } from './commission.repo.ts';
 
 export interface CommissionDeps {
   repo: CommissionRepo;
-  payhubRepo: PayhubRepo;
+  /** The payhub module's operator reads (its service, never its repo). */
+  payhub: PayhubOperators;
   ledger: Ledger;
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
@@ -38,13 +38,13 @@ function toChangeWire(row: CommissionChangeRow): CommissionChange {
 }
 
 export function createCommissionService(deps: CommissionDeps) {
-  const { repo, payhubRepo, ledger, clock } = deps;
+  const { repo, payhub, ledger, clock } = deps;
 
   function project(projectId: number): ProjectConfig {
     return requireProject(deps.projectById, projectId);
   }
   function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
-    return requirePaymentOperator(payhubRepo, session, executor);
+    return payhub.requireOperator(session, executor);
   }
   function commissionKey(operator: OperatorRow) {
     return {
@@ -70,7 +70,7 @@ export function createCommissionService(deps: CommissionDeps) {
   async function leaderScope(session: Session): Promise<{ groupId: number } | { projectId: number }> {
     const groupId = await repo.ledGroup(repo.db, session.userId);
     if (groupId !== null) return { groupId };
-    const operator = await payhubRepo.operator(repo.db, session.userId);
+    const operator = await payhub.operator(repo.db, session.userId);
     if (operator?.spaPay && operator.paymentRole === 'Manage' && operator.projectId === session.projectId)
       return { projectId: session.projectId };
     throw noPermission();

@@ -439,6 +439,8 @@ export function createPayhubService(deps: PayhubDeps) {
   return {
     requireOperator,
     requireManager,
+    /** The operator row of a user (other payment modules read operators through this, not payhub's repo). */
+    operator: (executor: Executor, userId: number, lock = false) => repo.operator(executor, userId, lock),
     project,
 
     heraclesBanks(session: Session) {
@@ -811,6 +813,9 @@ export function createPayhubService(deps: PayhubDeps) {
   }
 }
 export type PayhubService = ReturnType<typeof createPayhubService>;
+/** What the operator-side payment modules (tools, commission) may ask of the payhub module. */
+export type PayhubOperators = Pick<PayhubService, 'requireOperator' | 'operator'>;
+export type { OperatorRow };
 
 function toCaseWire(row: import('./payhub.repo.ts').CaseRow) {
   return {
