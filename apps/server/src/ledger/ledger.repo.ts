@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../platform/db/database.ts';
+import type { Executor } from '../platform/db/database.ts';
 import type { AccountSpec } from './ledger.accounts.ts';
 import {
   type AccountBalance,

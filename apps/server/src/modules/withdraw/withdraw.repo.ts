@@ -1,4 +1,3 @@
-import type { LocalCurrency } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import {
@@ -33,7 +32,7 @@ export interface WithdrawRow extends OrderRowBase {
   fee: bigint;
 }
 
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const _num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const date = (value: unknown) => new Date(value as string);
 
 function toBank(row: Raw): BankAccountRow {

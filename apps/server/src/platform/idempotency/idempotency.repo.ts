@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 
 export interface StoredKey {
   operation: string;

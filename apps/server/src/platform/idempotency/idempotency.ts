@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db, Executor } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import { badParameter } from '../errors.ts';
 import { idempotencyRepo } from './idempotency.repo.ts';
 
