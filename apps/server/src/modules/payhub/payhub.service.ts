@@ -32,6 +32,7 @@ import {
   requireOperator as requirePaymentOperator,
   SelfDealingRefusal,
 } from './payhub.access.ts';
+import { createPayhubAdmin } from './payhub.admin.ts';
 import type { UserNotifier } from './payhub.notify.ts';
 import type { Executor, OperatorRow, OrderFilter, PayhubRepo, PayOrderRow } from './payhub.repo.ts';
 import {
@@ -101,9 +102,6 @@ export function createPayhubService(deps: PayhubDeps) {
     const operator = await requireOperator(session, executor);
     if (operator.paymentRole !== 'Manage') throw noPermission();
     return operator;
-  }
-  function requireAdmin(session: Session): void {
-    if (session.staffRole !== 'admin') throw noPermission();
   }
 
   async function accountsOf(tx: Executor, order: PayOrderRow) {
@@ -717,84 +715,7 @@ export function createPayhubService(deps: PayhubDeps) {
       return repo.countOrders(repo.db, { operatorId, states: OPERATOR_QUEUE_STATES });
     },
 
-    // Admin.
-    async adminCases(
-      session: Session,
-      query: { page: number; count: number; status?: 'open' | 'closed' | undefined },
-    ) {
-      requireAdmin(session);
-      const result = await repo.cases(
-        repo.db,
-        session.projectId,
-        query.status,
-        paging(query.page, query.count),
-      );
-      return { items: result.items.map(toCaseWire), total: result.total };
-    },
-    async adminCloseCase(session: Session, id: number, resolution: string, ip: string) {
-      requireAdmin(session);
-      return repo.transaction(async (tx) => {
-        const closed = await repo.closeCase(tx, {
-          id,
-          projectId: session.projectId,
-          closedBy: session.userId,
-          resolution,
-          at: clock.now(),
-        });
-        if (!closed) {
-          if (!(await repo.findCase(tx, id, session.projectId))) throw notFound('case');
-          throw new AppError(ErrorCode.OrderAlreadyStarted, 'case already closed');
-        }
-        await writeAudit(tx, {
-          projectId: session.projectId,
-          actorId: session.userId,
-          action: 'case.close',
-          objectType: 'payhub_case',
-          objectId: String(id),
-          before: { status: 'open' },
-          after: { status: 'closed', resolution },
-          ip,
-        });
-        return toCaseWire(closed);
-      });
-    },
-    async adminSetKyc(
-      session: Session,
-      userId: number,
-      input: { status: OperatorRow['kycStatus']; verifiedName?: string | undefined },
-      ip: string,
-    ) {
-      requireAdmin(session);
-      return repo.transaction(async (tx) => {
-        const before = await repo.operator(tx, userId, true);
-        if (!before || before.projectId !== session.projectId) throw notFound('operator');
-        if (input.status === 'verified' && !input.verifiedName && !before.verifiedName)
-          throw new AppError(ErrorCode.BadParameter, 'body.verifiedName: required to verify');
-        await repo.upsertOperator(tx, {
-          userId,
-          projectId: before.projectId,
-          kycStatus: input.status,
-          // The proposed row must satisfy the KYC check on its own (PostgreSQL checks it before ON CONFLICT).
-          verifiedName: input.verifiedName ?? before.verifiedName,
-          perOrderMax: before.perOrderMax,
-          dailyMax: before.dailyMax,
-          commissionBps: before.commissionBps,
-          at: clock.now(),
-        });
-        const after = (await repo.operator(tx, userId))!;
-        await writeAudit(tx, {
-          projectId: session.projectId,
-          actorId: session.userId,
-          action: 'operator.kyc',
-          objectType: 'operator',
-          objectId: String(userId),
-          before: { kycStatus: before.kycStatus, verifiedName: before.verifiedName },
-          after: { kycStatus: after.kycStatus, verifiedName: after.verifiedName },
-          ip,
-        });
-        return statusOf(after);
-      });
-    },
+    ...createPayhubAdmin({ repo, clock, statusOf }),
 
     /** Scheduler task: WAIT past its deadline is canceled (hold released), CHECKING goes to EXCEPTIONAL. */
     expireOrders: (limit = 200): Promise<number> => lifecycle.expire(limit),
@@ -816,17 +737,3 @@ export type PayhubService = ReturnType<typeof createPayhubService>;
 /** What the operator-side payment modules (tools, commission) may ask of the payhub module. */
 export type PayhubOperators = Pick<PayhubService, 'requireOperator' | 'operator'>;
 export type { OperatorRow };
-
-function toCaseWire(row: import('./payhub.repo.ts').CaseRow) {
-  return {
-    id: row.id,
-    rule: row.rule,
-    subjectType: row.subjectType,
-    subjectId: row.subjectId,
-    details: row.details,
-    status: row.status,
-    openedAt: row.openedAt.toISOString(),
-    closedAt: row.closedAt ? row.closedAt.toISOString() : null,
-    resolution: row.resolution,
-  };
-}
