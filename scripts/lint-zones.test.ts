@@ -1,6 +1,7 @@
 // Proves the apps' Biome import zones are live: a deliberate import across a zone (shared/lib → app,
 // lib/shared → feature, feature → app, feature → another feature) fails `biome lint`, allowed imports
-// pass, and every feature folder of both apps has its own zone in biome.json.
+// pass, and every feature folder of both apps has its own zone in biome.json; on the server, a module
+// importing another module's repo or schema fails, and every module folder has its zone.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -67,6 +68,68 @@ describe.each(APPS)('apps/%s import zones', (app) => {
     for (const feature of features) {
       expect(config, feature).toContain(`"apps/${app}/src/features/${feature}/**"`);
       expect(config, feature).toContain(`"!**/features/${feature}/**"`);
+    }
+  });
+});
+
+/** Writes a probe file named `name` in a server module folder importing `specifier`, lints it. */
+function lintServerProbe(
+  module: string,
+  name: string,
+  specifier: string,
+): { failed: boolean; output: string } {
+  // A name ending `.repo` makes the probe a repo file (`zone-probe-<pid>.repo.ts`).
+  const base = `${name.replace(/\.repo$/, '')}-${process.pid}${name.endsWith('.repo') ? '.repo' : ''}.ts`;
+  const file = path.join(ROOT, 'apps', 'server', 'src', 'modules', module, base);
+  written.push(file);
+  writeFileSync(file, `import * as probe from '${specifier}';\n\nexport const used = probe;\n`);
+  try {
+    const output = execFileSync(BIOME, ['lint', '--max-diagnostics=5', path.relative(ROOT, file)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    return { failed: false, output };
+  } catch (error) {
+    const failure = error as { stdout?: string; stderr?: string };
+    return { failed: true, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
+describe('apps/server module zones', () => {
+  const modules = readdirSync(path.join(ROOT, 'apps', 'server', 'src', 'modules'));
+
+  it.each([
+    ['commission', 'zone-probe', '../payhub/payhub.repo.ts', 'owns its tables'],
+    ['commission', 'zone-probe.repo', '../payhub/payhub.repo.ts', 'owns its tables'],
+    ['payhub-tools', 'zone-probe', '../../modules/payhub/payhub.repo.ts', 'owns its tables'],
+    ['promo', 'zone-probe', '../user/user.schema.ts', 'owns its tables'],
+    ['withdraw', 'zone-probe.repo', '../user/user.schema.ts', 'owns its tables'],
+    // A later override replaces the earlier one's options: the module zone repeats the database rule.
+    ['withdraw', 'zone-probe', 'drizzle-orm', 'Only *.repo.ts files talk to the database'],
+    ['quota', 'zone-probe', 'pg', 'Only platform/db opens connections'],
+  ])('%s/%s may not import %s', (module, name, specifier, message) => {
+    const result = lintServerProbe(module, name, specifier);
+    expect(result.failed, result.output).toBe(true);
+    expect(result.output).toContain('noRestrictedImports');
+    expect(result.output).toContain(message);
+  });
+
+  it.each([
+    ['commission', 'zone-probe', '../payhub/payhub.service.ts'],
+    ['commission', 'zone-probe', './commission.repo.ts'],
+    ['withdraw', 'zone-probe.repo', 'drizzle-orm'],
+    ['withdraw', 'zone-probe', '../../money/order-lifecycle.ts'],
+  ])('%s/%s may import %s', (module, name, specifier) => {
+    const result = lintServerProbe(module, name, specifier);
+    expect(result.failed, result.output).toBe(false);
+  });
+
+  it('has a zone for every module folder (add one to biome.json with a new module)', () => {
+    const config = readFileSync(path.join(ROOT, 'biome.json'), 'utf8');
+    for (const module of modules) {
+      expect(config, module).toContain(`"apps/server/src/modules/${module}/**"`);
+      expect(config, module).toContain(`"!**/modules/${module}/**"`);
     }
   });
 });

@@ -13,13 +13,13 @@ import { type ChainRuntime, registerChain } from './modules/chain/chain.plugin.t
 import { createDatacenterRepo } from './modules/datacenter/datacenter.repo.ts';
 import { registerDatacenterRoutes } from './modules/datacenter/datacenter.routes.ts';
 import { createDatacenterService } from './modules/datacenter/datacenter.service.ts';
+import { registerExchange } from './modules/exchange/exchange.plugin.ts';
 import { createInboxRepo } from './modules/inbox/inbox.repo.ts';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { createInboxService, type UserPush } from './modules/inbox/inbox.service.ts';
 import { createNoticesRepo } from './modules/notices/notices.repo.ts';
 import { registerNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { createNoticesService } from './modules/notices/notices.service.ts';
-import { registerPaymentHub } from './modules/payhub/payhub.plugin.ts';
 import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { createPromoRepo } from './modules/promo/promo.repo.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
@@ -35,6 +35,7 @@ import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { createVerificationCodeService } from './modules/user/verification-code.service.ts';
 import { registerWallet } from './modules/wallet/wallet.plugin.ts';
+import { registerPaymentHub } from './payment-hub.plugin.ts';
 import { createSessionRepo } from './platform/auth/session.repo.ts';
 import { createSessionService } from './platform/auth/session.service.ts';
 import type { Bus } from './platform/bus/bus.ts';
@@ -249,7 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isPaymentOperator: async (userId) => (await payhubRepo.operator(database.db, userId))?.spaPay === true,
     });
   }
-  await registerWallet(app, {
+  await registerWallet(app, { bindDeps, database, clock, projectById: site.projectById });
+  await registerExchange(app, {
     bindDeps,
     database,
     clock,

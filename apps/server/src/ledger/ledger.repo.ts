@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/database.ts';
+import type { Executor } from '../platform/db/database.ts';
 import type { AccountSpec } from './ledger.accounts.ts';
 import {
   type AccountBalance,
@@ -13,7 +13,7 @@ import {
 } from './ledger.types.ts';
 
 /** Anything that runs SQL: the database or an open transaction. */
-export type Executor = Pick<Db, 'execute'>;
+export type { Executor } from '../platform/db/database.ts';
 
 /** The pg error behind a Drizzle error (Drizzle wraps driver errors in `cause`). */
 export function sqlStateOf(error: unknown): string | undefined {

@@ -28,6 +28,7 @@ import { REVOKE_CHANNEL, type RevokeMessage } from '../platform/auth/session.ser
 import type { Bus } from '../platform/bus/bus.ts';
 import { AppError, badParameter } from '../platform/errors.ts';
 import type { Authenticator, Session } from '../platform/http/request-context.ts';
+import { createOutbox, type Outbox } from '../platform/outbox.ts';
 import { ConnectionRegistry, type RealtimeConnection } from './connection-registry.ts';
 import { DemandStream, type StreamSubscriber } from './demand-stream.ts';
 import { metadataKindOf, routeOf } from './routing.ts';
@@ -89,10 +90,14 @@ export interface BroadcastScope {
   projectId?: number;
 }
 
-/** Pushes collected during a transaction and sent only after it commits (`flush`). */
-export interface PushOutbox {
+/** Pushes queued in an after-commit outbox (platform/outbox.ts). */
+export interface QueuedPushes {
   notifyUser(userId: number, route: string, payload: unknown): void;
   broadcast(route: string, payload: unknown, scope?: BroadcastScope): void;
+}
+
+/** Pushes collected during a transaction and sent only after it commits (`flush`). */
+export interface PushOutbox extends QueuedPushes {
   flush(): Promise<void>;
 }
 
@@ -398,6 +403,13 @@ export function createRealtimeGateway(options: RealtimeOptions) {
     await options.bus.publish(NOTIFY_CHANNEL, JSON.stringify(message));
   }
 
+  function pushesVia(outbox: Outbox): QueuedPushes {
+    return {
+      notifyUser: (userId, route, payload) => outbox.add(() => notifyUser(userId, route, payload)),
+      broadcast: (route, payload, scope) => outbox.add(() => broadcast(route, payload, scope)),
+    };
+  }
+
   async function broadcast(route: string, payload: unknown, scope: BroadcastScope = {}): Promise<void> {
     const message: BroadcastBusMessage = { route, payload, ...scope };
     await options.bus.publish(BROADCAST_CHANNEL, JSON.stringify(message));
@@ -467,16 +479,13 @@ export function createRealtimeGateway(options: RealtimeOptions) {
     notifyUser,
     /** Sends `payload` to every subscriber of the stream `route` on every node. */
     broadcast,
+    /** A push outbox of its own (flushed by the caller after its commit); see `pushesVia`. */
     outbox(): PushOutbox {
-      const pending: Array<() => Promise<void>> = [];
-      return {
-        notifyUser: (userId, route, payload) => void pending.push(() => notifyUser(userId, route, payload)),
-        broadcast: (route, payload, scope) => void pending.push(() => broadcast(route, payload, scope)),
-        async flush() {
-          for (const send of pending.splice(0)) await send();
-        },
-      };
+      const outbox = createOutbox();
+      return { ...pushesVia(outbox), flush: () => outbox.flush() };
     },
+    /** Pushes queued in a transaction's outbox (platform/outbox.ts): they leave after the commit. */
+    pushesVia,
     connectionsOf: (userId: number) => registry.connectionsOf(userId),
     stats() {
       let streams = 0;

@@ -7,7 +7,6 @@ import type { Database } from '../../platform/db/database.ts';
 import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
 import { type LeaderScheduler, startLeaderScheduler } from '../../platform/scheduler/leader-scheduler.ts';
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
-import type { PayhubRepo } from '../payhub/payhub.repo.ts';
 import type { VerificationCodeService } from '../user/verification-code.service.ts';
 import { createDevFaucet } from './chain.faucet.ts';
 import { createChainGateway } from './chain.gateway.ts';
@@ -58,7 +57,8 @@ export async function registerChain(
     notifier: UserNotifier;
     codes: VerificationCodeService;
     phoneOf: (userId: number) => Promise<{ phone: string; countryCode: string } | null>;
-    openCase: PayhubRepo['openCase'];
+    /** Opens a monitoring case (the payment hub's case queue). */
+    openCase: Parameters<typeof createChainWithdrawService>[0]['openCase'];
     /** Whether the user is a payment operator (spaPay): such accounts hold no player wallet (3043). */
     isPaymentOperator: (userId: number) => Promise<boolean>;
   },

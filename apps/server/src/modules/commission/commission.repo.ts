@@ -1,10 +1,11 @@
 import { PayOrderState, WithdrawOrderState } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 import { stateList } from '../../platform/db/sql-states.ts';
 
 /** The database or an open transaction. */
-export type Executor = Pick<Db, 'execute'>;
+export type { Executor } from '../../platform/db/database.ts';
+
 type Raw = Record<string, unknown>;
 
 export interface CommissionChangeRow {

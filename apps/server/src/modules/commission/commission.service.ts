@@ -1,5 +1,6 @@
 import { type CommissionChange, ErrorCode, formatMoney, type ProjectConfig } from '@payhub/contracts';
-import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
@@ -7,14 +8,14 @@ import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { startOfLocalDay } from '../../platform/local-day.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import { requireOperator as requirePaymentOperator } from '../payhub/payhub.access.ts';
-import type { OperatorRow, PayhubRepo } from '../payhub/payhub.repo.ts';
+import type { OperatorRow, PayhubOperators } from '../payhub/payhub.service.ts';
 import { newOrderNo } from '../payhub/payhub.service.ts';
 import type { CommissionChangeRow, CommissionRepo, Executor } from './commission.repo.ts';
 
 export interface CommissionDeps {
   repo: CommissionRepo;
-  payhubRepo: PayhubRepo;
+  /** The payhub module's operator reads (its service, never its repo). */
+  payhub: PayhubOperators;
   ledger: Ledger;
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
@@ -37,13 +38,13 @@ function toChangeWire(row: CommissionChangeRow): CommissionChange {
 }
 
 export function createCommissionService(deps: CommissionDeps) {
-  const { repo, payhubRepo, ledger, clock } = deps;
+  const { repo, payhub, ledger, clock } = deps;
 
   function project(projectId: number): ProjectConfig {
     return requireProject(deps.projectById, projectId);
   }
   function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
-    return requirePaymentOperator(payhubRepo, session, executor);
+    return payhub.requireOperator(session, executor);
   }
   function commissionKey(operator: OperatorRow) {
     return {
@@ -69,7 +70,7 @@ export function createCommissionService(deps: CommissionDeps) {
   async function leaderScope(session: Session): Promise<{ groupId: number } | { projectId: number }> {
     const groupId = await repo.ledGroup(repo.db, session.userId);
     if (groupId !== null) return { groupId };
-    const operator = await payhubRepo.operator(repo.db, session.userId);
+    const operator = await payhub.operator(repo.db, session.userId);
     if (operator?.spaPay && operator.paymentRole === 'Manage' && operator.projectId === session.projectId)
       return { projectId: session.projectId };
     throw noPermission();
@@ -150,20 +151,16 @@ export function createCommissionService(deps: CommissionDeps) {
               cardId,
               at,
             });
-            try {
-              await ledger.transfer(tx, {
+            await withLedgerRefusals(() =>
+              ledger.transfer(tx, {
                 id: `commission:${id}`,
                 debitAccountId: commission.id,
                 creditAccountId: destination.id,
                 amount: input.amount,
                 code: input.target === 'quota' ? 'commission_change' : 'commission_payout',
                 reference: { type: 'commission_change', id: String(id) },
-              });
-            } catch (error) {
-              if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-                throw new AppError(ErrorCode.InsufficientBalanceWallet);
-              throw error;
-            }
+              }),
+            );
             await writeAudit(tx, {
               projectId: session.projectId,
               actorId: session.userId,

@@ -2,6 +2,7 @@ import { ErrorCode, NoticeMarkBody, RealtimeRoute, type SiteNotice } from '@payh
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
+import { createOutbox } from '../../platform/outbox.ts';
 import type { RealtimeGateway } from '../../realtime/realtime.gateway.ts';
 import { sanitiseNoticeHtml } from './notice-html.ts';
 import type { NoticeRow, NoticesRepo } from './notices.repo.ts';
@@ -48,7 +49,8 @@ export function createNoticesService({ repo, clock, realtime }: NoticesServiceDe
       const content = sanitiseNoticeHtml(input.content);
       if (content.length === 0) throw badParameter('content: nothing left after removing unsafe HTML');
       if (content.length > STORED_CONTENT_MAX_CHARS) throw badParameter('content: too long');
-      const outbox = realtime.outbox();
+      const outbox = createOutbox();
+      const pushes = realtime.pushesVia(outbox);
       const created = await repo.create(
         {
           projectId: session.projectId,
@@ -58,7 +60,7 @@ export function createNoticesService({ repo, clock, realtime }: NoticesServiceDe
           createdBy: session.userId,
         },
         (row) => {
-          outbox.broadcast(RealtimeRoute.noticeBroadcast, toWire(row), { projectId: session.projectId });
+          pushes.broadcast(RealtimeRoute.noticeBroadcast, toWire(row), { projectId: session.projectId });
           return {
             projectId: session.projectId,
             actorId: session.userId,

@@ -12,15 +12,15 @@ import {
   SUPPORTED_BANKS,
   type Voucher,
 } from '@payhub/contracts';
-import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import { requireOperator as requirePaymentOperator } from '../payhub/payhub.access.ts';
-import type { OperatorRow, PayhubRepo } from '../payhub/payhub.repo.ts';
+import type { OperatorRow, PayhubOperators } from '../payhub/payhub.service.ts';
 import type {
   AgreementRow,
   CardRow,
@@ -35,7 +35,8 @@ import { productsOf } from './shop-products.ts';
 
 export interface PayhubToolsDeps {
   repo: PayhubToolsRepo;
-  payhubRepo: PayhubRepo;
+  /** The payhub module's operator reads (its service, never its repo). */
+  payhub: PayhubOperators;
   ledger: Ledger;
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
@@ -128,14 +129,14 @@ function databaseRefusal(error: unknown): never {
 }
 
 export function createPayhubToolsService(deps: PayhubToolsDeps) {
-  const { repo, payhubRepo, ledger, clock } = deps;
+  const { repo, payhub, ledger, clock } = deps;
 
   function project(projectId: number): ProjectConfig {
     return requireProject(deps.projectById, projectId);
   }
   /** The caller as a payment operator of its session's project, or 1031. */
   function requireOperator(session: Session, executor: Executor = repo.db): Promise<OperatorRow> {
-    return requirePaymentOperator(payhubRepo, session, executor);
+    return payhub.requireOperator(session, executor);
   }
   async function ownCard(
     tx: Executor,
@@ -183,7 +184,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
         throw new AppError(ErrorCode.BankUnsupported);
       return repo
         .transaction(async (tx) => {
-          const operator = await payhubRepo.operator(tx, session.userId, true);
+          const operator = await payhub.operator(tx, session.userId, true);
           if (!operator?.spaPay || operator.projectId !== session.projectId) throw noPermission();
           requireVerifiedHolder(operator, input.bankCardHolder);
           if (await repo.numberTaken(tx, input.bankCode, input.accountNo, null))
@@ -406,7 +407,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
       let scope: { groupId: number } | { projectId: number };
       if (group && group.leaderId === session.userId) scope = { groupId: group.id };
       else {
-        const operator = await payhubRepo.operator(repo.db, session.userId);
+        const operator = await payhub.operator(repo.db, session.userId);
         if (
           !operator?.spaPay ||
           operator.paymentRole !== 'Manage' ||
@@ -500,7 +501,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
         const agreement = (await repo.agreement(tx, id, true))!;
         if (agreement.state !== 'pending')
           throw new AppError(ErrorCode.OrderAlreadyStarted, 'already reviewed');
-        const before = await payhubRepo.operator(tx, agreement.operatorId);
+        const before = await payhub.operator(tx, agreement.operatorId);
         await repo.decideAgreement(tx, agreement, {
           approve: input.decision === 'approve',
           reviewerId: session.userId,
@@ -608,20 +609,16 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
               faceValue: product.faceValue,
               at,
             });
-            try {
-              await ledger.transfer(tx, {
+            await withLedgerRefusals(() =>
+              ledger.transfer(tx, {
                 id: `voucher:${id}:purchase`,
                 debitAccountId: commission.id,
                 creditAccountId: house.id,
                 amount: product.price,
                 code: 'shop_purchase',
                 reference: { type: 'shop_voucher', id: String(id) },
-              });
-            } catch (error) {
-              if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-                throw new AppError(ErrorCode.InsufficientBalanceWallet);
-              throw error;
-            }
+              }),
+            );
             await writeAudit(tx, {
               projectId: session.projectId,
               actorId: session.userId,

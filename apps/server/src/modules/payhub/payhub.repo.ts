@@ -1,10 +1,15 @@
 import type { LocalCurrency } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import {
+  type OrderChange,
+  type OrderRowBase,
+  orderRowBase,
+  updateOrderRow,
+} from '../../platform/db/order-rows.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
 
-/** The database or an open transaction. */
-export type Executor = Pick<Db, 'execute'>;
+export type { Executor } from '../../platform/db/database.ts';
 
 export interface OperatorRow {
   userId: number;
@@ -19,27 +24,11 @@ export interface OperatorRow {
   spaPay: boolean;
 }
 
-export interface PayOrderRow {
-  id: number;
-  orderNo: string;
-  projectId: number;
-  currency: LocalCurrency;
-  playerId: number;
-  operatorId: number | null;
+/** A deposit order: the shared order columns, its card and the card's payee details. */
+export interface PayOrderRow extends OrderRowBase {
   cardId: number | null;
   bankCode: string;
   port: 'bank_transfer' | 'qris';
-  amount: bigint;
-  commission: bigint;
-  state: number;
-  handleState: 0 | 1;
-  handlerId: number | null;
-  voucherUrl: string | null;
-  remark: string | null;
-  version: number;
-  expiresAt: Date;
-  createdAt: Date;
-  updatedAt: Date;
   payeeBankCode: string | null;
   payeeAccountNo: string | null;
   payeeHolderName: string | null;
@@ -51,26 +40,10 @@ const date = (value: unknown) => new Date(value as string);
 
 function toOrder(row: Raw): PayOrderRow {
   return {
-    id: Number(row.id),
-    orderNo: row.order_no as string,
-    projectId: Number(row.project_id),
-    currency: row.currency as LocalCurrency,
-    playerId: Number(row.player_id),
-    operatorId: num(row.operator_id),
+    ...orderRowBase(row),
     cardId: num(row.card_id),
     bankCode: row.bank_code as string,
     port: row.port as 'bank_transfer' | 'qris',
-    amount: BigInt(row.amount as string),
-    commission: BigInt(row.commission as string),
-    state: Number(row.state),
-    handleState: Number(row.handle_state) as 0 | 1,
-    handlerId: num(row.handler_id),
-    voucherUrl: (row.voucher_url as string | null) ?? null,
-    remark: (row.remark as string | null) ?? null,
-    version: Number(row.version),
-    expiresAt: date(row.expires_at),
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
     payeeBankCode: (row.payee_bank_code as string | null) ?? null,
     payeeAccountNo: (row.payee_account_no as string | null) ?? null,
     payeeHolderName: (row.payee_holder_name as string | null) ?? null,
@@ -354,38 +327,8 @@ export function createPayhubRepo(db: Db) {
     },
 
     /** Applies a change to an order; `fromState` guards the transition against a concurrent one. */
-    async updateOrder(
-      executor: Executor,
-      id: number,
-      fromState: number,
-      change: {
-        state: number;
-        at: Date;
-        operatorId?: number;
-        cardId?: number;
-        commission?: bigint;
-        voucherUrl?: string;
-        remark?: string;
-        handlerId?: number;
-        expiresAt?: Date;
-      },
-    ): Promise<boolean> {
-      const sets: SQL[] = [
-        sql`state = ${change.state}`,
-        sql`updated_at = ${change.at.toISOString()}::timestamptz`,
-        sql`version = version + 1`,
-      ];
-      if (change.operatorId !== undefined) sets.push(sql`operator_id = ${change.operatorId}`);
-      if (change.cardId !== undefined) sets.push(sql`card_id = ${change.cardId}`);
-      if (change.commission !== undefined) sets.push(sql`commission = ${change.commission}`);
-      if (change.voucherUrl !== undefined) sets.push(sql`voucher_url = ${change.voucherUrl}`);
-      if (change.remark !== undefined) sets.push(sql`remark = ${change.remark}`);
-      if (change.handlerId !== undefined) sets.push(sql`handler_id = ${change.handlerId}, handle_state = 1`);
-      if (change.expiresAt !== undefined)
-        sets.push(sql`expires_at = ${change.expiresAt.toISOString()}::timestamptz`);
-      const result = await executor.execute(sql`
-        UPDATE pay_orders SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND state = ${fromState} RETURNING id`);
-      return result.rows.length === 1;
+    updateOrder(executor: Executor, id: number, fromState: number, change: OrderChange): Promise<boolean> {
+      return updateOrderRow(executor, 'pay_orders', id, fromState, change);
     },
 
     /** A group head takes the order; false when another head already has it. */
@@ -426,15 +369,11 @@ export function createPayhubRepo(db: Db) {
       return Number(result.rows[0]?.count ?? 0);
     },
 
-    async expiredOrders(
-      executor: Executor,
-      now: Date,
-      limit: number,
-    ): Promise<Array<{ id: number; state: number }>> {
-      const result = await executor.execute<{ id: string; state: number }>(sql`
-        SELECT id, state FROM pay_orders WHERE state IN (0, 4) AND expires_at <= ${now.toISOString()}::timestamptz
+    async expiredOrders(executor: Executor, now: Date, limit: number): Promise<number[]> {
+      const result = await executor.execute<{ id: string }>(sql`
+        SELECT id FROM pay_orders WHERE state IN (0, 4) AND expires_at <= ${now.toISOString()}::timestamptz
          ORDER BY expires_at LIMIT ${limit}`);
-      return result.rows.map((row) => ({ id: Number(row.id), state: Number(row.state) }));
+      return result.rows.map((row) => Number(row.id));
     },
 
     // Monitoring (DESIGN.md §8).

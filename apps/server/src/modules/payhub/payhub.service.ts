@@ -9,13 +9,22 @@ import {
   type ProjectConfig,
   SUPPORTED_BANKS,
 } from '@payhub/contracts';
-import { type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { isInsufficientFunds, withLedgerRefusals } from '../../money/ledger-refusal.ts';
+import {
+  createOrderLifecycle,
+  type OrderMoney,
+  orderWireBase,
+  paging,
+  type TransitionExtra,
+} from '../../money/order-lifecycle.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { localDay } from '../../platform/local-day.ts';
+import { afterCommit, type Outbox } from '../../platform/outbox.ts';
 import { requireProject } from '../../platform/require-project.ts';
 import {
   recordSelfDealing,
@@ -23,6 +32,7 @@ import {
   requireOperator as requirePaymentOperator,
   SelfDealingRefusal,
 } from './payhub.access.ts';
+import { createPayhubAdmin } from './payhub.admin.ts';
 import type { UserNotifier } from './payhub.notify.ts';
 import type { Executor, OperatorRow, OrderFilter, PayhubRepo, PayOrderRow } from './payhub.repo.ts';
 import {
@@ -59,9 +69,6 @@ export interface PayhubDeps {
   }) => Promise<unknown>;
 }
 
-/** Work to do after the transaction commits (pushes). */
-type AfterCommit = Array<() => Promise<void>>;
-
 const ASSIGN_ATTEMPTS = 3;
 
 export function newOrderNo(prefix: string, at: Date): string {
@@ -71,42 +78,22 @@ export function newOrderNo(prefix: string, at: Date): string {
 
 export function toPayOrderWire(row: PayOrderRow): PayOrder {
   return {
-    id: row.id,
-    orderNo: row.orderNo,
+    ...orderWireBase(row),
     state: row.state as PayOrder['state'],
-    amount: formatMoney(row.amount),
-    commission: formatMoney(row.commission),
-    currency: row.currency,
     bankCode: row.bankCode,
     port: row.port,
     payee:
       row.payeeAccountNo && row.payeeBankCode && row.payeeHolderName
         ? { bankCode: row.payeeBankCode, accountNo: row.payeeAccountNo, holderName: row.payeeHolderName }
         : null,
-    playerId: row.playerId,
-    operatorId: row.operatorId,
-    handleState: row.handleState,
-    handlerId: row.handlerId,
-    voucherUrl: row.voucherUrl,
-    remark: row.remark,
-    expiresAt: row.expiresAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
   };
 }
-
-const holdId = (orderId: number) => `pay:${orderId}:hold`;
 
 export function createPayhubService(deps: PayhubDeps) {
   const { repo, ledger, clock } = deps;
 
   function project(projectId: number): ProjectConfig {
     return requireProject(deps.projectById, projectId);
-  }
-
-  async function flush(after: AfterCommit): Promise<void> {
-    for (const task of after) await task().catch((error) => deps.log(error, 'push after commit failed'));
   }
 
   /** The caller as a payment operator (spaPay yes, of the session's project), or 1031. */
@@ -117,9 +104,6 @@ export function createPayhubService(deps: PayhubDeps) {
     const operator = await requireOperator(session, executor);
     if (operator.paymentRole !== 'Manage') throw noPermission();
     return operator;
-  }
-  function requireAdmin(session: Session): void {
-    if (session.staffRole !== 'admin') throw noPermission();
   }
 
   async function accountsOf(tx: Executor, order: PayOrderRow) {
@@ -155,12 +139,12 @@ export function createPayhubService(deps: PayhubDeps) {
     await deps.notifier.notify(operatorId, PayhubPushRoute.unprocessed, { orders: unprocessed });
   }
 
-  function pushOrder(after: AfterCommit, order: PayOrderRow): void {
+  function pushOrder(after: Outbox, order: PayOrderRow): void {
     const wire = toPayOrderWire(order);
-    after.push(() => deps.notifier.notify(order.playerId, PayhubPushRoute.payOrder, wire));
+    after.add(() => deps.notifier.notify(order.playerId, PayhubPushRoute.payOrder, wire));
     const credited = deps.onDepositCredited;
     if (credited && (order.state === PayOrderState.PAID || order.state === PayOrderState.CHECK_SUCCESS)) {
-      after.push(async () => {
+      after.add(async () => {
         await credited({
           userId: order.playerId,
           amount: order.amount,
@@ -171,100 +155,84 @@ export function createPayhubService(deps: PayhubDeps) {
     }
     if (order.operatorId !== null) {
       const operatorId = order.operatorId;
-      after.push(() => deps.notifier.notify(operatorId, PayhubPushRoute.payOrder, wire));
-      after.push(() => quotaPush(operatorId, order.projectId, order.currency));
+      after.add(() => deps.notifier.notify(operatorId, PayhubPushRoute.payOrder, wire));
+      after.add(() => quotaPush(operatorId, order.projectId, order.currency));
     }
   }
 
-  /**
-   * Applies one event to a locked order: checks the transition, moves the money, writes the audit
-   * line. Answers the updated order.
-   */
-  async function apply(
+  /** The money step of a paid deposit: credit the player from the hold (or afresh) and pay the commission. */
+  async function settleDeposit(
     tx: Executor,
     order: PayOrderRow,
-    event: PayEvent,
-    actor: { userId: number | null; ip?: string },
-    extra: { voucherUrl?: string; remark?: string; handlerId?: number } = {},
-  ): Promise<PayOrderRow> {
-    const next = nextPayState(order.state, event);
-    if (next === null) throw new AppError(ErrorCode.OrderAlreadyStarted, `order is in state ${order.state}`);
-    const at = clock.now();
-    const reference = { type: 'pay_order', id: String(order.id) };
-    if (next === PayOrderState.PAID || next === PayOrderState.CHECK_SUCCESS) {
-      const accounts = await accountsOf(tx, order);
-      // Lock order step 5 (docs/payments.md): every user account of this settlement, lowest id first.
-      await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
-      if (order.state === PayOrderState.CANCELED) {
-        // The hold was released when the order was canceled: credit afresh from the quota.
-        try {
-          await ledger.transfer(tx, {
+    next: number,
+    _extra: TransitionExtra,
+    { holdId, reference }: OrderMoney,
+  ): Promise<void> {
+    if (next !== PayOrderState.PAID && next !== PayOrderState.CHECK_SUCCESS) return;
+    const accounts = await accountsOf(tx, order);
+    // Lock order step 5 (docs/payments.md): every user account of this settlement, lowest id first.
+    await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
+    if (order.state === PayOrderState.CANCELED) {
+      // The hold was released when the order was canceled: credit afresh from the quota.
+      await withLedgerRefusals(
+        () =>
+          ledger.transfer(tx, {
             id: `pay:${order.id}:late`,
             debitAccountId: accounts.quota.id,
             creditAccountId: accounts.wallet.id,
             amount: order.amount,
             code: 'deposit',
             reference,
-          });
-        } catch (error) {
-          if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-            throw new AppError(ErrorCode.InsufficientBalanceWallet, 'operator quota');
-          throw error;
-        }
-      } else {
-        await ledger.post(tx, {
-          id: `pay:${order.id}:post`,
-          pendingId: holdId(order.id),
-          code: 'deposit',
-          reference,
-        });
-      }
-      if (order.commission > 0n) {
-        await ledger.transfer(tx, {
-          id: `pay:${order.id}:commission`,
-          debitAccountId: accounts.house.id,
-          creditAccountId: accounts.commission.id,
-          amount: order.commission,
-          code: 'deposit_commission',
-          reference,
-        });
-      }
-    } else if (
-      (next === PayOrderState.CANCELED || next === PayOrderState.FAILED) &&
-      order.state !== PayOrderState.CANCELED
-    ) {
-      await ledger.void(tx, {
-        id: `pay:${order.id}:void`,
-        pendingId: holdId(order.id),
-        code: 'deposit_release',
+          }),
+        'operator quota',
+      );
+    } else {
+      await ledger.post(tx, {
+        id: `pay:${order.id}:post`,
+        pendingId: holdId,
+        code: 'deposit',
         reference,
       });
     }
-    const expiresAt =
-      next === PayOrderState.CHECKING ? new Date(at.getTime() + PAY_CHECKING_TIMEOUT_MS) : undefined;
-    const changed = await repo.updateOrder(tx, order.id, order.state, {
-      state: next,
-      at,
-      ...(extra.voucherUrl !== undefined ? { voucherUrl: extra.voucherUrl } : {}),
-      ...(extra.remark !== undefined ? { remark: extra.remark } : {}),
-      ...(extra.handlerId !== undefined ? { handlerId: extra.handlerId } : {}),
-      ...(expiresAt ? { expiresAt } : {}),
-    });
-    if (!changed) throw new Error(`order ${order.id} changed under its lock`);
-    await writeAudit(tx, {
-      projectId: order.projectId,
-      actorId: actor.userId,
-      action: `pay_order.${event}`,
-      objectType: 'pay_order',
-      objectId: String(order.id),
-      before: { state: order.state },
-      after: { state: next, amount: formatMoney(order.amount), operatorId: order.operatorId },
-      ip: actor.ip ?? null,
-    });
-    const updated = await repo.order(tx, order.id);
-    if (!updated) throw new Error(`order ${order.id} vanished`);
-    return updated;
+    if (order.commission > 0n) {
+      await ledger.transfer(tx, {
+        id: `pay:${order.id}:commission`,
+        debitAccountId: accounts.house.id,
+        creditAccountId: accounts.commission.id,
+        amount: order.commission,
+        code: 'deposit_commission',
+        reference,
+      });
+    }
   }
+
+  const lifecycle = createOrderLifecycle<PayOrderRow, PayEvent>({
+    kind: 'pay_order',
+    noun: 'order',
+    ledgerPrefix: 'pay',
+    repo,
+    ledger,
+    clock,
+    log: deps.log,
+    next: nextPayState,
+    settle: settleDeposit,
+    releases: (next, order) =>
+      (next === PayOrderState.CANCELED || next === PayOrderState.FAILED) &&
+      order.state !== PayOrderState.CANCELED,
+    releaseCode: 'deposit_release',
+    deadline: (next, at) =>
+      next === PayOrderState.CHECKING ? new Date(at.getTime() + PAY_CHECKING_TIMEOUT_MS) : undefined,
+    audited: (order) => ({ amount: formatMoney(order.amount), operatorId: order.operatorId }),
+    push: pushOrder,
+    expiryEvent: (state) =>
+      state === PayOrderState.WAIT
+        ? 'expireWait'
+        : state === PayOrderState.CHECKING
+          ? 'expireChecking'
+          : null,
+    refused,
+  });
+  const { apply, lockVisible } = lifecycle;
 
   /** Runs the rules of DESIGN.md §8 on a new order; a hit opens a case (one open case per subject). */
   async function monitor(tx: Executor, order: PayOrderRow, perOrderMax: bigint | null): Promise<void> {
@@ -344,107 +312,106 @@ export function createPayhubService(deps: PayhubDeps) {
     input: { amount: bigint; bankCode: string; port: 'bank_transfer' | 'qris' },
     idempotencyKey: string | undefined,
     ip: string,
-    after: AfterCommit,
   ): Promise<PayOrder> {
     const projectConfig = project(session.projectId);
     const currency = projectConfig.currency;
-    return repo.transaction(async (tx) => {
-      after.length = 0;
-      return runIdempotent(
-        tx,
-        { userId: session.userId, key: idempotencyKey, operation: 'pay.create', input, at: clock.now() },
-        async () => {
-          const at = clock.now();
-          const id = await repo.insertOrder(tx, {
-            orderNo: newOrderNo('P', at),
-            projectId: session.projectId,
-            currency,
-            playerId: session.userId,
-            bankCode: input.bankCode,
-            port: input.port,
-            amount: input.amount,
-            expiresAt: new Date(at.getTime() + PAY_WAIT_TIMEOUT_MS),
-            at,
-          });
-          const day = localDay(at, projectConfig.timeZone);
-          const selection = {
-            projectId: session.projectId,
-            playerId: session.userId,
-            currency,
-            bankCode: input.bankCode,
-            amount: input.amount,
-            day,
-            at,
-          };
-          await repo.savepoint(tx, 'choose_operator');
-          let chosen = await repo.chooseOperator(tx, selection);
-          // chooseOperator reads the card link's used total in its statement's snapshot; an assignment
-          // to the same operator that committed while we waited for its row lock is only visible to a
-          // new statement. Re-check, and choose again (now with a fresh snapshot) when the link is full.
-          // The first operator's lock is released first (savepoint): holding two operator rows would
-          // break the one lock order (docs/payments.md) and could deadlock with another such choice.
-          if (chosen && !(await repo.cardAccepts(tx, chosen.cardId, input.amount, at))) {
-            await repo.rollbackToSavepoint(tx, 'choose_operator');
-            chosen = await repo.chooseOperator(tx, selection);
-          }
-          const created = (await repo.order(tx, id))!;
-          if (
-            !chosen ||
-            !(await repo.reserveDaily(tx, chosen.operatorId, day, input.amount, chosen.dailyMax))
-          ) {
-            const failed = await apply(tx, created, 'chooseFail', { userId: session.userId, ip });
-            await monitor(tx, failed, null);
-            pushOrder(after, failed);
-            return toPayOrderWire(failed);
-          }
-          await repo.markAssigned(tx, chosen.operatorId, at);
-          const commission = commissionOf(input.amount, chosen.commissionBps);
-          const assigned = { ...created, operatorId: chosen.operatorId, cardId: chosen.cardId, commission };
-          const accounts = await accountsOf(tx, assigned);
-          await ledger.hold(tx, {
-            id: holdId(id),
-            debitAccountId: accounts.quota.id,
-            creditAccountId: accounts.wallet.id,
-            amount: input.amount,
-            code: 'deposit_hold',
-            reference: { type: 'pay_order', id: String(id) },
-          });
-          const changed = await repo.updateOrder(tx, id, PayOrderState.INIT, {
-            state: PayOrderState.WAIT,
-            at,
-            operatorId: chosen.operatorId,
-            cardId: chosen.cardId,
-            commission,
-          });
-          if (!changed) throw new Error(`order ${id} changed while being assigned`);
-          await writeAudit(tx, {
-            projectId: session.projectId,
-            actorId: session.userId,
-            action: 'pay_order.assign',
-            objectType: 'pay_order',
-            objectId: String(id),
-            before: { state: PayOrderState.INIT },
-            after: {
+    return afterCommit(
+      repo,
+      async (tx, after) => {
+        return runIdempotent(
+          tx,
+          { userId: session.userId, key: idempotencyKey, operation: 'pay.create', input, at: clock.now() },
+          async () => {
+            const at = clock.now();
+            const id = await repo.insertOrder(tx, {
+              orderNo: newOrderNo('P', at),
+              projectId: session.projectId,
+              currency,
+              playerId: session.userId,
+              bankCode: input.bankCode,
+              port: input.port,
+              amount: input.amount,
+              expiresAt: new Date(at.getTime() + PAY_WAIT_TIMEOUT_MS),
+              at,
+            });
+            const day = localDay(at, projectConfig.timeZone);
+            const selection = {
+              projectId: session.projectId,
+              playerId: session.userId,
+              currency,
+              bankCode: input.bankCode,
+              amount: input.amount,
+              day,
+              at,
+            };
+            await repo.savepoint(tx, 'choose_operator');
+            let chosen = await repo.chooseOperator(tx, selection);
+            // chooseOperator reads the card link's used total in its statement's snapshot; an assignment
+            // to the same operator that committed while we waited for its row lock is only visible to a
+            // new statement. Re-check, and choose again (now with a fresh snapshot) when the link is full.
+            // The first operator's lock is released first (savepoint): holding two operator rows would
+            // break the one lock order (docs/payments.md) and could deadlock with another such choice.
+            if (chosen && !(await repo.cardAccepts(tx, chosen.cardId, input.amount, at))) {
+              await repo.rollbackToSavepoint(tx, 'choose_operator');
+              chosen = await repo.chooseOperator(tx, selection);
+            }
+            const created = (await repo.order(tx, id))!;
+            if (
+              !chosen ||
+              !(await repo.reserveDaily(tx, chosen.operatorId, day, input.amount, chosen.dailyMax))
+            ) {
+              const failed = await apply(tx, created, 'chooseFail', { userId: session.userId, ip });
+              await monitor(tx, failed, null);
+              pushOrder(after, failed);
+              return toPayOrderWire(failed);
+            }
+            await repo.markAssigned(tx, chosen.operatorId, at);
+            const commission = commissionOf(input.amount, chosen.commissionBps);
+            const assigned = { ...created, operatorId: chosen.operatorId, cardId: chosen.cardId, commission };
+            const accounts = await accountsOf(tx, assigned);
+            await ledger.hold(tx, {
+              id: lifecycle.moneyOf(id).holdId,
+              debitAccountId: accounts.quota.id,
+              creditAccountId: accounts.wallet.id,
+              amount: input.amount,
+              code: 'deposit_hold',
+              reference: lifecycle.moneyOf(id).reference,
+            });
+            const changed = await repo.updateOrder(tx, id, PayOrderState.INIT, {
               state: PayOrderState.WAIT,
-              amount: formatMoney(input.amount),
+              at,
               operatorId: chosen.operatorId,
               cardId: chosen.cardId,
-            },
-            ip,
-          });
-          const order = (await repo.order(tx, id))!;
-          const operator = await repo.operator(tx, chosen.operatorId);
-          await monitor(tx, order, operator?.perOrderMax ?? null);
-          pushOrder(after, order);
-          return toPayOrderWire(order);
-        },
-      );
-    });
+              commission,
+            });
+            if (!changed) throw new Error(`order ${id} changed while being assigned`);
+            await writeAudit(tx, {
+              projectId: session.projectId,
+              actorId: session.userId,
+              action: 'pay_order.assign',
+              objectType: 'pay_order',
+              objectId: String(id),
+              before: { state: PayOrderState.INIT },
+              after: {
+                state: PayOrderState.WAIT,
+                amount: formatMoney(input.amount),
+                operatorId: chosen.operatorId,
+                cardId: chosen.cardId,
+              },
+              ip,
+            });
+            const order = (await repo.order(tx, id))!;
+            const operator = await repo.operator(tx, chosen.operatorId);
+            await monitor(tx, order, operator?.perOrderMax ?? null);
+            pushOrder(after, order);
+            return toPayOrderWire(order);
+          },
+        );
+      },
+      deps.log,
+    );
   }
 
-  function paging(page: number, count: number) {
-    return { limit: count, offset: (page - 1) * count };
-  }
   function listOf(result: { items: PayOrderRow[]; total: number }) {
     return { items: result.items.map(toPayOrderWire), total: result.total };
   }
@@ -458,41 +425,22 @@ export function createPayhubService(deps: PayhubDeps) {
     throw error;
   }
 
-  /** Locks an order the caller may act on, or answers 404 (never revealing another's order). */
-  async function lockVisible(
-    tx: Executor,
-    id: number,
-    visible: (order: PayOrderRow) => boolean,
-  ): Promise<PayOrderRow> {
-    const order = await repo.order(tx, id, true);
-    if (!order || !visible(order)) throw notFound('order');
-    return order;
-  }
-
   /** Runs a decision on one order in a transaction as player, operator or manager; pushes after commit. */
   async function act(
     session: Session,
     role: 'player' | 'operator' | 'manager',
     decide: (tx: Executor) => Promise<PayOrderRow>,
   ): Promise<PayOrder> {
-    const after: AfterCommit = [];
     if (role === 'manager') await requireManager(session);
     if (role === 'operator') await requireOperator(session);
-    const result = await repo
-      .transaction(async (tx) => {
-        after.length = 0;
-        const order = await decide(tx);
-        pushOrder(after, order);
-        return toPayOrderWire(order);
-      })
-      .catch(refused);
-    await flush(after);
-    return result;
+    return toPayOrderWire(await lifecycle.run(decide));
   }
 
   return {
     requireOperator,
     requireManager,
+    /** The operator row of a user (other payment modules read operators through this, not payhub's repo). */
+    operator: (executor: Executor, userId: number, lock = false) => repo.operator(executor, userId, lock),
     project,
 
     heraclesBanks(session: Session) {
@@ -545,14 +493,11 @@ export function createPayhubService(deps: PayhubDeps) {
           }),
         );
       for (let attempt = 1; ; attempt += 1) {
-        const after: AfterCommit = [];
         try {
-          const order = await createOrderOnce(session, input, idempotencyKey, ip, after);
-          await flush(after);
-          return order;
+          return await createOrderOnce(session, input, idempotencyKey, ip);
         } catch (error) {
           // Another assignment took the quota between the choice and the hold: choose again.
-          const retry = error instanceof LedgerError && error.refusal === 'insufficient_funds';
+          const retry = isInsufficientFunds(error);
           if (!retry) throw error;
           // Still taken after every attempt: an operating condition the caller can retry, not a fault.
           if (attempt >= ASSIGN_ATTEMPTS) throw new AppError(ErrorCode.TryAgain, 'operators busy');
@@ -780,110 +725,10 @@ export function createPayhubService(deps: PayhubDeps) {
       return repo.countOrders(repo.db, { operatorId, states: OPERATOR_QUEUE_STATES });
     },
 
-    // Admin.
-    async adminCases(
-      session: Session,
-      query: { page: number; count: number; status?: 'open' | 'closed' | undefined },
-    ) {
-      requireAdmin(session);
-      const result = await repo.cases(
-        repo.db,
-        session.projectId,
-        query.status,
-        paging(query.page, query.count),
-      );
-      return { items: result.items.map(toCaseWire), total: result.total };
-    },
-    async adminCloseCase(session: Session, id: number, resolution: string, ip: string) {
-      requireAdmin(session);
-      return repo.transaction(async (tx) => {
-        const closed = await repo.closeCase(tx, {
-          id,
-          projectId: session.projectId,
-          closedBy: session.userId,
-          resolution,
-          at: clock.now(),
-        });
-        if (!closed) {
-          if (!(await repo.findCase(tx, id, session.projectId))) throw notFound('case');
-          throw new AppError(ErrorCode.OrderAlreadyStarted, 'case already closed');
-        }
-        await writeAudit(tx, {
-          projectId: session.projectId,
-          actorId: session.userId,
-          action: 'case.close',
-          objectType: 'payhub_case',
-          objectId: String(id),
-          before: { status: 'open' },
-          after: { status: 'closed', resolution },
-          ip,
-        });
-        return toCaseWire(closed);
-      });
-    },
-    async adminSetKyc(
-      session: Session,
-      userId: number,
-      input: { status: OperatorRow['kycStatus']; verifiedName?: string | undefined },
-      ip: string,
-    ) {
-      requireAdmin(session);
-      return repo.transaction(async (tx) => {
-        const before = await repo.operator(tx, userId, true);
-        if (!before || before.projectId !== session.projectId) throw notFound('operator');
-        if (input.status === 'verified' && !input.verifiedName && !before.verifiedName)
-          throw new AppError(ErrorCode.BadParameter, 'body.verifiedName: required to verify');
-        await repo.upsertOperator(tx, {
-          userId,
-          projectId: before.projectId,
-          kycStatus: input.status,
-          // The proposed row must satisfy the KYC check on its own (PostgreSQL checks it before ON CONFLICT).
-          verifiedName: input.verifiedName ?? before.verifiedName,
-          perOrderMax: before.perOrderMax,
-          dailyMax: before.dailyMax,
-          commissionBps: before.commissionBps,
-          at: clock.now(),
-        });
-        const after = (await repo.operator(tx, userId))!;
-        await writeAudit(tx, {
-          projectId: session.projectId,
-          actorId: session.userId,
-          action: 'operator.kyc',
-          objectType: 'operator',
-          objectId: String(userId),
-          before: { kycStatus: before.kycStatus, verifiedName: before.verifiedName },
-          after: { kycStatus: after.kycStatus, verifiedName: after.verifiedName },
-          ip,
-        });
-        return statusOf(after);
-      });
-    },
+    ...createPayhubAdmin({ repo, clock, statusOf }),
 
     /** Scheduler task: WAIT past its deadline is canceled (hold released), CHECKING goes to EXCEPTIONAL. */
-    async expireOrders(limit = 200): Promise<number> {
-      const due = await repo.expiredOrders(repo.db, clock.now(), limit);
-      let expired = 0;
-      for (const { id } of due) {
-        const after: AfterCommit = [];
-        const done = await repo.transaction(async (tx) => {
-          after.length = 0;
-          const order = await repo.order(tx, id, true);
-          if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
-          const event: PayEvent | null =
-            order.state === PayOrderState.WAIT
-              ? 'expireWait'
-              : order.state === PayOrderState.CHECKING
-                ? 'expireChecking'
-                : null;
-          if (!event) return false;
-          pushOrder(after, await apply(tx, order, event, { userId: null }));
-          return true;
-        });
-        await flush(after);
-        if (done) expired += 1;
-      }
-      return expired;
-    },
+    expireOrders: (limit = 200): Promise<number> => lifecycle.expire(limit),
   };
 
   async function statusOf(operator: OperatorRow) {
@@ -899,17 +744,6 @@ export function createPayhubService(deps: PayhubDeps) {
   }
 }
 export type PayhubService = ReturnType<typeof createPayhubService>;
-
-function toCaseWire(row: import('./payhub.repo.ts').CaseRow) {
-  return {
-    id: row.id,
-    rule: row.rule,
-    subjectType: row.subjectType,
-    subjectId: row.subjectId,
-    details: row.details,
-    status: row.status,
-    openedAt: row.openedAt.toISOString(),
-    closedAt: row.closedAt ? row.closedAt.toISOString() : null,
-    resolution: row.resolution,
-  };
-}
+/** What the operator-side payment modules (tools, commission) may ask of the payhub module. */
+export type PayhubOperators = Pick<PayhubService, 'requireOperator' | 'operator'>;
+export type { OperatorRow };

@@ -1,9 +1,10 @@
 import type { LocalCurrency } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
 
-export type Executor = Pick<Db, 'execute'>;
+export type { Executor } from '../../platform/db/database.ts';
+
 type Raw = Record<string, unknown>;
 
 export interface TopupRow {

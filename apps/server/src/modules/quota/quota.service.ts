@@ -12,6 +12,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
+import { afterCommit } from '../../platform/outbox.ts';
 import { requireProject } from '../../platform/require-project.ts';
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import { newOrderNo, type PayhubService } from '../payhub/payhub.service.ts';
@@ -152,54 +153,52 @@ export function createQuotaService(deps: QuotaDeps) {
 
   /** Settles or fails a top-up once; a repeated webhook answers the state it left. */
   async function settle(reference: string, status: 'settled' | 'failed', amount: bigint, actor: string) {
-    let pushTo: TopupRow | null = null;
-    const state = await repo.transaction(async (tx: Executor) => {
-      const topup = await repo.byReference(tx, reference, true);
-      if (!topup) throw notFound('top-up');
-      if (topup.state !== 0) return topup.state;
-      if (status === 'settled' && amount !== topup.amount)
-        throw new AppError(ErrorCode.BadParameter, 'body.amount: does not match the top-up');
-      const at = clock.now();
-      const next = status === 'settled' ? 1 : 2;
-      if (next === 1) {
-        const key = { projectId: topup.projectId, currency: topup.currency };
-        const custody = await ledger.systemAccount(tx, { ...key, kind: 'custody' });
-        const quota = await ledger.userAccount(tx, {
-          ...key,
-          kind: 'operator_quota',
-          ownerId: topup.operatorId,
+    return afterCommit(
+      repo,
+      async (tx: Executor, after) => {
+        const topup = await repo.byReference(tx, reference, true);
+        if (!topup) throw notFound('top-up');
+        if (topup.state !== 0) return topup.state;
+        if (status === 'settled' && amount !== topup.amount)
+          throw new AppError(ErrorCode.BadParameter, 'body.amount: does not match the top-up');
+        const at = clock.now();
+        const next = status === 'settled' ? 1 : 2;
+        if (next === 1) {
+          const key = { projectId: topup.projectId, currency: topup.currency };
+          const custody = await ledger.systemAccount(tx, { ...key, kind: 'custody' });
+          const quota = await ledger.userAccount(tx, {
+            ...key,
+            kind: 'operator_quota',
+            ownerId: topup.operatorId,
+          });
+          await ledger.transfer(tx, {
+            id: `topup:${topup.id}`,
+            debitAccountId: custody.id,
+            creditAccountId: quota.id,
+            amount: topup.amount,
+            code: 'quota_topup',
+            reference: { type: 'quota_topup', id: String(topup.id) },
+          });
+        }
+        await repo.settle(tx, topup.id, next, at);
+        await writeAudit(tx, {
+          projectId: topup.projectId,
+          actorId: null,
+          action: next === 1 ? 'quota_topup.settle' : 'quota_topup.fail',
+          objectType: 'quota_topup',
+          objectId: String(topup.id),
+          before: { state: 0 },
+          after: { state: next, amount: formatMoney(topup.amount), by: actor },
         });
-        await ledger.transfer(tx, {
-          id: `topup:${topup.id}`,
-          debitAccountId: custody.id,
-          creditAccountId: quota.id,
-          amount: topup.amount,
-          code: 'quota_topup',
-          reference: { type: 'quota_topup', id: String(topup.id) },
+        // The operator's quota moved: push its balances once the settlement has committed.
+        after.add(async () => {
+          const wire = await balances(topup.operatorId, topup.projectId, topup.currency);
+          await deps.notifier.notify(topup.operatorId, PayhubPushRoute.quota, wire);
         });
-      }
-      await repo.settle(tx, topup.id, next, at);
-      await writeAudit(tx, {
-        projectId: topup.projectId,
-        actorId: null,
-        action: next === 1 ? 'quota_topup.settle' : 'quota_topup.fail',
-        objectType: 'quota_topup',
-        objectId: String(topup.id),
-        before: { state: 0 },
-        after: { state: next, amount: formatMoney(topup.amount), by: actor },
-      });
-      pushTo = topup;
-      return next;
-    });
-    const pushed = pushTo as TopupRow | null;
-    if (pushed) {
-      const wire = await balances(pushed.operatorId, pushed.projectId, pushed.currency).catch(() => null);
-      if (wire)
-        await deps.notifier
-          .notify(pushed.operatorId, PayhubPushRoute.quota, wire)
-          .catch((error) => deps.log(error, 'quota push failed'));
-    }
-    return state;
+        return next;
+      },
+      deps.log,
+    );
   }
 
   async function ownTopup(session: Session, orderNo: string): Promise<TopupRow> {

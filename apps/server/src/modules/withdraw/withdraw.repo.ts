@@ -1,9 +1,15 @@
-import type { LocalCurrency } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import {
+  type OrderChange,
+  type OrderRowBase,
+  orderRowBase,
+  updateOrderRow,
+} from '../../platform/db/order-rows.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
 
-export type Executor = Pick<Db, 'execute'>;
+export type { Executor } from '../../platform/db/database.ts';
+
 type Raw = Record<string, unknown>;
 
 export interface BankAccountRow {
@@ -17,32 +23,16 @@ export interface BankAccountRow {
   updatedAt: Date;
 }
 
-export interface WithdrawRow {
-  id: number;
-  orderNo: string;
-  projectId: number;
-  currency: LocalCurrency;
-  playerId: number;
+/** A withdrawal order: the shared order columns, the fee and the payee bank account copied at creation. */
+export interface WithdrawRow extends OrderRowBase {
   bankAccountId: number;
   bankCode: string;
   accountNo: string;
   holderName: string;
-  amount: bigint;
   fee: bigint;
-  commission: bigint;
-  state: number;
-  operatorId: number | null;
-  handleState: 0 | 1;
-  handlerId: number | null;
-  voucherUrl: string | null;
-  remark: string | null;
-  version: number;
-  expiresAt: Date;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const _num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const date = (value: unknown) => new Date(value as string);
 
 function toBank(row: Raw): BankAccountRow {
@@ -60,28 +50,12 @@ function toBank(row: Raw): BankAccountRow {
 
 function toWithdraw(row: Raw): WithdrawRow {
   return {
-    id: Number(row.id),
-    orderNo: row.order_no as string,
-    projectId: Number(row.project_id),
-    currency: row.currency as LocalCurrency,
-    playerId: Number(row.player_id),
+    ...orderRowBase(row),
     bankAccountId: Number(row.bank_account_id),
     bankCode: row.bank_code as string,
     accountNo: row.account_no as string,
     holderName: row.holder_name as string,
-    amount: BigInt(row.amount as string),
     fee: BigInt(row.fee as string),
-    commission: BigInt(row.commission as string),
-    state: Number(row.state),
-    operatorId: num(row.operator_id),
-    handleState: Number(row.handle_state) as 0 | 1,
-    handlerId: num(row.handler_id),
-    voucherUrl: (row.voucher_url as string | null) ?? null,
-    remark: (row.remark as string | null) ?? null,
-    version: Number(row.version),
-    expiresAt: date(row.expires_at),
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
   };
 }
 
@@ -207,36 +181,9 @@ export function createWithdrawRepo(db: Db) {
         RETURNING id`);
       return Number(result.rows[0]!.id);
     },
-    async updateOrder(
-      executor: Executor,
-      id: number,
-      fromState: number,
-      change: {
-        state: number;
-        at: Date;
-        operatorId?: number;
-        commission?: bigint;
-        voucherUrl?: string;
-        remark?: string;
-        handlerId?: number;
-        expiresAt?: Date;
-      },
-    ): Promise<boolean> {
-      const sets: SQL[] = [
-        sql`state = ${change.state}`,
-        sql`updated_at = ${change.at.toISOString()}::timestamptz`,
-        sql`version = version + 1`,
-      ];
-      if (change.operatorId !== undefined) sets.push(sql`operator_id = ${change.operatorId}`);
-      if (change.commission !== undefined) sets.push(sql`commission = ${change.commission}`);
-      if (change.voucherUrl !== undefined) sets.push(sql`voucher_url = ${change.voucherUrl}`);
-      if (change.remark !== undefined) sets.push(sql`remark = ${change.remark}`);
-      if (change.handlerId !== undefined) sets.push(sql`handler_id = ${change.handlerId}, handle_state = 1`);
-      if (change.expiresAt !== undefined)
-        sets.push(sql`expires_at = ${change.expiresAt.toISOString()}::timestamptz`);
-      const result = await executor.execute(sql`
-        UPDATE withdraw_orders SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND state = ${fromState} RETURNING id`);
-      return result.rows.length === 1;
+    /** Applies a change to an order; `fromState` guards the transition against a concurrent one. */
+    updateOrder(executor: Executor, id: number, fromState: number, change: OrderChange): Promise<boolean> {
+      return updateOrderRow(executor, 'withdraw_orders', id, fromState, change);
     },
     async order(executor: Executor, id: number, lock = false): Promise<WithdrawRow | null> {
       const result = await executor.execute<Raw>(

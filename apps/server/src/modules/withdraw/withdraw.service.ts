@@ -9,12 +9,21 @@ import {
   WithdrawOrderState,
 } from '@payhub/contracts';
 import { sqlStateOf } from '../../ledger/ledger.repo.ts';
-import { type Ledger, LedgerError, type Posting } from '../../ledger/ledger.ts';
+import type { Ledger, Posting } from '../../ledger/ledger.ts';
+import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
+import {
+  createOrderLifecycle,
+  type OrderMoney,
+  orderWireBase,
+  paging,
+  type TransitionExtra,
+} from '../../money/order-lifecycle.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
+import { afterCommit, type Outbox } from '../../platform/outbox.ts';
 import { requireProject } from '../../platform/require-project.ts';
 import { SelfDealingRefusal } from '../payhub/payhub.access.ts';
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
@@ -46,30 +55,13 @@ export interface WithdrawDeps {
   log: (error: unknown, message: string) => void;
 }
 
-type AfterCommit = Array<() => Promise<void>>;
-
 export function toWithdrawWire(row: WithdrawRow): WithdrawOrder {
   return {
-    id: row.id,
-    orderNo: row.orderNo,
-    state: row.state,
-    amount: formatMoney(row.amount),
+    ...orderWireBase(row),
     fee: formatMoney(row.fee),
-    commission: formatMoney(row.commission),
-    currency: row.currency,
     bankCode: row.bankCode,
     accountNo: row.accountNo,
     holderName: row.holderName,
-    playerId: row.playerId,
-    operatorId: row.operatorId,
-    handleState: row.handleState,
-    handlerId: row.handlerId,
-    voucherUrl: row.voucherUrl,
-    remark: row.remark,
-    expiresAt: row.expiresAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
   };
 }
 
@@ -84,7 +76,6 @@ function toBankWire(row: BankAccountRow) {
   };
 }
 
-const holdId = (orderId: number) => `wd:${orderId}:hold`;
 const OPEN_STATES = WITHDRAW_HOLDING_STATES;
 
 export function createWithdrawService(deps: WithdrawDeps) {
@@ -93,26 +84,20 @@ export function createWithdrawService(deps: WithdrawDeps) {
   function project(projectId: number): ProjectConfig {
     return requireProject(deps.projectById, projectId);
   }
-  async function flush(after: AfterCommit) {
-    for (const task of after) await task().catch((error) => deps.log(error, 'push after commit failed'));
-  }
-  function paging(page: number, count: number) {
-    return { limit: count, offset: (page - 1) * count };
-  }
   function listOf(result: { items: WithdrawRow[]; total: number }) {
     return { items: result.items.map(toWithdrawWire), total: result.total };
   }
 
-  function pushOrder(after: AfterCommit, order: WithdrawRow) {
+  function pushOrder(after: Outbox, order: WithdrawRow) {
     const wire = toWithdrawWire(order);
-    after.push(() => deps.notifier.notify(order.playerId, PayhubPushRoute.withdrawOrder, wire));
+    after.add(() => deps.notifier.notify(order.playerId, PayhubPushRoute.withdrawOrder, wire));
     if (order.operatorId !== null) {
       const operatorId = order.operatorId;
-      after.push(() => deps.notifier.notify(operatorId, PayhubPushRoute.withdrawOrder, wire));
+      after.add(() => deps.notifier.notify(operatorId, PayhubPushRoute.withdrawOrder, wire));
     }
     if (order.state === WithdrawOrderState.WAIT || order.state === WithdrawOrderState.CONFIRM) {
       // The waiting pool changed: every working operator's unprocessed count moves.
-      after.push(async () => {
+      after.add(async () => {
         const waiting = await repo.count(repo.db, {
           projectId: order.projectId,
           states: [WithdrawOrderState.WAIT],
@@ -129,24 +114,14 @@ export function createWithdrawService(deps: WithdrawDeps) {
     return ledger.userAccount(tx, { projectId, currency, kind: 'player_wallet', ownerId: playerId });
   }
 
-  /** Applies one event to a locked withdrawal: transition, money, audit. */
-  async function apply(
+  /** The money step of a finished withdrawal: pay out in one linked operation. */
+  async function settleWithdrawal(
     tx: Executor,
     order: WithdrawRow,
-    event: WithdrawEvent,
-    actor: { userId: number | null; ip?: string },
-    extra: {
-      operatorId?: number;
-      commission?: bigint;
-      voucherUrl?: string;
-      remark?: string;
-      handlerId?: number;
-    } = {},
-  ): Promise<WithdrawRow> {
-    const next = nextWithdrawState(order.state, event);
-    if (next === null) throw new AppError(ErrorCode.OrderAlreadyStarted, `order is in state ${order.state}`);
-    const at = clock.now();
-    const reference = { type: 'withdraw_order', id: String(order.id) };
+    next: number,
+    extra: TransitionExtra,
+    { holdId, reference }: OrderMoney,
+  ): Promise<void> {
     const key = { projectId: order.projectId, currency: order.currency };
     if (next === WithdrawOrderState.FINISH) {
       const operatorId = order.operatorId ?? extra.operatorId;
@@ -168,7 +143,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
       // One linked operation: the player's hold is debited, the operator repaid in quota, the fee
       // booked and the commission paid, all or none, under one key.
       const postings: Posting[] = [
-        { id: `wd:${order.id}:post`, kind: 'post', pendingId: holdId(order.id), code: 'withdraw' },
+        { id: `wd:${order.id}:post`, kind: 'post', pendingId: holdId, code: 'withdraw' },
         // The operator paid the player from its own bank: the platform repays it in quota.
         {
           id: `wd:${order.id}:payout`,
@@ -198,67 +173,44 @@ export function createWithdrawService(deps: WithdrawDeps) {
           code: 'withdraw_commission',
         });
       await ledger.linked(tx, { id: `wd:${order.id}:finish`, code: 'withdraw_finish', reference, postings });
-    } else if (
+    }
+  }
+
+  const lifecycle = createOrderLifecycle<WithdrawRow, WithdrawEvent>({
+    kind: 'withdraw_order',
+    noun: 'withdrawal',
+    ledgerPrefix: 'wd',
+    repo,
+    ledger,
+    clock,
+    log: deps.log,
+    next: nextWithdrawState,
+    settle: settleWithdrawal,
+    releases: (next) =>
       next === WithdrawOrderState.CANCELED ||
       next === WithdrawOrderState.CHOOSE_FAILED ||
-      next === WithdrawOrderState.FAILED
-    ) {
-      await ledger.void(tx, {
-        id: `wd:${order.id}:void`,
-        pendingId: holdId(order.id),
-        code: 'withdraw_release',
-        reference,
-      });
-    }
-    const expiresAt =
-      next === WithdrawOrderState.CONFIRM ? new Date(at.getTime() + WITHDRAW_CONFIRM_TIMEOUT_MS) : undefined;
-    const changed = await repo.updateOrder(tx, order.id, order.state, {
-      state: next,
-      at,
-      ...(extra.operatorId !== undefined ? { operatorId: extra.operatorId } : {}),
-      ...(extra.commission !== undefined ? { commission: extra.commission } : {}),
-      ...(extra.voucherUrl !== undefined ? { voucherUrl: extra.voucherUrl } : {}),
-      ...(extra.remark !== undefined ? { remark: extra.remark } : {}),
-      ...(extra.handlerId !== undefined ? { handlerId: extra.handlerId } : {}),
-      ...(expiresAt ? { expiresAt } : {}),
-    });
-    if (!changed) throw new Error(`withdrawal ${order.id} changed under its lock`);
-    await writeAudit(tx, {
-      projectId: order.projectId,
-      actorId: actor.userId,
-      action: `withdraw_order.${event}`,
-      objectType: 'withdraw_order',
-      objectId: String(order.id),
-      before: { state: order.state },
-      after: {
-        state: next,
-        amount: formatMoney(order.amount),
-        fee: formatMoney(order.fee),
-        operatorId: order.operatorId ?? extra.operatorId ?? null,
-      },
-      ip: actor.ip ?? null,
-    });
-    return (await repo.order(tx, order.id))!;
-  }
+      next === WithdrawOrderState.FAILED,
+    releaseCode: 'withdraw_release',
+    deadline: (next, at) =>
+      next === WithdrawOrderState.CONFIRM ? new Date(at.getTime() + WITHDRAW_CONFIRM_TIMEOUT_MS) : undefined,
+    audited: (order, extra) => ({
+      amount: formatMoney(order.amount),
+      fee: formatMoney(order.fee),
+      operatorId: order.operatorId ?? extra.operatorId ?? null,
+    }),
+    push: pushOrder,
+    expiryEvent: (state) =>
+      state === WithdrawOrderState.WAIT
+        ? 'expireWait'
+        : state === WithdrawOrderState.CONFIRM
+          ? 'expireConfirm'
+          : null,
+    refused: payhub.refused,
+  });
+  const { apply, lockVisible } = lifecycle;
 
-  async function lockVisible(tx: Executor, id: number, visible: (row: WithdrawRow) => boolean) {
-    const order = await repo.order(tx, id, true);
-    if (!order || !visible(order)) throw notFound('withdrawal');
-    return order;
-  }
-
-  async function inTransaction(action: (tx: Executor, after: AfterCommit) => Promise<WithdrawRow>) {
-    const after: AfterCommit = [];
-    const result = await repo
-      .transaction(async (tx) => {
-        after.length = 0;
-        const order = await action(tx, after);
-        pushOrder(after, order);
-        return toWithdrawWire(order);
-      })
-      .catch(payhub.refused);
-    await flush(after);
-    return result;
+  function inTransaction(action: (tx: Executor, after: Outbox) => Promise<WithdrawRow>) {
+    return lifecycle.run(action).then(toWithdrawWire);
   }
 
   function checkRange(amount: bigint, currency: LocalCurrency) {
@@ -304,68 +256,64 @@ export function createWithdrawService(deps: WithdrawDeps) {
             orderId: null,
           }),
         );
-      const after: AfterCommit = [];
-      const result = await repo.transaction(async (tx) => {
-        after.length = 0;
-        return runIdempotent(
-          tx,
-          {
-            userId: session.userId,
-            key: idempotencyKey,
-            operation: 'withdraw.create',
-            input,
-            at: clock.now(),
-          },
-          async () => {
-            await repo.lockPlayer(tx, session.userId);
-            const bank = await repo.bankAccount(tx, input.bankAccountId);
-            if (!bank || bank.userId !== session.userId) throw notFound('bank account');
-            const open = await repo.count(tx, { playerId: session.userId, states: OPEN_STATES });
-            if (open >= WITHDRAW_OPEN_MAX) throw new AppError(ErrorCode.WithdrawalUnderReview);
-            const at = clock.now();
-            const id = await repo.insertOrder(tx, {
-              orderNo: newOrderNo('W', at),
-              projectId: session.projectId,
-              currency,
-              playerId: session.userId,
-              bank,
-              amount: input.amount,
-              fee,
-              expiresAt: new Date(at.getTime() + WITHDRAW_WAIT_TIMEOUT_MS),
-              at,
-            });
-            const wallet = await walletOf(tx, session.projectId, currency, session.userId);
-            const clearing = await ledger.systemAccount(tx, {
-              projectId: session.projectId,
-              currency,
-              kind: 'withdraw_clearing',
-            });
-            try {
-              await ledger.hold(tx, {
-                id: holdId(id),
-                debitAccountId: wallet.id,
-                creditAccountId: clearing.id,
-                amount: input.amount + fee,
-                code: 'withdraw_hold',
-                reference: { type: 'withdraw_order', id: String(id) },
-              });
-            } catch (error) {
-              if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-                throw new AppError(ErrorCode.InsufficientBalanceWallet);
-              throw error;
-            }
-            await repo.touchBank(tx, bank.id, at);
-            const order = await apply(tx, (await repo.order(tx, id))!, 'hold', {
+      return afterCommit(
+        repo,
+        async (tx, after) => {
+          return runIdempotent(
+            tx,
+            {
               userId: session.userId,
-              ip,
-            });
-            pushOrder(after, order);
-            return toWithdrawWire(order);
-          },
-        );
-      });
-      await flush(after);
-      return result;
+              key: idempotencyKey,
+              operation: 'withdraw.create',
+              input,
+              at: clock.now(),
+            },
+            async () => {
+              await repo.lockPlayer(tx, session.userId);
+              const bank = await repo.bankAccount(tx, input.bankAccountId);
+              if (!bank || bank.userId !== session.userId) throw notFound('bank account');
+              const open = await repo.count(tx, { playerId: session.userId, states: OPEN_STATES });
+              if (open >= WITHDRAW_OPEN_MAX) throw new AppError(ErrorCode.WithdrawalUnderReview);
+              const at = clock.now();
+              const id = await repo.insertOrder(tx, {
+                orderNo: newOrderNo('W', at),
+                projectId: session.projectId,
+                currency,
+                playerId: session.userId,
+                bank,
+                amount: input.amount,
+                fee,
+                expiresAt: new Date(at.getTime() + WITHDRAW_WAIT_TIMEOUT_MS),
+                at,
+              });
+              const wallet = await walletOf(tx, session.projectId, currency, session.userId);
+              const clearing = await ledger.systemAccount(tx, {
+                projectId: session.projectId,
+                currency,
+                kind: 'withdraw_clearing',
+              });
+              await withLedgerRefusals(() =>
+                ledger.hold(tx, {
+                  id: lifecycle.moneyOf(id).holdId,
+                  debitAccountId: wallet.id,
+                  creditAccountId: clearing.id,
+                  amount: input.amount + fee,
+                  code: 'withdraw_hold',
+                  reference: lifecycle.moneyOf(id).reference,
+                }),
+              );
+              await repo.touchBank(tx, bank.id, at);
+              const order = await apply(tx, (await repo.order(tx, id))!, 'hold', {
+                userId: session.userId,
+                ip,
+              });
+              pushOrder(after, order);
+              return toWithdrawWire(order);
+            },
+          );
+        },
+        deps.log,
+      );
     },
 
     fee(session: Session, amount: bigint) {
@@ -716,29 +664,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
     },
 
     /** Scheduler task: WAIT past its deadline -> CHOOSE_FAILED (hold released); CONFIRM -> EXCEPTIONAL. */
-    async expireOrders(limit = 200): Promise<number> {
-      let expired = 0;
-      for (const id of await repo.expiredOrders(repo.db, clock.now(), limit)) {
-        const after: AfterCommit = [];
-        const done = await repo.transaction(async (tx) => {
-          after.length = 0;
-          const order = await repo.order(tx, id, true);
-          if (!order || order.expiresAt.getTime() > clock.now().getTime()) return false;
-          const event: WithdrawEvent | null =
-            order.state === WithdrawOrderState.WAIT
-              ? 'expireWait'
-              : order.state === WithdrawOrderState.CONFIRM
-                ? 'expireConfirm'
-                : null;
-          if (!event) return false;
-          pushOrder(after, await apply(tx, order, event, { userId: null }));
-          return true;
-        });
-        await flush(after);
-        if (done) expired += 1;
-      }
-      return expired;
-    },
+    expireOrders: (limit = 200): Promise<number> => lifecycle.expire(limit),
   };
 }
 export type WithdrawService = ReturnType<typeof createWithdrawService>;

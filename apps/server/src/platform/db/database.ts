@@ -4,6 +4,9 @@ import pg from 'pg';
 /** bigint columns come back as strings by default; money code converts them with BigInt() itself. */
 export type Db = NodePgDatabase;
 
+/** The database or an open transaction: what every repo function takes. */
+export type Executor = Pick<Db, 'execute'>;
+
 export interface Database {
   pool: pg.Pool;
   db: Db;

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-
-type Executor = Pick<Db, 'execute'>;
+import type { Executor } from '../db/database.ts';
 
 export interface StoredKey {
   operation: string;

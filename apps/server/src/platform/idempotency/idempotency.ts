@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import { badParameter } from '../errors.ts';
 import { idempotencyRepo } from './idempotency.repo.ts';
-
-type Executor = Pick<Db, 'execute'>;
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
 

@@ -1,29 +1,29 @@
 import type { ProjectConfig } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import { createLedger, SYSTEM_ACCOUNT_KINDS } from '../../ledger/ledger.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Database } from '../../platform/db/database.ts';
-import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
-import { type LeaderScheduler, startLeaderScheduler } from '../../platform/scheduler/leader-scheduler.ts';
-import { createCommissionRepo } from '../commission/commission.repo.ts';
-import { registerCommissionRoutes } from '../commission/commission.routes.ts';
-import { createCommissionService } from '../commission/commission.service.ts';
-import { createPayhubToolsRepo } from '../payhub-tools/payhub-tools.repo.ts';
-import { registerPayhubToolsRoutes } from '../payhub-tools/payhub-tools.routes.ts';
-import { createPayhubToolsService } from '../payhub-tools/payhub-tools.service.ts';
-import type { PromoService } from '../promo/promo.service.ts';
-import { createDevAdapters } from '../quota/quota.adapter.ts';
-import { createQuotaRepo } from '../quota/quota.repo.ts';
-import { registerQuotaRoutes } from '../quota/quota.routes.ts';
-import { createQuotaService } from '../quota/quota.service.ts';
-import { createWithdrawRepo } from '../withdraw/withdraw.repo.ts';
-import { registerWithdrawRoutes } from '../withdraw/withdraw.routes.ts';
-import { createWithdrawService } from '../withdraw/withdraw.service.ts';
-import type { UserNotifier } from './payhub.notify.ts';
-import { createPayhubRepo } from './payhub.repo.ts';
-import { registerPayhubRoutes } from './payhub.routes.ts';
-import { createPayhubService } from './payhub.service.ts';
+import type { Config } from './config.ts';
+import { createLedger, SYSTEM_ACCOUNT_KINDS } from './ledger/ledger.ts';
+import { createCommissionRepo } from './modules/commission/commission.repo.ts';
+import { registerCommissionRoutes } from './modules/commission/commission.routes.ts';
+import { createCommissionService } from './modules/commission/commission.service.ts';
+import type { UserNotifier } from './modules/payhub/payhub.notify.ts';
+import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
+import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
+import { createPayhubService } from './modules/payhub/payhub.service.ts';
+import { createPayhubToolsRepo } from './modules/payhub-tools/payhub-tools.repo.ts';
+import { registerPayhubToolsRoutes } from './modules/payhub-tools/payhub-tools.routes.ts';
+import { createPayhubToolsService } from './modules/payhub-tools/payhub-tools.service.ts';
+import type { PromoService } from './modules/promo/promo.service.ts';
+import { createDevAdapters } from './modules/quota/quota.adapter.ts';
+import { createQuotaRepo } from './modules/quota/quota.repo.ts';
+import { registerQuotaRoutes } from './modules/quota/quota.routes.ts';
+import { createQuotaService } from './modules/quota/quota.service.ts';
+import { createWithdrawRepo } from './modules/withdraw/withdraw.repo.ts';
+import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
+import { createWithdrawService } from './modules/withdraw/withdraw.service.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Database } from './platform/db/database.ts';
+import type { BindDeps } from './platform/http/bind-endpoint.ts';
+import { type LeaderScheduler, startLeaderScheduler } from './platform/scheduler/leader-scheduler.ts';
 
 /** Advisory lock key of the payment hub's scheduler node. */
 export const PAYHUB_SCHEDULER_LOCK = 72_201_200;
@@ -41,8 +41,10 @@ declare module 'fastify' {
 }
 
 /**
- * The payment hub: ledger, deposit orders, withdrawals, quota; their routes, and the timeouts run
- * by the scheduler node (the one holding the advisory lock).
+ * The payment hub: ledger, deposit orders, withdrawals, quota, operator tools and commission; their
+ * routes, and the timeouts run by the scheduler node (the one holding the advisory lock). It is a
+ * composition root beside app.ts (docs/architecture.md): it builds the payment modules and hands
+ * each the services it may call, so no module folder imports the module that depends on it.
  */
 export async function registerPaymentHub(
   app: FastifyInstance,
@@ -99,7 +101,7 @@ export async function registerPaymentHub(
   await app.register(async (scope) => registerWithdrawRoutes(scope, deps.bindDeps, withdraw));
   const tools = createPayhubToolsService({
     repo: createPayhubToolsRepo(database.db),
-    payhubRepo,
+    payhub,
     ledger,
     clock,
     projectById: deps.projectById,
@@ -107,7 +109,7 @@ export async function registerPaymentHub(
   await app.register(async (scope) => registerPayhubToolsRoutes(scope, deps.bindDeps, tools));
   const commission = createCommissionService({
     repo: createCommissionRepo(database.db),
-    payhubRepo,
+    payhub,
     ledger,
     clock,
     projectById: deps.projectById,

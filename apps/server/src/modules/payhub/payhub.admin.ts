@@ -1,0 +1,118 @@
+import { ErrorCode } from '@payhub/contracts';
+import { paging } from '../../money/order-lifecycle.ts';
+import { writeAudit } from '../../platform/audit/audit.repo.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, noPermission, notFound } from '../../platform/errors.ts';
+import type { Session } from '../../platform/http/request-context.ts';
+import type { CaseRow, OperatorRow, PayhubRepo } from './payhub.repo.ts';
+
+/**
+ * The payment hub's admin cases: monitoring cases and operator KYC. Split from the deposit service
+ * (one reason to change: what an admin may review and decide); the payhub service exposes these
+ * methods unchanged.
+ */
+export function createPayhubAdmin<Status>(deps: {
+  repo: PayhubRepo;
+  clock: Clock;
+  /** The operator's status as the operator app shows it (KYC, work, limits). */
+  statusOf: (operator: OperatorRow) => Promise<Status>;
+}) {
+  const { repo, clock, statusOf } = deps;
+  function requireAdmin(session: Session): void {
+    if (session.staffRole !== 'admin') throw noPermission();
+  }
+
+  return {
+    async adminCases(
+      session: Session,
+      query: { page: number; count: number; status?: 'open' | 'closed' | undefined },
+    ) {
+      requireAdmin(session);
+      const result = await repo.cases(
+        repo.db,
+        session.projectId,
+        query.status,
+        paging(query.page, query.count),
+      );
+      return { items: result.items.map(toCaseWire), total: result.total };
+    },
+    async adminCloseCase(session: Session, id: number, resolution: string, ip: string) {
+      requireAdmin(session);
+      return repo.transaction(async (tx) => {
+        const closed = await repo.closeCase(tx, {
+          id,
+          projectId: session.projectId,
+          closedBy: session.userId,
+          resolution,
+          at: clock.now(),
+        });
+        if (!closed) {
+          if (!(await repo.findCase(tx, id, session.projectId))) throw notFound('case');
+          throw new AppError(ErrorCode.OrderAlreadyStarted, 'case already closed');
+        }
+        await writeAudit(tx, {
+          projectId: session.projectId,
+          actorId: session.userId,
+          action: 'case.close',
+          objectType: 'payhub_case',
+          objectId: String(id),
+          before: { status: 'open' },
+          after: { status: 'closed', resolution },
+          ip,
+        });
+        return toCaseWire(closed);
+      });
+    },
+    async adminSetKyc(
+      session: Session,
+      userId: number,
+      input: { status: OperatorRow['kycStatus']; verifiedName?: string | undefined },
+      ip: string,
+    ) {
+      requireAdmin(session);
+      return repo.transaction(async (tx) => {
+        const before = await repo.operator(tx, userId, true);
+        if (!before || before.projectId !== session.projectId) throw notFound('operator');
+        if (input.status === 'verified' && !input.verifiedName && !before.verifiedName)
+          throw new AppError(ErrorCode.BadParameter, 'body.verifiedName: required to verify');
+        await repo.upsertOperator(tx, {
+          userId,
+          projectId: before.projectId,
+          kycStatus: input.status,
+          // The proposed row must satisfy the KYC check on its own (PostgreSQL checks it before ON CONFLICT).
+          verifiedName: input.verifiedName ?? before.verifiedName,
+          perOrderMax: before.perOrderMax,
+          dailyMax: before.dailyMax,
+          commissionBps: before.commissionBps,
+          at: clock.now(),
+        });
+        const after = (await repo.operator(tx, userId))!;
+        await writeAudit(tx, {
+          projectId: session.projectId,
+          actorId: session.userId,
+          action: 'operator.kyc',
+          objectType: 'operator',
+          objectId: String(userId),
+          before: { kycStatus: before.kycStatus, verifiedName: before.verifiedName },
+          after: { kycStatus: after.kycStatus, verifiedName: after.verifiedName },
+          ip,
+        });
+        return statusOf(after);
+      });
+    },
+  };
+}
+
+function toCaseWire(row: CaseRow) {
+  return {
+    id: row.id,
+    rule: row.rule,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    details: row.details,
+    status: row.status,
+    openedAt: row.openedAt.toISOString(),
+    closedAt: row.closedAt ? row.closedAt.toISOString() : null,
+    resolution: row.resolution,
+  };
+}

@@ -1,0 +1,97 @@
+import type { LocalCurrency } from '@payhub/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from './database.ts';
+
+/** The columns every order table shares (pay_orders, withdraw_orders), as the lifecycle reads them. */
+export interface OrderRowBase {
+  id: number;
+  orderNo: string;
+  projectId: number;
+  currency: LocalCurrency;
+  playerId: number;
+  operatorId: number | null;
+  amount: bigint;
+  commission: bigint;
+  state: number;
+  handleState: 0 | 1;
+  handlerId: number | null;
+  voucherUrl: string | null;
+  remark: string | null;
+  version: number;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const date = (value: unknown) => new Date(value as string);
+
+/** Reads the shared columns of an order row (the module's repo adds its own). */
+export function orderRowBase(row: Record<string, unknown>): OrderRowBase {
+  return {
+    id: Number(row.id),
+    orderNo: row.order_no as string,
+    projectId: Number(row.project_id),
+    currency: row.currency as LocalCurrency,
+    playerId: Number(row.player_id),
+    operatorId: num(row.operator_id),
+    amount: BigInt(row.amount as string),
+    commission: BigInt(row.commission as string),
+    state: Number(row.state),
+    handleState: Number(row.handle_state) as 0 | 1,
+    handlerId: num(row.handler_id),
+    voucherUrl: (row.voucher_url as string | null) ?? null,
+    remark: (row.remark as string | null) ?? null,
+    version: Number(row.version),
+    expiresAt: date(row.expires_at),
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+  };
+}
+
+/** The tables whose rows follow the order lifecycle (platform/order-lifecycle.ts). */
+export type OrderTable = 'pay_orders' | 'withdraw_orders';
+
+/** A transition's change to an order row; absent fields stay as they are. */
+export interface OrderChange {
+  state: number;
+  at: Date;
+  operatorId?: number;
+  cardId?: number;
+  commission?: bigint;
+  voucherUrl?: string;
+  remark?: string;
+  handlerId?: number;
+  expiresAt?: Date;
+}
+
+/**
+ * The one dynamic update of an order row: moves it from `fromState` (a guard against a concurrent
+ * transition) to `change.state`, bumps `version` (clients apply pushes by version) and sets the
+ * fields given. Answers false when the row was not in `fromState`. Each order table's module calls
+ * it from its own repo with its own table name.
+ */
+export async function updateOrderRow(
+  executor: Executor,
+  table: OrderTable,
+  id: number,
+  fromState: number,
+  change: OrderChange,
+): Promise<boolean> {
+  const sets: SQL[] = [
+    sql`state = ${change.state}`,
+    sql`updated_at = ${change.at.toISOString()}::timestamptz`,
+    sql`version = version + 1`,
+  ];
+  if (change.operatorId !== undefined) sets.push(sql`operator_id = ${change.operatorId}`);
+  if (change.cardId !== undefined) sets.push(sql`card_id = ${change.cardId}`);
+  if (change.commission !== undefined) sets.push(sql`commission = ${change.commission}`);
+  if (change.voucherUrl !== undefined) sets.push(sql`voucher_url = ${change.voucherUrl}`);
+  if (change.remark !== undefined) sets.push(sql`remark = ${change.remark}`);
+  if (change.handlerId !== undefined) sets.push(sql`handler_id = ${change.handlerId}, handle_state = 1`);
+  if (change.expiresAt !== undefined)
+    sets.push(sql`expires_at = ${change.expiresAt.toISOString()}::timestamptz`);
+  const result = await executor.execute(sql`
+    UPDATE ${sql.identifier(table)} SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND state = ${fromState} RETURNING id`);
+  return result.rows.length === 1;
+}
