@@ -267,15 +267,16 @@ describe('malformed amounts', () => {
     const account = (await player.api.withdraw.bankList()).items[0]!;
     const before = await snapshot();
     for (const amount of bad) {
+      // One call at a time: a refusal must be awaited as it happens, not left unhandled meanwhile.
       const calls = [
-        player.api.payhub.createOrder({ body: { amount: amount as string, bankCode: 'BCA' } }),
-        player.api.withdraw.create({ body: { amount: amount as string, bankAccountId: account.id } }),
-        player.api.withdraw.fee({ body: { amount: amount as string } }),
-        operator.api.quota.pay({ body: { amount: amount as string, method: 'bank' } }),
-        operator.api.quota.indodaxUrl({ body: { amount: amount as string } }),
+        () => player.api.payhub.createOrder({ body: { amount: amount as string, bankCode: 'BCA' } }),
+        () => player.api.withdraw.create({ body: { amount: amount as string, bankAccountId: account.id } }),
+        () => player.api.withdraw.fee({ body: { amount: amount as string } }),
+        () => operator.api.quota.pay({ body: { amount: amount as string, method: 'bank' } }),
+        () => operator.api.quota.indodaxUrl({ body: { amount: amount as string } }),
       ];
       for (const call of calls) {
-        const error = await failure(call);
+        const error = await failure(call());
         expect(error.errCode, `amount ${JSON.stringify(amount)}`).toBe(3);
         expect(error.message).toMatch(/amount/);
       }
