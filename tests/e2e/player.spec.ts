@@ -399,7 +399,7 @@ describe('player wallet journey', () => {
     await settled(page, 'player-wallet');
 
     // Withdraw Rp 50.000,00 to a new BCA account: the fee is the Rp 2.000,00 minimum.
-    await page.getByRole('link', { name: 'Tarik' }).click();
+    await page.getByRole('link', { name: 'Tarik', exact: true }).click();
     await page.getByTestId('withdraw-available').filter({ hasText: 'Rp\u00a0150.000,00' }).waitFor();
     await page.getByRole('button', { name: 'Ajukan penarikan' }).click();
     await page.getByRole('alert').filter({ hasText: 'Pilih rekening tujuan' }).waitFor();

@@ -107,14 +107,14 @@ describe('player multi-asset wallet journey', () => {
     await page.goto('/play/deposit/choose');
     await expect
       .poll(() => page.getByTestId('choose-crypto').getAttribute('href'))
-      .toBe('/play/crypto/deposit');
+      .toBe('/play/deposit/usdt');
     await settled(page, 'player-deposit-chooser');
     await page.getByTestId('choose-local').click();
     await page.waitForURL('**/play/deposit');
     await page.goto('/play/withdraw/choose');
     await expect
       .poll(() => page.getByTestId('choose-crypto').getAttribute('href'))
-      .toBe('/play/crypto/withdraw');
+      .toBe('/play/withdraw/usdt');
     await settled(page, 'player-withdraw-chooser');
 
     // A QRIS deposit shows the operator's card as a QRIS code with the exact amount and a valid CRC.
