@@ -3,14 +3,13 @@
 // Budget (issue 2): app throughput >= 0.8 x the bare route, and app p99 < 25 ms, at 50 connections.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPayhubClient } from '@payhub/client';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchEnvironment, seedDemoAccounts } from './support/app-process.ts';
+import { benchEnvironment, freePort, seedDemoAccounts } from './support/app-process.ts';
 
 const RATIO_MIN = 0.8;
 const P99_MS_MAX = 25;
@@ -28,18 +27,6 @@ const START_TIMEOUT_MS = 120_000;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** Starts a TypeScript entry point in its own Node process; resolves with the first stdout line matching `ready`. */
 function startProcess(
