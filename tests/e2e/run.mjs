@@ -4,11 +4,12 @@
 // /healthz and runs that file (Vitest, playwright-core driving /usr/bin/chromium headless). Prints
 // "N passed, N failed" and exits non-zero on any failure.
 // Screenshots go to artifacts/screenshots/.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium, NO_BROWSER_MESSAGE } from '../../scripts/find-browser.mjs';
-import { prepareApps, root, startServer } from './support/server.mjs';
+import { prepareApps, root } from './support/server.mjs';
 
 const filters = process.argv.slice(2);
 const browser = await findChromium();
@@ -27,68 +28,74 @@ try {
   throw error;
 }
 
-// Each journey file gets its own server and database: journeys change shared state (site notices
-// broadcast to every agent of a project, order queues, throttles), and one file's leftovers must not
-// block another's clicks.
+// Each journey file gets its own server and database (tests/e2e/run-one.mjs): journeys change shared
+// state (site notices broadcast to every agent of a project, order queues, throttles), and one file's
+// leftovers must not block another's clicks.
 const specFiles = readdirSync(join(root, 'tests/e2e'))
   .filter((name) => name.endsWith('.spec.ts'))
   .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))
   .sort();
 
-let current = null;
-const cleanUp = async () => {
-  await current?.stop().catch(() => {});
+// Files run in a pool of child processes (E2E_WORKERS at a time, 2 by default: the journeys mostly
+// wait on the browser and the server, so two share two cores well). Each child prints its output
+// once, when it ends, so two files' logs never interleave.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const children = new Set();
+const cleanUp = () => {
+  for (const child of children) child.kill('SIGTERM');
   rmSync(appsDir, { recursive: true, force: true });
 };
-// An interrupted run still stops the server (and its embedded PostgreSQL) and removes DATA_DIR.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    void cleanUp().finally(() => process.exit(130));
+    cleanUp();
+    process.exit(130);
   });
 }
 
 let passed = 0;
 let failed = 0;
-const { startVitest } = await import('vitest/node');
-try {
-  for (const specFile of specFiles) {
-    console.log(`[e2e] ${specFile}: starting a fresh server`);
-    try {
-      current = await startServer({ appsDir });
-    } catch (error) {
-      console.error(`[e2e] ${specFile}: the server did not start: ${error.message}`);
-      failed += 1;
-      continue;
-    }
-    process.env.PAYHUB_E2E_URL = current.url;
-    process.env.PAYHUB_E2E_DATA_DIR = current.dataDir;
-    process.env.PAYHUB_E2E_APPS_DIR = appsDir;
-    const vitest = await startVitest('test', [join('tests/e2e', specFile)], {
-      config: join(root, 'tests/e2e/vitest.e2e.config.ts'),
-      root,
-      watch: false,
+const runFile = (specFile) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [join(root, 'tests/e2e/run-one.mjs'), appsDir, specFile], {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const files = vitest?.state.getFiles() ?? [];
-    if (files.length === 0) failed += 1;
-    for (const file of files) {
-      if (file.result?.state === 'fail' && (file.tasks ?? []).length === 0) failed += 1;
-      const visit = (tasks) => {
-        for (const task of tasks) {
-          if (task.type === 'test') {
-            if (task.result?.state === 'pass') passed += 1;
-            else if (task.result?.state === 'fail') failed += 1;
-          }
-          if (task.tasks) visit(task.tasks);
-        }
-      };
-      visit(file.tasks ?? []);
-    }
-    await vitest?.close();
-    await current.stop();
-    current = null;
-  }
+    children.add(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('close', (code) => {
+      children.delete(child);
+      const line = output
+        .split('\n')
+        .reverse()
+        .find((text) => text.startsWith('E2E_RESULT '));
+      const result = line ? JSON.parse(line.slice('E2E_RESULT '.length)) : { passed: 0, failed: 1 };
+      if (!line || (code !== 0 && result.failed === 0)) result.failed += 1;
+      passed += result.passed;
+      failed += result.failed;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`[e2e] ${specFile}: ${result.passed} passed, ${result.failed} failed in ${seconds} s`);
+      console.log(output.replace(/^E2E_RESULT .*$/m, '').trimEnd());
+      resolve();
+    });
+  });
+
+const queue = [...specFiles];
+try {
+  await Promise.all(
+    Array.from({ length: Math.min(workers, queue.length) }, async () => {
+      while (queue.length > 0) await runFile(queue.shift());
+    }),
+  );
 } finally {
-  await cleanUp();
+  cleanUp();
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
