@@ -31,6 +31,9 @@ export interface ChainRuntime {
 
 export interface ChainJobs {
   scheduler: LeaderScheduler;
+  /** The address of an operator's USDT quota top-up (watched like a player's deposit address). */
+  topupAddress(projectId: number, operatorId: number, topupId: number): Promise<Address>;
+  networkName: string;
   /** One watcher round now (tests mine blocks, then call this). */
   tick(): Promise<void>;
 }
@@ -61,6 +64,8 @@ export async function registerChain(
     openCase: Parameters<typeof createChainWithdrawService>[0]['openCase'];
     /** Whether the user is a payment operator (spaPay): such accounts hold no player wallet (3043). */
     isPaymentOperator: (userId: number) => Promise<boolean>;
+    /** The quota module's handler of a confirmed transfer to a quota top-up address. */
+    onTopupDeposit?: Parameters<typeof createChainDepositService>[0]['onTopupDeposit'];
   },
 ): Promise<void> {
   const { chain, runtime, database, clock } = deps;
@@ -94,6 +99,7 @@ export async function registerChain(
     depositMin: chain.depositMin,
     xpubOf,
     isPaymentOperator: deps.isPaymentOperator,
+    ...(deps.onTopupDeposit ? { onTopupDeposit: deps.onTopupDeposit } : {}),
     log,
   });
   const withdrawals = createChainWithdrawService({
@@ -171,7 +177,13 @@ export async function registerChain(
     tasks: [{ name: 'chain-watch', run: tick }],
     onError: (task, error) => log(error, `scheduled task ${task} failed`),
   });
-  app.decorate('chain', { scheduler, tick });
+  app.decorate('chain', {
+    scheduler,
+    tick,
+    topupAddress: (projectId: number, operatorId: number, topupId: number) =>
+      deposits.topupAddress(projectId, operatorId, topupId),
+    networkName: runtime.networkName,
+  });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await running;
