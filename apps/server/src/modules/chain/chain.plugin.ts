@@ -72,8 +72,11 @@ export async function registerChain(
   const log = (error: unknown, message: string) => app.log.error({ err: error }, message);
   const ledger = createLedger(clock);
   const repo = createChainRepo(database.db);
+  // The dev mnemonic's keys are public: they stand in for the signer and the xpubs on the embedded
+  // dev chain only (it has the faucet), never on a chain named by CHAIN_RPC_URL.
+  const devMnemonic = runtime.faucetKey ? chain.devMnemonic : undefined;
   const signerKey =
-    chain.signerKey ?? (chain.devMnemonic ? devPrivateKey(chain.devMnemonic, DEV_SIGNER_INDEX) : undefined);
+    chain.signerKey ?? (devMnemonic ? devPrivateKey(devMnemonic, DEV_SIGNER_INDEX) : undefined);
   const gateway = createChainGateway({
     rpcUrl: runtime.rpcUrl,
     tokenAddress: runtime.tokenAddress,
@@ -82,8 +85,8 @@ export async function registerChain(
   const xpubs = new Map(chain.xpubs);
   const xpubOf = (projectId: number) => {
     let xpub = xpubs.get(projectId);
-    if (!xpub && chain.devMnemonic) {
-      xpub = devProjectXpub(chain.devMnemonic, projectId);
+    if (!xpub && devMnemonic) {
+      xpub = devProjectXpub(devMnemonic, projectId);
       xpubs.set(projectId, xpub);
     }
     return xpub;
