@@ -4,6 +4,7 @@ import {
   formatMoney,
   type LocalCurrency,
   PayhubPushRoute,
+  SimplePayState,
   type ProjectConfig,
   type Topup,
 } from '@payhub/contracts';
@@ -365,8 +366,8 @@ export function createQuotaService(deps: QuotaDeps) {
           state: topup.state,
         },
       });
-      if (topup.state !== 0 || topup.usdtReceived < topup.usdtAmount) return null;
-      return finish(tx, topup, 1, 'chain');
+      if (topup.state !== SimplePayState.WAIT || topup.usdtReceived < topup.usdtAmount) return null;
+      return finish(tx, topup, SimplePayState.DONE, 'chain');
     },
 
     /** Scheduler task: top-ups not settled in time fail (nothing was credited). */
