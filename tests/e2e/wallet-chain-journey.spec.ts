@@ -73,10 +73,13 @@ describe('player wallet journey on chain', () => {
       .filter({ hasText: 'Masuk ke saldo' })
       .first()
       .waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.getByTestId('chain-deposit').first().textContent()).toContain('100.00 USDT');
+    await expect.poll(() => page.getByTestId('chain-deposit').first().textContent()).toContain('100,00 USDT');
     await settled(page, 'journey-deposit-credited');
-    // Seeded 100 USDT of play money + 100 test USDT from the chain.
+    // Seeded 100 USDT of play money + 100 test USDT from the chain (the guide of the first visit closed).
     await page.goto('/play/home');
+    await page.getByTestId('beginner-guide').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('beginner-guide').waitFor({ state: 'detached' });
     await page.getByTestId('balance-USDT').filter({ hasText: 'USDT\u00a0200,00' }).waitFor();
     await expectNoSidewaysScroll(page);
     await settled(page, 'journey-home-after-deposit');
@@ -89,7 +92,7 @@ describe('player wallet journey on chain', () => {
     await page.goto('/play/withdraw/usdt');
     await page.getByTestId('chain-address-entry').filter({ hasText: 'Dompet demo' }).click();
     await page.locator('input[name="amount"]').fill('20');
-    await page.getByTestId('chain-quote').filter({ hasText: '21.00' }).waitFor();
+    await page.getByTestId('chain-quote').filter({ hasText: '21,00' }).waitFor();
     await expectNoSidewaysScroll(page);
     await settled(page, 'journey-withdraw-quote');
     await page.getByTestId('chain-withdraw-submit').click();
@@ -101,7 +104,7 @@ describe('player wallet journey on chain', () => {
       .waitFor({ timeout: 60_000 });
     await expect
       .poll(() => page.getByTestId('chain-withdrawal').first().textContent())
-      .toContain('20.00 USDT');
+      .toContain('20,00 USDT');
     await settled(page, 'journey-withdraw-confirmed');
     await page.goto('/play/home');
     // 200 - 10 - 10 - 20 - 1 fee.
@@ -119,6 +122,8 @@ describe('player wallet journey on chain', () => {
     const amounts = await page.getByTestId('history-amount').allTextContents();
     expect(amounts.filter((text) => text === '-USDT\u00a010,00')).toHaveLength(2);
     const types = await page.getByTestId('history-type-label').allTextContents();
+    expect(types).toEqual(expect.arrayContaining(['Setoran', 'Tukar', 'Penarikan', 'Biaya']));
+    expect(types.filter((type) => type === 'Tukar')).toHaveLength(2);
     console.log(`[e2e] history rows: ${JSON.stringify(amounts)} ${JSON.stringify(types)}`);
     await expectNoSidewaysScroll(page);
     await settled(page, 'journey-history-usdt');
