@@ -4,8 +4,8 @@ import {
   formatMoney,
   type LocalCurrency,
   PayhubPushRoute,
-  SimplePayState,
   type ProjectConfig,
+  SimplePayState,
   type Topup,
 } from '@payhub/contracts';
 import type { Ledger } from '../../ledger/ledger.ts';
