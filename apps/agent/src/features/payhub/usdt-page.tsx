@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { usePaymentStore } from '../../lib/stores/payment.store.ts';
+import { useFormatMoney } from '../../shared/payment-ui.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { topupRangeQuery, topupsQuery } from './api.ts';
@@ -18,6 +19,7 @@ import { CopyValue, TopupCard, TopupForm } from './topup-form.tsx';
  */
 export default function UsdtPage() {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const range = useQuery(topupRangeQuery());
   const rate = useQuery({
     queryKey: ['payhub', 'usdt-rate'],
@@ -38,7 +40,7 @@ export default function UsdtPage() {
       <Card>
         {rate.data ? (
           <p className="mb-3 text-sm text-slate-600">
-            {t('payhub.topup.rate', { rate: `${rate.data.usdt} ${rate.data.currency}` })}
+            {t('payhub.topup.rate', { rate: money(rate.data.usdt) })}
           </p>
         ) : null}
         {unavailable ? (
