@@ -51,7 +51,7 @@ describe('player crypto journey', () => {
     await page.waitForURL('**/play/deposit/usdt');
     await page.getByTestId('chain-address-qr').waitFor();
     await page.getByText('Kirim hanya USDT di jaringan').waitFor();
-    await page.getByText('Deposit minimum 1.00 USDT').waitFor();
+    await page.getByText('Deposit minimum 1,00 USDT').waitFor();
     await screenshot(page, 'player-chain-deposit');
     const startedAt = Date.now();
     await page.getByTestId('chain-faucet').click();
@@ -62,7 +62,7 @@ describe('player crypto journey', () => {
       .first()
       .waitFor({ timeout: 30_000 });
     console.log(`[e2e] test USDT credited ${Date.now() - startedAt} ms after the faucet was pressed`);
-    await expect.poll(() => page.getByTestId('chain-deposit').first().textContent()).toContain('100.00 USDT');
+    await expect.poll(() => page.getByTestId('chain-deposit').first().textContent()).toContain('100,00 USDT');
     await screenshot(page, 'player-chain-deposit-credited');
   }, 90_000);
 
@@ -89,7 +89,7 @@ describe('player crypto journey', () => {
     await page.getByRole('button', { name: 'Tambah alamat' }).last().click();
     await page.getByTestId('chain-address-entry').filter({ hasText: 'Dapat dipakai mulai' }).waitFor();
     await page.locator('input[name="amount"]').fill('12.5');
-    await page.getByTestId('chain-quote').filter({ hasText: '13.50' }).waitFor();
+    await page.getByTestId('chain-quote').filter({ hasText: '13,50' }).waitFor();
     await screenshot(page, 'player-chain-withdraw');
   }, 60_000);
 });

@@ -232,7 +232,12 @@ describe('payment hub journey', () => {
     await page.locator('input[name="amount"]').fill('2500000.50');
     await page.getByRole('button', { name: 'Buat isi ulang' }).click();
     await page.getByTestId('qr-image').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('topup-pay-to').textContent()).toMatch(/USDT/);
+    // The top-up's own watched chain address and the exact USDT to send (no placeholder address).
+    expect(await page.getByTestId('usdt-address').textContent()).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(await page.getByTestId('topup-pay-to').textContent()).toBe(
+      await page.getByTestId('usdt-address').textContent(),
+    );
+    expect(await page.getByTestId('usdt-amount').textContent()).toMatch(/^\d+\.\d{6}$/);
     await screenshot(page, 'payhub-usdt');
 
     await page.goto('/payhub/indodax');

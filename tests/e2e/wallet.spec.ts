@@ -130,6 +130,9 @@ describe('player multi-asset wallet journey', () => {
     const payload = (await qr.getAttribute('data-payload'))!;
     expect(crcValid(payload)).toBe(true);
     expect(parseTlv(payload).get('54')).toBe('250000');
+    // The merchant is the card's QRIS merchant id (NMID), not its account number.
+    expect(parseTlv(parseTlv(payload).get('51')!).get('02')).toMatch(/^ID\d{13}$/);
+    expect(payload).not.toContain(order.payee!.accountNo);
     expect(parseTlv(parseTlv(payload).get('62')!).get('01')).toBe(order.orderNo);
     await qr.scrollIntoViewIfNeeded();
     await settled(page, 'player-deposit-qris');

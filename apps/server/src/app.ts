@@ -14,6 +14,8 @@ import { createDatacenterRepo } from './modules/datacenter/datacenter.repo.ts';
 import { registerDatacenterRoutes } from './modules/datacenter/datacenter.routes.ts';
 import { createDatacenterService } from './modules/datacenter/datacenter.service.ts';
 import { registerExchange } from './modules/exchange/exchange.plugin.ts';
+import { createExchangeRepo } from './modules/exchange/exchange.repo.ts';
+import { payableAtRate, tableRateSource } from './modules/exchange/exchange.service.ts';
 import { createInboxRepo } from './modules/inbox/inbox.repo.ts';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { createInboxService, type UserPush } from './modules/inbox/inbox.service.ts';
@@ -219,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo, datacenter.groupToday));
   await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));
   await app.register(async (scope) => registerInboxRoutes(scope, bindDeps, inbox));
+  const exchangeRates = tableRateSource(createExchangeRepo(database.db));
   await registerPaymentHub(app, {
     bindDeps,
     config,
@@ -229,6 +232,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projectById: site.projectById,
     isOwnUpload: site.isOwnUpload,
     onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
+    // USDT quota top-ups through the chain watcher, once the chain capability is registered below.
+    usdtChain: () => {
+      const chain = app.chain;
+      if (!chain) return undefined;
+      return {
+        address: (projectId, operatorId, topupId) => chain.topupAddress(projectId, operatorId, topupId),
+        usdtFor: (projectId, currency, amount) =>
+          payableAtRate(exchangeRates, database.db, projectId, currency, 'USDT', amount),
+      };
+    },
   });
   if (deps.chain) {
     const payhubRepo = createPayhubRepo(database.db);
@@ -248,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       openCase: (executor, row) => payhubRepo.openCase(executor, row),
       isPaymentOperator: async (userId) => (await payhubRepo.operator(database.db, userId))?.spaPay === true,
+      onTopupDeposit: (tx, deposit) => app.paymentHub!.quotaChainReceived(tx, deposit),
     });
   }
   await registerWallet(app, { bindDeps, database, clock, projectById: site.projectById });

@@ -16,7 +16,7 @@ import type { PromoService } from './modules/promo/promo.service.ts';
 import { createDevAdapters } from './modules/quota/quota.adapter.ts';
 import { createQuotaRepo } from './modules/quota/quota.repo.ts';
 import { registerQuotaRoutes } from './modules/quota/quota.routes.ts';
-import { createQuotaService } from './modules/quota/quota.service.ts';
+import { createQuotaService, type QuotaService, type UsdtTopupChain } from './modules/quota/quota.service.ts';
 import { createWithdrawRepo } from './modules/withdraw/withdraw.repo.ts';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { createWithdrawService } from './modules/withdraw/withdraw.service.ts';
@@ -32,6 +32,8 @@ export interface PaymentHubJobs {
   scheduler: LeaderScheduler;
   /** One round of every timeout now (tests move the clock, then call this). */
   runTimeouts(): Promise<{ payOrders: number; withdrawOrders: number; topups: number }>;
+  /** The quota module's handler of a confirmed transfer to a USDT top-up address (the chain watcher's). */
+  quotaChainReceived: QuotaService['chainReceived'];
 }
 
 declare module 'fastify' {
@@ -65,6 +67,8 @@ export async function registerPaymentHub(
       at: Date;
       reference: string;
     }) => Promise<unknown>;
+    /** The chain watcher's side of USDT quota top-ups (absent: no chain, USDT top-ups answer 3065). */
+    usdtChain?: () => UsdtTopupChain | undefined;
   },
 ): Promise<void> {
   const { database, clock, config } = deps;
@@ -95,6 +99,7 @@ export async function registerPaymentHub(
     adapters,
     ...(config.production ? {} : { simulate: adapters.setStatus }),
     webhookSecret: config.custodyWebhookSecret,
+    ...(deps.usdtChain ? { usdtChain: deps.usdtChain } : {}),
   });
 
   await app.register(async (scope) => registerPayhubRoutes(scope, deps.bindDeps, deps.promo, payhub));
@@ -135,6 +140,6 @@ export async function registerPaymentHub(
     ],
     onError: (task, error) => app.log.error({ err: error, task }, 'scheduled task failed'),
   });
-  app.decorate('paymentHub', { scheduler, runTimeouts });
+  app.decorate('paymentHub', { scheduler, runTimeouts, quotaChainReceived: quota.chainReceived });
   app.addHook('onClose', async () => scheduler.stop());
 }

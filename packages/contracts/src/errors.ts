@@ -56,6 +56,8 @@ export const ErrorCode = {
   QuoteExpired: 3063,
   /** An exchange quote already accepted: a quote moves money once. */
   QuoteUsed: 3064,
+  /** USDT quota top-ups need a chain (CHAIN_RPC_URL): none is configured on this server. */
+  UsdtTopupUnavailable: 3065,
   AlreadySignedIn: 4001,
   TaskOffline: 4003,
   TaskOfflineEnded: 4008,
@@ -119,6 +121,7 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   3062: 409,
   3063: 409,
   3064: 409,
+  3065: 503,
   7010: 409,
   7017: 409,
   746: 409,

@@ -68,7 +68,13 @@ const StateList = z
   .optional();
 
 /** The card a player pays to: always an active card in the operator's verified name. */
-export const Payee = z.object({ bankCode: z.string(), accountNo: z.string(), holderName: z.string() });
+export const Payee = z.object({
+  bankCode: z.string(),
+  accountNo: z.string(),
+  holderName: z.string(),
+  /** The card's QRIS merchant id (NMID): a QRIS order's QR is built from it (contracts/qris.ts). */
+  qrisNmid: z.string().nullable(),
+});
 
 export const PayOrder = z.object({
   id: z.number().int(),

@@ -18,7 +18,7 @@ describe('QRIS payload', () => {
   it('builds a dynamic payload with the amount, the card and the order number', () => {
     const payload = qrisPayload({
       bankCode: 'BCA',
-      accountNo: '7712001000123',
+      nmid: 'ID1020021234567',
       holderName: 'Demo Operator Ñusantara 12',
       city: 'Jakarta',
       amountMinor: 15_000_050n,
@@ -33,13 +33,21 @@ describe('QRIS payload', () => {
     expect(fields.get('58')).toBe('ID');
     expect(fields.get('59')).toBe('Demo Operator Nusantara 1'); // folded to ASCII, 25 characters
     expect(parseTlv(fields.get('26')!).get('00')).toBe('ID.CO.BCA.WWW');
-    expect(parseTlv(fields.get('26')!).get('01')).toBe('7712001000123');
+    // The merchant is named by its NMID in the bank's and the QRIS national templates, no account number.
+    expect(parseTlv(fields.get('26')!).get('02')).toBe('ID1020021234567');
+    expect(parseTlv(fields.get('26')!).has('01')).toBe(false);
+    expect(parseTlv(fields.get('51')!).get('00')).toBe('ID.CO.QRIS.WWW');
+    expect(parseTlv(fields.get('51')!).get('02')).toBe('ID1020021234567');
+    expect(parseTlv(fields.get('51')!).get('03')).toBe('UMI');
+    expect(fields.get('52')).toBe('4829');
+    // A changed amount changes the CRC: the payload is one whole.
+    expect(crcValid(payload.replace('150000.50', '150000.51'))).toBe(false);
     expect(parseTlv(fields.get('62')!).get('01')).toBe('P20261124000001');
     expect([...fields.keys()].at(-1)).toBe('63');
     expect(
       qrisPayload({
         bankCode: 'BCA',
-        accountNo: '1234567',
+        nmid: 'ID1234567890123',
         holderName: 'A',
         city: 'B',
         amountMinor: 10_000_00n,
@@ -49,7 +57,7 @@ describe('QRIS payload', () => {
     expect(() =>
       qrisPayload({
         bankCode: 'BCA',
-        accountNo: '12',
+        nmid: '7712001000123',
         holderName: 'A',
         city: 'B',
         amountMinor: 1n,

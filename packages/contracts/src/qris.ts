@@ -1,12 +1,13 @@
 /**
- * QRIS (Indonesia's EMVCo merchant-presented QR) payloads for a deposit order: the operator's card
- * as the merchant, the order's exact amount, the order number as the reference, and the CRC-16 the
+ * QRIS (Indonesia's EMVCo merchant-presented QR) payloads for a deposit order: the operator's QRIS
+ * merchant id (NMID, never an account number) as the merchant, the order's exact amount, the order
+ * number as the reference, and the CRC-16 the
  * standard asks for. Pure string building (no zod: the player bundle imports it).
  *
  * Layout (EMVCo MPM v1.1, QRIS profile), each field TLV = 2-digit tag, 2-digit length, value:
  *   00 "01" payload format · 01 "12" dynamic (one amount, one use)
- *   26 merchant account of the card's bank: 00 GUI ID.CO.<BANK>.WWW, 01 account number, 03 "UMI"
- *   51 QRIS domestic: 00 ID.CO.QRIS.WWW, 02 the account number as the merchant id, 03 "UMI"
+ *   26 merchant account of the card's bank: 00 GUI ID.CO.<BANK>.WWW, 02 the merchant id (NMID), 03 "UMI"
+ *   51 QRIS domestic: 00 ID.CO.QRIS.WWW, 02 the NMID, 03 "UMI"
  *   52 MCC 4829 (money transfer) · 53 "360" (IDR) · 54 amount · 58 "ID" · 59 holder name · 60 city
  *   62 additional data: 01 bill number = order number · 63 CRC-16/CCITT-FALSE over everything before
  *   its value, "6304" included, 4 upper-case hex digits.
@@ -52,11 +53,14 @@ function ascii(text: string, max: number): string {
   return folded.slice(0, max) || 'PAYHUB';
 }
 
+/** A QRIS national merchant id (NMID): "ID" and 13 digits. */
+export const QRIS_NMID = /^ID\d{13}$/;
+
 export interface QrisDeposit {
   /** The card's bank code (BCA, BNI, ...). */
   bankCode: string;
-  /** The card's account number (the merchant PAN / id). */
-  accountNo: string;
+  /** The operator's QRIS merchant id (NMID: "ID" + 13 digits) of the card. */
+  nmid: string;
   /** The card holder, the operator's verified name (tag 59, at most 25 characters). */
   holderName: string;
   /** Tag 60, at most 15 characters. */
@@ -80,13 +84,13 @@ export function qrisPayload(deposit: QrisDeposit): string {
   const bank = ascii(deposit.bankCode, 20)
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '');
-  const account = deposit.accountNo.replace(/\D/g, '');
-  if (account.length < 6 || account.length > 19) throw new RangeError('account number must be 6-19 digits');
+  const nmid = deposit.nmid.trim().toUpperCase();
+  if (!QRIS_NMID.test(nmid)) throw new RangeError('the NMID must be "ID" and 13 digits');
   const payload =
     tlv('00', '01') +
     tlv('01', '12') +
-    tlv('26', tlv('00', `ID.CO.${bank}.WWW`) + tlv('01', account) + tlv('03', 'UMI')) +
-    tlv('51', tlv('00', 'ID.CO.QRIS.WWW') + tlv('02', account) + tlv('03', 'UMI')) +
+    tlv('26', tlv('00', `ID.CO.${bank}.WWW`) + tlv('02', nmid) + tlv('03', 'UMI')) +
+    tlv('51', tlv('00', 'ID.CO.QRIS.WWW') + tlv('02', nmid) + tlv('03', 'UMI')) +
     tlv('52', '4829') +
     tlv('53', '360') +
     tlv('54', amountText(deposit.amountMinor)) +

@@ -22,6 +22,8 @@ export const Topup = z.object({
   state: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /** Where to pay: a bank account, a USDT address, or the exchange's checkout url. */
   payTo: z.string(),
+  /** A USDT top-up on chain: the exact USDT to send to payTo (6 decimals, from the rate); else null. */
+  usdtAmount: z.string().nullable(),
   providerReference: z.string(),
   expiresAt: z.string(),
   createdAt: z.string(),
@@ -56,7 +58,7 @@ export const quota = {
     summary: 'Operator: start a quota top-up by bank recharge or USDT (WAIT until the provider settles)',
     body: z.object({ amount: MoneyInput, method: z.enum(['bank', 'usdt']) }),
     response: Topup,
-    errors: topupErrors,
+    errors: [...topupErrors, ErrorCode.UsdtTopupUnavailable],
   }),
   query: endpoint({
     method: 'GET',

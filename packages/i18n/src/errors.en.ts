@@ -43,6 +43,7 @@ export const errorsEn: ErrorMessages = {
   '3062': 'This address can be used 24 hours after it was added',
   '3063': 'The exchange quote has expired; ask for a new one',
   '3064': 'This exchange quote has already been used',
+  '3065': 'USDT top-up is unavailable right now',
   '4001': 'You have already signed in today',
   '4003': 'The task is offline',
   '4008': 'The task is offline',

@@ -43,6 +43,7 @@ export const errorsEsMX: ErrorMessages = {
   '3062': 'Esta dirección se puede usar 24 horas después de agregarla',
   '3063': 'La cotización de cambio venció; pide una nueva',
   '3064': 'Esta cotización de cambio ya se usó',
+  '3065': 'La recarga con USDT no está disponible por ahora',
   '4001': 'Ya hiciste check-in hoy',
   '4003': 'La tarea ya no está disponible',
   '4008': 'La tarea ya no está disponible',

@@ -41,6 +41,7 @@ export const errorsIdID = {
   '3062': 'Alamat ini dapat dipakai 24 jam setelah ditambahkan',
   '3063': 'Penawaran tukar sudah kedaluwarsa; minta penawaran baru',
   '3064': 'Penawaran tukar ini sudah dipakai',
+  '3065': 'Isi ulang USDT sedang tidak tersedia',
   '4001': 'Anda sudah check-in hari ini',
   '4003': 'Tugas sudah offline',
   '4008': 'Tugas sudah offline',

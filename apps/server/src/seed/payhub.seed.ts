@@ -54,6 +54,12 @@ export async function seedPaymentHub(
           bankCode,
           accountNo: `77${input.projectId}${index}${bankIndex}${String(userId).padStart(6, '0')}`,
           holderName: verifiedName,
+          // Demo QRIS merchant ids (NMID: "ID" + 13 digits), one per rupiah card.
+          ...(input.currency === 'IDR'
+            ? {
+                qrisNmid: `ID1${String(input.projectId).padStart(3, '0')}${index % 10}${bankIndex % 10}${String(userId).padStart(7, '0')}`,
+              }
+            : {}),
         });
       }
       const custody = await ledger.systemAccount(tx, { ...key, kind: 'custody' });

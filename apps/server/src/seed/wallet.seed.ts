@@ -1,4 +1,5 @@
 import { accounts, createLedger } from '../ledger/ledger.ts';
+import { createChainRepo } from '../modules/chain/chain.repo.ts';
 import { systemClock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
 import { createPayhubSeedRepo } from './payhub-seed.repo.ts';
@@ -6,8 +7,13 @@ import { createPayhubSeedRepo } from './payhub-seed.repo.ts';
 /**
  * Play money in the platform-wide assets (the local currency is seeded with the payment hub):
  * 100.000000 USDT and 5,000.00 YEC per demo player, from the house. Idempotent by fixed transfer ids.
+ * The demo player ('player') also has one saved USDT withdrawal address, added a day before the seed
+ * so it is already usable (the 24 h wait of a new address has passed): a demo of a crypto withdrawal.
  */
 const PLAY_MONEY = { USDT: 100_000_000n, YEC: 5_000_00n } as const;
+/** The demo player's saved withdrawal address (no known key: a demo recipient). */
+export const DEMO_WITHDRAW_ADDRESS = '0x00000000000000000000000000000000DE770001';
+const DAY_MS = 24 * 3_600_000;
 
 export async function seedWallets(
   db: Db,
@@ -15,6 +21,7 @@ export async function seedWallets(
 ): Promise<void> {
   const seedRepo = createPayhubSeedRepo(db);
   const ledger = createLedger(systemClock);
+  const chainRepo = createChainRepo(db);
   for (const player of input.players) {
     const userId = await seedRepo.userIdByPhone(input.projectId, player.phone);
     if (userId === null) continue;
@@ -28,6 +35,17 @@ export async function seedWallets(
           creditAccountId: wallet.id,
           amount,
           code: 'seed_wallet',
+        });
+      }
+      if (player.label === 'player') {
+        const now = systemClock.now();
+        await chainRepo.addAddress(tx, {
+          projectId: input.projectId,
+          playerId: userId,
+          address: DEMO_WITHDRAW_ADDRESS,
+          label: 'Dompet demo',
+          at: new Date(now.getTime() - 2 * DAY_MS),
+          usableAt: new Date(now.getTime() - DAY_MS),
         });
       }
     });

@@ -13,6 +13,7 @@ import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { StateChip, type StateTone } from '../../shared/ui/state-chip.tsx';
 import { AddressQr } from './address-qr.tsx';
 import { chainDepositsQuery, depositAddressQuery } from './api.ts';
+import { useUsdtText } from './usdt-text.ts';
 
 const DEPOSIT_TONES: Record<string, StateTone> = {
   pending: 'pending',
@@ -24,10 +25,6 @@ const DEPOSIT_TONES: Record<string, StateTone> = {
 const FAUCET_AMOUNT = '100';
 
 /** USDT wire amounts carry 6 decimals; screens show 2 (contracts/assets.ts displayDigits). */
-function shortUsdt(wire: string): string {
-  const [whole, fraction = ''] = wire.split('.');
-  return `${whole}.${fraction.slice(0, 2).padEnd(2, '0')}`;
-}
 
 /**
  * A crypto deposit: the player's USDT address as text and QR code, the network warning, the minimum,
@@ -35,6 +32,7 @@ function shortUsdt(wire: string): string {
  */
 export default function ChainDepositPage() {
   const { t } = useTranslation();
+  const shortUsdt = useUsdtText();
   const address = useQuery(depositAddressQuery());
   const deposits = useQuery(chainDepositsQuery());
   const [sending, setSending] = useState(false);

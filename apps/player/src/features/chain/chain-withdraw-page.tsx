@@ -17,6 +17,7 @@ import { Sheet } from '../../shared/ui/sheet.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { StateChip, type StateTone } from '../../shared/ui/state-chip.tsx';
 import { addressBookQuery, chainWithdrawalsQuery, withdrawQuoteQuery } from './api.ts';
+import { useUsdtText } from './usdt-text.ts';
 
 const WITHDRAW_TONES: Record<string, StateTone> = {
   requested: 'pending',
@@ -26,11 +27,6 @@ const WITHDRAW_TONES: Record<string, StateTone> = {
 };
 const QUOTE_DELAY_MS = 400;
 const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
-
-function shortUsdt(wire: string): string {
-  const [whole, fraction = ''] = wire.split('.');
-  return `${whole}.${fraction.slice(0, 2).padEnd(2, '0')}`;
-}
 
 /** Adds an address with the SMS code sent to the player's own phone; usable 24 h later. */
 function AddAddressSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -132,6 +128,7 @@ function AddAddressSheet({ open, onOpenChange }: { open: boolean; onOpenChange: 
 /** A USDT withdrawal to a usable address-book entry, with the fee quoted before it is asked for. */
 export default function ChainWithdrawPage() {
   const { t, i18n } = useTranslation();
+  const shortUsdt = useUsdtText();
   const book = useQuery(addressBookQuery());
   const withdrawals = useQuery(chainWithdrawalsQuery());
   const [addressId, setAddressId] = useState<number | null>(null);

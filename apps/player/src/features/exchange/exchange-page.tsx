@@ -58,6 +58,13 @@ function useSecondsLeft(expiresAt: string | null): number {
 }
 
 /** Exchange: pick two assets and an amount, get a quote that holds for its stated seconds, confirm it once. */
+/** The rate's decimal text without trailing zeros past two decimals ("100.00000000" → "100,00" in id-ID). */
+function rateText(display: string, locale: string | undefined): string {
+  const [whole = '0', fraction = ''] = display.split('.');
+  const digits = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}${locale === 'id-ID' ? ',' : '.'}${digits}`;
+}
+
 export default function ExchangePage() {
   const { t } = useTranslation();
   const format = useProjectFormat();
@@ -180,8 +187,7 @@ export default function ExchangePage() {
               {t('playerMoney.exchange.rate', {
                 from: source,
                 to: target,
-                rate:
-                  format.project?.locale === 'id-ID' ? pairRate.display.replace('.', ',') : pairRate.display,
+                rate: rateText(pairRate.display, format.project?.locale),
               })}{' '}
               · {t('playerMoney.exchange.spread', { percent: (pairRate.spreadBps / 100).toString() })}
             </p>

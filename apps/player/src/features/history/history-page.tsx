@@ -11,7 +11,13 @@ import { Button } from '../../shared/ui/button.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { historyQuery } from './api.ts';
 
-const OBJECT_KEYS = ['exchange_quote', 'pay_order', 'withdraw_order'] as const;
+const OBJECT_KEYS = [
+  'exchange_quote',
+  'pay_order',
+  'withdraw_order',
+  'chain_deposit',
+  'chain_withdrawal',
+] as const;
 type ObjectKey = (typeof OBJECT_KEYS)[number];
 const DAY_MS = 86_400_000;
 
@@ -129,9 +135,7 @@ export default function HistoryPage() {
                     {format.asset(row.amount, row.asset)}
                   </span>
                   <span className="truncate text-[12px] text-slate-500">
-                    {row.objectType
-                      ? `${objectLabel(row.objectType)} · ${row.objectId?.slice(0, 8)}`
-                      : row.code}
+                    {row.objectType ? `${objectLabel(row.objectType)} · ${row.objectId?.slice(0, 8)}` : ''}
                   </span>
                   <span className="text-right text-[12px] text-slate-500">
                     {format.shortDateTime(row.createdAt)}

@@ -146,14 +146,17 @@ export default function DepositOrderPage() {
           )}
         </section>
 
-        {current.payee && current.port === 'qris' && current.currency === 'IDR' && current.state === WAIT && (
-          <QrisCode
-            payee={current.payee}
-            amount={current.amount}
-            orderNo={current.orderNo}
-            timeZone={format.project?.timeZone ?? 'Asia/Jakarta'}
-          />
-        )}
+        {current.payee?.qrisNmid &&
+          current.port === 'qris' &&
+          current.currency === 'IDR' &&
+          current.state === WAIT && (
+            <QrisCode
+              payee={{ ...current.payee, qrisNmid: current.payee.qrisNmid }}
+              amount={current.amount}
+              orderNo={current.orderNo}
+              timeZone={format.project?.timeZone ?? 'Asia/Jakarta'}
+            />
+          )}
 
         {current.payee && OPEN_STATES.includes(current.state) && (
           <section className="rounded-2xl bg-white px-4 pt-3 pb-1 shadow-sm ring-1 ring-slate-200/70">

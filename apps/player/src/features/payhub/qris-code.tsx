@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The QRIS code of a deposit order: the EMVCo payload (contracts/qris.ts: the operator's card as the
- * merchant, the exact amount, the order number, CRC-16) drawn as an SVG by the `qrcode` library.
+ * The QRIS code of a deposit order: the EMVCo payload (contracts/qris.ts: the operator's QRIS
+ * merchant id (NMID) as the merchant, the exact amount, the order number, CRC-16) drawn as an SVG by the `qrcode` library.
  */
 export function QrisCode({
   payee,
@@ -13,7 +13,7 @@ export function QrisCode({
   orderNo,
   timeZone,
 }: {
-  payee: { bankCode: string; accountNo: string; holderName: string };
+  payee: { bankCode: string; holderName: string; qrisNmid: string };
   amount: string;
   orderNo: string;
   timeZone: string;
@@ -23,7 +23,9 @@ export function QrisCode({
   // The city of tag 60: the project's time-zone city ("Asia/Jakarta" → "Jakarta").
   const city = (timeZone.split('/').pop() ?? 'Jakarta').replaceAll('_', ' ');
   const payload = qrisPayload({
-    ...payee,
+    bankCode: payee.bankCode,
+    holderName: payee.holderName,
+    nmid: payee.qrisNmid,
     city,
     amountMinor: parseAmount(amount, 'IDR', 'wire'),
     reference: orderNo,

@@ -12,8 +12,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import type { ChainGateway } from './chain.gateway.ts';
-import { depositAddress } from './chain.keys.ts';
-import type { ChainRepo, DepositRow } from './chain.repo.ts';
+import { depositAddress, topupAddress } from './chain.keys.ts';
+import type { ChainRepo, DepositRow, Executor } from './chain.repo.ts';
 
 /** Blocks read per watcher round (eth_getLogs ranges are bounded by most nodes). */
 const LOG_RANGE_BLOCKS = 2_000n;
@@ -58,6 +58,14 @@ export function createChainDepositService(deps: {
   depositMin: bigint;
   xpubOf: (projectId: number) => string | undefined;
   isPaymentOperator: (userId: number) => Promise<boolean>;
+  /**
+   * A confirmed transfer to an operator's quota top-up address, inside the crediting transaction (the
+   * quota module credits the top-up); answers what to run once committed (its pushes).
+   */
+  onTopupDeposit?: (
+    tx: Executor,
+    deposit: { topupId: number; depositId: number; amount: bigint },
+  ) => Promise<(() => Promise<void>) | null>;
   log: (error: unknown, message: string) => void;
 }) {
   const { repo, ledger, gateway, clock } = deps;
@@ -96,6 +104,7 @@ export function createChainDepositService(deps: {
         const row = await repo.recordDeposit(tx, {
           projectId: owner.projectId,
           playerId: owner.playerId,
+          topupId: owner.topupId,
           address: log.to.toLowerCase(),
           txHash: log.txHash.toLowerCase(),
           logIndex: log.logIndex,
@@ -132,6 +141,17 @@ export function createChainDepositService(deps: {
   }
 
   async function confirmOne(deposit: DepositRow, head: bigint): Promise<DepositRow | null> {
+    const committed: { action: (() => Promise<void>) | null } = { action: null };
+    const changed = await checkOne(deposit, head, committed);
+    await committed.action?.().catch((error) => deps.log(error, 'quota top-up push failed'));
+    return changed;
+  }
+
+  async function checkOne(
+    deposit: DepositRow,
+    head: bigint,
+    committed: { action: (() => Promise<void>) | null },
+  ): Promise<DepositRow | null> {
     const receipt = await gateway.receipt(deposit.txHash as Hash);
     let dropped = false;
     let confirmations = 0;
@@ -162,7 +182,13 @@ export function createChainDepositService(deps: {
         return repo.updateDeposit(tx, row.id, { state: 'pending', confirmations, at });
       }
       const custody = await ledger.account(tx, accounts.custody(row.projectId, 'USDT'));
-      const wallet = await ledger.account(tx, accounts.player(row.projectId, row.playerId, 'USDT'));
+      // A quota top-up's USDT goes to the house (it pays the operator's local quota), not to a wallet.
+      const wallet = await ledger.account(
+        tx,
+        row.topupId === null
+          ? accounts.player(row.projectId, row.playerId, 'USDT')
+          : accounts.house(row.projectId, 'USDT'),
+      );
       await ledger.transfer(tx, {
         id: depositTransferId(row),
         debitAccountId: custody.id,
@@ -171,6 +197,14 @@ export function createChainDepositService(deps: {
         code: 'chain_deposit',
         reference: { type: 'chain_deposit', id: String(row.id) },
       });
+      if (row.topupId !== null) {
+        if (!deps.onTopupDeposit) throw new Error('a top-up deposit needs the quota module');
+        committed.action = await deps.onTopupDeposit(tx, {
+          topupId: row.topupId,
+          depositId: row.id,
+          amount: row.amount,
+        });
+      }
       return repo.updateDeposit(tx, row.id, { state: 'credited', confirmations, at });
     });
   }
@@ -199,6 +233,14 @@ export function createChainDepositService(deps: {
         address,
         at: clock.now(),
       });
+      return address;
+    },
+    /** The address of an operator's USDT quota top-up, derived from the project's xpub and watched. */
+    async topupAddress(projectId: number, operatorId: number, topupId: number): Promise<Address> {
+      const xpub = deps.xpubOf(projectId);
+      if (!xpub) throw new Error(`no deposit xpub configured for project ${projectId}`);
+      const address = topupAddress(xpub, topupId);
+      await repo.saveTopupAddress(repo.root, { projectId, operatorId, topupId, address, at: clock.now() });
       return address;
     },
     async list(session: Session, page: { page: number; count: number }) {

@@ -32,6 +32,7 @@ const DAY_MS = 24 * 3_600_000;
 const RECIPIENT = '0x1111111111111111111111111111111111111111' as Address;
 const BLOCKED = '0x2222222222222222222222222222222222222222' as Address;
 const FAILING = '0x3333333333333333333333333333333333333333' as Address;
+const DROPPED = '0x4444444444444444444444444444444444444444' as Address;
 
 let chain: TestChain;
 let testApp: TestApp;
@@ -100,7 +101,8 @@ describe('chain withdrawals', () => {
         )
       ).errCode,
     ).toBe(ErrorCode.CodeInvalid);
-    expect((await player.api.chain.addresses()).items).toHaveLength(0);
+    // Only the seeded demo address: the refused ones were not added.
+    expect((await player.api.chain.addresses()).items.map((item) => item.label)).toEqual(['Dompet demo']);
     const entry = await addAddress(player, 'player', RECIPIENT);
     expect(entry.usable).toBe(false);
     await fund(player, 20n * USDT);
@@ -112,7 +114,9 @@ describe('chain withdrawals', () => {
     expect((await failure(addAddress(player, 'player', RECIPIENT))).errCode).toBe(
       ErrorCode.CryptoAddressExists,
     );
-    expect((await player.api.chain.addresses()).items[0]?.usable).toBe(true);
+    expect((await player.api.chain.addresses()).items.find((item) => item.id === entry.id)?.usable).toBe(
+      true,
+    );
     // Another player cannot use it.
     const other = await testApp.signIn('no-spa');
     expect(
@@ -191,6 +195,174 @@ describe('chain withdrawals', () => {
       `SELECT subject_id FROM payhub_cases WHERE rule = 'blocked_address' AND status = 'open'`,
     );
     expect(cases.rows.map((row) => row.subject_id)).toEqual([String(playerId)]);
+  });
+
+  it('refuses bad input on every chain endpoint with a clear code, moving nothing', async () => {
+    const player = await testApp.signIn('player');
+    const playerId = await userIdOf(player);
+    const other = await testApp.signIn('no-spa');
+    const before = await usdtOf(testApp, playerId);
+    const ownEntry = (await player.api.chain.addresses()).items.find((item) => item.address === RECIPIENT)!;
+    const badAmounts: unknown[] = [
+      '-10',
+      '0',
+      '-0.000001',
+      '10.0000001',
+      '1e3',
+      '10,5',
+      ' ',
+      12,
+      null,
+      true,
+      '99999999999999999999999999',
+    ];
+    for (const amount of badAmounts) {
+      for (const call of [
+        () => player.api.chain.withdrawQuote({ body: { amount } as never }),
+        () => player.api.chain.withdraw({ body: { amount, addressId: ownEntry.id } as never }),
+      ]) {
+        const error = await failure(call());
+        expect([ErrorCode.BadParameter, ErrorCode.WithdrawalOutOfRange], JSON.stringify(amount)).toContain(
+          error.errCode,
+        );
+        expect(typeof error.errMsg).toBe('string');
+      }
+    }
+    const badBodies: unknown[] = [
+      { amount: '10', addressId: 'abc' },
+      { amount: '10', addressId: -1 },
+      { amount: '10', addressId: 1.5 },
+      { amount: '10' },
+      { amount: '10', addressId: ownEntry.id, extra: 1 },
+    ];
+    for (const body of badBodies)
+      expect(
+        (await failure(player.api.chain.withdraw({ body: body as never }))).errCode,
+        JSON.stringify(body),
+      ).toBe(ErrorCode.BadParameter);
+    // Another player's address-book entry and an unknown one: 404, nothing held.
+    expect(
+      (await failure(other.api.chain.withdraw({ body: { amount: '10', addressId: ownEntry.id } }))).errCode,
+    ).toBe(ErrorCode.NotFound);
+    expect(
+      (await failure(player.api.chain.withdraw({ body: { amount: '10', addressId: 999_999 } }))).errCode,
+    ).toBe(ErrorCode.NotFound);
+    for (const body of [
+      { address: 'not-an-address', label: 'x', code: '123456' },
+      { address: RECIPIENT, label: '', code: '123456' },
+      { address: RECIPIENT, label: 'x', code: 123456 },
+      { address: `${RECIPIENT}00`, label: 'x', code: '123456' },
+      { address: RECIPIENT, label: 'x'.repeat(41), code: '123456' },
+    ])
+      expect(
+        (await failure(player.api.chain.addAddress({ body: body as never }))).errCode,
+        JSON.stringify(body),
+      ).toBe(ErrorCode.BadParameter);
+    for (const query of [
+      { page: 0, count: 10 },
+      { page: 1, count: 100_000 },
+      { page: 'x', count: 10 },
+    ])
+      for (const call of [
+        () => player.api.chain.withdrawals({ query: query as never }),
+        () => player.api.chain.deposits({ query: query as never }),
+      ])
+        expect((await failure(call())).errCode, JSON.stringify(query)).toBe(ErrorCode.BadParameter);
+    for (const amount of ['-1', '0', '1.0000001', 5])
+      expect(
+        (await failure(player.api.chain.devFaucet({ body: { amount } as never }))).errCode,
+        JSON.stringify(amount),
+      ).toBe(ErrorCode.BadParameter);
+    // The other player's withdrawals never show in this player's list (and the reverse).
+    const own = (await player.api.chain.withdrawals({ query: { page: 1, count: 50 } })).items.map(
+      (item) => item.id,
+    );
+    const theirs = (await other.api.chain.withdrawals({ query: { page: 1, count: 50 } })).items.map(
+      (item) => item.id,
+    );
+    expect(own.filter((id) => theirs.includes(id))).toEqual([]);
+    expect(await usdtOf(testApp, playerId)).toEqual(before);
+    await expectLedgerClean(testApp);
+  });
+
+  it('rebroadcasts a transaction the node lost; voids the hold and tells the player when its nonce was taken', async () => {
+    const player = await testApp.signIn('no-spa');
+    const playerId = await userIdOf(player);
+    const entry = await addAddress(player, 'no-spa', DROPPED);
+    testApp.clock.advance(DAY_MS);
+    await fund(player, 30n * USDT);
+    const start = await usdtOf(testApp, playerId);
+    const pushes: Array<{ id: number; state: string; failure: string | null }> = [];
+    const notify = testApp.app.realtime.notifyUser.bind(testApp.app.realtime);
+    testApp.app.realtime.notifyUser = async (userId: number, route: string, content: unknown) => {
+      if (userId === playerId && route === '/chain/withdrawal') pushes.push(content as never);
+      return notify(userId, route, content);
+    };
+    try {
+      // 1. Lost once (the block holding it is reverted, the pool is empty): the same signed
+      //    transaction is broadcast again and then confirms.
+      const first = await player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } });
+      let snapshot = await chain.dev.request('evm_snapshot');
+      await testApp.app.chain!.tick(); // signed, stored, broadcast, mined
+      const sent = (await player.api.chain.withdrawals({ query: { page: 1, count: 10 } })).items.find(
+        (item) => item.id === first.id,
+      )!;
+      expect(sent.state).toBe('sent');
+      await chain.dev.request('evm_revert', [snapshot]);
+      await testApp.app.chain!.tick(); // no receipt, unknown to the node, nonce free: rebroadcast
+      await chain.mine(3);
+      await testApp.app.chain!.tick();
+      const rebroadcast = (await player.api.chain.withdrawals({ query: { page: 1, count: 10 } })).items.find(
+        (item) => item.id === first.id,
+      );
+      expect(rebroadcast).toMatchObject({ state: 'confirmed', txHash: sent.txHash });
+      expect(await tokenBalance(DROPPED)).toBe(10n * USDT);
+
+      // 2. Dropped: lost, and another transaction of the signer took its nonce. It can never be
+      //    mined, so the hold is voided and the player told.
+      const second = await player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } });
+      expect(await usdtOf(testApp, playerId)).toEqual({
+        balance: start.balance - 11n * USDT,
+        held: 11n * USDT,
+      });
+      snapshot = await chain.dev.request('evm_snapshot');
+      await testApp.app.chain!.tick();
+      await chain.dev.request('evm_revert', [snapshot]);
+      const signerKey = devPrivateKey(DEV_MNEMONIC, DEV_SIGNER_INDEX);
+      const { createWalletClient } = await import('viem');
+      const signerWallet = createWalletClient({
+        account: privateKeyToAccount(signerKey),
+        transport: http(chain.runtime.rpcUrl),
+      });
+      const client = createPublicClient({ transport: http(chain.runtime.rpcUrl) });
+      const replacement = await signerWallet.sendTransaction({
+        chain: {
+          id: 1337,
+          name: 'dev',
+          nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [chain.runtime.rpcUrl] } },
+        },
+        to: signerWallet.account.address,
+        value: 0n,
+      });
+      await client.waitForTransactionReceipt({ hash: replacement, pollingInterval: 10 });
+      await chain.mine(3);
+      await testApp.app.chain!.tick();
+      const dropped = (await player.api.chain.withdrawals({ query: { page: 1, count: 10 } })).items.find(
+        (item) => item.id === second.id,
+      );
+      expect(dropped).toMatchObject({ state: 'failed', failure: 'dropped' });
+      expect(await usdtOf(testApp, playerId)).toEqual({ balance: start.balance - 11n * USDT, held: 0n });
+      expect(await tokenBalance(DROPPED)).toBe(10n * USDT);
+      expect(pushes.filter((push) => push.id === second.id).map((push) => push.state)).toEqual([
+        'requested',
+        'sent',
+        'failed',
+      ]);
+    } finally {
+      testApp.app.realtime.notifyUser = notify;
+    }
+    await expectLedgerClean(testApp);
   });
 
   it('gives the held amount back when the transfer fails on chain', async () => {

@@ -30,6 +30,17 @@ export function depositAddress(xpub: string, playerId: number): Address {
   return getAddress(publicKeyToAddress(bytesToHex(uncompressed(child))));
 }
 
+/** Branch of the operators' quota top-up addresses (players use branch 0). */
+const TOPUP_BRANCH = 2;
+
+/** The address of an operator's USDT quota top-up: branch 2, index = the top-up's id. */
+export function topupAddress(xpub: string, topupId: number): Address {
+  if (!Number.isInteger(topupId) || topupId < 0 || topupId >= CHILD_INDEX_LIMIT)
+    throw new Error(`top-up id ${topupId} is not a BIP-32 child index`);
+  const child = HDKey.fromExtendedKey(xpub).deriveChild(TOPUP_BRANCH).deriveChild(topupId);
+  return getAddress(publicKeyToAddress(bytesToHex(uncompressed(child))));
+}
+
 /** BIP-32 keeps public keys compressed; an Ethereum address hashes the uncompressed point. */
 function uncompressed(key: HDKey): Uint8Array {
   if (!key.publicKey) throw new Error('derived key has no public key');

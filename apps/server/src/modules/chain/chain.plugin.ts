@@ -31,6 +31,9 @@ export interface ChainRuntime {
 
 export interface ChainJobs {
   scheduler: LeaderScheduler;
+  /** The address of an operator's USDT quota top-up (watched like a player's deposit address). */
+  topupAddress(projectId: number, operatorId: number, topupId: number): Promise<Address>;
+  networkName: string;
   /** One watcher round now (tests mine blocks, then call this). */
   tick(): Promise<void>;
 }
@@ -61,14 +64,19 @@ export async function registerChain(
     openCase: Parameters<typeof createChainWithdrawService>[0]['openCase'];
     /** Whether the user is a payment operator (spaPay): such accounts hold no player wallet (3043). */
     isPaymentOperator: (userId: number) => Promise<boolean>;
+    /** The quota module's handler of a confirmed transfer to a quota top-up address. */
+    onTopupDeposit?: Parameters<typeof createChainDepositService>[0]['onTopupDeposit'];
   },
 ): Promise<void> {
   const { chain, runtime, database, clock } = deps;
   const log = (error: unknown, message: string) => app.log.error({ err: error }, message);
   const ledger = createLedger(clock);
   const repo = createChainRepo(database.db);
+  // The dev mnemonic's keys are public: they stand in for the signer and the xpubs on the embedded
+  // dev chain only (it has the faucet), never on a chain named by CHAIN_RPC_URL.
+  const devMnemonic = runtime.faucetKey ? chain.devMnemonic : undefined;
   const signerKey =
-    chain.signerKey ?? (chain.devMnemonic ? devPrivateKey(chain.devMnemonic, DEV_SIGNER_INDEX) : undefined);
+    chain.signerKey ?? (devMnemonic ? devPrivateKey(devMnemonic, DEV_SIGNER_INDEX) : undefined);
   const gateway = createChainGateway({
     rpcUrl: runtime.rpcUrl,
     tokenAddress: runtime.tokenAddress,
@@ -77,8 +85,8 @@ export async function registerChain(
   const xpubs = new Map(chain.xpubs);
   const xpubOf = (projectId: number) => {
     let xpub = xpubs.get(projectId);
-    if (!xpub && chain.devMnemonic) {
-      xpub = devProjectXpub(chain.devMnemonic, projectId);
+    if (!xpub && devMnemonic) {
+      xpub = devProjectXpub(devMnemonic, projectId);
       xpubs.set(projectId, xpub);
     }
     return xpub;
@@ -94,6 +102,7 @@ export async function registerChain(
     depositMin: chain.depositMin,
     xpubOf,
     isPaymentOperator: deps.isPaymentOperator,
+    ...(deps.onTopupDeposit ? { onTopupDeposit: deps.onTopupDeposit } : {}),
     log,
   });
   const withdrawals = createChainWithdrawService({
@@ -171,7 +180,13 @@ export async function registerChain(
     tasks: [{ name: 'chain-watch', run: tick }],
     onError: (task, error) => log(error, `scheduled task ${task} failed`),
   });
-  app.decorate('chain', { scheduler, tick });
+  app.decorate('chain', {
+    scheduler,
+    tick,
+    topupAddress: (projectId: number, operatorId: number, topupId: number) =>
+      deposits.topupAddress(projectId, operatorId, topupId),
+    networkName: runtime.networkName,
+  });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await running;

@@ -20,6 +20,8 @@ export interface DepositRow {
   amount: bigint;
   state: DepositState;
   confirmations: number;
+  /** Set: a transfer to an operator's quota top-up address (booked to the house, not a wallet). */
+  topupId: number | null;
   createdAt: Date;
   creditedAt: Date | null;
   version: number;
@@ -66,6 +68,7 @@ function toDeposit(row: Raw): DepositRow {
     amount: BigInt(String(row.amount)),
     state: row.state as DepositState,
     confirmations: Number(row.confirmations),
+    topupId: row.topup_id === null || row.topup_id === undefined ? null : Number(row.topup_id),
     createdAt: date(row.created_at),
     creditedAt: row.credited_at ? date(row.credited_at) : null,
     version: Number(row.version),
@@ -113,7 +116,7 @@ export function createChainRepo(db: Db) {
     // --- deposit addresses ---
     async depositAddress(executor: Executor, playerId: number): Promise<string | null> {
       const result = await executor.execute<Raw>(
-        sql`SELECT address FROM chain_deposit_addresses WHERE player_id = ${playerId}`,
+        sql`SELECT address FROM chain_deposit_addresses WHERE player_id = ${playerId} AND topup_id IS NULL`,
       );
       return result.rows[0] ? String(result.rows[0].address) : null;
     },
@@ -124,25 +127,37 @@ export function createChainRepo(db: Db) {
       await executor.execute(sql`
         INSERT INTO chain_deposit_addresses (project_id, player_id, address, created_at)
         VALUES (${row.projectId}, ${row.playerId}, ${row.address.toLowerCase()}, ${row.at.toISOString()}::timestamptz)
-        ON CONFLICT (player_id) DO NOTHING`);
+        ON CONFLICT (player_id) WHERE topup_id IS NULL DO NOTHING`);
+    },
+    /** The address of an operator's USDT quota top-up (one per top-up). */
+    async saveTopupAddress(
+      executor: Executor,
+      row: { projectId: number; operatorId: number; topupId: number; address: string; at: Date },
+    ): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO chain_deposit_addresses (project_id, player_id, topup_id, address, created_at)
+        VALUES (${row.projectId}, ${row.operatorId}, ${row.topupId}, ${row.address.toLowerCase()},
+                ${row.at.toISOString()}::timestamptz)
+        ON CONFLICT (topup_id) WHERE topup_id IS NOT NULL DO NOTHING`);
     },
     /** The owners of those addresses (lower-case) among the known deposit addresses. */
     async ownersOf(
       executor: Executor,
       addresses: string[],
-    ): Promise<Map<string, { projectId: number; playerId: number }>> {
-      const owners = new Map<string, { projectId: number; playerId: number }>();
+    ): Promise<Map<string, { projectId: number; playerId: number; topupId: number | null }>> {
+      const owners = new Map<string, { projectId: number; playerId: number; topupId: number | null }>();
       if (addresses.length === 0) return owners;
       // Passed as one array literal (drizzle would expand a JS array into a row); hex addresses need no quoting.
       if (addresses.some((address) => !/^0x[0-9a-f]{40}$/.test(address)))
         throw new Error('ownersOf takes lower-case addresses');
       const result = await executor.execute<Raw>(sql`
-        SELECT address, project_id, player_id FROM chain_deposit_addresses
+        SELECT address, project_id, player_id, topup_id FROM chain_deposit_addresses
          WHERE address = ANY(${`{${addresses.join(',')}}`}::text[])`);
       for (const row of result.rows)
         owners.set(String(row.address), {
           projectId: Number(row.project_id),
           playerId: Number(row.player_id),
+          topupId: row.topup_id === null ? null : Number(row.topup_id),
         });
       return owners;
     },
@@ -175,9 +190,9 @@ export function createChainRepo(db: Db) {
       row: Omit<DepositRow, 'id' | 'createdAt' | 'creditedAt' | 'version'> & { at: Date },
     ): Promise<DepositRow | null> {
       const result = await executor.execute<Raw>(sql`
-        INSERT INTO chain_deposits (project_id, player_id, address, tx_hash, log_index, block_number, block_hash,
-                                    amount, state, confirmations, created_at, updated_at)
-        VALUES (${row.projectId}, ${row.playerId}, ${row.address}, ${row.txHash}, ${row.logIndex},
+        INSERT INTO chain_deposits (project_id, player_id, topup_id, address, tx_hash, log_index, block_number,
+                                    block_hash, amount, state, confirmations, created_at, updated_at)
+        VALUES (${row.projectId}, ${row.playerId}, ${row.topupId}, ${row.address}, ${row.txHash}, ${row.logIndex},
                 ${row.blockNumber.toString()}::bigint, ${row.blockHash}, ${row.amount.toString()}::bigint, ${row.state},
                 ${row.confirmations}, ${row.at.toISOString()}::timestamptz, ${row.at.toISOString()}::timestamptz)
         ON CONFLICT (tx_hash, log_index) DO UPDATE
@@ -220,9 +235,9 @@ export function createChainRepo(db: Db) {
       page: { limit: number; offset: number },
     ): Promise<{ items: DepositRow[]; total: number }> {
       const items = await executor.execute<Raw>(sql`
-        SELECT * FROM chain_deposits WHERE player_id = ${playerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+        SELECT * FROM chain_deposits WHERE player_id = ${playerId} AND topup_id IS NULL ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
       const total = await executor.execute<Raw>(
-        sql`SELECT count(*) AS count FROM chain_deposits WHERE player_id = ${playerId}`,
+        sql`SELECT count(*) AS count FROM chain_deposits WHERE player_id = ${playerId} AND topup_id IS NULL`,
       );
       return { items: items.rows.map(toDeposit), total: Number(total.rows[0]?.count ?? 0) };
     },

@@ -37,6 +37,26 @@ export function tableRateSource(repo: ExchangeRepo): RateSource {
   return { prices: (executor, projectId) => repo.prices(executor, projectId) };
 }
 
+/**
+ * What `amount` of `from` is worth in `to` at the mid rate (no spread), rounded up to a whole minor
+ * unit: what a payer must send to cover it (an operator's USDT quota top-up).
+ */
+export async function payableAtRate(
+  rates: RateSource,
+  executor: Executor,
+  projectId: number,
+  from: Asset,
+  to: Asset,
+  amount: bigint,
+): Promise<bigint> {
+  const prices = await rates.prices(executor, projectId);
+  const priceFrom = prices.get(from);
+  const priceTo = prices.get(to);
+  if (!priceFrom || !priceTo) throw new Error(`no rate between ${from} and ${to}`);
+  const rate = minorRate(from, to, priceFrom, priceTo);
+  return (amount * rate.num + rate.den - 1n) / rate.den;
+}
+
 /** 100 YEC = 1 USD (spec §9): YEC's price is fixed, never set. */
 const YEC_USD_PRICE = '0.01';
 

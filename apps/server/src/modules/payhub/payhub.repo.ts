@@ -32,6 +32,8 @@ export interface PayOrderRow extends OrderRowBase {
   payeeBankCode: string | null;
   payeeAccountNo: string | null;
   payeeHolderName: string | null;
+  /** The card's QRIS merchant id (NMID), when it takes QRIS. */
+  payeeQrisNmid: string | null;
 }
 
 type Raw = Record<string, unknown>;
@@ -47,11 +49,12 @@ function toOrder(row: Raw): PayOrderRow {
     payeeBankCode: (row.payee_bank_code as string | null) ?? null,
     payeeAccountNo: (row.payee_account_no as string | null) ?? null,
     payeeHolderName: (row.payee_holder_name as string | null) ?? null,
+    payeeQrisNmid: (row.payee_qris_nmid as string | null) ?? null,
   };
 }
 
 const ORDER_COLUMNS = sql.raw(`o.*, c.bank_code AS payee_bank_code, c.account_no AS payee_account_no,
-  c.holder_name AS payee_holder_name`);
+  c.holder_name AS payee_holder_name, c.qris_nmid AS payee_qris_nmid`);
 
 function inList(column: string, values: readonly number[]): SQL {
   return sql`${sql.raw(column)} = ANY(${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::int[])`;
@@ -190,14 +193,24 @@ export function createPayhubRepo(db: Db) {
 
     async addCard(
       executor: Executor,
-      card: { operatorId: number; bankCode: string; accountNo: string; holderName: string },
+      card: {
+        operatorId: number;
+        bankCode: string;
+        accountNo: string;
+        holderName: string;
+        qrisNmid?: string;
+      },
     ): Promise<void> {
-      // Seeding only (one writer): an existing number keeps its card.
+      // Seeding only (one writer): an existing number keeps its card (and gets its NMID if it had none).
       await executor.execute(sql`
         INSERT INTO payhub_operator_cards (operator_id, bank_code, account_no, holder_name)
         SELECT ${card.operatorId}::bigint, ${card.bankCode}::text, ${card.accountNo}::text, ${card.holderName}::text
          WHERE NOT EXISTS (SELECT 1 FROM payhub_operator_cards
                             WHERE bank_code = ${card.bankCode} AND account_no = ${card.accountNo})`);
+      if (card.qrisNmid)
+        await executor.execute(sql`
+          UPDATE payhub_operator_cards SET qris_nmid = ${card.qrisNmid}
+           WHERE bank_code = ${card.bankCode} AND account_no = ${card.accountNo} AND qris_nmid IS NULL`);
     },
 
     async dailyUsed(executor: Executor, operatorId: number, day: string): Promise<bigint> {

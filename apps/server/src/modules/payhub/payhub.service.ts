@@ -84,7 +84,12 @@ export function toPayOrderWire(row: PayOrderRow): PayOrder {
     port: row.port,
     payee:
       row.payeeAccountNo && row.payeeBankCode && row.payeeHolderName
-        ? { bankCode: row.payeeBankCode, accountNo: row.payeeAccountNo, holderName: row.payeeHolderName }
+        ? {
+            bankCode: row.payeeBankCode,
+            accountNo: row.payeeAccountNo,
+            holderName: row.payeeHolderName,
+            qrisNmid: row.payeeQrisNmid,
+          }
         : null,
   };
 }

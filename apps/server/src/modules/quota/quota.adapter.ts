@@ -3,14 +3,14 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 /**
  * Custody/exchange providers behind one interface (DESIGN.md §4): a top-up is opened with the
  * provider, which later calls our webhook signed with HMAC-SHA256. The dev adapters below stand in
- * for the bank recharge desk, a USDT custody wallet and the Indodax exchange; the dev simulator
+ * for the bank recharge desk and the Indodax exchange (USDT top-ups are watched on chain); the dev simulator
  * settles their top-ups by sending the same signed webhook a provider would.
  */
 export type Provider = 'bank' | 'usdt' | 'indodax';
 export type ProviderStatus = 'pending' | 'settled' | 'failed';
 
 export interface CustodyAdapter {
-  provider: Provider;
+  provider: AdapterProvider;
   /** Opens a payment with the provider; answers its reference and where the operator pays. */
   open(topup: {
     orderNo: string;
@@ -41,12 +41,15 @@ export function verifyWebhook(secret: string, payload: string, signature: string
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
+/** Providers behind an adapter; USDT top-ups go through the chain watcher instead (docs/chain.md). */
+export type AdapterProvider = Exclude<Provider, 'usdt'>;
+
 /** Development providers: references are random, statuses are set by the simulator. */
-export function createDevAdapters(): Record<Provider, CustodyAdapter> & {
+export function createDevAdapters(): Record<AdapterProvider, CustodyAdapter> & {
   setStatus(reference: string, status: ProviderStatus): void;
 } {
   const statuses = new Map<string, ProviderStatus>();
-  const make = (provider: Provider, payTo: (reference: string) => string): CustodyAdapter => ({
+  const make = (provider: AdapterProvider, payTo: (reference: string) => string): CustodyAdapter => ({
     provider,
     async open() {
       const reference = `${provider.toUpperCase()}-${randomBytes(8).toString('hex')}`;
@@ -59,7 +62,6 @@ export function createDevAdapters(): Record<Provider, CustodyAdapter> & {
   });
   return {
     bank: make('bank', () => 'BCA 8800123456 a.n. PT Payhub Nusantara'),
-    usdt: make('usdt', (reference) => `TDEV${reference.slice(-12).toUpperCase()}USDTTRC20`),
     indodax: make('indodax', (reference) => `https://indodax.dev.local/checkout/${reference}`),
     setStatus(reference, status) {
       statuses.set(reference, status);

@@ -18,6 +18,9 @@ export interface TopupRow {
   state: 0 | 1 | 2;
   payTo: string;
   providerReference: string;
+  /** A USDT top-up on chain: the USDT to send (minor units) and what arrived so far. */
+  usdtAmount: bigint | null;
+  usdtReceived: bigint;
   expiresAt: Date;
   createdAt: Date;
   settledAt: Date | null;
@@ -35,6 +38,9 @@ function toTopup(row: Raw): TopupRow {
     state: Number(row.state) as 0 | 1 | 2,
     payTo: row.pay_to as string,
     providerReference: row.provider_reference as string,
+    usdtAmount:
+      row.usdt_amount === null || row.usdt_amount === undefined ? null : BigInt(row.usdt_amount as string),
+    usdtReceived: BigInt((row.usdt_received as string | undefined) ?? '0'),
     expiresAt: new Date(row.expires_at as string),
     createdAt: new Date(row.created_at as string),
     settledAt: row.settled_at ? new Date(row.settled_at as string) : null,
@@ -47,15 +53,34 @@ export function createQuotaRepo(db: Db) {
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
       return retryTransaction(() => db.transaction(async (tx) => action(tx)));
     },
-    async insert(executor: Executor, row: Omit<TopupRow, 'id' | 'state' | 'settledAt'>): Promise<TopupRow> {
+    /** The id the next top-up will take (a USDT top-up derives its address from it before insert). */
+    async nextId(executor: Executor): Promise<number> {
+      const result = await executor.execute<Raw>(sql`SELECT nextval('quota_topups_id_seq') AS id`);
+      return Number(result.rows[0]?.id);
+    },
+    async insert(
+      executor: Executor,
+      row: Omit<TopupRow, 'id' | 'state' | 'settledAt' | 'usdtAmount' | 'usdtReceived'> & {
+        id?: number;
+        usdtAmount?: bigint;
+      },
+    ): Promise<TopupRow> {
       const result = await executor.execute<Raw>(sql`
-        INSERT INTO quota_topups (order_no, project_id, currency, operator_id, method, amount, pay_to, provider_reference,
-                                  expires_at, created_at)
-        VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.operatorId}, ${row.method}, ${row.amount},
-                ${row.payTo}, ${row.providerReference}, ${row.expiresAt.toISOString()}::timestamptz,
-                ${row.createdAt.toISOString()}::timestamptz)
+        INSERT INTO quota_topups (id, order_no, project_id, currency, operator_id, method, amount, pay_to,
+                                  provider_reference, usdt_amount, expires_at, created_at)
+        VALUES (${row.id === undefined ? sql`DEFAULT` : sql`${row.id}`}, ${row.orderNo}, ${row.projectId},
+                ${row.currency}, ${row.operatorId}, ${row.method}, ${row.amount}, ${row.payTo},
+                ${row.providerReference}, ${row.usdtAmount === undefined ? null : row.usdtAmount.toString()}::bigint,
+                ${row.expiresAt.toISOString()}::timestamptz, ${row.createdAt.toISOString()}::timestamptz)
         RETURNING *`);
       return toTopup(result.rows[0]!);
+    },
+    /** Adds USDT the chain credited to a top-up's address; answers the top-up, locked. */
+    async addUsdtReceived(executor: Executor, id: number, amount: bigint): Promise<TopupRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        UPDATE quota_topups SET usdt_received = usdt_received + ${amount.toString()}::bigint
+         WHERE id = ${id} AND usdt_amount IS NOT NULL RETURNING *`);
+      return result.rows[0] ? toTopup(result.rows[0]) : null;
     },
     async byReference(executor: Executor, reference: string, lock = false): Promise<TopupRow | null> {
       const result = await executor.execute<Raw>(sql`

@@ -1,9 +1,11 @@
 import {
   ErrorCode,
+  formatAmount,
   formatMoney,
   type LocalCurrency,
   PayhubPushRoute,
   type ProjectConfig,
+  SimplePayState,
   type Topup,
 } from '@payhub/contracts';
 import type { Ledger } from '../../ledger/ledger.ts';
@@ -17,6 +19,7 @@ import { requireProject } from '../../platform/require-project.ts';
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import { newOrderNo, type PayhubService } from '../payhub/payhub.service.ts';
 import {
+  type AdapterProvider,
   type CustodyAdapter,
   type Provider,
   type ProviderStatus,
@@ -41,12 +44,24 @@ export interface QuotaDeps {
   clock: Clock;
   notifier: UserNotifier;
   payhub: PayhubService;
-  adapters: Record<Provider, CustodyAdapter>;
+  adapters: Record<AdapterProvider, CustodyAdapter>;
+  /**
+   * The chain watcher's side of USDT top-ups, when a chain is configured (absent: USDT top-ups answer
+   * 3065, never a made-up address). A getter: the chain capability is composed after the payment hub.
+   */
+  usdtChain?: () => UsdtTopupChain | undefined;
   /** The dev simulator's hook on the dev adapters (absent in production). */
   simulate?: (reference: string, status: ProviderStatus) => void;
   webhookSecret: string;
   projectById: (id: number) => ProjectConfig | undefined;
   log: (error: unknown, message: string) => void;
+}
+
+export interface UsdtTopupChain {
+  /** The watched address of this top-up (derived from the project's xpub at the top-up's id). */
+  address(projectId: number, operatorId: number, topupId: number): Promise<string>;
+  /** The USDT (minor units) worth this local amount at the current rate, rounded up. */
+  usdtFor(projectId: number, currency: LocalCurrency, amount: bigint): Promise<bigint>;
 }
 
 export function toTopupWire(row: TopupRow): Topup {
@@ -58,6 +73,7 @@ export function toTopupWire(row: TopupRow): Topup {
     currency: row.currency,
     state: row.state,
     payTo: row.payTo,
+    usdtAmount: row.usdtAmount === null ? null : formatAmount(row.usdtAmount, 'USDT'),
     providerReference: row.providerReference,
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -100,6 +116,8 @@ export function createQuotaService(deps: QuotaDeps) {
   ) {
     await payhub.requireOperator(session);
     const { currency } = project(session.projectId);
+    const chain = method === 'usdt' ? deps.usdtChain?.() : undefined;
+    if (method === 'usdt' && !chain) throw new AppError(ErrorCode.UsdtTopupUnavailable);
     const range = TOPUP_RANGE[currency];
     if (amount < range.min || amount > range.max)
       throw new AppError(
@@ -119,12 +137,22 @@ export function createQuotaService(deps: QuotaDeps) {
         async () => {
           const at = clock.now();
           const orderNo = newOrderNo('Q', at);
-          const opened = await deps.adapters[method].open({
-            orderNo,
-            amountText: formatMoney(amount),
-            currency,
-          });
+          let opened: { reference: string; payTo: string };
+          let chainTopup: { id: number; usdtAmount: bigint } | undefined;
+          if (method === 'usdt') {
+            // On chain: the top-up's own watched address and the exact USDT at the current rate.
+            if (!chain) throw new AppError(ErrorCode.UsdtTopupUnavailable);
+            const id = await repo.nextId(tx);
+            chainTopup = { id, usdtAmount: await chain.usdtFor(session.projectId, currency, amount) };
+            opened = {
+              reference: `USDT-CHAIN-${id}`,
+              payTo: await chain.address(session.projectId, session.userId, id),
+            };
+          } else {
+            opened = await deps.adapters[method].open({ orderNo, amountText: formatMoney(amount), currency });
+          }
           const row = await repo.insert(tx, {
+            ...(chainTopup ?? {}),
             orderNo,
             projectId: session.projectId,
             currency,
@@ -151,6 +179,43 @@ export function createQuotaService(deps: QuotaDeps) {
     );
   }
 
+  /** Credits (1) or fails (2) a WAIT top-up inside the caller's transaction; answers the push to send after commit. */
+  async function finish(tx: Executor, topup: TopupRow, next: 1 | 2, actor: string) {
+    const at = clock.now();
+    if (next === 1) {
+      const key = { projectId: topup.projectId, currency: topup.currency };
+      const custody = await ledger.systemAccount(tx, { ...key, kind: 'custody' });
+      const quota = await ledger.userAccount(tx, {
+        ...key,
+        kind: 'operator_quota',
+        ownerId: topup.operatorId,
+      });
+      await ledger.transfer(tx, {
+        id: `topup:${topup.id}`,
+        debitAccountId: custody.id,
+        creditAccountId: quota.id,
+        amount: topup.amount,
+        code: 'quota_topup',
+        reference: { type: 'quota_topup', id: String(topup.id) },
+      });
+    }
+    await repo.settle(tx, topup.id, next, at);
+    await writeAudit(tx, {
+      projectId: topup.projectId,
+      actorId: null,
+      action: next === 1 ? 'quota_topup.settle' : 'quota_topup.fail',
+      objectType: 'quota_topup',
+      objectId: String(topup.id),
+      before: { state: 0 },
+      after: { state: next, amount: formatMoney(topup.amount), by: actor },
+    });
+    // The operator's quota moved: push its balances once the settlement has committed.
+    return async () => {
+      const wire = await balances(topup.operatorId, topup.projectId, topup.currency);
+      await deps.notifier.notify(topup.operatorId, PayhubPushRoute.quota, wire);
+    };
+  }
+
   /** Settles or fails a top-up once; a repeated webhook answers the state it left. */
   async function settle(reference: string, status: 'settled' | 'failed', amount: bigint, actor: string) {
     return afterCommit(
@@ -161,49 +226,18 @@ export function createQuotaService(deps: QuotaDeps) {
         if (topup.state !== 0) return topup.state;
         if (status === 'settled' && amount !== topup.amount)
           throw new AppError(ErrorCode.BadParameter, 'body.amount: does not match the top-up');
-        const at = clock.now();
         const next = status === 'settled' ? 1 : 2;
-        if (next === 1) {
-          const key = { projectId: topup.projectId, currency: topup.currency };
-          const custody = await ledger.systemAccount(tx, { ...key, kind: 'custody' });
-          const quota = await ledger.userAccount(tx, {
-            ...key,
-            kind: 'operator_quota',
-            ownerId: topup.operatorId,
-          });
-          await ledger.transfer(tx, {
-            id: `topup:${topup.id}`,
-            debitAccountId: custody.id,
-            creditAccountId: quota.id,
-            amount: topup.amount,
-            code: 'quota_topup',
-            reference: { type: 'quota_topup', id: String(topup.id) },
-          });
-        }
-        await repo.settle(tx, topup.id, next, at);
-        await writeAudit(tx, {
-          projectId: topup.projectId,
-          actorId: null,
-          action: next === 1 ? 'quota_topup.settle' : 'quota_topup.fail',
-          objectType: 'quota_topup',
-          objectId: String(topup.id),
-          before: { state: 0 },
-          after: { state: next, amount: formatMoney(topup.amount), by: actor },
-        });
-        // The operator's quota moved: push its balances once the settlement has committed.
-        after.add(async () => {
-          const wire = await balances(topup.operatorId, topup.projectId, topup.currency);
-          await deps.notifier.notify(topup.operatorId, PayhubPushRoute.quota, wire);
-        });
+        after.add(await finish(tx, topup, next, actor));
         return next;
       },
       deps.log,
     );
   }
 
+  /** A top-up of the caller's, paid through a provider (a chain top-up settles only on chain). */
   async function ownTopup(session: Session, orderNo: string): Promise<TopupRow> {
     const topup = await repo.byOrderNo(repo.db, orderNo);
-    if (!topup || topup.operatorId !== session.userId) throw notFound('top-up');
+    if (!topup || topup.operatorId !== session.userId || topup.usdtAmount !== null) throw notFound('top-up');
     return topup;
   }
 
@@ -283,7 +317,8 @@ export function createQuotaService(deps: QuotaDeps) {
       const payload = webhookPayload({ ...body, amount: formatMoney(body.amount) });
       if (!verifyWebhook(deps.webhookSecret, payload, signature)) throw noPermission();
       const topup = await repo.byReference(repo.db, body.reference);
-      if (!topup || topup.method !== body.provider) throw notFound('top-up');
+      // A USDT top-up on chain is settled by the chain watcher only, never by a webhook.
+      if (!topup || topup.method !== body.provider || topup.usdtAmount !== null) throw notFound('top-up');
       const state = await settle(body.reference, body.status, body.amount, `webhook.${body.provider}`);
       return { ok: true as const, state };
     },
@@ -305,6 +340,34 @@ export function createQuotaService(deps: QuotaDeps) {
       };
       await callWebhook(body, signWebhook(deps.webhookSecret, webhookPayload(body)));
       return toTopupWire((await repo.byOrderNo(repo.db, orderNo))!);
+    },
+
+    /**
+     * The chain watcher saw a confirmed transfer to a USDT top-up's address (inside its crediting
+     * transaction). The USDT received is added up; once it covers the top-up's USDT amount a WAIT
+     * top-up is credited with its local amount. A transfer to a top-up that expired or was already
+     * settled is recorded (usdt_received, audit) for the admin, and credits nothing by itself.
+     */
+    async chainReceived(tx: Executor, deposit: { topupId: number; depositId: number; amount: bigint }) {
+      const topup = await repo.addUsdtReceived(tx, deposit.topupId, deposit.amount);
+      if (!topup || topup.usdtAmount === null)
+        throw new Error(`quota top-up ${deposit.topupId} is not on chain`);
+      await writeAudit(tx, {
+        projectId: topup.projectId,
+        actorId: null,
+        action: 'quota_topup.usdt_received',
+        objectType: 'quota_topup',
+        objectId: String(topup.id),
+        after: {
+          deposit: deposit.depositId,
+          amount: formatAmount(deposit.amount, 'USDT'),
+          received: formatAmount(topup.usdtReceived, 'USDT'),
+          required: formatAmount(topup.usdtAmount, 'USDT'),
+          state: topup.state,
+        },
+      });
+      if (topup.state !== SimplePayState.WAIT || topup.usdtReceived < topup.usdtAmount) return null;
+      return finish(tx, topup, SimplePayState.DONE, 'chain');
     },
 
     /** Scheduler task: top-ups not settled in time fail (nothing was credited). */

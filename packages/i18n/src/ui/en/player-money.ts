@@ -59,6 +59,8 @@ export const playerMoney: PlayerCatalog['playerMoney'] = {
       exchange_quote: 'Exchange quote',
       pay_order: 'Deposit order',
       withdraw_order: 'Withdrawal order',
+      chain_deposit: 'USDT deposit',
+      chain_withdrawal: 'USDT withdrawal',
     },
   },
   chooser: {

@@ -59,6 +59,8 @@ export const playerMoney: PlayerCatalog['playerMoney'] = {
       exchange_quote: 'Cotización de cambio',
       pay_order: 'Orden de depósito',
       withdraw_order: 'Orden de retiro',
+      chain_deposit: 'Depósito USDT',
+      chain_withdrawal: 'Retiro USDT',
     },
   },
   chooser: {

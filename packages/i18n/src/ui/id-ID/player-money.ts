@@ -57,6 +57,8 @@ export const playerMoney = {
       exchange_quote: 'Penawaran tukar',
       pay_order: 'Pesanan setor',
       withdraw_order: 'Pesanan tarik',
+      chain_deposit: 'Deposit USDT',
+      chain_withdrawal: 'Penarikan USDT',
     },
   },
   chooser: {
