@@ -9,7 +9,11 @@ import { contracts, ErrorCode } from '@payhub/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { createLedger } from './ledger/ledger.ts';
 import { type ChainRuntime, registerChain } from './modules/chain/chain.plugin.ts';
+import { createConsoleRepo } from './modules/console/console.repo.ts';
+import { registerConsoleRoutes } from './modules/console/console.routes.ts';
+import { createConsoleService } from './modules/console/console.service.ts';
 import { createDatacenterRepo } from './modules/datacenter/datacenter.repo.ts';
 import { registerDatacenterRoutes } from './modules/datacenter/datacenter.routes.ts';
 import { createDatacenterService } from './modules/datacenter/datacenter.service.ts';
@@ -219,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo, datacenter.groupToday));
   await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));
   await app.register(async (scope) => registerInboxRoutes(scope, bindDeps, inbox));
-  await registerPaymentHub(app, {
+  const { payhub } = await registerPaymentHub(app, {
     bindDeps,
     config,
     database,
@@ -250,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isPaymentOperator: async (userId) => (await payhubRepo.operator(database.db, userId))?.spaPay === true,
     });
   }
-  await registerWallet(app, { bindDeps, database, clock, projectById: site.projectById });
+  const { wallet } = await registerWallet(app, { bindDeps, database, clock, projectById: site.projectById });
   await registerExchange(app, {
     bindDeps,
     database,
@@ -260,6 +264,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));
+  // The operator console (issue 19, docs/console.md): staff grants and roles checked on every call;
+  // it acts through the other modules' services.
+  const consoleService = createConsoleService({
+    repo: createConsoleRepo(database.db),
+    clock,
+    ledger: createLedger(clock),
+    projectById: site.projectById,
+    users: {
+      findForStaff: (query) => users.findForStaff(query),
+      profileForStaff: (projectId, userId) => users.profileForStaff(projectId, userId),
+      nickname: async (userId) => (await userRepo.byId(userId))?.nickname ?? null,
+    },
+    wallet,
+    payhub,
+    notices,
+    maintenance,
+  });
+  await app.register(async (scope) => registerConsoleRoutes(scope, bindDeps, consoleService));
 
   app.get('/healthz', { config: { rateLimit: false } }, async () => {
     await database.pool.query('SELECT 1');

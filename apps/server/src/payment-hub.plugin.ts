@@ -8,7 +8,7 @@ import { createCommissionService } from './modules/commission/commission.service
 import type { UserNotifier } from './modules/payhub/payhub.notify.ts';
 import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
-import { createPayhubService } from './modules/payhub/payhub.service.ts';
+import { createPayhubService, type PayhubService } from './modules/payhub/payhub.service.ts';
 import { createPayhubToolsRepo } from './modules/payhub-tools/payhub-tools.repo.ts';
 import { registerPayhubToolsRoutes } from './modules/payhub-tools/payhub-tools.routes.ts';
 import { createPayhubToolsService } from './modules/payhub-tools/payhub-tools.service.ts';
@@ -66,7 +66,7 @@ export async function registerPaymentHub(
       reference: string;
     }) => Promise<unknown>;
   },
-): Promise<void> {
+): Promise<{ payhub: PayhubService }> {
   const { database, clock, config } = deps;
   const log = (error: unknown, message: string) => app.log.error({ err: error }, message);
   const ledger = createLedger(clock);
@@ -137,4 +137,6 @@ export async function registerPaymentHub(
   });
   app.decorate('paymentHub', { scheduler, runTimeouts });
   app.addHook('onClose', async () => scheduler.stop());
+  // The operator console calls the deposit service's admin entry points (app.ts composes it).
+  return { payhub };
 }
