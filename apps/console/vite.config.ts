@@ -14,7 +14,9 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    endpointManifest('payhub-console-endpoint-manifest', { 'virtual:payhub-endpoints': (group) => group === 'console' || group === 'user' }),
+    endpointManifest('payhub-console-endpoint-manifest', {
+      'virtual:payhub-endpoints': (group) => group === 'console' || group === 'user',
+    }),
   ],
   build: { target: 'es2020', sourcemap: false },
   server: { port: 5175, proxy: { '/main': serverOrigin, '/api': { target: serverOrigin, ws: true } } },

@@ -61,7 +61,9 @@ describe('operator console at 1280x800', () => {
     await admin.api.console.decideKyc({ params: { userId: operatorId }, body: { status: 'pending' } });
     // A deposit just under the reporting threshold opens a monitoring case (payhub monitoring rules).
     const player = await signedIn('player');
-    await player.api.payhub.createOrder({ body: { amount: '9700000.00', bankCode: 'BCA' } }).catch(() => null);
+    await player.api.payhub
+      .createOrder({ body: { amount: '9700000.00', bankCode: 'BCA' } })
+      .catch(() => null);
     const open = await admin.api.console.cases({ query: { status: 'open' } });
     expect(open.items.length).toBeGreaterThan(0);
     const caseId = open.items[0]!.id;
@@ -75,7 +77,9 @@ describe('operator console at 1280x800', () => {
     await row.getByRole('button', { name: 'Verifikasi' }).click();
     // Decided: it leaves the pending queue; the server records it.
     await row.waitFor({ state: 'detached' });
-    const verified = await admin.api.console.operators({ query: { kycStatus: 'verified', q: operator.phone } });
+    const verified = await admin.api.console.operators({
+      query: { kycStatus: 'verified', q: operator.phone },
+    });
     expect(verified.items[0]).toMatchObject({ userId: operatorId, verifiedName: 'Budi Santoso' });
 
     await page.getByRole('link', { name: 'Kasus pemantauan' }).click();
@@ -87,7 +91,9 @@ describe('operator console at 1280x800', () => {
     await resolution.waitFor({ state: 'detached' });
     const closed = await admin.api.console.cases({ query: { status: 'closed' } });
     expect(closed.items.find((item) => item.id === caseId)?.resolution).toContain('Tidak ada tindakan');
-    const audit = await admin.api.console.audit({ query: { action: 'case.close', objectId: String(caseId) } });
+    const audit = await admin.api.console.audit({
+      query: { action: 'case.close', objectId: String(caseId) },
+    });
     expect(audit.items[0]?.actorId).toBe(
       (await (await signedIn('staff-compliance')).api.console.me()).userId,
     );
@@ -125,7 +131,9 @@ describe('operator console at 1280x800', () => {
     await screenshot(page, 'console-content');
 
     await agent.getByTestId('site-notice').waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await agent.getByTestId('site-notice-content').innerHTML()).toBe('<p><b>Perawatan malam ini 22:00</b></p>');
+    expect(await agent.getByTestId('site-notice-content').innerHTML()).toBe(
+      '<p><b>Perawatan malam ini 22:00</b></p>',
+    );
     await screenshot(agent, 'console-notice-on-agent');
   });
 
@@ -153,7 +161,7 @@ describe('operator console at 1280x800', () => {
     await page.getByRole('button', { name: 'Tampilkan' }).click();
     const bankRow = page.locator('tr', { hasText: 'Bank' }).filter({ hasText: 'IDR' });
     await bankRow.first().waitFor();
-    expect(await bankRow.first().innerText()).toContain('150000.00');
+    expect(await bankRow.first().textContent()).toContain('150000.00');
     await page.locator('[data-testid="money-chart"] .recharts-bar-rectangle').first().waitFor();
     await screenshot(page, 'console-report');
   });

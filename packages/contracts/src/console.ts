@@ -150,7 +150,7 @@ export const consoleApi = {
     method: 'GET',
     path: '/main/console/players/:userId/notes',
     access: 'secure',
-    summary: "Console: staff notes on a player, newest first",
+    summary: 'Console: staff notes on a player, newest first',
     params: UserParams,
     response: z.object({ items: z.array(ConsoleNote) }),
     errors: [ErrorCode.NoPermission, ErrorCode.NotFound],
@@ -180,7 +180,8 @@ export const consoleApi = {
     method: 'POST',
     path: '/main/console/adjustments',
     access: 'secure',
-    summary: 'Console: request a manual balance adjustment (moves nothing until another staff member approves)',
+    summary:
+      'Console: request a manual balance adjustment (moves nothing until another staff member approves)',
     body: z
       .object({ userId: Id, asset: AssetSchema, amount: z.string().trim().min(1).max(32), reason: Reason })
       .strict(),
@@ -191,7 +192,8 @@ export const consoleApi = {
     method: 'POST',
     path: '/main/console/adjustments/:id/approve',
     access: 'secure',
-    summary: 'Console: approve a pending adjustment (a different staff member); the ledger transfer happens now',
+    summary:
+      'Console: approve a pending adjustment (a different staff member); the ledger transfer happens now',
     params: z.object({ id: Id }),
     body: z.object({ note: z.string().trim().max(500).optional() }).strict(),
     response: ConsoleAdjustment,
@@ -211,7 +213,12 @@ export const consoleApi = {
     params: z.object({ id: Id }),
     body: z.object({ note: Reason }).strict(),
     response: ConsoleAdjustment,
-    errors: [ErrorCode.NoPermission, ErrorCode.NotFound, ErrorCode.AdjustmentSameStaff, ErrorCode.AdjustmentDecided],
+    errors: [
+      ErrorCode.NoPermission,
+      ErrorCode.NotFound,
+      ErrorCode.AdjustmentSameStaff,
+      ErrorCode.AdjustmentDecided,
+    ],
   }),
   operators: endpoint({
     method: 'GET',
@@ -219,7 +226,11 @@ export const consoleApi = {
     access: 'secure',
     summary: 'Console: payment operators with KYC status, limits, work status and commission; keyset pages',
     query: z
-      .object({ kycStatus: OperatorStatus.shape.kycStatus.optional(), q: z.string().trim().max(64).optional(), ...KeysetQuery })
+      .object({
+        kycStatus: OperatorStatus.shape.kycStatus.optional(),
+        q: z.string().trim().max(64).optional(),
+        ...KeysetQuery,
+      })
       .strict(),
     response: Keyset(ConsoleOperator),
     errors: [ErrorCode.NoPermission],
@@ -294,7 +305,8 @@ export const consoleApi = {
     method: 'GET',
     path: '/main/console/audit',
     access: 'secure',
-    summary: "Console: the project's audit log, newest first, filtered by action, object and actor (read-only)",
+    summary:
+      "Console: the project's audit log, newest first, filtered by action, object and actor (read-only)",
     query: z
       .object({
         action: z.string().trim().max(60).optional(),

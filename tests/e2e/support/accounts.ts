@@ -45,7 +45,10 @@ export type StaffLabel =
   | 'staff-content';
 
 /** Any seeded account by its label (staff, players and the agent roles). */
-export function seededAccount(label: StaffLabel | 'player' | 'player-2' | 'operator-2' | DemoLabel, projectId: ProjectId) {
+export function seededAccount(
+  label: StaffLabel | 'player' | 'player-2' | 'operator-2' | DemoLabel,
+  projectId: ProjectId,
+) {
   const account = readDemoAccounts().find(
     (item) => (item.label as string) === label && item.projectId === projectId,
   );

@@ -1,18 +1,39 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { AdjustmentsPage } from '../features/adjustments/adjustments-page.tsx';
-import { AuditPage } from '../features/audit/audit-page.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
-import { CasesPage } from '../features/cases/cases-page.tsx';
-import { ContentPage } from '../features/content/content-page.tsx';
-import { OperatorsPage } from '../features/operators/operators-page.tsx';
-import { PlayerPage } from '../features/players/player-page.tsx';
-import { PlayersPage } from '../features/players/players-page.tsx';
-import { ReportsPage } from '../features/reports/reports-page.tsx';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { useSession } from '../lib/session.store.ts';
 import { ConsoleShell } from './shell.tsx';
+
+/** Each screen is its own chunk (the reports' chart library loads only there). */
+const AdjustmentsPage = lazy(() =>
+  import('../features/adjustments/adjustments-page.tsx').then((module) => ({
+    default: module.AdjustmentsPage,
+  })),
+);
+const AuditPage = lazy(() =>
+  import('../features/audit/audit-page.tsx').then((module) => ({ default: module.AuditPage })),
+);
+const CasesPage = lazy(() =>
+  import('../features/cases/cases-page.tsx').then((module) => ({ default: module.CasesPage })),
+);
+const ContentPage = lazy(() =>
+  import('../features/content/content-page.tsx').then((module) => ({ default: module.ContentPage })),
+);
+const OperatorsPage = lazy(() =>
+  import('../features/operators/operators-page.tsx').then((module) => ({ default: module.OperatorsPage })),
+);
+const PlayerPage = lazy(() =>
+  import('../features/players/player-page.tsx').then((module) => ({ default: module.PlayerPage })),
+);
+const PlayersPage = lazy(() =>
+  import('../features/players/players-page.tsx').then((module) => ({ default: module.PlayersPage })),
+);
+const ReportsPage = lazy(() =>
+  import('../features/reports/reports-page.tsx').then((module) => ({ default: module.ReportsPage })),
+);
 
 function Signed() {
   const token = useSession((state) => state.token);

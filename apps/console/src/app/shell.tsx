@@ -1,7 +1,8 @@
 import { type ConsoleAction, LOCALES, type Locale } from '@payhub/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { api } from '../lib/api.ts';
 import { applyLanguage } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
@@ -36,7 +37,8 @@ export function ConsoleShell() {
   if (!staff.data) return <p className="p-6 text-sm text-slate-500">{t('console.common.loading')}</p>;
   const allowed = NAV.filter((item) => staff.data.actions.includes(item.action));
   const here = allowed.find((item) => location.pathname.startsWith(item.to));
-  if (!here && allowed[0] && !location.pathname.startsWith('/players/')) return <Navigate to={allowed[0].to} replace />;
+  if (!here && allowed[0] && !location.pathname.startsWith('/players/'))
+    return <Navigate to={allowed[0].to} replace />;
   const signOut = async () => {
     await api.user.logout().catch(() => {});
     setSessionToken(null);
@@ -49,7 +51,8 @@ export function ConsoleShell() {
           <div>
             <p className="text-sm font-semibold">{t('console.title')}</p>
             <p className="text-xs text-slate-400">
-              {staff.data.nickname} · #{projectId} · {t('console.nav.role', { role: t(`console.roles.${staff.data.role}`) })}
+              {staff.data.nickname} · #{projectId} ·{' '}
+              {t('console.nav.role', { role: t(`console.roles.${staff.data.role}`) })}
             </p>
           </div>
         </div>
@@ -85,7 +88,9 @@ export function ConsoleShell() {
         </div>
       </aside>
       <main className="min-w-0 flex-1 p-4 lg:p-6">
-        <Outlet />
+        <Suspense fallback={<p className="text-sm text-slate-500">{t('console.common.loading')}</p>}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

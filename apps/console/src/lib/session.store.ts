@@ -5,7 +5,9 @@ import { create } from 'zustand';
 export const tokenStore = browserStore();
 export const CONSOLE_TOKEN_KEY = `console_${TOKEN_KEY}`;
 
-export const useSession = create<{ token: string | null }>(() => ({ token: tokenStore.get(CONSOLE_TOKEN_KEY) }));
+export const useSession = create<{ token: string | null }>(() => ({
+  token: tokenStore.get(CONSOLE_TOKEN_KEY),
+}));
 
 export function setSessionToken(token: string | null): void {
   if (token) tokenStore.set(CONSOLE_TOKEN_KEY, token);

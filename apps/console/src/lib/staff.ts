@@ -5,7 +5,11 @@ import { usePreferences } from './preferences.store.ts';
 import { useSession } from './session.store.ts';
 
 export const meQuery = (projectId: number, token: string | null) =>
-  queryOptions({ queryKey: ['console', 'me', projectId, token], queryFn: () => api.console.me(), enabled: !!token });
+  queryOptions({
+    queryKey: ['console', 'me', projectId, token],
+    queryFn: () => api.console.me(),
+    enabled: !!token,
+  });
 
 /** The signed-in staff member in the chosen project (role and allowed actions), or undefined. */
 export function useStaff() {

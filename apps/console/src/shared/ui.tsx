@@ -1,6 +1,10 @@
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 
-export function Button({ className = '', variant = 'primary', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'plain' | 'danger' }) {
+export function Button({
+  className = '',
+  variant = 'primary',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'plain' | 'danger' }) {
   const look =
     variant === 'primary'
       ? 'bg-slate-900 text-white hover:bg-slate-700'
@@ -17,14 +21,29 @@ export function Button({ className = '', variant = 'primary', ...props }: Button
 }
 
 export function Input({ className = '', ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={`rounded-md border border-slate-300 px-2 py-1.5 text-sm ${className}`} {...props} />;
+  return (
+    <input className={`rounded-md border border-slate-300 px-2 py-1.5 text-sm ${className}`} {...props} />
+  );
 }
 
 export function Select({ className = '', ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={`rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm ${className}`} {...props} />;
+  return (
+    <select
+      className={`rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm ${className}`}
+      {...props}
+    />
+  );
 }
 
-export function Card({ title, children, actions }: { title?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+export function Card({
+  title,
+  children,
+  actions,
+}: {
+  title?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       {(title || actions) && (
@@ -66,7 +85,13 @@ export function ErrorLine({ error }: { error: string | null }) {
   ) : null;
 }
 
-export function Badge({ children, tone = 'slate' }: { children: ReactNode; tone?: 'slate' | 'green' | 'amber' | 'red' }) {
+export function Badge({
+  children,
+  tone = 'slate',
+}: {
+  children: ReactNode;
+  tone?: 'slate' | 'green' | 'amber' | 'red';
+}) {
   const tones = {
     slate: 'bg-slate-100 text-slate-700',
     green: 'bg-emerald-100 text-emerald-800',

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { LocalCurrency } from '@payhub/contracts';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
-import { seedConsoleStaff } from './console.seed.ts';
+import { seedConsoleStaff } from './console-seed.repo.ts';
 import { seedPaymentHub } from './payhub.seed.ts';
 import { createSeedRepo, type ProjectSeed } from './seed.repo.ts';
 import { seedWallets } from './wallet.seed.ts';

@@ -20,7 +20,9 @@ export function AdjustmentsPage() {
   const list = useInfiniteQuery({
     queryKey: ['console', 'adjustments', status],
     queryFn: ({ pageParam }) =>
-      api.console.adjustments({ query: { ...(status ? { status } : {}), ...(pageParam ? { cursor: pageParam } : {}), count: 25 } }),
+      api.console.adjustments({
+        query: { ...(status ? { status } : {}), ...(pageParam ? { cursor: pageParam } : {}), count: 25 },
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -39,7 +41,11 @@ export function AdjustmentsPage() {
       title={t('console.adjustments.heading')}
       actions={
         <div className="flex gap-2">
-          <Select value={status} onChange={(event) => setStatus(event.target.value as Status | '')} aria-label={t('console.common.status')}>
+          <Select
+            value={status}
+            onChange={(event) => setStatus(event.target.value as Status | '')}
+            aria-label={t('console.common.status')}
+          >
             <option value="">{t('console.common.all')}</option>
             <option value="pending">{t('console.adjustments.pending')}</option>
             <option value="approved">{t('console.adjustments.approved')}</option>
@@ -49,7 +55,22 @@ export function AdjustmentsPage() {
             variant="plain"
             disabled={rows.length === 0}
             onClick={() =>
-              downloadCsv('adjustments.csv', ['id', 'userId', 'asset', 'amount', 'reason', 'status', 'requestedBy', 'decidedBy', 'createdAt', 'decidedAt'], rows)
+              downloadCsv(
+                'adjustments.csv',
+                [
+                  'id',
+                  'userId',
+                  'asset',
+                  'amount',
+                  'reason',
+                  'status',
+                  'requestedBy',
+                  'decidedBy',
+                  'createdAt',
+                  'decidedAt',
+                ],
+                rows,
+              )
             }
           >
             {t('console.common.exportCsv')}
@@ -90,7 +111,9 @@ export function AdjustmentsPage() {
             <td className="px-2 py-2 text-right">
               {mayDecide && row.status === 'pending' && row.requestedBy !== me?.userId && (
                 <div className="flex justify-end gap-2">
-                  <Button onClick={() => decide.mutate({ id: row.id, approve: true })}>{t('console.adjustments.approve')}</Button>
+                  <Button onClick={() => decide.mutate({ id: row.id, approve: true })}>
+                    {t('console.adjustments.approve')}
+                  </Button>
                   <Button variant="plain" onClick={() => decide.mutate({ id: row.id, approve: false })}>
                     {t('console.adjustments.reject')}
                   </Button>
@@ -100,7 +123,9 @@ export function AdjustmentsPage() {
           </tr>
         ))}
       </Table>
-      {rows.length === 0 && !list.isLoading && <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>}
+      {rows.length === 0 && !list.isLoading && (
+        <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>
+      )}
       {list.hasNextPage && (
         <Button variant="plain" className="mt-3" onClick={() => void list.fetchNextPage()}>
           {t('console.common.loadMore')}

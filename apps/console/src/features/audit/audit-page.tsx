@@ -32,7 +32,12 @@ export function AuditPage() {
     setFilter(form);
   };
   const field = (key: keyof typeof form, label: string) => (
-    <Input aria-label={label} placeholder={label} value={form[key]} onChange={(event) => setForm({ ...form, [key]: event.target.value })} />
+    <Input
+      aria-label={label}
+      placeholder={label}
+      value={form[key]}
+      onChange={(event) => setForm({ ...form, [key]: event.target.value })}
+    />
   );
   return (
     <Card
@@ -41,7 +46,13 @@ export function AuditPage() {
         <Button
           variant="plain"
           disabled={rows.length === 0}
-          onClick={() => downloadCsv('audit.csv', ['id', 'at', 'actorId', 'action', 'objectType', 'objectId', 'before', 'after', 'ip'], rows)}
+          onClick={() =>
+            downloadCsv(
+              'audit.csv',
+              ['id', 'at', 'actorId', 'action', 'objectType', 'objectId', 'before', 'after', 'ip'],
+              rows,
+            )
+          }
         >
           {t('console.common.exportCsv')}
         </Button>
@@ -55,10 +66,20 @@ export function AuditPage() {
         <Button type="submit">{t('console.common.search')}</Button>
       </form>
       <ErrorLine error={list.error ? errorText(list.error) : null} />
-      <Table head={[t('console.common.date'), t('console.audit.actor'), t('console.audit.action'), t('console.audit.object'), t('console.audit.change')]}>
+      <Table
+        head={[
+          t('console.common.date'),
+          t('console.audit.actor'),
+          t('console.audit.action'),
+          t('console.audit.object'),
+          t('console.audit.change'),
+        ]}
+      >
         {rows.map((row) => (
           <tr key={row.id} className="align-top">
-            <td className="whitespace-nowrap px-2 py-1.5 text-slate-500">{new Date(row.at).toLocaleString()}</td>
+            <td className="whitespace-nowrap px-2 py-1.5 text-slate-500">
+              {new Date(row.at).toLocaleString()}
+            </td>
             <td className="px-2 py-1.5 tabular-nums">{row.actorId ? `#${row.actorId}` : ''}</td>
             <td className="px-2 py-1.5 font-medium">{row.action}</td>
             <td className="px-2 py-1.5">
@@ -73,7 +94,9 @@ export function AuditPage() {
           </tr>
         ))}
       </Table>
-      {rows.length === 0 && !list.isLoading && <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>}
+      {rows.length === 0 && !list.isLoading && (
+        <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>
+      )}
       {list.hasNextPage && (
         <Button variant="plain" className="mt-3" onClick={() => void list.fetchNextPage()}>
           {t('console.common.loadMore')}

@@ -49,9 +49,13 @@ export function SignInPage() {
         <h1 className="mb-4 text-center text-xl font-semibold">{t('console.title')}</h1>
         <Card title={t('console.signIn.heading')}>
           <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-            <label className="flex flex-col gap-1 text-sm">
+            <label htmlFor="console-project" className="flex flex-col gap-1 text-sm">
               {t('console.signIn.project')}
-              <Select value={projectId} onChange={(event) => setProject(Number(event.target.value))}>
+              <Select
+                id="console-project"
+                value={projectId}
+                onChange={(event) => setProject(Number(event.target.value))}
+              >
                 {CONSOLE_PROJECTS.map((id) => (
                   <option key={id} value={id}>
                     {id}
@@ -59,13 +63,20 @@ export function SignInPage() {
                 ))}
               </Select>
             </label>
-            <label className="flex flex-col gap-1 text-sm">
+            <label htmlFor="console-phone" className="flex flex-col gap-1 text-sm">
               {t('console.signIn.phone')}
-              <Input value={phone} onChange={(event) => setPhone(event.target.value)} autoComplete="username" inputMode="tel" />
+              <Input
+                id="console-phone"
+                value={phone}
+                onChange={(event) => setPhone(event.target.value)}
+                autoComplete="username"
+                inputMode="tel"
+              />
             </label>
-            <label className="flex flex-col gap-1 text-sm">
+            <label htmlFor="console-password" className="flex flex-col gap-1 text-sm">
               {t('console.signIn.password')}
               <Input
+                id="console-password"
                 type="password"
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}

@@ -21,7 +21,8 @@ export function CasesPage() {
   });
   const [resolution, setResolution] = useState<Record<number, string>>({});
   const close = useMutation({
-    mutationFn: (id: number) => api.console.closeCase({ params: { id }, body: { resolution: resolution[id] ?? '' } }),
+    mutationFn: (id: number) =>
+      api.console.closeCase({ params: { id }, body: { resolution: resolution[id] ?? '' } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['console', 'cases'] }),
   });
   const items = cases.data?.items ?? [];
@@ -46,7 +47,23 @@ export function CasesPage() {
           <Button
             variant="plain"
             disabled={items.length === 0}
-            onClick={() => downloadCsv('cases.csv', ['id', 'rule', 'subjectType', 'subjectId', 'status', 'openedAt', 'closedAt', 'resolution', 'details'], items)}
+            onClick={() =>
+              downloadCsv(
+                'cases.csv',
+                [
+                  'id',
+                  'rule',
+                  'subjectType',
+                  'subjectId',
+                  'status',
+                  'openedAt',
+                  'closedAt',
+                  'resolution',
+                  'details',
+                ],
+                items,
+              )
+            }
           >
             {t('console.common.exportCsv')}
           </Button>
@@ -56,7 +73,15 @@ export function CasesPage() {
       <p className="mb-3 text-xs text-slate-500">{t('console.cases.thresholds')}</p>
       <ErrorLine error={close.error ? errorText(close.error) : null} />
       <Table
-        head={[t('console.common.id'), t('console.cases.rule'), t('console.cases.subject'), t('console.cases.evidence'), t('console.cases.opened'), t('console.common.status'), t('console.cases.resolution')]}
+        head={[
+          t('console.common.id'),
+          t('console.cases.rule'),
+          t('console.cases.subject'),
+          t('console.cases.evidence'),
+          t('console.cases.opened'),
+          t('console.common.status'),
+          t('console.cases.resolution'),
+        ]}
       >
         {items.map((item) => (
           <tr key={item.id} className="align-top">
@@ -66,11 +91,15 @@ export function CasesPage() {
               {item.subjectType} #{item.subjectId}
             </td>
             <td className="max-w-xs px-2 py-2">
-              <pre className="whitespace-pre-wrap break-all text-xs text-slate-600">{JSON.stringify(item.details, null, 1)}</pre>
+              <pre className="whitespace-pre-wrap break-all text-xs text-slate-600">
+                {JSON.stringify(item.details, null, 1)}
+              </pre>
             </td>
             <td className="px-2 py-2 text-slate-500">{new Date(item.openedAt).toLocaleString()}</td>
             <td className="px-2 py-2">
-              <Badge tone={item.status === 'open' ? 'amber' : 'green'}>{t(`console.cases.${item.status}`)}</Badge>
+              <Badge tone={item.status === 'open' ? 'amber' : 'green'}>
+                {t(`console.cases.${item.status}`)}
+              </Badge>
             </td>
             <td className="px-2 py-2">
               {item.status === 'closed' ? (
@@ -83,7 +112,10 @@ export function CasesPage() {
                     value={resolution[item.id] ?? ''}
                     onChange={(event) => setResolution({ ...resolution, [item.id]: event.target.value })}
                   />
-                  <Button disabled={!(resolution[item.id] ?? '').trim()} onClick={() => close.mutate(item.id)}>
+                  <Button
+                    disabled={!(resolution[item.id] ?? '').trim()}
+                    onClick={() => close.mutate(item.id)}
+                  >
                     {t('console.cases.close')}
                   </Button>
                 </div>
@@ -92,7 +124,9 @@ export function CasesPage() {
           </tr>
         ))}
       </Table>
-      {items.length === 0 && !cases.isLoading && <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>}
+      {items.length === 0 && !cases.isLoading && (
+        <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>
+      )}
       <div className="mt-3 flex items-center gap-2 text-sm">
         <Button variant="plain" disabled={page <= 1} onClick={() => setPage(page - 1)}>
           ‹

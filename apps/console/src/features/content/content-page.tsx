@@ -20,28 +20,44 @@ export function ContentPage() {
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title={t('console.content.heading')}>
         <div className="flex flex-col gap-2 text-sm">
-          <label className="flex flex-col gap-1">
+          <label htmlFor="notice-content" className="flex flex-col gap-1">
             {t('console.content.editor')}
             <textarea
+              id="notice-content"
               className="h-48 rounded-md border border-slate-300 p-2 font-mono text-xs"
               value={content}
               onChange={(event) => setContent(event.target.value)}
             />
           </label>
-          <label className="flex items-center gap-2">
+          <label htmlFor="notice-duration" className="flex items-center gap-2">
             {t('console.content.duration')}
-            <Input className="w-20" inputMode="numeric" value={duration} onChange={(event) => setDuration(event.target.value)} />
+            <Input
+              id="notice-duration"
+              className="w-20"
+              inputMode="numeric"
+              value={duration}
+              onChange={(event) => setDuration(event.target.value)}
+            />
           </label>
           <p className="text-xs text-slate-500">{t('console.content.audience')}</p>
           <ErrorLine error={publish.error ? errorText(publish.error) : null} />
-          {publish.data && <p className="text-emerald-700">{t('console.content.published', { id: publish.data.noticeId })}</p>}
+          {publish.data && (
+            <p className="text-emerald-700">
+              {t('console.content.published', { id: publish.data.noticeId })}
+            </p>
+          )}
           <Button disabled={!content.trim() || publish.isPending} onClick={() => publish.mutate()}>
             {t('console.content.publish')}
           </Button>
         </div>
       </Card>
       <Card title={t('console.content.preview')}>
-        <iframe title={t('console.content.preview')} sandbox="" srcDoc={content} className="h-48 w-full rounded border border-slate-200 bg-white" />
+        <iframe
+          title={t('console.content.preview')}
+          sandbox=""
+          srcDoc={content}
+          className="h-48 w-full rounded border border-slate-200 bg-white"
+        />
       </Card>
       <Maintenance />
     </div>
@@ -54,7 +70,8 @@ function Maintenance() {
   const [enabled, setEnabled] = useState(false);
   const [message, setMessage] = useState('');
   const save = useMutation({
-    mutationFn: () => api.console.maintenance({ body: { enabled, message: message.trim() ? message.trim() : null } }),
+    mutationFn: () =>
+      api.console.maintenance({ body: { enabled, message: message.trim() ? message.trim() : null } }),
   });
   if (!may) return null;
   return (
@@ -64,7 +81,11 @@ function Maintenance() {
           <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
           {t('console.content.maintenanceOn')}
         </label>
-        <Input value={message} onChange={(event) => setMessage(event.target.value)} placeholder={t('console.content.maintenanceMessage')} />
+        <Input
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          placeholder={t('console.content.maintenanceMessage')}
+        />
         <ErrorLine error={save.error ? errorText(save.error) : null} />
         {save.isSuccess && <p className="text-emerald-700">{t('console.content.maintenanceSaved')}</p>}
         <Button onClick={() => save.mutate()} disabled={save.isPending}>

@@ -20,7 +20,12 @@ export function OperatorsPage() {
     queryKey: ['console', 'operators', kyc, q],
     queryFn: ({ pageParam }) =>
       api.console.operators({
-        query: { ...(kyc ? { kycStatus: kyc } : {}), ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}), count: 25 },
+        query: {
+          ...(kyc ? { kycStatus: kyc } : {}),
+          ...(q ? { q } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+          count: 25,
+        },
       }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -28,8 +33,12 @@ export function OperatorsPage() {
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
   const decide = useMutation({
     mutationFn: ({ userId, status }: { userId: number; status: Kyc }) => {
-      const verifiedName = status === 'verified' ? (window.prompt(t('console.operators.namePrompt')) ?? '').trim() : '';
-      return api.console.decideKyc({ params: { userId }, body: { status, ...(verifiedName ? { verifiedName } : {}) } });
+      const verifiedName =
+        status === 'verified' ? (window.prompt(t('console.operators.namePrompt')) ?? '').trim() : '';
+      return api.console.decideKyc({
+        params: { userId },
+        body: { status, ...(verifiedName ? { verifiedName } : {}) },
+      });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['console', 'operators'] }),
   });
@@ -46,7 +55,21 @@ export function OperatorsPage() {
           variant="plain"
           disabled={rows.length === 0}
           onClick={() =>
-            downloadCsv('operators.csv', ['userId', 'phone', 'nickname', 'kycStatus', 'verifiedName', 'working', 'perOrderMax', 'dailyMax', 'commissionBps'], rows)
+            downloadCsv(
+              'operators.csv',
+              [
+                'userId',
+                'phone',
+                'nickname',
+                'kycStatus',
+                'verifiedName',
+                'working',
+                'perOrderMax',
+                'dailyMax',
+                'commissionBps',
+              ],
+              rows,
+            )
           }
         >
           {t('console.common.exportCsv')}
@@ -54,7 +77,11 @@ export function OperatorsPage() {
       }
     >
       <form onSubmit={search} className="mb-3 flex flex-wrap gap-2">
-        <Select value={kyc} onChange={(event) => setKyc(event.target.value as Kyc | '')} aria-label={t('console.operators.kyc')}>
+        <Select
+          value={kyc}
+          onChange={(event) => setKyc(event.target.value as Kyc | '')}
+          aria-label={t('console.operators.kyc')}
+        >
           <option value="">{t('console.common.all')}</option>
           {(['pending', 'verified', 'rejected', 'suspended'] as const).map((value) => (
             <option key={value} value={value}>
@@ -62,7 +89,11 @@ export function OperatorsPage() {
             </option>
           ))}
         </Select>
-        <Input value={text} onChange={(event) => setText(event.target.value)} placeholder={t('console.players.searchPlaceholder')} />
+        <Input
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('console.players.searchPlaceholder')}
+        />
         <Button type="submit">{t('console.common.search')}</Button>
       </form>
       <ErrorLine error={decide.error ? errorText(decide.error) : null} />
@@ -90,7 +121,9 @@ export function OperatorsPage() {
               <Badge tone={tone(row.kycStatus)}>{t(`console.operators.${row.kycStatus}`)}</Badge>
             </td>
             <td className="px-2 py-2">{row.verifiedName ?? ''}</td>
-            <td className="px-2 py-2">{row.working ? t('console.operators.yes') : t('console.operators.no')}</td>
+            <td className="px-2 py-2">
+              {row.working ? t('console.operators.yes') : t('console.operators.no')}
+            </td>
             <td className="px-2 py-2 tabular-nums">{row.perOrderMax}</td>
             <td className="px-2 py-2 tabular-nums">{row.dailyMax}</td>
             <td className="px-2 py-2 tabular-nums">{(row.commissionBps / 100).toFixed(2)}%</td>
@@ -98,15 +131,23 @@ export function OperatorsPage() {
               {mayDecide && (
                 <div className="flex justify-end gap-1">
                   {row.kycStatus !== 'verified' && (
-                    <Button onClick={() => decide.mutate({ userId: row.userId, status: 'verified' })}>{t('console.operators.verify')}</Button>
+                    <Button onClick={() => decide.mutate({ userId: row.userId, status: 'verified' })}>
+                      {t('console.operators.verify')}
+                    </Button>
                   )}
                   {row.kycStatus === 'pending' && (
-                    <Button variant="plain" onClick={() => decide.mutate({ userId: row.userId, status: 'rejected' })}>
+                    <Button
+                      variant="plain"
+                      onClick={() => decide.mutate({ userId: row.userId, status: 'rejected' })}
+                    >
                       {t('console.operators.reject')}
                     </Button>
                   )}
                   {row.kycStatus === 'verified' && (
-                    <Button variant="danger" onClick={() => decide.mutate({ userId: row.userId, status: 'suspended' })}>
+                    <Button
+                      variant="danger"
+                      onClick={() => decide.mutate({ userId: row.userId, status: 'suspended' })}
+                    >
                       {t('console.operators.suspend')}
                     </Button>
                   )}
@@ -116,7 +157,9 @@ export function OperatorsPage() {
           </tr>
         ))}
       </Table>
-      {rows.length === 0 && !list.isLoading && <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>}
+      {rows.length === 0 && !list.isLoading && (
+        <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>
+      )}
       {list.hasNextPage && (
         <Button variant="plain" className="mt-3" onClick={() => void list.fetchNextPage()}>
           {t('console.common.loadMore')}

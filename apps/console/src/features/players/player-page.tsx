@@ -36,10 +36,19 @@ export function PlayerPage() {
             <dt className="text-slate-500">{t('console.players.joined')}</dt>
             <dd>{new Date(player.data.createdAt).toLocaleString()}</dd>
           </dl>
-          <p className="mt-3 rounded bg-slate-50 p-2 text-xs text-slate-500">{t('console.players.kycSlot')}</p>
+          <p className="mt-3 rounded bg-slate-50 p-2 text-xs text-slate-500">
+            {t('console.players.kycSlot')}
+          </p>
         </Card>
         <Card title={t('console.players.balances')}>
-          <Table head={[t('console.players.asset'), t('console.players.balance'), t('console.players.held'), t('console.players.available')]}>
+          <Table
+            head={[
+              t('console.players.asset'),
+              t('console.players.balance'),
+              t('console.players.held'),
+              t('console.players.available'),
+            ]}
+          >
             {player.data.balances.map((row) => (
               <tr key={row.asset}>
                 <td className="px-2 py-1.5 font-medium">{row.asset}</td>
@@ -59,7 +68,21 @@ export function PlayerPage() {
             variant="plain"
             disabled={rows.length === 0}
             onClick={() =>
-              downloadCsv(`player-${userId}-history.csv`, ['id', 'createdAt', 'asset', 'type', 'code', 'amount', 'balanceAfter', 'objectType', 'objectId'], rows)
+              downloadCsv(
+                `player-${userId}-history.csv`,
+                [
+                  'id',
+                  'createdAt',
+                  'asset',
+                  'type',
+                  'code',
+                  'amount',
+                  'balanceAfter',
+                  'objectType',
+                  'objectId',
+                ],
+                rows,
+              )
             }
           >
             {t('console.common.exportCsv')}
@@ -67,19 +90,31 @@ export function PlayerPage() {
         }
       >
         <Table
-          head={[t('console.common.date'), t('console.players.asset'), t('console.players.type'), t('console.players.amount'), t('console.players.balanceAfter')]}
+          head={[
+            t('console.common.date'),
+            t('console.players.asset'),
+            t('console.players.type'),
+            t('console.players.amount'),
+            t('console.players.balanceAfter'),
+          ]}
         >
           {rows.map((row) => (
             <tr key={row.id}>
               <td className="px-2 py-1.5 text-slate-500">{new Date(row.createdAt).toLocaleString()}</td>
               <td className="px-2 py-1.5">{row.asset}</td>
               <td className="px-2 py-1.5">{row.type}</td>
-              <td className={`px-2 py-1.5 tabular-nums ${row.amount.startsWith('-') ? 'text-red-700' : 'text-emerald-700'}`}>{row.amount}</td>
+              <td
+                className={`px-2 py-1.5 tabular-nums ${row.amount.startsWith('-') ? 'text-red-700' : 'text-emerald-700'}`}
+              >
+                {row.amount}
+              </td>
               <td className="px-2 py-1.5 tabular-nums">{row.balanceAfter ?? ''}</td>
             </tr>
           ))}
         </Table>
-        {rows.length === 0 && !history.isLoading && <p className="py-3 text-sm text-slate-500">{t('console.common.empty')}</p>}
+        {rows.length === 0 && !history.isLoading && (
+          <p className="py-3 text-sm text-slate-500">{t('console.common.empty')}</p>
+        )}
         {history.hasNextPage && (
           <Button variant="plain" className="mt-3" onClick={() => void history.fetchNextPage()}>
             {t('console.common.loadMore')}
@@ -108,7 +143,12 @@ function Notes({ userId }: { userId: number }) {
     <Card title={t('console.players.notes')}>
       {mayAdd && (
         <div className="mb-3 flex gap-2">
-          <Input className="flex-1" value={body} onChange={(event) => setBody(event.target.value)} placeholder={t('console.players.notePlaceholder')} />
+          <Input
+            className="flex-1"
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            placeholder={t('console.players.notePlaceholder')}
+          />
           <Button disabled={!body.trim() || add.isPending} onClick={() => add.mutate()}>
             {t('console.players.addNote')}
           </Button>
@@ -136,7 +176,8 @@ function AdjustmentForm({ userId }: { userId: number }) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const request = useMutation({
-    mutationFn: () => api.console.requestAdjustment({ body: { userId, asset, amount: amount.trim(), reason } }),
+    mutationFn: () =>
+      api.console.requestAdjustment({ body: { userId, asset, amount: amount.trim(), reason } }),
     onSuccess: () => {
       setAmount('');
       setReason('');
@@ -146,16 +187,35 @@ function AdjustmentForm({ userId }: { userId: number }) {
   return (
     <Card title={t('console.players.adjust')}>
       <div className="flex flex-col gap-2 text-sm">
-        <Select value={asset} onChange={(event) => setAsset(event.target.value as Asset)} aria-label={t('console.players.asset')}>
+        <Select
+          value={asset}
+          onChange={(event) => setAsset(event.target.value as Asset)}
+          aria-label={t('console.players.asset')}
+        >
           {ASSET_CODES.map((code) => (
             <option key={code}>{code}</option>
           ))}
         </Select>
-        <Input value={amount} onChange={(event) => setAmount(event.target.value)} placeholder={t('console.players.adjustAmount')} aria-label={t('console.players.adjustAmount')} />
-        <Input value={reason} onChange={(event) => setReason(event.target.value)} placeholder={t('console.players.adjustReason')} aria-label={t('console.players.adjustReason')} />
+        <Input
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          placeholder={t('console.players.adjustAmount')}
+          aria-label={t('console.players.adjustAmount')}
+        />
+        <Input
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          placeholder={t('console.players.adjustReason')}
+          aria-label={t('console.players.adjustReason')}
+        />
         <ErrorLine error={request.error ? errorText(request.error) : null} />
-        {request.isSuccess && <p className="text-sm text-emerald-700">{t('console.players.adjustRequested')}</p>}
-        <Button disabled={!amount.trim() || reason.trim().length < 3 || request.isPending} onClick={() => request.mutate()}>
+        {request.isSuccess && (
+          <p className="text-sm text-emerald-700">{t('console.players.adjustRequested')}</p>
+        )}
+        <Button
+          disabled={!amount.trim() || reason.trim().length < 3 || request.isPending}
+          onClick={() => request.mutate()}
+        >
           {t('console.players.adjustSubmit')}
         </Button>
       </div>

@@ -42,7 +42,13 @@ export function PlayersPage() {
         <Button type="submit">{t('console.common.search')}</Button>
       </form>
       <Table
-        head={[t('console.common.id'), t('console.players.phone'), t('console.players.nickname'), t('console.players.joined'), '']}
+        head={[
+          t('console.common.id'),
+          t('console.players.phone'),
+          t('console.players.nickname'),
+          t('console.players.joined'),
+          '',
+        ]}
       >
         {rows.map((row) => (
           <tr key={row.userId}>
@@ -58,7 +64,9 @@ export function PlayersPage() {
           </tr>
         ))}
       </Table>
-      {rows.length === 0 && !players.isLoading && <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>}
+      {rows.length === 0 && !players.isLoading && (
+        <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>
+      )}
       {players.hasNextPage && (
         <Button variant="plain" className="mt-3" onClick={() => void players.fetchNextPage()}>
           {t('console.common.loadMore')}

@@ -50,7 +50,11 @@ export function ReportsPage() {
             variant="plain"
             disabled={items.length === 0}
             onClick={() =>
-              downloadCsv(`money-${range.from}-${range.to}.csv`, ['day', 'rail', 'asset', 'deposits', 'depositCount', 'withdrawals', 'withdrawalCount'], items)
+              downloadCsv(
+                `money-${range.from}-${range.to}.csv`,
+                ['day', 'rail', 'asset', 'deposits', 'depositCount', 'withdrawals', 'withdrawalCount'],
+                items,
+              )
             }
           >
             {t('console.common.exportCsv')}
@@ -58,24 +62,37 @@ export function ReportsPage() {
         }
       >
         <form onSubmit={submit} className="mb-3 flex flex-wrap items-end gap-2 text-sm">
-          <label className="flex flex-col gap-1">
+          <label htmlFor="report-from" className="flex flex-col gap-1">
             {t('console.reports.from')}
-            <Input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+            <Input
+              id="report-from"
+              type="date"
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+            />
           </label>
-          <label className="flex flex-col gap-1">
+          <label htmlFor="report-to" className="flex flex-col gap-1">
             {t('console.reports.to')}
-            <Input type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+            <Input id="report-to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
           </label>
           <Button type="submit">{t('console.reports.show')}</Button>
           {assets.length > 1 &&
             assets.map((code) => (
-              <Button key={code} variant={code === shown ? 'primary' : 'plain'} onClick={() => setAsset(code)}>
+              <Button
+                key={code}
+                variant={code === shown ? 'primary' : 'plain'}
+                onClick={() => setAsset(code)}
+              >
                 {code}
               </Button>
             ))}
         </form>
         <ErrorLine error={report.error ? errorText(report.error) : null} />
-        {report.data && <p className="mb-2 text-xs text-slate-500">{t('console.reports.timeZone', { zone: report.data.timeZone })}</p>}
+        {report.data && (
+          <p className="mb-2 text-xs text-slate-500">
+            {t('console.reports.timeZone', { zone: report.data.timeZone })}
+          </p>
+        )}
         <div className="h-72 w-full" data-testid="money-chart">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={chart}>
@@ -84,12 +101,22 @@ export function ReportsPage() {
               <YAxis fontSize={12} width={90} />
               <Tooltip />
               <Legend />
-              <Bar dataKey="deposits" name={`${t('console.reports.deposits')} ${shown ?? ''}`} fill="#0f766e" />
-              <Bar dataKey="withdrawals" name={`${t('console.reports.withdrawals')} ${shown ?? ''}`} fill="#b45309" />
+              <Bar
+                dataKey="deposits"
+                name={`${t('console.reports.deposits')} ${shown ?? ''}`}
+                fill="#0f766e"
+              />
+              <Bar
+                dataKey="withdrawals"
+                name={`${t('console.reports.withdrawals')} ${shown ?? ''}`}
+                fill="#b45309"
+              />
             </BarChart>
           </ResponsiveContainer>
         </div>
-        {items.length === 0 && !report.isLoading && <p className="py-3 text-sm text-slate-500">{t('console.common.empty')}</p>}
+        {items.length === 0 && !report.isLoading && (
+          <p className="py-3 text-sm text-slate-500">{t('console.common.empty')}</p>
+        )}
       </Card>
       <Card>
         <Table

@@ -3,7 +3,13 @@
 // see nothing of project 12), the two-person manual adjustment (the ledger moves only on a second
 // staff member's approval; the audit log shows both), and bad input refused with 3 on every endpoint.
 import type { ApiError, PayhubClient } from '@payhub/client';
-import { CONSOLE_PERMISSIONS, type ConsoleAction, contracts, STAFF_ROLES, type StaffRole } from '@payhub/contracts';
+import {
+  CONSOLE_PERMISSIONS,
+  type ConsoleAction,
+  contracts,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -59,7 +65,9 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
     case 'adjustments':
       return api.adjustments({ query: {} });
     case 'requestAdjustment':
-      return api.requestAdjustment({ body: { userId: playerId, asset: 'IDR', amount: '100', reason: 'goodwill' } });
+      return api.requestAdjustment({
+        body: { userId: playerId, asset: 'IDR', amount: '100', reason: 'goodwill' },
+      });
     case 'approveAdjustment':
       return api.approveAdjustment({ params: { id: 999_999 }, body: {} });
     case 'rejectAdjustment':
@@ -139,9 +147,13 @@ describe('manual adjustment', () => {
     const own = await admin.api.console.requestAdjustment({
       body: { userId: playerId, asset: 'IDR', amount: '-1', reason: 'own request' },
     });
-    expect(await codeOf(admin.api.console.approveAdjustment({ params: { id: own.id }, body: {} }))).toBe(1040);
+    expect(await codeOf(admin.api.console.approveAdjustment({ params: { id: own.id }, body: {} }))).toBe(
+      1040,
+    );
     // Support may request but not approve.
-    expect(await codeOf(support.api.console.approveAdjustment({ params: { id: requested.id }, body: {} }))).toBe(1031);
+    expect(
+      await codeOf(support.api.console.approveAdjustment({ params: { id: requested.id }, body: {} })),
+    ).toBe(1031);
 
     const approved = await finance.api.console.approveAdjustment({ params: { id: requested.id }, body: {} });
     expect(approved.status).toBe('approved');
@@ -151,7 +163,9 @@ describe('manual adjustment', () => {
     )!;
     expect(BigInt(after.balance.replace('.', '')) - BigInt(before.balance.replace('.', ''))).toBe(2_500_000n);
     // Decided once: a second approval is refused and moves nothing.
-    expect(await codeOf(finance.api.console.approveAdjustment({ params: { id: requested.id }, body: {} }))).toBe(1041);
+    expect(
+      await codeOf(finance.api.console.approveAdjustment({ params: { id: requested.id }, body: {} })),
+    ).toBe(1041);
 
     const audit = await admin.api.console.audit({
       query: { objectType: 'staff_adjustment', objectId: String(requested.id) },
@@ -167,7 +181,9 @@ describe('manual adjustment', () => {
     const requested = await support.api.console.requestAdjustment({
       body: { userId: playerId, asset: 'IDR', amount: '-999999999999', reason: 'too much' },
     });
-    expect(await codeOf(finance.api.console.approveAdjustment({ params: { id: requested.id }, body: {} }))).toBe(3005);
+    expect(
+      await codeOf(finance.api.console.approveAdjustment({ params: { id: requested.id }, body: {} })),
+    ).toBe(3005);
     const list = await finance.api.console.adjustments({ query: { status: 'pending', userId: playerId } });
     expect(list.items.map((item) => item.id)).toContain(requested.id);
   });
@@ -182,17 +198,43 @@ describe('console bad input', () => {
     ['notes id', (c) => c.api.console.notes({ params: { userId: 'abc' as never } })],
     ['note empty', (c) => c.api.console.addNote({ params: { userId: 1 }, body: { body: ' ' } })],
     ['adjustments status', (c) => c.api.console.adjustments({ query: { status: 'done' as never } })],
-    ['adjust amount', (c) => c.api.console.requestAdjustment({ body: { userId: 1, asset: 'IDR', amount: '1e5', reason: 'xyz' } })],
-    ['adjust zero', (c) => c.api.console.requestAdjustment({ body: { userId: 1, asset: 'IDR', amount: '0', reason: 'xyz' } })],
-    ['adjust asset', (c) => c.api.console.requestAdjustment({ body: { userId: 1, asset: 'EUR' as never, amount: '1', reason: 'xyz' } })],
-    ['adjust reason', (c) => c.api.console.requestAdjustment({ body: { userId: 1, asset: 'IDR', amount: '1', reason: '' } })],
-    ['approve extra', (c) => c.api.console.approveAdjustment({ params: { id: 1 }, body: { extra: 1 } as never })],
+    [
+      'adjust amount',
+      (c) =>
+        c.api.console.requestAdjustment({ body: { userId: 1, asset: 'IDR', amount: '1e5', reason: 'xyz' } }),
+    ],
+    [
+      'adjust zero',
+      (c) =>
+        c.api.console.requestAdjustment({ body: { userId: 1, asset: 'IDR', amount: '0', reason: 'xyz' } }),
+    ],
+    [
+      'adjust asset',
+      (c) =>
+        c.api.console.requestAdjustment({
+          body: { userId: 1, asset: 'EUR' as never, amount: '1', reason: 'xyz' },
+        }),
+    ],
+    [
+      'adjust reason',
+      (c) => c.api.console.requestAdjustment({ body: { userId: 1, asset: 'IDR', amount: '1', reason: '' } }),
+    ],
+    [
+      'approve extra',
+      (c) => c.api.console.approveAdjustment({ params: { id: 1 }, body: { extra: 1 } as never }),
+    ],
     ['reject note', (c) => c.api.console.rejectAdjustment({ params: { id: 1 }, body: { note: '' } })],
     ['operators kyc', (c) => c.api.console.operators({ query: { kycStatus: 'ok' as never } })],
-    ['kyc status', (c) => c.api.console.decideKyc({ params: { userId: 1 }, body: { status: 'great' as never } })],
+    [
+      'kyc status',
+      (c) => c.api.console.decideKyc({ params: { userId: 1 }, body: { status: 'great' as never } }),
+    ],
     ['cases page', (c) => c.api.console.cases({ query: { page: 0 } })],
     ['close resolution', (c) => c.api.console.closeCase({ params: { id: 1 }, body: { resolution: '' } })],
-    ['notice duration', (c) => c.api.console.publishNotice({ body: { content: '<p>x</p>', showDuration: 9999 } })],
+    [
+      'notice duration',
+      (c) => c.api.console.publishNotice({ body: { content: '<p>x</p>', showDuration: 9999 } }),
+    ],
     ['maintenance', (c) => c.api.console.maintenance({ body: { enabled: 'yes' as never, message: null } })],
     ['report day', (c) => c.api.console.moneyReport({ query: { from: '2026-1-1', to: '2026-01-31' } })],
     ['report order', (c) => c.api.console.moneyReport({ query: { from: '2026-02-01', to: '2026-01-01' } })],

@@ -113,7 +113,12 @@ export function createConsoleService(deps: ConsoleDeps) {
      * call is for, and the role's right to the action. Anyone without a grant (players, agents,
      * staff of another project) answers 1031.
      */
-    async authorize(session: Session, project: ProjectConfig, action: ConsoleAction, ip: string): Promise<Staff> {
+    async authorize(
+      session: Session,
+      project: ProjectConfig,
+      action: ConsoleAction,
+      ip: string,
+    ): Promise<Staff> {
       const grant = (await repo.grantsOf(session.userId)).find((row) => row.projectId === project.projectId);
       if (!grant || !consoleAllows(grant.role, action)) throw noPermission();
       return { userId: session.userId, projectId: project.projectId, role: grant.role, ip };
@@ -133,7 +138,10 @@ export function createConsoleService(deps: ConsoleDeps) {
       };
     },
 
-    async players(staff: Staff, query: { q?: string | undefined; cursor?: string | undefined; count: number }) {
+    async players(
+      staff: Staff,
+      query: { q?: string | undefined; cursor?: string | undefined; count: number },
+    ) {
       const rows = await deps.users.findForStaff({
         projectId: staff.projectId,
         q: query.q,
@@ -194,7 +202,12 @@ export function createConsoleService(deps: ConsoleDeps) {
 
     async adjustments(
       staff: Staff,
-      query: { status?: AdjustmentRow['status'] | undefined; userId?: number | undefined; cursor?: string | undefined; count: number },
+      query: {
+        status?: AdjustmentRow['status'] | undefined;
+        userId?: number | undefined;
+        cursor?: string | undefined;
+        count: number;
+      },
     ) {
       const rows = await repo.adjustments({
         projectId: staff.projectId,
@@ -218,7 +231,8 @@ export function createConsoleService(deps: ConsoleDeps) {
       const project = deps.projectById(staff.projectId);
       if (!project) throw notFound('project');
       const amount = tryParseAmount(input.amount, input.asset, 'input');
-      if (amount === null || amount === 0n) throw badParameter('body.amount: a non-zero signed amount of the asset');
+      if (amount === null || amount === 0n)
+        throw badParameter('body.amount: a non-zero signed amount of the asset');
       await requirePlayer(staff, input.userId);
       return repo.transaction(async (tx) => {
         const row = await repo.createAdjustment(tx, {
@@ -260,7 +274,11 @@ export function createConsoleService(deps: ConsoleDeps) {
           kind: 'player_wallet',
           ownerId: row.userId,
         });
-        const house = await ledger.systemAccount(tx, { projectId: row.projectId, currency: row.asset, kind: 'house' });
+        const house = await ledger.systemAccount(tx, {
+          projectId: row.projectId,
+          currency: row.asset,
+          kind: 'house',
+        });
         const credit = row.amount > 0n;
         await withLedgerRefusals(
           () =>
@@ -331,7 +349,12 @@ export function createConsoleService(deps: ConsoleDeps) {
     async operators(
       staff: Staff,
       session: Session,
-      query: { kycStatus?: 'pending' | 'verified' | 'rejected' | 'suspended' | undefined; q?: string | undefined; cursor?: string | undefined; count: number },
+      query: {
+        kycStatus?: 'pending' | 'verified' | 'rejected' | 'suspended' | undefined;
+        q?: string | undefined;
+        cursor?: string | undefined;
+        count: number;
+      },
     ) {
       const result = await deps.payhub.adminOperators(delegated(staff, session), query);
       const project = deps.projectById(staff.projectId)!;
@@ -352,8 +375,11 @@ export function createConsoleService(deps: ConsoleDeps) {
       input: { status: 'pending' | 'verified' | 'rejected' | 'suspended'; verifiedName?: string | undefined },
     ) => deps.payhub.adminSetKyc(delegated(staff, session), userId, input, staff.ip),
 
-    cases: (staff: Staff, session: Session, query: { page: number; count: number; status?: 'open' | 'closed' | undefined }) =>
-      deps.payhub.adminCases(delegated(staff, session), query),
+    cases: (
+      staff: Staff,
+      session: Session,
+      query: { page: number; count: number; status?: 'open' | 'closed' | undefined },
+    ) => deps.payhub.adminCases(delegated(staff, session), query),
 
     closeCase: (staff: Staff, session: Session, id: number, resolution: string) =>
       deps.payhub.adminCloseCase(delegated(staff, session), id, resolution, staff.ip),
@@ -382,12 +408,28 @@ export function createConsoleService(deps: ConsoleDeps) {
       });
       const byKey = new Map<
         string,
-        { day: string; rail: 'bank' | 'chain'; asset: Asset; dep: bigint; depN: number; wd: bigint; wdN: number }
+        {
+          day: string;
+          rail: 'bank' | 'chain';
+          asset: Asset;
+          dep: bigint;
+          depN: number;
+          wd: bigint;
+          wdN: number;
+        }
       >();
       for (const row of rows) {
         const code = REPORT_CODES.find((item) => item.code === row.code)!;
         const key = `${row.day}|${code.rail}|${row.asset}`;
-        const entry = byKey.get(key) ?? { day: row.day, rail: code.rail, asset: row.asset, dep: 0n, depN: 0, wd: 0n, wdN: 0 };
+        const entry = byKey.get(key) ?? {
+          day: row.day,
+          rail: code.rail,
+          asset: row.asset,
+          dep: 0n,
+          depN: 0,
+          wd: 0n,
+          wdN: 0,
+        };
         if (code.direction === 'deposit') {
           entry.dep += row.total;
           entry.depN += row.count;

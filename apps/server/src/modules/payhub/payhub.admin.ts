@@ -66,7 +66,12 @@ export function createPayhubAdmin<Status>(deps: {
     /** The project's operators for the console's KYC queue (keyset pages on user id). */
     async adminOperators(
       session: Session,
-      query: { kycStatus?: OperatorRow['kycStatus'] | undefined; q?: string | undefined; cursor?: string | undefined; count: number },
+      query: {
+        kycStatus?: OperatorRow['kycStatus'] | undefined;
+        q?: string | undefined;
+        cursor?: string | undefined;
+        count: number;
+      },
     ) {
       requireAdmin(session);
       const rows = await repo.operatorList(repo.db, {
@@ -77,7 +82,10 @@ export function createPayhubAdmin<Status>(deps: {
         limit: query.count + 1,
       });
       const page = rows.slice(0, query.count);
-      return { items: page, nextCursor: rows.length > query.count ? String(page[page.length - 1]!.userId) : null };
+      return {
+        items: page,
+        nextCursor: rows.length > query.count ? String(page[page.length - 1]!.userId) : null,
+      };
     },
     async adminSetKyc(
       session: Session,

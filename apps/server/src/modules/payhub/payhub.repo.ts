@@ -89,7 +89,13 @@ export function createPayhubRepo(db: Db) {
     /** The project's operators, newest user first, by KYC status and phone/name; keyset on user id (console). */
     async operatorList(
       executor: Executor,
-      query: { projectId: number; kycStatus?: string | undefined; q?: string | undefined; before?: number; limit: number },
+      query: {
+        projectId: number;
+        kycStatus?: string | undefined;
+        q?: string | undefined;
+        before?: number;
+        limit: number;
+      },
     ) {
       const like = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const result = await executor.execute<Raw>(sql`

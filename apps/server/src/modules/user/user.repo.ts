@@ -26,7 +26,12 @@ export function createUserRepo(db: Db) {
         : digits
           ? sql`AND (id::text = ${digits} OR phone LIKE ${`%${digits}%`})`
           : sql`AND nickname ILIKE ${like}`;
-      const result = await db.execute<{ id: string; phone: string; nickname: string | null; created_at: string }>(sql`
+      const result = await db.execute<{
+        id: string;
+        phone: string;
+        nickname: string | null;
+        created_at: string;
+      }>(sql`
         SELECT id, phone, nickname, created_at FROM users
          WHERE project_id = ${query.projectId} ${filter}
            ${query.before ? sql`AND id < ${query.before}` : sql``}

@@ -112,7 +112,8 @@ export const console: ConsoleCatalog['console'] = {
     resolutionPlaceholder: 'Decision and why',
     open: 'Open',
     closed: 'Closed',
-    thresholds: 'Rule thresholds: velocity, just under the limit, many payers one card, self-dealing, blocked address.',
+    thresholds:
+      'Rule thresholds: velocity, just under the limit, many payers one card, self-dealing, blocked address.',
   },
   content: {
     heading: 'Site notices',

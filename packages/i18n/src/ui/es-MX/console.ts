@@ -112,7 +112,8 @@ export const console: ConsoleCatalog['console'] = {
     resolutionPlaceholder: 'Decisión y motivo',
     open: 'Abierto',
     closed: 'Cerrado',
-    thresholds: 'Umbrales de reglas: velocidad, justo bajo el límite, muchos pagadores una tarjeta, autoservicio, dirección bloqueada.',
+    thresholds:
+      'Umbrales de reglas: velocidad, justo bajo el límite, muchos pagadores una tarjeta, autoservicio, dirección bloqueada.',
   },
   content: {
     heading: 'Avisos del sitio',

@@ -110,7 +110,8 @@ export const console = {
     resolutionPlaceholder: 'Keputusan dan alasannya',
     open: 'Terbuka',
     closed: 'Ditutup',
-    thresholds: 'Ambang aturan: kecepatan, tepat di bawah batas, banyak pembayar satu kartu, transaksi diri sendiri, alamat diblokir.',
+    thresholds:
+      'Ambang aturan: kecepatan, tepat di bawah batas, banyak pembayar satu kartu, transaksi diri sendiri, alamat diblokir.',
   },
   content: {
     heading: 'Pengumuman situs',
