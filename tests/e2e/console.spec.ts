@@ -109,8 +109,10 @@ describe('operator console at 1280x800', () => {
     await row.getByRole('link', { name: 'Buka' }).click();
     await page.getByText('Saldo per aset').waitFor();
     // The seeded play money is in the history (one row per funded asset).
-    await page.locator('td', { hasText: 'bonus' }).first().waitFor();
-    expect(await page.locator('td', { hasText: 'bonus' }).count()).toBeGreaterThan(0);
+    const bonusRows = page.locator('tr', { has: page.locator('td', { hasText: /^Bonus$/ }) });
+    await bonusRows.first().waitFor();
+    expect(await bonusRows.count()).toBe(3);
+    expect(await bonusRows.filter({ hasText: 'IDR' }).first().textContent()).toContain('1000000.00');
     await screenshot(page, 'console-player');
   });
 

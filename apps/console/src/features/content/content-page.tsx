@@ -55,7 +55,7 @@ export function ContentPage() {
         <iframe
           title={t('console.content.preview')}
           sandbox=""
-          srcDoc={content}
+          srcDoc={`<style>body{font-family:system-ui,sans-serif;font-size:14px;color:#0f172a;margin:12px}</style>${content}`}
           className="h-48 w-full rounded border border-slate-200 bg-white"
         />
       </Card>

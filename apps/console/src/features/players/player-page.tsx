@@ -24,7 +24,7 @@ export function PlayerPage() {
       <Link to={paths.players} className="text-sm text-blue-700 underline">
         ← {t('console.common.back')}
       </Link>
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-[1fr_1.5fr_1fr]">
         <Card title={t('console.players.profile')}>
           <dl className="grid grid-cols-2 gap-y-1 text-sm">
             <dt className="text-slate-500">{t('console.common.id')}</dt>
@@ -102,7 +102,7 @@ export function PlayerPage() {
             <tr key={row.id}>
               <td className="px-2 py-1.5 text-slate-500">{new Date(row.createdAt).toLocaleString()}</td>
               <td className="px-2 py-1.5">{row.asset}</td>
-              <td className="px-2 py-1.5">{row.type}</td>
+              <td className="px-2 py-1.5">{t(`console.historyTypes.${row.type}`)}</td>
               <td
                 className={`px-2 py-1.5 tabular-nums ${row.amount.startsWith('-') ? 'text-red-700' : 'text-emerald-700'}`}
               >

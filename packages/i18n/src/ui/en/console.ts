@@ -69,6 +69,18 @@ export const console: ConsoleCatalog['console'] = {
     adjustRequested: 'Adjustment requested; it waits for another staff member to approve.',
     kycSlot: 'KYC documents and the tier decision show here once player tiers are available.',
   },
+  historyTypes: {
+    deposit: 'Deposit',
+    withdrawal: 'Withdrawal',
+    exchange: 'Exchange',
+    bet: 'Bet',
+    win: 'Win',
+    bonus: 'Bonus',
+    rebate: 'Rebate',
+    fee: 'Fee',
+    reversal: 'Reversal',
+    other: 'Other',
+  },
   adjustments: {
     heading: 'Manual balance adjustments',
     player: 'Player',

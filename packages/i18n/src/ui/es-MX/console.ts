@@ -69,6 +69,18 @@ export const console: ConsoleCatalog['console'] = {
     adjustRequested: 'Ajuste solicitado; espera la aprobación de otra persona del equipo.',
     kycSlot: 'Los documentos KYC y la decisión de nivel aparecerán aquí cuando exista la función de niveles.',
   },
+  historyTypes: {
+    deposit: 'Depósito',
+    withdrawal: 'Retiro',
+    exchange: 'Cambio',
+    bet: 'Apuesta',
+    win: 'Premio',
+    bonus: 'Bono',
+    rebate: 'Reembolso',
+    fee: 'Comisión',
+    reversal: 'Reversión',
+    other: 'Otro',
+  },
   adjustments: {
     heading: 'Ajustes manuales de saldo',
     player: 'Jugador',

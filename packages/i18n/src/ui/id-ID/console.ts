@@ -67,6 +67,18 @@ export const console = {
     adjustRequested: 'Penyesuaian diajukan; menunggu persetujuan staf lain.',
     kycSlot: 'Dokumen KYC dan keputusan tingkat akan tampil di sini setelah fitur tingkat pemain tersedia.',
   },
+  historyTypes: {
+    deposit: 'Deposit',
+    withdrawal: 'Penarikan',
+    exchange: 'Tukar',
+    bet: 'Taruhan',
+    win: 'Kemenangan',
+    bonus: 'Bonus',
+    rebate: 'Rabat',
+    fee: 'Biaya',
+    reversal: 'Pembatalan',
+    other: 'Lainnya',
+  },
   adjustments: {
     heading: 'Penyesuaian saldo manual',
     player: 'Pemain',
