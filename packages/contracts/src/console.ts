@@ -59,6 +59,15 @@ export const ConsoleOperator = z.object({
   commissionBps: z.number().int(),
 });
 
+export const ConsoleGrant = z.object({
+  userId: z.number().int(),
+  nickname: z.string(),
+  projectId: z.number().int(),
+  role: StaffRole,
+  grantedBy: z.number().int().nullable(),
+  grantedAt: z.string(),
+});
+
 export const ConsoleNote = z.object({
   id: z.number().int(),
   authorId: z.number().int(),
@@ -319,6 +328,24 @@ export const consoleApi = {
     response: Keyset(ConsoleAuditLine),
     errors: [ErrorCode.NoPermission],
   }),
+  staff: endpoint({
+    method: 'GET',
+    path: '/main/console/staff',
+    access: 'secure',
+    summary: 'Console: the staff grants of this project (who holds which role)',
+    response: z.object({ items: z.array(ConsoleGrant) }),
+    errors: [ErrorCode.NoPermission],
+  }),
+  grant: endpoint({
+    method: 'POST',
+    path: '/main/console/staff',
+    access: 'secure',
+    summary:
+      'Console: grant a staff role to an account in a project (the caller must be admin there too), or revoke it with role null',
+    body: z.object({ userId: Id, projectId: Id, role: StaffRole.nullable() }).strict(),
+    response: z.object({ items: z.array(ConsoleGrant) }),
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound],
+  }),
 };
 
 export type ConsoleAction = keyof typeof consoleApi;
@@ -347,6 +374,8 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<ConsoleAction, readonly StaffR
   maintenance: ['content', 'admin'],
   moneyReport: ['finance', 'admin'],
   audit: ['compliance', 'finance', 'admin'],
+  staff: ['admin'],
+  grant: ['admin'],
 };
 
 export function consoleAllows(role: StaffRole, action: ConsoleAction): boolean {

@@ -31,6 +31,9 @@ const PlayerPage = lazy(() =>
 const PlayersPage = lazy(() =>
   import('../features/players/players-page.tsx').then((module) => ({ default: module.PlayersPage })),
 );
+const StaffPage = lazy(() =>
+  import('../features/staff/staff-page.tsx').then((module) => ({ default: module.StaffPage })),
+);
 const ReportsPage = lazy(() =>
   import('../features/reports/reports-page.tsx').then((module) => ({ default: module.ReportsPage })),
 );
@@ -56,6 +59,7 @@ export function AppRouter() {
             <Route path={paths.content} element={<ContentPage />} />
             <Route path={paths.reports} element={<ReportsPage />} />
             <Route path={paths.audit} element={<AuditPage />} />
+            <Route path={paths.staff} element={<StaffPage />} />
             <Route path="*" element={<Navigate to={paths.players} replace />} />
           </Route>
         </Routes>

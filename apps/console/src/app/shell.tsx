@@ -10,7 +10,7 @@ import { usePreferences } from '../lib/preferences.store.ts';
 import { setSessionToken } from '../lib/session.store.ts';
 import { useStaff } from '../lib/staff.ts';
 
-type NavKey = 'players' | 'adjustments' | 'operators' | 'cases' | 'content' | 'reports' | 'audit';
+type NavKey = 'players' | 'adjustments' | 'operators' | 'cases' | 'content' | 'reports' | 'audit' | 'staff';
 /** Each screen and the console endpoint that opens it: shown only to roles that may call it. */
 const NAV: Array<{ key: NavKey; to: string; action: ConsoleAction }> = [
   { key: 'players', to: paths.players, action: 'players' },
@@ -20,6 +20,7 @@ const NAV: Array<{ key: NavKey; to: string; action: ConsoleAction }> = [
   { key: 'content', to: paths.content, action: 'publishNotice' },
   { key: 'reports', to: paths.reports, action: 'moneyReport' },
   { key: 'audit', to: paths.audit, action: 'audit' },
+  { key: 'staff', to: paths.staff, action: 'staff' },
 ];
 
 /** Desktop-first: a side bar at 1024 px and wider, a top bar of links below (tablets). */

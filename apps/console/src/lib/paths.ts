@@ -9,4 +9,5 @@ export const paths = {
   content: '/content',
   reports: '/reports',
   audit: '/audit',
+  staff: '/staff',
 } as const;

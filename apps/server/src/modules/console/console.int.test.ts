@@ -88,6 +88,11 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
       return api.moneyReport({ query: { from: '2026-01-01', to: '2026-01-31' } });
     case 'audit':
       return api.audit({ query: {} });
+    case 'staff':
+      return api.staff();
+    case 'grant':
+      // Revoking a grant nobody holds: allowed for admins, changes nothing.
+      return api.grant({ body: { userId: playerId, projectId: 12, role: null } });
   }
 }
 
@@ -123,6 +128,40 @@ describe('console permission table', () => {
     } finally {
       admin12.setProjectId(12);
     }
+  });
+});
+
+describe('staff grants', () => {
+  it('an admin grants a role in the project (audited); the grantee then reaches the console; revoking ends it', async () => {
+    const admin = staff.get('admin')!;
+    const granted = await admin.api.console.grant({
+      body: { userId: playerId, projectId: 12, role: 'support' },
+    });
+    expect(granted.items.find((item) => item.userId === playerId)?.role).toBe('support');
+    expect((await player.api.console.me()).role).toBe('support');
+    await admin.api.console.grant({ body: { userId: playerId, projectId: 12, role: null } });
+    expect(await codeOf(player.api.console.me())).toBe(1031);
+    const audit = await admin.api.console.audit({
+      query: { objectType: 'staff_grant', objectId: String(playerId) },
+    });
+    expect(audit.items.map((line) => line.action).slice(0, 2)).toEqual([
+      'console.staff.revoke',
+      'console.staff.grant',
+    ]);
+  });
+
+  it('no admin changes their own grant, nor grants in a project where they are not admin', async () => {
+    const admin = staff.get('admin')!;
+    const me = await admin.api.console.me();
+    expect(
+      await codeOf(admin.api.console.grant({ body: { userId: me.userId, projectId: 12, role: 'support' } })),
+    ).toBe(1031);
+    expect(
+      await codeOf(admin.api.console.grant({ body: { userId: playerId, projectId: 10, role: 'admin' } })),
+    ).toBe(1031);
+    expect(
+      await codeOf(admin.api.console.grant({ body: { userId: 99_999_999, projectId: 12, role: 'support' } })),
+    ).toBe(404);
   });
 });
 
@@ -240,6 +279,8 @@ describe('console bad input', () => {
     ['report order', (c) => c.api.console.moneyReport({ query: { from: '2026-02-01', to: '2026-01-01' } })],
     ['report range', (c) => c.api.console.moneyReport({ query: { from: '2020-01-01', to: '2026-01-01' } })],
     ['audit actor', (c) => c.api.console.audit({ query: { actorId: 0 } })],
+    ['grant role', (c) => c.api.console.grant({ body: { userId: 1, projectId: 12, role: 'boss' as never } })],
+    ['grant project', (c) => c.api.console.grant({ body: { userId: 1, projectId: 0, role: 'support' } })],
   ])('%s answers 3', async (_name, send) => {
     expect(await codeOf(send(staff.get('admin')!))).toBe(3);
   });

@@ -68,6 +68,25 @@ export function createConsoleRepo(db: Db) {
         ON CONFLICT (user_id, project_id) DO UPDATE SET role = EXCLUDED.role, granted_by = EXCLUDED.granted_by`);
     },
 
+    async revoke(executor: Executor, userId: number, projectId: number): Promise<void> {
+      await executor.execute(
+        sql`DELETE FROM staff_grants WHERE user_id = ${userId} AND project_id = ${projectId}`,
+      );
+    },
+
+    async projectGrants(executor: Executor, projectId: number) {
+      const result = await executor.execute<Raw>(sql`
+        SELECT user_id, project_id, role, granted_by, granted_at FROM staff_grants
+         WHERE project_id = ${projectId} ORDER BY user_id`);
+      return result.rows.map((row) => ({
+        userId: Number(row.user_id),
+        projectId: Number(row.project_id),
+        role: row.role as StaffRole,
+        grantedBy: row.granted_by === null ? null : Number(row.granted_by),
+        grantedAt: new Date(row.granted_at as string),
+      }));
+    },
+
     async notes(projectId: number, userId: number) {
       const result = await db.execute<Raw>(sql`
         SELECT id, author_id, body, created_at FROM staff_notes

@@ -93,6 +93,17 @@ function adjustmentWire(row: AdjustmentRow) {
 export function createConsoleService(deps: ConsoleDeps) {
   const { repo, clock, ledger } = deps;
 
+  async function grantsWire(executor: Parameters<ConsoleRepo['projectGrants']>[0], projectId: number) {
+    const rows = await repo.projectGrants(executor, projectId);
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...row,
+        nickname: (await deps.users.nickname(row.userId)) ?? '',
+        grantedAt: row.grantedAt.toISOString(),
+      })),
+    );
+  }
+
   /** The session other services' admin entry points take, for a staff member the console allowed. */
   function delegated(staff: Staff, base: Session): Session {
     return { ...base, userId: staff.userId, projectId: staff.projectId, staffRole: 'admin' };
@@ -451,6 +462,47 @@ export function createConsoleService(deps: ConsoleDeps) {
           withdrawalCount: entry.wdN,
         })),
       };
+    },
+
+    async staff(staff: Staff) {
+      return { items: await grantsWire(repo.db, staff.projectId) };
+    },
+
+    /**
+     * Grants or revokes a role. The caller is admin of the project the call is for and must be admin
+     * of the target project too; nobody changes their own grant (an admin cannot lock themselves out
+     * or raise themselves elsewhere).
+     */
+    async grant(staff: Staff, input: { userId: number; projectId: number; role: StaffRole | null }) {
+      if (input.userId === staff.userId) throw noPermission();
+      if (input.projectId !== staff.projectId) {
+        const there = (await repo.grantsOf(staff.userId)).find((row) => row.projectId === input.projectId);
+        if (there?.role !== 'admin') throw noPermission();
+      }
+      if (!deps.projectById(input.projectId)) throw notFound('project');
+      if ((await deps.users.nickname(input.userId)) === null) throw notFound('user');
+      return repo.transaction(async (tx) => {
+        const before = (await repo.grantsOf(input.userId)).find((row) => row.projectId === input.projectId);
+        if (input.role === null) await repo.revoke(tx, input.userId, input.projectId);
+        else
+          await repo.grant(tx, {
+            userId: input.userId,
+            projectId: input.projectId,
+            role: input.role,
+            grantedBy: staff.userId,
+          });
+        await writeAudit(tx, {
+          projectId: input.projectId,
+          actorId: staff.userId,
+          action: input.role === null ? 'console.staff.revoke' : 'console.staff.grant',
+          objectType: 'staff_grant',
+          objectId: String(input.userId),
+          before: { role: before?.role ?? null },
+          after: { role: input.role },
+          ip: staff.ip,
+        });
+        return { items: await grantsWire(tx, staff.projectId) };
+      });
     },
 
     async audit(

@@ -18,6 +18,7 @@ export const console: ConsoleCatalog['console'] = {
     cases: 'Monitoring cases',
     content: 'Content',
     reports: 'Reports',
+    staff: 'Staff',
     audit: 'Audit log',
     signOut: 'Sign out',
     role: 'Role: {{role}}',
@@ -153,6 +154,13 @@ export const console: ConsoleCatalog['console'] = {
     chain: 'Crypto',
     timeZone: 'Time zone: {{zone}}',
     ggrPending: 'The GGR report per day and game is added once the bets table exists.',
+  },
+  staff: {
+    heading: 'Staff & roles',
+    userId: 'Account id',
+    role: 'Role',
+    revoke: 'Revoke access',
+    grantedBy: 'Granted by',
   },
   audit: {
     heading: 'Audit log (read-only)',

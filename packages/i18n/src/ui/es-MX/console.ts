@@ -18,6 +18,7 @@ export const console: ConsoleCatalog['console'] = {
     cases: 'Casos de monitoreo',
     content: 'Contenido',
     reports: 'Reportes',
+    staff: 'Personal',
     audit: 'Bitácora de auditoría',
     signOut: 'Salir',
     role: 'Rol: {{role}}',
@@ -153,6 +154,13 @@ export const console: ConsoleCatalog['console'] = {
     chain: 'Cripto',
     timeZone: 'Zona horaria: {{zone}}',
     ggrPending: 'El reporte GGR por día y juego se agrega cuando exista la tabla de apuestas.',
+  },
+  staff: {
+    heading: 'Personal y roles',
+    userId: 'ID de cuenta',
+    role: 'Rol',
+    revoke: 'Revocar acceso',
+    grantedBy: 'Otorgado por',
   },
   audit: {
     heading: 'Bitácora de auditoría (solo lectura)',

@@ -16,6 +16,7 @@ export const console = {
     cases: 'Kasus pemantauan',
     content: 'Konten',
     reports: 'Laporan',
+    staff: 'Staf',
     audit: 'Log audit',
     signOut: 'Keluar',
     role: 'Peran: {{role}}',
@@ -151,6 +152,13 @@ export const console = {
     chain: 'Kripto',
     timeZone: 'Zona waktu: {{zone}}',
     ggrPending: 'Laporan GGR per hari dan permainan ditambahkan saat tabel taruhan tersedia.',
+  },
+  staff: {
+    heading: 'Staf & peran',
+    userId: 'ID akun',
+    role: 'Peran',
+    revoke: 'Cabut akses',
+    grantedBy: 'Diberikan oleh',
   },
   audit: {
     heading: 'Log audit (hanya baca)',
