@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo, datacenter.groupToday));
   await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));
   await app.register(async (scope) => registerInboxRoutes(scope, bindDeps, inbox));
-  const { payhub } = await registerPaymentHub(app, {
+  const { payhub, withdraw } = await registerPaymentHub(app, {
     bindDeps,
     config,
     database,
@@ -278,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     wallet,
     payhub,
+    withdraw,
     notices,
     maintenance,
   });

@@ -19,7 +19,7 @@ import { registerQuotaRoutes } from './modules/quota/quota.routes.ts';
 import { createQuotaService } from './modules/quota/quota.service.ts';
 import { createWithdrawRepo } from './modules/withdraw/withdraw.repo.ts';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
-import { createWithdrawService } from './modules/withdraw/withdraw.service.ts';
+import { createWithdrawService, type WithdrawService } from './modules/withdraw/withdraw.service.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/database.ts';
 import type { BindDeps } from './platform/http/bind-endpoint.ts';
@@ -66,7 +66,7 @@ export async function registerPaymentHub(
       reference: string;
     }) => Promise<unknown>;
   },
-): Promise<{ payhub: PayhubService }> {
+): Promise<{ payhub: PayhubService; withdraw: WithdrawService }> {
   const { database, clock, config } = deps;
   const log = (error: unknown, message: string) => app.log.error({ err: error }, message);
   const ledger = createLedger(clock);
@@ -138,5 +138,5 @@ export async function registerPaymentHub(
   app.decorate('paymentHub', { scheduler, runTimeouts });
   app.addHook('onClose', async () => scheduler.stop());
   // The operator console calls the deposit service's admin entry points (app.ts composes it).
-  return { payhub };
+  return { payhub, withdraw };
 }

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { PayOrderState, WithdrawOrderState } from './enums.ts';
 import { ErrorCode } from './errors.ts';
 import { AssetSchema } from './money.ts';
 import { NOTICE_CONTENT_MAX_CHARS, NOTICE_SHOW_DURATION_MAX_SECONDS, SiteNotice } from './notices.ts';
-import { MonitoringCase, OperatorStatus } from './payhub.ts';
+import { MonitoringCase, OperatorStatus, PayOrderPage } from './payhub.ts';
 import { Maintenance } from './site.ts';
-import { Count, Id, intInput, Page } from './validation.ts';
+import { BooleanInput, Count, Id, intInput, Page } from './validation.ts';
 import { AssetAmountWire, AssetBalance, HistoryRow } from './wallet.ts';
+import { WithdrawOrder } from './withdraw.ts';
 
 /**
  * The operator console (issue 19): staff of a licensed operator run the business from /console/.
@@ -114,6 +116,28 @@ export const ConsoleMoneyDay = z.object({
   withdrawals: AssetAmountWire,
   withdrawalCount: z.number().int(),
 });
+
+/**
+ * Orders that wait for a person: a deposit the operator reported (EXCEPTIONAL), one being checked or
+ * whose callback failed; a withdrawal reported or being corrected. The console's stuck queue.
+ */
+export const STUCK_DEPOSIT_STATES = [
+  PayOrderState.EXCEPTIONAL,
+  PayOrderState.CHECKING,
+  PayOrderState.CALLBACK_FAILD,
+] as const;
+export const STUCK_WITHDRAW_STATES = [WithdrawOrderState.EXCEPTIONAL, WithdrawOrderState.UPDATE] as const;
+
+const OrdersQuery = z
+  .object({
+    page: Page,
+    count: Count,
+    state: intInput(-1, 9).optional(),
+    stuck: BooleanInput.optional(),
+    playerId: Id.optional(),
+    orderNo: z.string().trim().min(1).max(40).optional(),
+  })
+  .strict();
 
 const Reason = z.string().trim().min(3).max(500);
 const UserParams = z.object({ userId: Id });
@@ -228,6 +252,26 @@ export const consoleApi = {
       ErrorCode.AdjustmentSameStaff,
       ErrorCode.AdjustmentDecided,
     ],
+  }),
+  deposits: endpoint({
+    method: 'GET',
+    path: '/main/console/deposits',
+    access: 'secure',
+    summary:
+      'Console: deposit orders of the project with their states; `stuck` lists those waiting for a person',
+    query: OrdersQuery,
+    response: PayOrderPage,
+    errors: [ErrorCode.NoPermission],
+  }),
+  withdrawals: endpoint({
+    method: 'GET',
+    path: '/main/console/withdrawals',
+    access: 'secure',
+    summary:
+      'Console: withdrawal orders of the project with their states; `stuck` lists those waiting for a person',
+    query: OrdersQuery,
+    response: z.object({ items: z.array(WithdrawOrder), total: z.number().int() }),
+    errors: [ErrorCode.NoPermission],
   }),
   operators: endpoint({
     method: 'GET',
@@ -366,6 +410,8 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<ConsoleAction, readonly StaffR
   requestAdjustment: ['support', 'payments', 'admin'],
   approveAdjustment: ['finance', 'admin'],
   rejectAdjustment: ['finance', 'admin'],
+  deposits: ['support', 'payments', 'compliance', 'finance', 'admin'],
+  withdrawals: ['support', 'payments', 'compliance', 'finance', 'admin'],
   operators: ['payments', 'compliance', 'admin'],
   decideKyc: ['compliance', 'admin'],
   cases: ['compliance', 'admin'],

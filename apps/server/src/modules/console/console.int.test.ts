@@ -72,6 +72,10 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
       return api.approveAdjustment({ params: { id: 999_999 }, body: {} });
     case 'rejectAdjustment':
       return api.rejectAdjustment({ params: { id: 999_999 }, body: { note: 'not needed' } });
+    case 'deposits':
+      return api.deposits({ query: { stuck: true } });
+    case 'withdrawals':
+      return api.withdrawals({ query: { state: 0 } });
     case 'operators':
       return api.operators({ query: {} });
     case 'decideKyc':
@@ -263,6 +267,10 @@ describe('console bad input', () => {
       (c) => c.api.console.approveAdjustment({ params: { id: 1 }, body: { extra: 1 } as never }),
     ],
     ['reject note', (c) => c.api.console.rejectAdjustment({ params: { id: 1 }, body: { note: '' } })],
+    ['deposits state', (c) => c.api.console.deposits({ query: { state: 42 } })],
+    ['deposits stuck', (c) => c.api.console.deposits({ query: { stuck: 'maybe' as never } })],
+    ['withdrawals page', (c) => c.api.console.withdrawals({ query: { page: 0 } })],
+    ['withdrawals orderNo', (c) => c.api.console.withdrawals({ query: { orderNo: 'x'.repeat(41) } })],
     ['operators kyc', (c) => c.api.console.operators({ query: { kycStatus: 'ok' as never } })],
     [
       'kyc status',

@@ -38,6 +38,12 @@ export function registerConsoleRoutes(app: FastifyInstance, deps: BindDeps, serv
   bindEndpoint(app, deps, api.rejectAdjustment, async ({ params, body, context }) =>
     service.rejectAdjustment(await staffFor(context, 'rejectAdjustment'), params.id, body.note),
   );
+  bindEndpoint(app, deps, api.deposits, async ({ query, context }) =>
+    service.deposits(await staffFor(context, 'deposits'), context.session, query),
+  );
+  bindEndpoint(app, deps, api.withdrawals, async ({ query, context }) =>
+    service.withdrawals(await staffFor(context, 'withdrawals'), context.session, query),
+  );
   bindEndpoint(app, deps, api.operators, async ({ query, context }) =>
     service.operators(await staffFor(context, 'operators'), context.session, query),
   );

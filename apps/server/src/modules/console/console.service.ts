@@ -8,6 +8,8 @@ import {
   formatAmount,
   type Maintenance,
   type ProjectConfig,
+  STUCK_DEPOSIT_STATES,
+  STUCK_WITHDRAW_STATES,
   type StaffRole,
   tryParseAmount,
 } from '@payhub/contracts';
@@ -18,9 +20,10 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import type { NoticesService } from '../notices/notices.service.ts';
-import type { PayhubService } from '../payhub/payhub.service.ts';
+import { type PayhubService, toPayOrderWire } from '../payhub/payhub.service.ts';
 import type { MaintenanceGate } from '../site/maintenance.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
+import type { WithdrawService } from '../withdraw/withdraw.service.ts';
 import type { AdjustmentRow, ConsoleRepo } from './console.repo.ts';
 
 /** A staff member acting in one project with one role (the grant the call was allowed by). */
@@ -56,7 +59,11 @@ export interface ConsoleDeps {
     nickname(userId: number): Promise<string | null>;
   };
   wallet: Pick<WalletService, 'balances' | 'history'>;
-  payhub: Pick<PayhubService, 'adminCases' | 'adminCloseCase' | 'adminSetKyc' | 'adminOperators'>;
+  payhub: Pick<
+    PayhubService,
+    'adminCases' | 'adminCloseCase' | 'adminSetKyc' | 'adminOperators' | 'adminOrders'
+  >;
+  withdraw: Pick<WithdrawService, 'adminOrders'>;
   notices: Pick<NoticesService, 'create'>;
   maintenance: Pick<MaintenanceGate, 'set'>;
 }
@@ -73,6 +80,15 @@ const REPORT_CODES = [
 export const ADJUSTMENT_CODE = 'adjustment';
 
 const DAY_MS = 86_400_000;
+
+interface OrdersQuery {
+  page: number;
+  count: number;
+  state?: number | undefined;
+  stuck?: boolean | undefined;
+  playerId?: number | undefined;
+  orderNo?: string | undefined;
+}
 
 function adjustmentWire(row: AdjustmentRow) {
   return {
@@ -378,6 +394,20 @@ export function createConsoleService(deps: ConsoleDeps) {
         nextCursor: result.nextCursor,
       };
     },
+
+    async deposits(staff: Staff, session: Session, query: OrdersQuery) {
+      const result = await deps.payhub.adminOrders(delegated(staff, session), {
+        ...query,
+        states: query.stuck ? STUCK_DEPOSIT_STATES : query.state === undefined ? undefined : [query.state],
+      });
+      return { items: result.items.map(toPayOrderWire), total: result.total };
+    },
+
+    withdrawals: (staff: Staff, session: Session, query: OrdersQuery) =>
+      deps.withdraw.adminOrders(delegated(staff, session), {
+        ...query,
+        states: query.stuck ? STUCK_WITHDRAW_STATES : query.state === undefined ? undefined : [query.state],
+      }),
 
     decideKyc: (
       staff: Staff,
