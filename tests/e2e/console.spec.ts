@@ -114,6 +114,11 @@ describe('operator console at 1280x800', () => {
     expect(await bonusRows.count()).toBe(3);
     expect(await bonusRows.filter({ hasText: 'IDR' }).first().textContent()).toContain('1000000.00');
     await screenshot(page, 'console-player');
+
+    // The deposits list holds the order the first journey placed (every state, newest first).
+    await page.getByRole('link', { name: 'Pesanan' }).click();
+    await page.locator('tr', { hasText: '9700000.00' }).first().waitFor();
+    await screenshot(page, 'console-orders');
   });
 
   it('a content editor publishes a site notice that the agent app shows live', async () => {

@@ -34,6 +34,9 @@ const PlayersPage = lazy(() =>
 const StaffPage = lazy(() =>
   import('../features/staff/staff-page.tsx').then((module) => ({ default: module.StaffPage })),
 );
+const OrdersPage = lazy(() =>
+  import('../features/orders/orders-page.tsx').then((module) => ({ default: module.OrdersPage })),
+);
 const ReportsPage = lazy(() =>
   import('../features/reports/reports-page.tsx').then((module) => ({ default: module.ReportsPage })),
 );
@@ -54,6 +57,7 @@ export function AppRouter() {
             <Route path={paths.players} element={<PlayersPage />} />
             <Route path="/players/:userId" element={<PlayerPage />} />
             <Route path={paths.adjustments} element={<AdjustmentsPage />} />
+            <Route path={paths.orders} element={<OrdersPage />} />
             <Route path={paths.operators} element={<OperatorsPage />} />
             <Route path={paths.cases} element={<CasesPage />} />
             <Route path={paths.content} element={<ContentPage />} />

@@ -10,11 +10,21 @@ import { usePreferences } from '../lib/preferences.store.ts';
 import { setSessionToken } from '../lib/session.store.ts';
 import { useStaff } from '../lib/staff.ts';
 
-type NavKey = 'players' | 'adjustments' | 'operators' | 'cases' | 'content' | 'reports' | 'audit' | 'staff';
+type NavKey =
+  | 'orders'
+  | 'players'
+  | 'adjustments'
+  | 'operators'
+  | 'cases'
+  | 'content'
+  | 'reports'
+  | 'audit'
+  | 'staff';
 /** Each screen and the console endpoint that opens it: shown only to roles that may call it. */
 const NAV: Array<{ key: NavKey; to: string; action: ConsoleAction }> = [
   { key: 'players', to: paths.players, action: 'players' },
   { key: 'adjustments', to: paths.adjustments, action: 'adjustments' },
+  { key: 'orders', to: paths.orders, action: 'deposits' },
   { key: 'operators', to: paths.operators, action: 'operators' },
   { key: 'cases', to: paths.cases, action: 'cases' },
   { key: 'content', to: paths.content, action: 'publishNotice' },

@@ -4,6 +4,7 @@ export const paths = {
   players: '/players',
   player: (userId: number | string) => `/players/${userId}`,
   adjustments: '/adjustments',
+  orders: '/orders',
   operators: '/operators',
   cases: '/cases',
   content: '/content',

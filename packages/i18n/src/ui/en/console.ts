@@ -14,6 +14,7 @@ export const console: ConsoleCatalog['console'] = {
   nav: {
     players: 'Players',
     adjustments: 'Adjustments',
+    orders: 'Orders',
     operators: 'Operators & KYC',
     cases: 'Monitoring cases',
     content: 'Content',
@@ -94,6 +95,15 @@ export const console: ConsoleCatalog['console'] = {
     pending: 'Pending',
     approved: 'Approved',
     rejected: 'Rejected',
+  },
+  orders: {
+    heading: 'Deposits & withdrawals',
+    kind: 'Kind',
+    deposits: 'Deposits',
+    withdrawals: 'Withdrawals',
+    stuck: 'Stuck only (need a person)',
+    orderNo: 'Order number',
+    updated: 'Updated',
   },
   operators: {
     heading: 'Payment operators',

@@ -14,6 +14,7 @@ export const console: ConsoleCatalog['console'] = {
   nav: {
     players: 'Jugadores',
     adjustments: 'Ajustes',
+    orders: 'Órdenes',
     operators: 'Operadores y KYC',
     cases: 'Casos de monitoreo',
     content: 'Contenido',
@@ -94,6 +95,15 @@ export const console: ConsoleCatalog['console'] = {
     pending: 'Pendiente',
     approved: 'Aprobado',
     rejected: 'Rechazado',
+  },
+  orders: {
+    heading: 'Depósitos y retiros',
+    kind: 'Tipo',
+    deposits: 'Depósitos',
+    withdrawals: 'Retiros',
+    stuck: 'Solo atascadas (requieren acción)',
+    orderNo: 'Número de orden',
+    updated: 'Actualizado',
   },
   operators: {
     heading: 'Operadores de pago',

@@ -12,6 +12,7 @@ export const console = {
   nav: {
     players: 'Pemain',
     adjustments: 'Penyesuaian',
+    orders: 'Pesanan',
     operators: 'Operator & KYC',
     cases: 'Kasus pemantauan',
     content: 'Konten',
@@ -92,6 +93,15 @@ export const console = {
     pending: 'Menunggu',
     approved: 'Disetujui',
     rejected: 'Ditolak',
+  },
+  orders: {
+    heading: 'Deposit & penarikan',
+    kind: 'Jenis',
+    deposits: 'Deposit',
+    withdrawals: 'Penarikan',
+    stuck: 'Hanya yang macet (perlu tindakan)',
+    orderNo: 'Nomor pesanan',
+    updated: 'Diperbarui',
   },
   operators: {
     heading: 'Operator pembayaran',
