@@ -33,10 +33,10 @@ async function signedIn(label: Parameters<typeof seededAccount>[0]): Promise<Pay
 }
 
 /** A desktop console page signed in as a staff member of project 12. */
-async function consolePage(label: StaffLabel): Promise<Page> {
+async function consolePage(label: StaffLabel, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({
     baseURL: e2eUrl(),
-    viewport: { width: 1280, height: 800 },
+    viewport,
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
   });
@@ -171,5 +171,20 @@ describe('operator console at 1280x800', () => {
     expect(await bankRow.first().textContent()).toContain('150000.00');
     await page.locator('[data-testid="money-chart"] .recharts-bar-rectangle').first().waitFor();
     await screenshot(page, 'console-report');
+  });
+
+  it('works on a tablet (820x1180): the navigation folds to a top bar, nothing scrolls sideways', async () => {
+    const page = await consolePage('admin', { width: 820, height: 1180 });
+    await page.getByRole('link', { name: 'Laporan' }).click();
+    await page.getByTestId('money-chart').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'console-tablet-reports');
+    await page.getByRole('link', { name: 'Pemain' }).click();
+    await page.getByPlaceholder('Nomor ponsel, ID, atau nama').waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(page, 'console-tablet-players');
   });
 });
