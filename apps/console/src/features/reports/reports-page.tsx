@@ -102,11 +102,13 @@ export function ReportsPage() {
               <Tooltip />
               <Legend />
               <Bar
+                isAnimationActive={false}
                 dataKey="deposits"
                 name={`${t('console.reports.deposits')} ${shown ?? ''}`}
                 fill="#0f766e"
               />
               <Bar
+                isAnimationActive={false}
                 dataKey="withdrawals"
                 name={`${t('console.reports.withdrawals')} ${shown ?? ''}`}
                 fill="#b45309"
