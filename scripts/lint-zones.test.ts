@@ -72,6 +72,37 @@ describe.each(APPS)('apps/%s import zones', (app) => {
   });
 });
 
+describe('apps/console import zones', () => {
+  const features = readdirSync(path.join(ROOT, 'apps', 'console', 'src', 'features'));
+
+  it.each([
+    ['lib', '../app/router.tsx', 'app/ composes'],
+    ['shared', '../features/players/players-page.tsx', 'never import a feature'],
+    ['features/players', '../../app/router.tsx', 'app/ composes'],
+    ['features/players', '../reports/reports-page.tsx', 'never imports another feature'],
+  ])('%s may not import %s', (folder, specifier, message) => {
+    const result = lintProbe('console', folder, specifier);
+    expect(result.failed, result.output).toBe(true);
+    expect(result.output).toContain(message);
+  });
+
+  it.each([
+    ['features/players', '../../lib/api.ts'],
+    ['features/players', './api.ts'],
+    ['app', '../features/players/api.ts'],
+  ])('%s may import %s', (folder, specifier) => {
+    expect(lintProbe('console', folder, specifier).failed).toBe(false);
+  });
+
+  it('has a zone for every feature folder', () => {
+    const config = readFileSync(path.join(ROOT, 'biome.json'), 'utf8');
+    for (const feature of features) {
+      expect(config, feature).toContain(`"apps/console/src/features/${feature}/**"`);
+      expect(config, feature).toContain(`"!**/features/${feature}/**"`);
+    }
+  });
+});
+
 /** Writes a probe file named `name` in a server module folder importing `specifier`, lints it. */
 function lintServerProbe(
   module: string,

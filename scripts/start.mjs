@@ -23,7 +23,7 @@ function needsBuild(app) {
   return sources > statSync(index).mtimeMs;
 }
 
-for (const app of ['agent', 'player']) {
+for (const app of ['agent', 'player', 'console']) {
   if (!existsSync(join(root, 'apps', app, 'index.html'))) continue;
   if (!needsBuild(app)) continue;
   console.log(`[payhub] building the ${app} app`);

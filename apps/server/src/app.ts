@@ -9,7 +9,11 @@ import { contracts, ErrorCode } from '@payhub/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { createLedger } from './ledger/ledger.ts';
 import { type ChainRuntime, registerChain } from './modules/chain/chain.plugin.ts';
+import { createConsoleRepo } from './modules/console/console.repo.ts';
+import { registerConsoleRoutes } from './modules/console/console.routes.ts';
+import { createConsoleService } from './modules/console/console.service.ts';
 import { createDatacenterRepo } from './modules/datacenter/datacenter.repo.ts';
 import { registerDatacenterRoutes } from './modules/datacenter/datacenter.routes.ts';
 import { createDatacenterService } from './modules/datacenter/datacenter.service.ts';
@@ -222,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));
   await app.register(async (scope) => registerInboxRoutes(scope, bindDeps, inbox));
   const exchangeRates = tableRateSource(createExchangeRepo(database.db));
-  await registerPaymentHub(app, {
+  const { payhub, withdraw } = await registerPaymentHub(app, {
     bindDeps,
     config,
     database,
@@ -264,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onTopupDeposit: (tx, deposit) => app.paymentHub!.quotaChainReceived(tx, deposit),
     });
   }
-  await registerWallet(app, { bindDeps, database, clock, projectById: site.projectById });
+  const { wallet } = await registerWallet(app, { bindDeps, database, clock, projectById: site.projectById });
   await registerExchange(app, {
     bindDeps,
     database,
@@ -274,6 +278,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));
+  // The operator console (issue 19, docs/console.md): staff grants and roles checked on every call;
+  // it acts through the other modules' services.
+  const consoleService = createConsoleService({
+    repo: createConsoleRepo(database.db),
+    clock,
+    ledger: createLedger(clock),
+    projectById: site.projectById,
+    users: {
+      findForStaff: (query) => users.findForStaff(query),
+      profileForStaff: (projectId, userId) => users.profileForStaff(projectId, userId),
+      nickname: async (userId) => (await userRepo.byId(userId))?.nickname ?? null,
+    },
+    wallet,
+    payhub,
+    withdraw,
+    notices,
+    maintenance,
+  });
+  await app.register(async (scope) => registerConsoleRoutes(scope, bindDeps, consoleService));
 
   app.get('/healthz', { config: { rateLimit: false } }, async () => {
     await database.pool.query('SELECT 1');

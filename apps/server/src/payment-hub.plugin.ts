@@ -8,7 +8,7 @@ import { createCommissionService } from './modules/commission/commission.service
 import type { UserNotifier } from './modules/payhub/payhub.notify.ts';
 import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
-import { createPayhubService } from './modules/payhub/payhub.service.ts';
+import { createPayhubService, type PayhubService } from './modules/payhub/payhub.service.ts';
 import { createPayhubToolsRepo } from './modules/payhub-tools/payhub-tools.repo.ts';
 import { registerPayhubToolsRoutes } from './modules/payhub-tools/payhub-tools.routes.ts';
 import { createPayhubToolsService } from './modules/payhub-tools/payhub-tools.service.ts';
@@ -19,7 +19,7 @@ import { registerQuotaRoutes } from './modules/quota/quota.routes.ts';
 import { createQuotaService, type QuotaService, type UsdtTopupChain } from './modules/quota/quota.service.ts';
 import { createWithdrawRepo } from './modules/withdraw/withdraw.repo.ts';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
-import { createWithdrawService } from './modules/withdraw/withdraw.service.ts';
+import { createWithdrawService, type WithdrawService } from './modules/withdraw/withdraw.service.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/database.ts';
 import type { BindDeps } from './platform/http/bind-endpoint.ts';
@@ -70,7 +70,7 @@ export async function registerPaymentHub(
     /** The chain watcher's side of USDT quota top-ups (absent: no chain, USDT top-ups answer 3065). */
     usdtChain?: () => UsdtTopupChain | undefined;
   },
-): Promise<void> {
+): Promise<{ payhub: PayhubService; withdraw: WithdrawService }> {
   const { database, clock, config } = deps;
   const log = (error: unknown, message: string) => app.log.error({ err: error }, message);
   const ledger = createLedger(clock);
@@ -142,4 +142,6 @@ export async function registerPaymentHub(
   });
   app.decorate('paymentHub', { scheduler, runTimeouts, quotaChainReceived: quota.chainReceived });
   app.addHook('onClose', async () => scheduler.stop());
+  // The operator console calls the deposit service's admin entry points (app.ts composes it).
+  return { payhub, withdraw };
 }

@@ -21,6 +21,10 @@ export const ErrorCode = {
   ServiceMaintenance: 762,
   ContactSupport: 777,
   NoPermission: 1031,
+  /** A manual adjustment is approved by a staff member other than the one who requested it. */
+  AdjustmentSameStaff: 1040,
+  /** The manual adjustment was already approved or rejected. */
+  AdjustmentDecided: 1041,
   CodeSentTooOften: 2001,
   CodeInvalid: 2002,
   AmountOverAvailable: 3003,
@@ -105,6 +109,8 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   667: 429,
   707: 401,
   1031: 403,
+  1040: 403,
+  1041: 409,
   7001: 403,
   2001: 429,
   7028: 429,

@@ -1,5 +1,6 @@
 import { chain } from './chain.ts';
 import { commission } from './commission.ts';
+import { consoleApi } from './console.ts';
 import { datacenter } from './datacenter.ts';
 import type { Endpoint } from './endpoint.ts';
 import { exchange } from './exchange.ts';
@@ -17,6 +18,7 @@ import { withdraw } from './withdraw.ts';
 
 export * from './chain.ts';
 export * from './commission.ts';
+export * from './console.ts';
 export * from './datacenter.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
@@ -57,6 +59,7 @@ export const contracts = {
   chain,
   wallet,
   exchange,
+  console: consoleApi,
 } as const;
 export type Contracts = typeof contracts;
 

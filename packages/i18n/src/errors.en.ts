@@ -18,6 +18,8 @@ export const errorsEn: ErrorMessages = {
   '762': 'The service is under maintenance',
   '777': 'Please contact customer service',
   '1031': 'Insufficient permission',
+  '1040': 'A different staff member must approve this adjustment',
+  '1041': 'This adjustment was already decided',
   '2001': 'Codes sent too often, please try again later',
   '2002': 'The code has expired or is invalid',
   '3003': 'Amount over the available balance',

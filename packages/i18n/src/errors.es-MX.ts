@@ -18,6 +18,8 @@ export const errorsEsMX: ErrorMessages = {
   '762': 'El servicio está en mantenimiento',
   '777': 'Comunícate con atención al cliente',
   '1031': 'Permisos insuficientes',
+  '1040': 'Otro miembro del personal debe aprobar este ajuste',
+  '1041': 'Este ajuste ya fue decidido',
   '2001': 'Enviaste códigos con demasiada frecuencia, inténtalo más tarde',
   '2002': 'El código expiró o no es válido',
   '3003': 'El monto supera lo disponible',

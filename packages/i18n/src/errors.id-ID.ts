@@ -16,6 +16,8 @@ export const errorsIdID = {
   '762': 'Layanan sedang dalam pemeliharaan',
   '777': 'Silakan hubungi layanan pelanggan',
   '1031': 'Izin tidak mencukupi',
+  '1040': 'Penyesuaian ini harus disetujui staf lain',
+  '1041': 'Penyesuaian ini sudah diputuskan',
   '2001': 'Kode terlalu sering dikirim, silakan coba lagi nanti',
   '2002': 'Kode verifikasi kedaluwarsa atau tidak valid',
   '3003': 'Jumlah melebihi saldo yang tersedia',

@@ -34,3 +34,24 @@ export function demoAccount(label: DemoLabel, projectId: ProjectId): DemoAccount
   if (!account) throw new Error(`no demo account ${label} in project ${projectId}`);
   return account;
 }
+
+/** The operator console's demo staff (seed.ts: one `staff-<role>` per role; `admin` is the console admin). */
+export type StaffLabel =
+  | 'admin'
+  | 'staff-support'
+  | 'staff-payments'
+  | 'staff-compliance'
+  | 'staff-finance'
+  | 'staff-content';
+
+/** Any seeded account by its label (staff, players and the agent roles). */
+export function seededAccount(
+  label: StaffLabel | 'player' | 'player-2' | 'operator-2' | DemoLabel,
+  projectId: ProjectId,
+) {
+  const account = readDemoAccounts().find(
+    (item) => (item.label as string) === label && item.projectId === projectId,
+  );
+  if (!account) throw new Error(`no demo account ${label} in project ${projectId}`);
+  return account;
+}

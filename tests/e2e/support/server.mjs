@@ -125,7 +125,7 @@ export async function startServer({ appsDir, env = {}, quiet = true, healthTimeo
  */
 export async function prepareApps(appsDir) {
   const vite = join(root, 'node_modules/vite/bin/vite.js');
-  for (const app of ['agent', 'player']) {
+  for (const app of ['agent', 'player', 'console']) {
     const appDir = join(root, 'apps', app);
     if (!existsSync(join(appDir, 'index.html'))) continue;
     const outDir = join(appsDir, app, 'dist');

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { LocalCurrency } from '@payhub/contracts';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
+import { seedConsoleStaff } from './console-seed.repo.ts';
 import { seedPaymentHub } from './payhub.seed.ts';
 import { createSeedRepo, type ProjectSeed } from './seed.repo.ts';
 import { seedWallets } from './wallet.seed.ts';
@@ -158,6 +159,52 @@ export const DEMO_ROLES = [
     staffRole: null,
     tier: 'normal',
   },
+  // The operator console's staff, one per role (docs/console.md); the 'admin' above is its admin.
+  {
+    label: 'staff-support',
+    spaType: null,
+    spaPay: 'no',
+    leaderLevel: -1,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'normal',
+  },
+  {
+    label: 'staff-payments',
+    spaType: null,
+    spaPay: 'no',
+    leaderLevel: -1,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'normal',
+  },
+  {
+    label: 'staff-compliance',
+    spaType: null,
+    spaPay: 'no',
+    leaderLevel: -1,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'normal',
+  },
+  {
+    label: 'staff-finance',
+    spaType: null,
+    spaPay: 'no',
+    leaderLevel: -1,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'normal',
+  },
+  {
+    label: 'staff-content',
+    spaType: null,
+    spaPay: 'no',
+    leaderLevel: -1,
+    paymentRole: null,
+    staffRole: null,
+    tier: 'normal',
+  },
 ] as const;
 
 export interface DemoAccount {
@@ -268,6 +315,17 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<DemoAcco
       players: [
         { label: 'player', phone: phoneOf('player') },
         { label: 'player-2', phone: phoneOf('player-2') },
+      ],
+    });
+    // Console staff: each `staff-<role>` account holds that role in its own project; `admin` is the console admin.
+    await seedConsoleStaff(db, {
+      projectId: project.id,
+      staff: [
+        { phone: phoneOf('admin'), role: 'admin' },
+        ...(['support', 'payments', 'compliance', 'finance', 'content'] as const).map((role) => ({
+          phone: phoneOf(`staff-${role}`),
+          role,
+        })),
       ],
     });
     // "Players funded in every asset" (README): USDT and YEC play money beside the local currency.

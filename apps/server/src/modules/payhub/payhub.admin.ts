@@ -63,6 +63,53 @@ export function createPayhubAdmin<Status>(deps: {
         return toCaseWire(closed);
       });
     },
+    /** The project's deposit orders for the console: by states, player and order number; newest first. */
+    async adminOrders(
+      session: Session,
+      query: {
+        page: number;
+        count: number;
+        states?: readonly number[] | undefined;
+        playerId?: number | undefined;
+        orderNo?: string | undefined;
+      },
+    ) {
+      requireAdmin(session);
+      return repo.orders(
+        repo.db,
+        {
+          projectId: session.projectId,
+          ...(query.states && query.states.length > 0 ? { states: query.states } : {}),
+          ...(query.playerId ? { playerId: query.playerId } : {}),
+          ...(query.orderNo ? { orderNo: query.orderNo } : {}),
+        },
+        paging(query.page, query.count),
+      );
+    },
+    /** The project's operators for the console's KYC queue (keyset pages on user id). */
+    async adminOperators(
+      session: Session,
+      query: {
+        kycStatus?: OperatorRow['kycStatus'] | undefined;
+        q?: string | undefined;
+        cursor?: string | undefined;
+        count: number;
+      },
+    ) {
+      requireAdmin(session);
+      const rows = await repo.operatorList(repo.db, {
+        projectId: session.projectId,
+        kycStatus: query.kycStatus,
+        q: query.q,
+        ...(query.cursor ? { before: Number(query.cursor) } : {}),
+        limit: query.count + 1,
+      });
+      const page = rows.slice(0, query.count);
+      return {
+        items: page,
+        nextCursor: rows.length > query.count ? String(page[page.length - 1]!.userId) : null,
+      };
+    },
     async adminSetKyc(
       session: Session,
       userId: number,

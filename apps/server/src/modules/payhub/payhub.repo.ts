@@ -89,6 +89,38 @@ export function createPayhubRepo(db: Db) {
     },
     db: db as Executor,
 
+    /** The project's operators, newest user first, by KYC status and phone/name; keyset on user id (console). */
+    async operatorList(
+      executor: Executor,
+      query: {
+        projectId: number;
+        kycStatus?: string | undefined;
+        q?: string | undefined;
+        before?: number;
+        limit: number;
+      },
+    ) {
+      const like = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const result = await executor.execute<Raw>(sql`
+        SELECT o.*, u.phone, u.nickname FROM payhub_operators o JOIN users u ON u.id = o.user_id
+         WHERE o.project_id = ${query.projectId}
+           ${query.kycStatus ? sql`AND o.kyc_status = ${query.kycStatus}` : sql``}
+           ${like ? sql`AND (u.phone LIKE ${like} OR u.nickname ILIKE ${like} OR o.verified_name ILIKE ${like})` : sql``}
+           ${query.before ? sql`AND o.user_id < ${query.before}` : sql``}
+         ORDER BY o.user_id DESC LIMIT ${query.limit}`);
+      return result.rows.map((row) => ({
+        userId: Number(row.user_id),
+        phone: row.phone as string,
+        nickname: (row.nickname as string | null) ?? '',
+        kycStatus: row.kyc_status as OperatorRow['kycStatus'],
+        verifiedName: (row.verified_name as string | null) ?? null,
+        working: row.working as boolean,
+        perOrderMax: BigInt(row.per_order_max as string),
+        dailyMax: BigInt(row.daily_max as string),
+        commissionBps: Number(row.commission_bps),
+      }));
+    },
+
     async operator(executor: Executor, userId: number, lock = false): Promise<OperatorRow | null> {
       const result = await executor.execute<Raw>(sql`
         SELECT o.*, p.payment_role, p.spa_pay FROM payhub_operators o

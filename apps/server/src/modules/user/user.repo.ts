@@ -16,6 +16,33 @@ export function createUserRepo(db: Db) {
     .prepare('user_by_id');
   return {
     byId: async (id: number): Promise<UserRow | null> => (await selectById.execute({ id }))[0] ?? null,
+    /** The console's player search: by id, phone digits or nickname; keyset on id, newest first. */
+    async search(query: { projectId: number; q?: string | undefined; before?: number; limit: number }) {
+      const q = query.q?.trim() ?? '';
+      const digits = /^\+?\d{3,20}$/.test(q) ? q.replace(/^\+/, '') : null;
+      const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const filter = !q
+        ? sql``
+        : digits
+          ? sql`AND (id::text = ${digits} OR phone LIKE ${`%${digits}%`})`
+          : sql`AND nickname ILIKE ${like}`;
+      const result = await db.execute<{
+        id: string;
+        phone: string;
+        nickname: string | null;
+        created_at: string;
+      }>(sql`
+        SELECT id, phone, nickname, created_at FROM users
+         WHERE project_id = ${query.projectId} ${filter}
+           ${query.before ? sql`AND id < ${query.before}` : sql``}
+         ORDER BY id DESC LIMIT ${query.limit}`);
+      return result.rows.map((row) => ({
+        userId: Number(row.id),
+        phone: row.phone,
+        nickname: row.nickname ?? '',
+        createdAt: new Date(row.created_at),
+      }));
+    },
     byPhone: async (projectId: number, phone: string): Promise<UserRow | null> =>
       (
         await db

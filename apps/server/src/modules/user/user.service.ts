@@ -128,6 +128,16 @@ export function createUserService({
     toUser,
     nationalPhone,
 
+    /** The console's player search (the console checks the staff member's grant first). */
+    findForStaff: (query: { projectId: number; q?: string | undefined; before?: number; limit: number }) =>
+      repo.search(query),
+    /** One account of the project as the console shows it; null when absent or of another project. */
+    async profileForStaff(projectId: number, userId: number) {
+      const row = await repo.byId(userId);
+      if (!row || row.projectId !== projectId) return null;
+      return { userId: row.id, phone: row.phone, nickname: row.nickname, createdAt: row.createdAt };
+    },
+
     /**
      * Register codes go to numbers without an account (7017 otherwise: the one answer sign-up
      * must give). Reset, unlock and verify codes go only to registered numbers, and the answer

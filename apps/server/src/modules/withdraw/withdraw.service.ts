@@ -663,6 +663,30 @@ export function createWithdrawService(deps: WithdrawDeps) {
       };
     },
 
+    /** The project's withdrawals for the operator console (admin entry point; the console checks its roles first). */
+    async adminOrders(
+      session: Session,
+      query: {
+        page: number;
+        count: number;
+        states?: readonly number[] | undefined;
+        playerId?: number | undefined;
+        orderNo?: string | undefined;
+      },
+    ) {
+      if (session.staffRole !== 'admin') throw new AppError(ErrorCode.NoPermission);
+      const result = await repo.orders(
+        repo.db,
+        {
+          projectId: session.projectId,
+          ...(query.states && query.states.length > 0 ? { states: query.states } : {}),
+          ...(query.playerId ? { playerId: query.playerId } : {}),
+          ...(query.orderNo ? { orderNo: query.orderNo } : {}),
+        },
+        paging(query.page, query.count),
+      );
+      return { items: result.items.map(toWithdrawWire), total: result.total };
+    },
     /** Scheduler task: WAIT past its deadline -> CHOOSE_FAILED (hold released); CONFIRM -> EXCEPTIONAL. */
     expireOrders: (limit = 200): Promise<number> => lifecycle.expire(limit),
   };

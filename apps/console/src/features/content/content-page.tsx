@@ -1,0 +1,97 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, errorText } from '../../lib/api.ts';
+import { useCan } from '../../lib/staff.ts';
+import { Button, Card, ErrorLine, Input } from '../../shared/ui.tsx';
+
+/**
+ * Site notices and maintenance mode. The preview renders the HTML in a sandboxed frame (no scripts,
+ * no same origin); the server keeps only the allow-listed tags when it publishes.
+ */
+export function ContentPage() {
+  const { t } = useTranslation();
+  const [content, setContent] = useState('<p><b>Info</b></p>');
+  const [duration, setDuration] = useState('3');
+  const publish = useMutation({
+    mutationFn: () => api.console.publishNotice({ body: { content, showDuration: Number(duration) || 0 } }),
+  });
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card title={t('console.content.heading')}>
+        <div className="flex flex-col gap-2 text-sm">
+          <label htmlFor="notice-content" className="flex flex-col gap-1">
+            {t('console.content.editor')}
+            <textarea
+              id="notice-content"
+              className="h-48 rounded-md border border-slate-300 p-2 font-mono text-xs"
+              value={content}
+              onChange={(event) => setContent(event.target.value)}
+            />
+          </label>
+          <label htmlFor="notice-duration" className="flex items-center gap-2">
+            {t('console.content.duration')}
+            <Input
+              id="notice-duration"
+              className="w-20"
+              inputMode="numeric"
+              value={duration}
+              onChange={(event) => setDuration(event.target.value)}
+            />
+          </label>
+          <p className="text-xs text-slate-500">{t('console.content.audience')}</p>
+          <ErrorLine error={publish.error ? errorText(publish.error) : null} />
+          {publish.data && (
+            <p className="text-emerald-700">
+              {t('console.content.published', { id: publish.data.noticeId })}
+            </p>
+          )}
+          <Button disabled={!content.trim() || publish.isPending} onClick={() => publish.mutate()}>
+            {t('console.content.publish')}
+          </Button>
+        </div>
+      </Card>
+      <Card title={t('console.content.preview')}>
+        <iframe
+          title={t('console.content.preview')}
+          sandbox=""
+          srcDoc={`<style>body{font-family:system-ui,sans-serif;font-size:14px;color:#0f172a;margin:12px}</style>${content}`}
+          className="h-48 w-full rounded border border-slate-200 bg-white"
+        />
+      </Card>
+      <Maintenance />
+    </div>
+  );
+}
+
+function Maintenance() {
+  const { t } = useTranslation();
+  const may = useCan('maintenance');
+  const [enabled, setEnabled] = useState(false);
+  const [message, setMessage] = useState('');
+  const save = useMutation({
+    mutationFn: () =>
+      api.console.maintenance({ body: { enabled, message: message.trim() ? message.trim() : null } }),
+  });
+  if (!may) return null;
+  return (
+    <Card title={t('console.content.maintenance')}>
+      <div className="flex flex-col gap-2 text-sm">
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
+          {t('console.content.maintenanceOn')}
+        </label>
+        <Input
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          placeholder={t('console.content.maintenanceMessage')}
+        />
+        <ErrorLine error={save.error ? errorText(save.error) : null} />
+        {save.isSuccess && <p className="text-emerald-700">{t('console.content.maintenanceSaved')}</p>}
+        <Button onClick={() => save.mutate()} disabled={save.isPending}>
+          {t('console.common.save')}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,193 @@
+import { PayOrderState, WithdrawOrderState } from '@payhub/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, errorText } from '../../lib/api.ts';
+import { paths } from '../../lib/paths.ts';
+import { downloadCsv } from '../../shared/csv.ts';
+import { Badge, Button, Card, ErrorLine, Input, Select, Table } from '../../shared/ui.tsx';
+
+const PAGE_SIZE = 25;
+
+/** What the list shows of a deposit or a withdrawal order. */
+type OrderRow = {
+  id: number;
+  orderNo: string;
+  state: number;
+  amount: string;
+  currency: string;
+  playerId: number;
+  operatorId: number | null;
+  remark: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+type Kind = 'deposits' | 'withdrawals';
+const STATES: Record<Kind, Record<string, number>> = {
+  deposits: PayOrderState,
+  withdrawals: WithdrawOrderState,
+};
+
+/** Deposits and withdrawals of the project: every order with its state, the stuck queue, search by player or number. */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<Kind>('deposits');
+  const [state, setState] = useState('');
+  const [stuck, setStuck] = useState(false);
+  const [form, setForm] = useState({ playerId: '', orderNo: '' });
+  const [search, setSearch] = useState(form);
+  const [page, setPage] = useState(1);
+  const query = {
+    page,
+    count: PAGE_SIZE,
+    ...(stuck ? { stuck: true } : state !== '' ? { state: Number(state) } : {}),
+    ...(search.playerId ? { playerId: search.playerId } : {}),
+    ...(search.orderNo ? { orderNo: search.orderNo } : {}),
+  };
+  const orders = useQuery({
+    queryKey: ['console', 'orders', kind, query],
+    queryFn: async (): Promise<{ items: OrderRow[]; total: number }> =>
+      kind === 'deposits' ? api.console.deposits({ query }) : api.console.withdrawals({ query }),
+  });
+  const items = orders.data?.items ?? [];
+  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
+  const stateName = (value: number) =>
+    Object.entries(STATES[kind]).find(([, code]) => code === value)?.[0] ?? String(value);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(form);
+    setPage(1);
+  };
+  return (
+    <Card
+      title={t('console.orders.heading')}
+      actions={
+        <Button
+          variant="plain"
+          disabled={items.length === 0}
+          onClick={() =>
+            downloadCsv(
+              `${kind}.csv`,
+              [
+                'id',
+                'orderNo',
+                'state',
+                'amount',
+                'currency',
+                'playerId',
+                'operatorId',
+                'remark',
+                'createdAt',
+                'updatedAt',
+              ],
+              items,
+            )
+          }
+        >
+          {t('console.common.exportCsv')}
+        </Button>
+      }
+    >
+      <form onSubmit={submit} className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+        <Select
+          aria-label={t('console.orders.kind')}
+          value={kind}
+          onChange={(event) => {
+            setKind(event.target.value as Kind);
+            setState('');
+            setPage(1);
+          }}
+        >
+          <option value="deposits">{t('console.orders.deposits')}</option>
+          <option value="withdrawals">{t('console.orders.withdrawals')}</option>
+        </Select>
+        <Select
+          aria-label={t('console.common.status')}
+          value={state}
+          disabled={stuck}
+          onChange={(event) => {
+            setState(event.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">{t('console.common.all')}</option>
+          {Object.entries(STATES[kind]).map(([name, code]) => (
+            <option key={name} value={code}>
+              {name}
+            </option>
+          ))}
+        </Select>
+        <label className="flex items-center gap-1">
+          <input
+            type="checkbox"
+            checked={stuck}
+            onChange={(event) => {
+              setStuck(event.target.checked);
+              setPage(1);
+            }}
+          />
+          {t('console.orders.stuck')}
+        </label>
+        <Input
+          aria-label={t('console.adjustments.player')}
+          placeholder={t('console.adjustments.player')}
+          inputMode="numeric"
+          value={form.playerId}
+          onChange={(event) => setForm({ ...form, playerId: event.target.value })}
+        />
+        <Input
+          aria-label={t('console.orders.orderNo')}
+          placeholder={t('console.orders.orderNo')}
+          value={form.orderNo}
+          onChange={(event) => setForm({ ...form, orderNo: event.target.value })}
+        />
+        <Button type="submit">{t('console.common.search')}</Button>
+      </form>
+      <ErrorLine error={orders.error ? errorText(orders.error) : null} />
+      <Table
+        head={[
+          t('console.common.id'),
+          t('console.orders.orderNo'),
+          t('console.common.status'),
+          t('console.players.amount'),
+          t('console.adjustments.player'),
+          t('console.common.date'),
+          t('console.orders.updated'),
+        ]}
+      >
+        {items.map((row) => (
+          <tr key={row.id}>
+            <td className="px-2 py-2 tabular-nums">{row.id}</td>
+            <td className="px-2 py-2 font-mono text-xs">{row.orderNo}</td>
+            <td className="px-2 py-2">
+              <Badge>{stateName(row.state)}</Badge>
+            </td>
+            <td className="px-2 py-2 tabular-nums">{row.amount}</td>
+            <td className="px-2 py-2">
+              <Link className="text-blue-700 underline" to={paths.player(row.playerId)}>
+                #{row.playerId}
+              </Link>
+            </td>
+            <td className="px-2 py-2 text-slate-500">{new Date(row.createdAt).toLocaleString()}</td>
+            <td className="px-2 py-2 text-slate-500">{new Date(row.updatedAt).toLocaleString()}</td>
+          </tr>
+        ))}
+      </Table>
+      {items.length === 0 && !orders.isLoading && (
+        <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>
+      )}
+      <div className="mt-3 flex items-center gap-2 text-sm">
+        <Button variant="plain" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          ‹
+        </Button>
+        <span className="tabular-nums">
+          {page} / {pages}
+        </span>
+        <Button variant="plain" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          ›
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,151 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { api, errorText } from '../../lib/api.ts';
+import { downloadCsv } from '../../shared/csv.ts';
+import { Button, Card, ErrorLine, Input, Table } from '../../shared/ui.tsx';
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Deposits and withdrawals per day and rail, from the ledger. A GGR-by-day/game report joins here
+ * as another query and chart once a bets table exists (docs/console.md "Reports").
+ */
+export function ReportsPage() {
+  const { t } = useTranslation();
+  const today = new Date();
+  const [from, setFrom] = useState(day(new Date(today.getTime() - 13 * 86_400_000)));
+  const [to, setTo] = useState(day(today));
+  const [range, setRange] = useState({ from, to });
+  const report = useQuery({
+    queryKey: ['console', 'report', range],
+    queryFn: () => api.console.moneyReport({ query: range }),
+  });
+  const items = report.data?.items ?? [];
+  const assets = [...new Set(items.map((item) => item.asset))];
+  const [asset, setAsset] = useState<string | null>(null);
+  const shown = asset ?? assets[0] ?? null;
+  const chart = useMemo(() => {
+    const byDay = new Map<string, { day: string; deposits: number; withdrawals: number }>();
+    for (const item of items) {
+      if (item.asset !== shown) continue;
+      const row = byDay.get(item.day) ?? { day: item.day, deposits: 0, withdrawals: 0 };
+      row.deposits += Number(item.deposits);
+      row.withdrawals += Number(item.withdrawals);
+      byDay.set(item.day, row);
+    }
+    return [...byDay.values()];
+  }, [items, shown]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setRange({ from, to });
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <Card
+        title={t('console.reports.heading')}
+        actions={
+          <Button
+            variant="plain"
+            disabled={items.length === 0}
+            onClick={() =>
+              downloadCsv(
+                `money-${range.from}-${range.to}.csv`,
+                ['day', 'rail', 'asset', 'deposits', 'depositCount', 'withdrawals', 'withdrawalCount'],
+                items,
+              )
+            }
+          >
+            {t('console.common.exportCsv')}
+          </Button>
+        }
+      >
+        <form onSubmit={submit} className="mb-3 flex flex-wrap items-end gap-2 text-sm">
+          <label htmlFor="report-from" className="flex flex-col gap-1">
+            {t('console.reports.from')}
+            <Input
+              id="report-from"
+              type="date"
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+          </label>
+          <label htmlFor="report-to" className="flex flex-col gap-1">
+            {t('console.reports.to')}
+            <Input id="report-to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+          </label>
+          <Button type="submit">{t('console.reports.show')}</Button>
+          {assets.length > 1 &&
+            assets.map((code) => (
+              <Button
+                key={code}
+                variant={code === shown ? 'primary' : 'plain'}
+                onClick={() => setAsset(code)}
+              >
+                {code}
+              </Button>
+            ))}
+        </form>
+        <ErrorLine error={report.error ? errorText(report.error) : null} />
+        {report.data && (
+          <p className="mb-2 text-xs text-slate-500">
+            {t('console.reports.timeZone', { zone: report.data.timeZone })}
+          </p>
+        )}
+        <div className="h-72 w-full" data-testid="money-chart">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={chart}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+              <XAxis dataKey="day" fontSize={12} />
+              <YAxis fontSize={12} width={90} />
+              <Tooltip />
+              <Legend />
+              <Bar
+                isAnimationActive={false}
+                dataKey="deposits"
+                name={`${t('console.reports.deposits')} ${shown ?? ''}`}
+                fill="#0f766e"
+              />
+              <Bar
+                isAnimationActive={false}
+                dataKey="withdrawals"
+                name={`${t('console.reports.withdrawals')} ${shown ?? ''}`}
+                fill="#b45309"
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        {items.length === 0 && !report.isLoading && (
+          <p className="py-3 text-sm text-slate-500">{t('console.common.empty')}</p>
+        )}
+      </Card>
+      <Card>
+        <Table
+          head={[
+            t('console.common.date'),
+            t('console.reports.rail'),
+            t('console.players.asset'),
+            t('console.reports.deposits'),
+            t('console.reports.count'),
+            t('console.reports.withdrawals'),
+            t('console.reports.count'),
+          ]}
+        >
+          {items.map((item) => (
+            <tr key={`${item.day}-${item.rail}-${item.asset}`}>
+              <td className="px-2 py-1.5 tabular-nums">{item.day}</td>
+              <td className="px-2 py-1.5">{t(`console.reports.${item.rail}`)}</td>
+              <td className="px-2 py-1.5">{item.asset}</td>
+              <td className="px-2 py-1.5 tabular-nums">{item.deposits}</td>
+              <td className="px-2 py-1.5 tabular-nums">{item.depositCount}</td>
+              <td className="px-2 py-1.5 tabular-nums">{item.withdrawals}</td>
+              <td className="px-2 py-1.5 tabular-nums">{item.withdrawalCount}</td>
+            </tr>
+          ))}
+        </Table>
+        <p className="mt-3 text-xs text-slate-500">{t('console.reports.ggrPending')}</p>
+      </Card>
+    </div>
+  );
+}

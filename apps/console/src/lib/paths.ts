@@ -1,0 +1,14 @@
+/** Every href of the console (served under /console/, the router's basename). */
+export const paths = {
+  signIn: '/sign-in',
+  players: '/players',
+  player: (userId: number | string) => `/players/${userId}`,
+  adjustments: '/adjustments',
+  orders: '/orders',
+  operators: '/operators',
+  cases: '/cases',
+  content: '/content',
+  reports: '/reports',
+  audit: '/audit',
+  staff: '/staff',
+} as const;

@@ -1,0 +1,102 @@
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+
+export function Button({
+  className = '',
+  variant = 'primary',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'plain' | 'danger' }) {
+  const look =
+    variant === 'primary'
+      ? 'bg-slate-900 text-white hover:bg-slate-700'
+      : variant === 'danger'
+        ? 'bg-red-600 text-white hover:bg-red-500'
+        : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50';
+  return (
+    <button
+      type="button"
+      className={`rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50 ${look} ${className}`}
+      {...props}
+    />
+  );
+}
+
+export function Input({ className = '', ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <input className={`rounded-md border border-slate-300 px-2 py-1.5 text-sm ${className}`} {...props} />
+  );
+}
+
+export function Select({ className = '', ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select
+      className={`rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm ${className}`}
+      {...props}
+    />
+  );
+}
+
+export function Card({
+  title,
+  children,
+  actions,
+}: {
+  title?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      {(title || actions) && (
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          {title && <h2 className="text-base font-semibold text-slate-900">{title}</h2>}
+          {actions}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+export function Table({ head, children }: { head: ReactNode[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+          <tr>
+            {head.map((cell, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed header cells
+              <th key={index} className="px-2 py-2 font-medium">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ErrorLine({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="text-sm text-red-600">
+      {error}
+    </p>
+  ) : null;
+}
+
+export function Badge({
+  children,
+  tone = 'slate',
+}: {
+  children: ReactNode;
+  tone?: 'slate' | 'green' | 'amber' | 'red';
+}) {
+  const tones = {
+    slate: 'bg-slate-100 text-slate-700',
+    green: 'bg-emerald-100 text-emerald-800',
+    amber: 'bg-amber-100 text-amber-800',
+    red: 'bg-red-100 text-red-700',
+  };
+  return <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+}

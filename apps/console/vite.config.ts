@@ -1,0 +1,23 @@
+// A relative path on purpose: Vite bundles the config's relative imports, while a package import
+// would be loaded by plain Node, which cannot read TypeScript.
+
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { endpointManifest } from '../../packages/client/src/endpoint-manifest.ts';
+
+const serverOrigin = process.env.PAYHUB_SERVER ?? 'http://localhost:8080';
+
+/** The operator console is served by the server under /console/ (apps/server/src/platform/http/static-apps.ts). */
+export default defineConfig({
+  base: '/console/',
+  plugins: [
+    react(),
+    tailwindcss(),
+    endpointManifest('payhub-console-endpoint-manifest', {
+      'virtual:payhub-endpoints': (group) => group === 'console' || group === 'user',
+    }),
+  ],
+  build: { target: 'es2020', sourcemap: false },
+  server: { port: 5175, proxy: { '/main': serverOrigin, '/api': { target: serverOrigin, ws: true } } },
+});

@@ -1,0 +1,295 @@
+// Proves the console's permission table on the server (every console endpoint × every staff role →
+// allowed or 1031 as CONSOLE_PERMISSIONS says; player and agent tokens refused; staff of project 10
+// see nothing of project 12), the two-person manual adjustment (the ledger moves only on a second
+// staff member's approval; the audit log shows both), and bad input refused with 3 on every endpoint.
+import type { ApiError, PayhubClient } from '@payhub/client';
+import {
+  CONSOLE_PERMISSIONS,
+  type ConsoleAction,
+  contracts,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@payhub/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let testApp: TestApp;
+const staff = new Map<StaffRole, PayhubClient>();
+let player: PayhubClient;
+let playerId: number;
+let agent: PayhubClient;
+
+const LABEL: Record<StaffRole, string> = {
+  support: 'staff-support',
+  payments: 'staff-payments',
+  compliance: 'staff-compliance',
+  finance: 'staff-finance',
+  content: 'staff-content',
+  admin: 'admin',
+};
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  for (const role of STAFF_ROLES) staff.set(role, await testApp.signIn(LABEL[role], 12));
+  player = await testApp.signIn('player', 12);
+  playerId = (await player.api.user.me()).id;
+  agent = await testApp.signIn('operator', 12);
+}, 120_000);
+afterAll(async () => testApp?.close());
+
+async function codeOf(promise: Promise<unknown>): Promise<number> {
+  try {
+    await promise;
+    return -1;
+  } catch (error) {
+    return (error as ApiError).errCode;
+  }
+}
+
+/** One well-formed call per console endpoint; its answer is anything but 1031 when allowed. */
+function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
+  const api = client.api.console;
+  switch (action) {
+    case 'me':
+      return api.me();
+    case 'players':
+      return api.players({ query: { q: '81' } });
+    case 'player':
+      return api.player({ params: { userId: playerId } });
+    case 'playerHistory':
+      return api.playerHistory({ params: { userId: playerId }, query: {} });
+    case 'notes':
+      return api.notes({ params: { userId: playerId } });
+    case 'addNote':
+      return api.addNote({ params: { userId: playerId }, body: { body: 'called about a deposit' } });
+    case 'adjustments':
+      return api.adjustments({ query: {} });
+    case 'requestAdjustment':
+      return api.requestAdjustment({
+        body: { userId: playerId, asset: 'IDR', amount: '100', reason: 'goodwill' },
+      });
+    case 'approveAdjustment':
+      return api.approveAdjustment({ params: { id: 999_999 }, body: {} });
+    case 'rejectAdjustment':
+      return api.rejectAdjustment({ params: { id: 999_999 }, body: { note: 'not needed' } });
+    case 'deposits':
+      return api.deposits({ query: { stuck: true } });
+    case 'withdrawals':
+      return api.withdrawals({ query: { state: 0 } });
+    case 'operators':
+      return api.operators({ query: {} });
+    case 'decideKyc':
+      return api.decideKyc({ params: { userId: 999_999 }, body: { status: 'rejected' } });
+    case 'cases':
+      return api.cases({ query: {} });
+    case 'closeCase':
+      return api.closeCase({ params: { id: 999_999 }, body: { resolution: 'no issue' } });
+    case 'publishNotice':
+      return api.publishNotice({ body: { content: '<p>Info</p>', showDuration: 0 } });
+    case 'maintenance':
+      return api.maintenance({ body: { enabled: false, message: null } });
+    case 'moneyReport':
+      return api.moneyReport({ query: { from: '2026-01-01', to: '2026-01-31' } });
+    case 'audit':
+      return api.audit({ query: {} });
+    case 'staff':
+      return api.staff();
+    case 'grant':
+      // Revoking a grant nobody holds: allowed for admins, changes nothing.
+      return api.grant({ body: { userId: playerId, projectId: 12, role: null } });
+  }
+}
+
+const ACTIONS = Object.keys(CONSOLE_PERMISSIONS) as ConsoleAction[];
+
+describe('console permission table', () => {
+  it('lists every console endpoint', () => {
+    expect(ACTIONS.sort()).toEqual(Object.keys(contracts.console).sort());
+  });
+
+  it.each(STAFF_ROLES)('role %s: allowed or 1031 exactly as the table says', async (role) => {
+    const client = staff.get(role)!;
+    for (const action of ACTIONS) {
+      const code = await codeOf(call(client, action));
+      if (CONSOLE_PERMISSIONS[action].includes(role)) expect(code, `${role} ${action}`).not.toBe(1031);
+      else expect(code, `${role} ${action}`).toBe(1031);
+    }
+  });
+
+  it('player and agent tokens reach no console endpoint; no token answers 1', async () => {
+    for (const action of ACTIONS) {
+      expect(await codeOf(call(player, action)), `player ${action}`).toBe(1031);
+      expect(await codeOf(call(agent, action)), `agent ${action}`).toBe(1031);
+      expect(await codeOf(call(testApp.client(12), action)), `anonymous ${action}`).toBe(1);
+    }
+  });
+
+  it('staff of project 12 see nothing of project 10 (no grant there)', async () => {
+    const admin12 = staff.get('admin')!;
+    admin12.setProjectId(10);
+    try {
+      for (const action of ACTIONS) expect(await codeOf(call(admin12, action)), action).toBe(1031);
+    } finally {
+      admin12.setProjectId(12);
+    }
+  });
+});
+
+describe('staff grants', () => {
+  it('an admin grants a role in the project (audited); the grantee then reaches the console; revoking ends it', async () => {
+    const admin = staff.get('admin')!;
+    const granted = await admin.api.console.grant({
+      body: { userId: playerId, projectId: 12, role: 'support' },
+    });
+    expect(granted.items.find((item) => item.userId === playerId)?.role).toBe('support');
+    expect((await player.api.console.me()).role).toBe('support');
+    await admin.api.console.grant({ body: { userId: playerId, projectId: 12, role: null } });
+    expect(await codeOf(player.api.console.me())).toBe(1031);
+    const audit = await admin.api.console.audit({
+      query: { objectType: 'staff_grant', objectId: String(playerId) },
+    });
+    expect(audit.items.map((line) => line.action).slice(0, 2)).toEqual([
+      'console.staff.revoke',
+      'console.staff.grant',
+    ]);
+  });
+
+  it('no admin changes their own grant, nor grants in a project where they are not admin', async () => {
+    const admin = staff.get('admin')!;
+    const me = await admin.api.console.me();
+    expect(
+      await codeOf(admin.api.console.grant({ body: { userId: me.userId, projectId: 12, role: 'support' } })),
+    ).toBe(1031);
+    expect(
+      await codeOf(admin.api.console.grant({ body: { userId: playerId, projectId: 10, role: 'admin' } })),
+    ).toBe(1031);
+    expect(
+      await codeOf(admin.api.console.grant({ body: { userId: 99_999_999, projectId: 12, role: 'support' } })),
+    ).toBe(404);
+  });
+});
+
+describe('manual adjustment', () => {
+  it('moves money only on a different staff member’s approval; the audit log shows both', async () => {
+    const support = staff.get('support')!;
+    const finance = staff.get('finance')!;
+    const admin = staff.get('admin')!;
+    const before = (await admin.api.console.player({ params: { userId: playerId } })).balances.find(
+      (item) => item.asset === 'IDR',
+    )!;
+    const requested = await support.api.console.requestAdjustment({
+      body: { userId: playerId, asset: 'IDR', amount: '25000', reason: 'refund of a failed transfer' },
+    });
+    expect(requested.status).toBe('pending');
+    const unchanged = (await admin.api.console.player({ params: { userId: playerId } })).balances.find(
+      (item) => item.asset === 'IDR',
+    )!;
+    expect(unchanged.balance).toBe(before.balance);
+
+    // The requester cannot approve (admin requests, admin approves → 1040).
+    const own = await admin.api.console.requestAdjustment({
+      body: { userId: playerId, asset: 'IDR', amount: '-1', reason: 'own request' },
+    });
+    expect(await codeOf(admin.api.console.approveAdjustment({ params: { id: own.id }, body: {} }))).toBe(
+      1040,
+    );
+    // Support may request but not approve.
+    expect(
+      await codeOf(support.api.console.approveAdjustment({ params: { id: requested.id }, body: {} })),
+    ).toBe(1031);
+
+    const approved = await finance.api.console.approveAdjustment({ params: { id: requested.id }, body: {} });
+    expect(approved.status).toBe('approved');
+    expect(approved.decidedBy).not.toBe(approved.requestedBy);
+    const after = (await admin.api.console.player({ params: { userId: playerId } })).balances.find(
+      (item) => item.asset === 'IDR',
+    )!;
+    expect(BigInt(after.balance.replace('.', '')) - BigInt(before.balance.replace('.', ''))).toBe(2_500_000n);
+    // Decided once: a second approval is refused and moves nothing.
+    expect(
+      await codeOf(finance.api.console.approveAdjustment({ params: { id: requested.id }, body: {} })),
+    ).toBe(1041);
+
+    const audit = await admin.api.console.audit({
+      query: { objectType: 'staff_adjustment', objectId: String(requested.id) },
+    });
+    const actions = audit.items.map((line) => [line.action, line.actorId]);
+    expect(actions).toContainEqual(['console.adjustment.request', requested.requestedBy]);
+    expect(actions).toContainEqual(['console.adjustment.approve', approved.decidedBy]);
+  });
+
+  it('a debit the wallet cannot cover answers 3005 and stays pending', async () => {
+    const support = staff.get('support')!;
+    const finance = staff.get('finance')!;
+    const requested = await support.api.console.requestAdjustment({
+      body: { userId: playerId, asset: 'IDR', amount: '-999999999999', reason: 'too much' },
+    });
+    expect(
+      await codeOf(finance.api.console.approveAdjustment({ params: { id: requested.id }, body: {} })),
+    ).toBe(3005);
+    const list = await finance.api.console.adjustments({ query: { status: 'pending', userId: playerId } });
+    expect(list.items.map((item) => item.id)).toContain(requested.id);
+  });
+});
+
+describe('console bad input', () => {
+  it.each<[string, (client: PayhubClient) => Promise<unknown>]>([
+    ['players count', (c) => c.api.console.players({ query: { count: 0 } })],
+    ['players cursor', (c) => c.api.console.players({ query: { cursor: 'x' } })],
+    ['player id', (c) => c.api.console.player({ params: { userId: -1 } })],
+    ['history count', (c) => c.api.console.playerHistory({ params: { userId: 1 }, query: { count: 1000 } })],
+    ['notes id', (c) => c.api.console.notes({ params: { userId: 'abc' as never } })],
+    ['note empty', (c) => c.api.console.addNote({ params: { userId: 1 }, body: { body: ' ' } })],
+    ['adjustments status', (c) => c.api.console.adjustments({ query: { status: 'done' as never } })],
+    [
+      'adjust amount',
+      (c) =>
+        c.api.console.requestAdjustment({ body: { userId: 1, asset: 'IDR', amount: '1e5', reason: 'xyz' } }),
+    ],
+    [
+      'adjust zero',
+      (c) =>
+        c.api.console.requestAdjustment({ body: { userId: 1, asset: 'IDR', amount: '0', reason: 'xyz' } }),
+    ],
+    [
+      'adjust asset',
+      (c) =>
+        c.api.console.requestAdjustment({
+          body: { userId: 1, asset: 'EUR' as never, amount: '1', reason: 'xyz' },
+        }),
+    ],
+    [
+      'adjust reason',
+      (c) => c.api.console.requestAdjustment({ body: { userId: 1, asset: 'IDR', amount: '1', reason: '' } }),
+    ],
+    [
+      'approve extra',
+      (c) => c.api.console.approveAdjustment({ params: { id: 1 }, body: { extra: 1 } as never }),
+    ],
+    ['reject note', (c) => c.api.console.rejectAdjustment({ params: { id: 1 }, body: { note: '' } })],
+    ['deposits state', (c) => c.api.console.deposits({ query: { state: 42 } })],
+    ['deposits stuck', (c) => c.api.console.deposits({ query: { stuck: 'maybe' as never } })],
+    ['withdrawals page', (c) => c.api.console.withdrawals({ query: { page: 0 } })],
+    ['withdrawals orderNo', (c) => c.api.console.withdrawals({ query: { orderNo: 'x'.repeat(41) } })],
+    ['operators kyc', (c) => c.api.console.operators({ query: { kycStatus: 'ok' as never } })],
+    [
+      'kyc status',
+      (c) => c.api.console.decideKyc({ params: { userId: 1 }, body: { status: 'great' as never } }),
+    ],
+    ['cases page', (c) => c.api.console.cases({ query: { page: 0 } })],
+    ['close resolution', (c) => c.api.console.closeCase({ params: { id: 1 }, body: { resolution: '' } })],
+    [
+      'notice duration',
+      (c) => c.api.console.publishNotice({ body: { content: '<p>x</p>', showDuration: 9999 } }),
+    ],
+    ['maintenance', (c) => c.api.console.maintenance({ body: { enabled: 'yes' as never, message: null } })],
+    ['report day', (c) => c.api.console.moneyReport({ query: { from: '2026-1-1', to: '2026-01-31' } })],
+    ['report order', (c) => c.api.console.moneyReport({ query: { from: '2026-02-01', to: '2026-01-01' } })],
+    ['report range', (c) => c.api.console.moneyReport({ query: { from: '2020-01-01', to: '2026-01-01' } })],
+    ['audit actor', (c) => c.api.console.audit({ query: { actorId: 0 } })],
+    ['grant role', (c) => c.api.console.grant({ body: { userId: 1, projectId: 12, role: 'boss' as never } })],
+    ['grant project', (c) => c.api.console.grant({ body: { userId: 1, projectId: 0, role: 'support' } })],
+  ])('%s answers 3', async (_name, send) => {
+    expect(await codeOf(send(staff.get('admin')!))).toBe(3);
+  });
+});

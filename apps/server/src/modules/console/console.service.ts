@@ -1,0 +1,563 @@
+import {
+  type Asset,
+  CONSOLE_PERMISSIONS,
+  CONSOLE_REPORT_MAX_DAYS,
+  type ConsoleAction,
+  consoleAllows,
+  ErrorCode,
+  formatAmount,
+  type Maintenance,
+  type ProjectConfig,
+  STUCK_DEPOSIT_STATES,
+  STUCK_WITHDRAW_STATES,
+  type StaffRole,
+  tryParseAmount,
+} from '@payhub/contracts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
+import { listAudit, writeAudit } from '../../platform/audit/audit.repo.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
+import type { Session } from '../../platform/http/request-context.ts';
+import type { NoticesService } from '../notices/notices.service.ts';
+import { type PayhubService, toPayOrderWire } from '../payhub/payhub.service.ts';
+import type { MaintenanceGate } from '../site/maintenance.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+import type { WithdrawService } from '../withdraw/withdraw.service.ts';
+import type { AdjustmentRow, ConsoleRepo } from './console.repo.ts';
+
+/** A staff member acting in one project with one role (the grant the call was allowed by). */
+export interface Staff {
+  userId: number;
+  projectId: number;
+  role: StaffRole;
+  ip: string;
+}
+
+/**
+ * What the console calls in other modules: their services, handed in at composition (app.ts). The
+ * admin entry points of those services take a session; the console hands them a delegated session
+ * (staffRole 'admin', the staff member's id, the project acted on) only after its own permission
+ * table allowed the call, so their audit lines name the staff member.
+ */
+export interface ConsoleDeps {
+  repo: ConsoleRepo;
+  clock: Clock;
+  ledger: Ledger;
+  projectById: (id: number) => ProjectConfig | undefined;
+  users: {
+    findForStaff(query: {
+      projectId: number;
+      q?: string | undefined;
+      before?: number;
+      limit: number;
+    }): Promise<Array<{ userId: number; phone: string; nickname: string; createdAt: Date }>>;
+    profileForStaff(
+      projectId: number,
+      userId: number,
+    ): Promise<{ userId: number; phone: string; nickname: string; createdAt: Date } | null>;
+    nickname(userId: number): Promise<string | null>;
+  };
+  wallet: Pick<WalletService, 'balances' | 'history'>;
+  payhub: Pick<
+    PayhubService,
+    'adminCases' | 'adminCloseCase' | 'adminSetKyc' | 'adminOperators' | 'adminOrders'
+  >;
+  withdraw: Pick<WithdrawService, 'adminOrders'>;
+  notices: Pick<NoticesService, 'create'>;
+  maintenance: Pick<MaintenanceGate, 'set'>;
+}
+
+/** Transfer codes of the money report: code → rail and direction (wallet.types.ts names the same codes). */
+const REPORT_CODES = [
+  { code: 'deposit', rail: 'bank', direction: 'deposit' },
+  { code: 'withdraw', rail: 'bank', direction: 'withdrawal' },
+  { code: 'chain_deposit', rail: 'chain', direction: 'deposit' },
+  { code: 'chain_withdraw', rail: 'chain', direction: 'withdrawal' },
+] as const;
+
+/** The ledger code of a manual adjustment (credit or debit of a player wallet against the house). */
+export const ADJUSTMENT_CODE = 'adjustment';
+
+const DAY_MS = 86_400_000;
+
+interface OrdersQuery {
+  page: number;
+  count: number;
+  state?: number | undefined;
+  stuck?: boolean | undefined;
+  playerId?: number | undefined;
+  orderNo?: string | undefined;
+}
+
+function adjustmentWire(row: AdjustmentRow) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    asset: row.asset,
+    amount: formatAmount(row.amount, row.asset),
+    reason: row.reason,
+    status: row.status,
+    requestedBy: row.requestedBy,
+    decidedBy: row.decidedBy,
+    decisionNote: row.decisionNote,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+  };
+}
+
+export function createConsoleService(deps: ConsoleDeps) {
+  const { repo, clock, ledger } = deps;
+
+  async function grantsWire(executor: Parameters<ConsoleRepo['projectGrants']>[0], projectId: number) {
+    const rows = await repo.projectGrants(executor, projectId);
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...row,
+        nickname: (await deps.users.nickname(row.userId)) ?? '',
+        grantedAt: row.grantedAt.toISOString(),
+      })),
+    );
+  }
+
+  /** The session other services' admin entry points take, for a staff member the console allowed. */
+  function delegated(staff: Staff, base: Session): Session {
+    return { ...base, userId: staff.userId, projectId: staff.projectId, staffRole: 'admin' };
+  }
+  /** A read-only view of a player's own wallet calls (balances, history). */
+  function asPlayer(base: Session, projectId: number, userId: number): Session {
+    return { ...base, userId, projectId, staffRole: null };
+  }
+  async function requirePlayer(staff: Staff, userId: number) {
+    const player = await deps.users.profileForStaff(staff.projectId, userId);
+    if (!player) throw notFound('player');
+    return player;
+  }
+
+  return {
+    /**
+     * The permission check every console endpoint runs first: the caller's grant in the project the
+     * call is for, and the role's right to the action. Anyone without a grant (players, agents,
+     * staff of another project) answers 1031.
+     */
+    async authorize(
+      session: Session,
+      project: ProjectConfig,
+      action: ConsoleAction,
+      ip: string,
+    ): Promise<Staff> {
+      const grant = (await repo.grantsOf(session.userId)).find((row) => row.projectId === project.projectId);
+      if (!grant || !consoleAllows(grant.role, action)) throw noPermission();
+      return { userId: session.userId, projectId: project.projectId, role: grant.role, ip };
+    },
+
+    async me(staff: Staff) {
+      const grants = await repo.grantsOf(staff.userId);
+      return {
+        userId: staff.userId,
+        nickname: (await deps.users.nickname(staff.userId)) ?? '',
+        projectId: staff.projectId,
+        role: staff.role,
+        actions: (Object.keys(CONSOLE_PERMISSIONS) as ConsoleAction[]).filter((action) =>
+          consoleAllows(staff.role, action),
+        ),
+        projects: grants.map((grant) => ({ projectId: grant.projectId, role: grant.role })),
+      };
+    },
+
+    async players(
+      staff: Staff,
+      query: { q?: string | undefined; cursor?: string | undefined; count: number },
+    ) {
+      const rows = await deps.users.findForStaff({
+        projectId: staff.projectId,
+        q: query.q,
+        ...(query.cursor ? { before: Number(query.cursor) } : {}),
+        limit: query.count + 1,
+      });
+      const page = rows.slice(0, query.count);
+      return {
+        items: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        nextCursor: rows.length > query.count ? String(page[page.length - 1]!.userId) : null,
+      };
+    },
+
+    async player(staff: Staff, session: Session, userId: number) {
+      const player = await requirePlayer(staff, userId);
+      const balances = await deps.wallet.balances(asPlayer(session, staff.projectId, userId));
+      return { ...player, createdAt: player.createdAt.toISOString(), balances: balances.items };
+    },
+
+    async playerHistory(
+      staff: Staff,
+      session: Session,
+      userId: number,
+      query: { cursor?: string | undefined; count: number },
+    ) {
+      await requirePlayer(staff, userId);
+      return deps.wallet.history(asPlayer(session, staff.projectId, userId), query);
+    },
+
+    async notes(staff: Staff, userId: number) {
+      await requirePlayer(staff, userId);
+      const rows = await repo.notes(staff.projectId, userId);
+      return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+    },
+
+    async addNote(staff: Staff, userId: number, body: string) {
+      await requirePlayer(staff, userId);
+      return repo.transaction(async (tx) => {
+        const note = await repo.addNote(tx, {
+          projectId: staff.projectId,
+          userId,
+          authorId: staff.userId,
+          body,
+          at: clock.now(),
+        });
+        await writeAudit(tx, {
+          projectId: staff.projectId,
+          actorId: staff.userId,
+          action: 'console.note.add',
+          objectType: 'user',
+          objectId: String(userId),
+          after: { noteId: note.id, chars: body.length },
+          ip: staff.ip,
+        });
+        return { ...note, createdAt: note.createdAt.toISOString() };
+      });
+    },
+
+    async adjustments(
+      staff: Staff,
+      query: {
+        status?: AdjustmentRow['status'] | undefined;
+        userId?: number | undefined;
+        cursor?: string | undefined;
+        count: number;
+      },
+    ) {
+      const rows = await repo.adjustments({
+        projectId: staff.projectId,
+        status: query.status,
+        userId: query.userId,
+        before: query.cursor ? Number(query.cursor) : undefined,
+        limit: query.count + 1,
+      });
+      const page = rows.slice(0, query.count);
+      return {
+        items: page.map(adjustmentWire),
+        nextCursor: rows.length > query.count ? String(page[page.length - 1]!.id) : null,
+      };
+    },
+
+    /** Records the request only; nothing moves until a different staff member approves it. */
+    async requestAdjustment(
+      staff: Staff,
+      input: { userId: number; asset: Asset; amount: string; reason: string },
+    ) {
+      const project = deps.projectById(staff.projectId);
+      if (!project) throw notFound('project');
+      const amount = tryParseAmount(input.amount, input.asset, 'input');
+      if (amount === null || amount === 0n)
+        throw badParameter('body.amount: a non-zero signed amount of the asset');
+      await requirePlayer(staff, input.userId);
+      return repo.transaction(async (tx) => {
+        const row = await repo.createAdjustment(tx, {
+          projectId: staff.projectId,
+          userId: input.userId,
+          asset: input.asset,
+          amount,
+          reason: input.reason,
+          requestedBy: staff.userId,
+          at: clock.now(),
+        });
+        await writeAudit(tx, {
+          projectId: staff.projectId,
+          actorId: staff.userId,
+          action: 'console.adjustment.request',
+          objectType: 'staff_adjustment',
+          objectId: String(row.id),
+          after: { userId: row.userId, asset: row.asset, amount: input.amount, reason: row.reason },
+          ip: staff.ip,
+        });
+        return adjustmentWire(row);
+      });
+    },
+
+    /**
+     * The second person: a staff member other than the requester approves, and the ledger moves the
+     * amount between the player's wallet and the house in the same transaction (idempotent on the
+     * adjustment id). A debit the wallet cannot cover answers 3005 and nothing changes.
+     */
+    async approveAdjustment(staff: Staff, id: number, note: string | undefined) {
+      return repo.transaction(async (tx) => {
+        const row = await repo.adjustment(tx, id, staff.projectId, true);
+        if (!row) throw notFound('adjustment');
+        if (row.status !== 'pending') throw new AppError(ErrorCode.AdjustmentDecided);
+        if (row.requestedBy === staff.userId) throw new AppError(ErrorCode.AdjustmentSameStaff);
+        const player = await ledger.userAccount(tx, {
+          projectId: row.projectId,
+          currency: row.asset,
+          kind: 'player_wallet',
+          ownerId: row.userId,
+        });
+        const house = await ledger.systemAccount(tx, {
+          projectId: row.projectId,
+          currency: row.asset,
+          kind: 'house',
+        });
+        const credit = row.amount > 0n;
+        await withLedgerRefusals(
+          () =>
+            ledger.transfer(tx, {
+              id: `adjustment:${row.id}`,
+              debitAccountId: credit ? house.id : player.id,
+              creditAccountId: credit ? player.id : house.id,
+              amount: credit ? row.amount : -row.amount,
+              code: ADJUSTMENT_CODE,
+              reference: { type: 'staff_adjustment', id: String(row.id) },
+            }),
+          'player wallet',
+        );
+        const decided = await repo.decideAdjustment(tx, {
+          id: row.id,
+          status: 'approved',
+          decidedBy: staff.userId,
+          note: note ?? null,
+          at: clock.now(),
+        });
+        await writeAudit(tx, {
+          projectId: staff.projectId,
+          actorId: staff.userId,
+          action: 'console.adjustment.approve',
+          objectType: 'staff_adjustment',
+          objectId: String(row.id),
+          before: { status: 'pending', requestedBy: row.requestedBy },
+          after: {
+            status: 'approved',
+            approvedBy: staff.userId,
+            userId: row.userId,
+            asset: row.asset,
+            amount: formatAmount(row.amount, row.asset),
+          },
+          ip: staff.ip,
+        });
+        return adjustmentWire(decided);
+      });
+    },
+
+    async rejectAdjustment(staff: Staff, id: number, note: string) {
+      return repo.transaction(async (tx) => {
+        const row = await repo.adjustment(tx, id, staff.projectId, true);
+        if (!row) throw notFound('adjustment');
+        if (row.status !== 'pending') throw new AppError(ErrorCode.AdjustmentDecided);
+        if (row.requestedBy === staff.userId) throw new AppError(ErrorCode.AdjustmentSameStaff);
+        const decided = await repo.decideAdjustment(tx, {
+          id: row.id,
+          status: 'rejected',
+          decidedBy: staff.userId,
+          note,
+          at: clock.now(),
+        });
+        await writeAudit(tx, {
+          projectId: staff.projectId,
+          actorId: staff.userId,
+          action: 'console.adjustment.reject',
+          objectType: 'staff_adjustment',
+          objectId: String(row.id),
+          before: { status: 'pending', requestedBy: row.requestedBy },
+          after: { status: 'rejected', rejectedBy: staff.userId, note },
+          ip: staff.ip,
+        });
+        return adjustmentWire(decided);
+      });
+    },
+
+    async operators(
+      staff: Staff,
+      session: Session,
+      query: {
+        kycStatus?: 'pending' | 'verified' | 'rejected' | 'suspended' | undefined;
+        q?: string | undefined;
+        cursor?: string | undefined;
+        count: number;
+      },
+    ) {
+      const result = await deps.payhub.adminOperators(delegated(staff, session), query);
+      const project = deps.projectById(staff.projectId)!;
+      return {
+        items: result.items.map((row) => ({
+          ...row,
+          perOrderMax: formatAmount(row.perOrderMax, project.currency),
+          dailyMax: formatAmount(row.dailyMax, project.currency),
+        })),
+        nextCursor: result.nextCursor,
+      };
+    },
+
+    async deposits(staff: Staff, session: Session, query: OrdersQuery) {
+      const result = await deps.payhub.adminOrders(delegated(staff, session), {
+        ...query,
+        states: query.stuck ? STUCK_DEPOSIT_STATES : query.state === undefined ? undefined : [query.state],
+      });
+      return { items: result.items.map(toPayOrderWire), total: result.total };
+    },
+
+    withdrawals: (staff: Staff, session: Session, query: OrdersQuery) =>
+      deps.withdraw.adminOrders(delegated(staff, session), {
+        ...query,
+        states: query.stuck ? STUCK_WITHDRAW_STATES : query.state === undefined ? undefined : [query.state],
+      }),
+
+    decideKyc: (
+      staff: Staff,
+      session: Session,
+      userId: number,
+      input: { status: 'pending' | 'verified' | 'rejected' | 'suspended'; verifiedName?: string | undefined },
+    ) => deps.payhub.adminSetKyc(delegated(staff, session), userId, input, staff.ip),
+
+    cases: (
+      staff: Staff,
+      session: Session,
+      query: { page: number; count: number; status?: 'open' | 'closed' | undefined },
+    ) => deps.payhub.adminCases(delegated(staff, session), query),
+
+    closeCase: (staff: Staff, session: Session, id: number, resolution: string) =>
+      deps.payhub.adminCloseCase(delegated(staff, session), id, resolution, staff.ip),
+
+    publishNotice: (staff: Staff, session: Session, input: { content: string; showDuration: number }) =>
+      deps.notices.create(delegated(staff, session), input, staff.ip),
+
+    setMaintenance: (staff: Staff, maintenance: Maintenance) =>
+      deps.maintenance.set(staff.projectId, maintenance, { userId: staff.userId, ip: staff.ip }),
+
+    async moneyReport(staff: Staff, query: { from: string; to: string }) {
+      const project = deps.projectById(staff.projectId);
+      if (!project) throw notFound('project');
+      const from = Date.parse(`${query.from}T00:00:00Z`);
+      const to = Date.parse(`${query.to}T00:00:00Z`);
+      if (Number.isNaN(from) || Number.isNaN(to)) throw badParameter('query.from: not a date');
+      if (to < from) throw badParameter('query.to: must not be before from');
+      if ((to - from) / DAY_MS >= CONSOLE_REPORT_MAX_DAYS)
+        throw badParameter(`query.to: at most ${CONSOLE_REPORT_MAX_DAYS} days after from`);
+      const rows = await repo.moneyByDay({
+        projectId: staff.projectId,
+        timeZone: project.timeZone,
+        from: query.from,
+        to: query.to,
+        codes: REPORT_CODES,
+      });
+      const byKey = new Map<
+        string,
+        {
+          day: string;
+          rail: 'bank' | 'chain';
+          asset: Asset;
+          dep: bigint;
+          depN: number;
+          wd: bigint;
+          wdN: number;
+        }
+      >();
+      for (const row of rows) {
+        const code = REPORT_CODES.find((item) => item.code === row.code)!;
+        const key = `${row.day}|${code.rail}|${row.asset}`;
+        const entry = byKey.get(key) ?? {
+          day: row.day,
+          rail: code.rail,
+          asset: row.asset,
+          dep: 0n,
+          depN: 0,
+          wd: 0n,
+          wdN: 0,
+        };
+        if (code.direction === 'deposit') {
+          entry.dep += row.total;
+          entry.depN += row.count;
+        } else {
+          entry.wd += row.total;
+          entry.wdN += row.count;
+        }
+        byKey.set(key, entry);
+      }
+      return {
+        timeZone: project.timeZone,
+        items: [...byKey.values()].map((entry) => ({
+          day: entry.day,
+          rail: entry.rail,
+          asset: entry.asset,
+          deposits: formatAmount(entry.dep, entry.asset),
+          depositCount: entry.depN,
+          withdrawals: formatAmount(entry.wd, entry.asset),
+          withdrawalCount: entry.wdN,
+        })),
+      };
+    },
+
+    async staff(staff: Staff) {
+      return { items: await grantsWire(repo.db, staff.projectId) };
+    },
+
+    /**
+     * Grants or revokes a role. The caller is admin of the project the call is for and must be admin
+     * of the target project too; nobody changes their own grant (an admin cannot lock themselves out
+     * or raise themselves elsewhere).
+     */
+    async grant(staff: Staff, input: { userId: number; projectId: number; role: StaffRole | null }) {
+      if (input.userId === staff.userId) throw noPermission();
+      if (input.projectId !== staff.projectId) {
+        const there = (await repo.grantsOf(staff.userId)).find((row) => row.projectId === input.projectId);
+        if (there?.role !== 'admin') throw noPermission();
+      }
+      if (!deps.projectById(input.projectId)) throw notFound('project');
+      if ((await deps.users.nickname(input.userId)) === null) throw notFound('user');
+      return repo.transaction(async (tx) => {
+        const before = (await repo.grantsOf(input.userId)).find((row) => row.projectId === input.projectId);
+        if (input.role === null) await repo.revoke(tx, input.userId, input.projectId);
+        else
+          await repo.grant(tx, {
+            userId: input.userId,
+            projectId: input.projectId,
+            role: input.role,
+            grantedBy: staff.userId,
+          });
+        await writeAudit(tx, {
+          projectId: input.projectId,
+          actorId: staff.userId,
+          action: input.role === null ? 'console.staff.revoke' : 'console.staff.grant',
+          objectType: 'staff_grant',
+          objectId: String(input.userId),
+          before: { role: before?.role ?? null },
+          after: { role: input.role },
+          ip: staff.ip,
+        });
+        return { items: await grantsWire(tx, staff.projectId) };
+      });
+    },
+
+    async audit(
+      staff: Staff,
+      query: {
+        action?: string | undefined;
+        objectType?: string | undefined;
+        objectId?: string | undefined;
+        actorId?: number | undefined;
+        cursor?: string | undefined;
+        count: number;
+      },
+    ) {
+      const rows = await listAudit(repo.db, {
+        projectId: staff.projectId,
+        action: query.action,
+        objectType: query.objectType,
+        objectId: query.objectId,
+        actorId: query.actorId,
+        before: query.cursor ? BigInt(query.cursor) : undefined,
+        limit: query.count + 1,
+      });
+      const page = rows.slice(0, query.count);
+      return { items: page, nextCursor: rows.length > query.count ? page[page.length - 1]!.id : null };
+    },
+  };
+}
+export type ConsoleService = ReturnType<typeof createConsoleService>;
