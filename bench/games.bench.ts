@@ -190,6 +190,7 @@ try {
   const fsync = (await database.query<{ fsync: string }>('SHOW fsync')).rows[0]?.fsync;
   const players = await createPlayers(database, dataDir);
   const pool = new pg.Pool({ connectionString: app.databaseUrl, max: PLAYERS });
+  pool.on('error', () => {});
   const baseUrl = new URL(app.baseUrl);
   console.log(
     `games: ${PLAYERS} players, dice bets of 1.00 YEC, fsync=${fsync}; warm-up ${WARMUP_SECONDS} s each, then ${DURATION_SECONDS} s each in ${ROUNDS} alternating rounds`,

@@ -34,7 +34,7 @@ async function serverSeedOf(userId: number, status: 'active' | 'next' = 'active'
   return result.rows[0]!.server_seed;
 }
 
-const dice = (stake: string, target = 4950, asset: Asset = 'YEC', id = randomUUID()) => ({
+const dice = (stake: string, target = 4950, asset: Asset = 'YEC', id: string = randomUUID()) => ({
   body: { id, asset, stake, params: { game: 'dice' as const, target, direction: 'under' as const } },
 });
 
