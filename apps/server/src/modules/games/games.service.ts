@@ -261,7 +261,7 @@ export function createGamesService(deps: GamesDeps) {
 
   async function configOf(projectId: number, game: GameIdWire, asset: Asset): Promise<ConfigRow> {
     const config = (await configsOf(projectId)).find((row) => row.game === game && row.asset === asset);
-    if (!config || !config.enabled) throw new AppError(ErrorCode.GameUnavailable, `${game} in ${asset}`);
+    if (!config?.enabled) throw new AppError(ErrorCode.GameUnavailable, `${game} in ${asset}`);
     return config;
   }
 
