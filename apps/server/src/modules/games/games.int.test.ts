@@ -448,6 +448,33 @@ describe('games', () => {
     await expectLedgerClean(testApp);
   });
 
+  it('never shares a nonce between two server nodes betting for one player at once', async () => {
+    const name = new URL(testApp.databaseUrl).pathname.slice(1);
+    const second = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '10000000' }, databaseName: name });
+    try {
+      const here = await testApp.signIn('player');
+      const there = await second.signIn('player');
+      const start = (await here.api.games.seeds()).active.nonce;
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, index) =>
+          (index % 2 === 0 ? here : there).api.games.bet(dice('1.00')),
+        ),
+      );
+      const settled = results.filter(
+        (result) => result.status === 'fulfilled',
+      ) as PromiseFulfilledResult<BetWire>[];
+      const refused = results.filter((result) => result.status === 'rejected') as PromiseRejectedResult[];
+      // A bet whose pair kept moving on the other node may be refused (try again); none is played twice.
+      expect(refused.every((result) => (result.reason as { errCode: number }).errCode === 3044)).toBe(true);
+      expect(settled.length).toBeGreaterThan(30);
+      const nonces = settled.map((result) => result.value.nonce).sort((a, b) => a - b);
+      expect(nonces).toEqual(Array.from({ length: settled.length }, (_, index) => start + index));
+      await expectLedgerClean(testApp);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
   it('settles 1,000 bets, rotates, and re-verifies every one with packages/games', async () => {
     await player.api.games.rotateSeed({ body: { clientSeed: 'verify-run' } });
     const games = [
