@@ -4,6 +4,7 @@ import { consoleApi } from './console.ts';
 import { datacenter } from './datacenter.ts';
 import type { Endpoint } from './endpoint.ts';
 import { exchange } from './exchange.ts';
+import { games } from './games.ts';
 import { inbox } from './inbox.ts';
 import { notices } from './notices.ts';
 import { payhub } from './payhub.ts';
@@ -24,6 +25,7 @@ export * from './endpoint.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './exchange.ts';
+export * from './games.ts';
 export * from './inbox.ts';
 export * from './locale.ts';
 export * from './money.ts';
@@ -60,6 +62,7 @@ export const contracts = {
   wallet,
   exchange,
   console: consoleApi,
+  games,
 } as const;
 export type Contracts = typeof contracts;
 
