@@ -86,6 +86,16 @@ export const ErrorCode = {
   UserCannotPlay: 10001,
   GameInsufficientBalance: 10002,
   GameUnavailable: 10006,
+  /** A game of this kind is open (finish or cash it out first); the seed pair cannot change while any game is open. */
+  GameAlreadyOpen: 10010,
+  /** The game is settled: no more moves, no second cash-out. */
+  GameFinished: 10011,
+  /** Cash-out before the first successful move: nothing won yet. */
+  NothingToCashOut: 10012,
+  /** The move is not possible in this game's state (tile already revealed, deck or streak exhausted, move of another game). */
+  MoveNotAllowed: 10013,
+  /** A bet id already used for a different bet. */
+  BetIdConflict: 10014,
   InvalidAccount: 12054,
   InvalidProjectId: 12062,
 } as const;
@@ -124,6 +134,9 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   746: 409,
   4001: 409,
   4009: 409,
+  10010: 409,
+  10011: 409,
+  10014: 409,
 };
 
 export function httpStatusOf(errCode: number): number {

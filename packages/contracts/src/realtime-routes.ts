@@ -53,6 +53,17 @@ export const CHAIN_NOTIFY_ROUTES = {
   withdrawal: '/chain/withdrawal',
 } as const;
 
+/**
+ * Realtime routes of the in-house games (contracts/games.ts). `feed` is a broadcast stream of the
+ * project's settled bets (FeedBetWire; a new subscriber first receives the latest GAMES_FEED_SIZE);
+ * `bet` is a Notify push to the player of each of their bets when it settles (BetWire). Neither
+ * carries hidden state of an open game.
+ */
+export const GamesRealtimeRoute = {
+  feed: '/api/main/ws/broadcast/games/feed',
+  bet: '/games/bet',
+} as const;
+
 /** Push route of new inbox mail (spec §7 Inbox). */
 export const NOTIFY_ROUTE_INBOX_NEW = '/heracles/inbox/new';
 

@@ -73,6 +73,11 @@ export const errorsEn: ErrorMessages = {
   '10001': 'User cannot play',
   '10002': 'Insufficient balance',
   '10006': 'Game temporarily unavailable',
+  '10010': 'A game is open: finish it or cash out first',
+  '10011': 'This game is already finished',
+  '10012': 'Nothing to cash out yet',
+  '10013': 'That move is not possible now',
+  '10014': 'This bet id was already used for another bet',
   '12054': 'Invalid account',
   '12062': 'Invalid project',
 };

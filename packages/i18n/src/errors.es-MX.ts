@@ -73,6 +73,11 @@ export const errorsEsMX: ErrorMessages = {
   '10001': 'El usuario no puede jugar',
   '10002': 'Saldo insuficiente',
   '10006': 'El juego no está disponible por ahora',
+  '10010': 'Hay un juego abierto: termínalo o cobra primero',
+  '10011': 'Este juego ya terminó',
+  '10012': 'Todavía no hay nada que cobrar',
+  '10013': 'Ese movimiento no es posible ahora',
+  '10014': 'Este id de apuesta ya se usó para otra apuesta',
   '12054': 'Cuenta no válida',
   '12062': 'Proyecto no válido',
 };

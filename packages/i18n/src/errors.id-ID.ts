@@ -71,6 +71,11 @@ export const errorsIdID = {
   '10001': 'Pengguna tidak dapat bermain',
   '10002': 'Saldo tidak mencukupi',
   '10006': 'Permainan sementara tidak tersedia',
+  '10010': 'Ada permainan yang masih terbuka: selesaikan atau cairkan dulu',
+  '10011': 'Permainan ini sudah selesai',
+  '10012': 'Belum ada kemenangan untuk dicairkan',
+  '10013': 'Langkah itu tidak bisa dilakukan sekarang',
+  '10014': 'ID taruhan ini sudah dipakai untuk taruhan lain',
   '12054': 'Akun tidak valid',
   '12062': 'Proyek tidak valid',
 } as const;
