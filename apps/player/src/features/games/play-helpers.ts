@@ -1,4 +1,5 @@
 import { type BetWire, type GameIdWire, parseAmount } from '@payhub/contracts';
+import { payoutOf } from '@payhub/games';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,4 +59,9 @@ export function useOpenGame(game: GameIdWire) {
     }
   }, [open.data, t]);
   return { bet, setBet, loading: open.isPending };
+}
+
+/** What cashing out an open game would pay now: stake × its multiplier, floored (the server's formula). */
+export function cashOutValue(bet: BetWire): bigint {
+  return payoutOf(parseAmount(bet.stake, bet.asset, 'wire'), BigInt(bet.multiplierBp));
 }
