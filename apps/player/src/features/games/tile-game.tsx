@@ -143,12 +143,11 @@ export function TileGamePage({ kind }: { kind: Kind }) {
     return answer;
   }
 
-  const tiles = tilesOf(kind, bet ?? null).map((tile, index) =>
-    !isOpen && mode === 'auto' && autoTiles.includes(index) && (autoRunning || !bet || bet.status !== 'open')
-      ? tile.face === null || !autoRunning
-        ? { face: <span className="size-4 rounded-full bg-brand-500" />, tone: 'muted' as const, picked: true }
-        : tile
-      : tile,
+  const marked: TileView = { face: <span className="size-4 rounded-full bg-brand-400" />, tone: 'muted', picked: true, marked: true };
+  // Choosing the auto tiles: a clean board with the marks; otherwise the game as it stands.
+  const choosing = mode === 'auto' && !autoRunning && !isOpen;
+  const tiles = tilesOf(kind, choosing ? null : (bet ?? null)).map((tile, index) =>
+    mode === 'auto' && !isOpen && autoTiles.includes(index) && (!autoRunning || tile.face === null) ? marked : tile,
   );
   const outcome = bet?.outcome;
   const nextValue =

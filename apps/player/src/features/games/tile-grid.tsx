@@ -7,6 +7,8 @@ export interface TileView {
   tone: 'safe' | 'danger' | 'muted';
   /** Turned by the player (full colour) or shown at the end (dimmed). */
   picked: boolean;
+  /** Marked for auto-bet: a button even though it shows a face. */
+  marked?: boolean;
 }
 
 /**
@@ -40,9 +42,9 @@ export function TileGrid({
           key={index}
           type="button"
           data-testid={`tile-${index}`}
-          data-face={tile.face === null ? 'covered' : tile.tone}
+          data-face={tile.marked ? 'marked' : tile.face === null ? 'covered' : tile.tone}
           aria-label={tileLabel(index)}
-          disabled={!canPick || tile.face !== null}
+          disabled={!canPick || (tile.face !== null && !tile.marked)}
           onClick={() => onPick(index)}
           className={clsx(
             'flex aspect-square items-center justify-center rounded-xl transition-transform',
