@@ -3,7 +3,7 @@
  * bets, moves and cash-outs, the open game to resume, my bets, a bet's detail and the live feed.
  */
 import type { BetWire, GameIdWire, GameMoveInput, GameParamsInput } from '@payhub/contracts';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 
@@ -46,7 +46,10 @@ export const feedQuery = (game?: GameIdWire) =>
   });
 
 export const betDetailQuery = (id: string) =>
-  queryOptions({ queryKey: GAMES_KEYS.bet(id), queryFn: () => api.games.betDetail({ params: { betId: id } }) });
+  queryOptions({
+    queryKey: GAMES_KEYS.bet(id),
+    queryFn: () => api.games.betDetail({ params: { betId: id } }),
+  });
 
 /** A v4 UUID for a bet id (the server refuses anything else); getRandomValues works without HTTPS. */
 export function newBetId(): string {

@@ -78,7 +78,14 @@ describe('afterBet', () => {
     let state: AutoBetState = initialAutoBetState(base, 10_000n);
     state = afterBet(base, state, { stake: 1_000n, payout: 1_980n }, limits);
     state = afterBet(base, state, { stake: 1_000n, payout: 0n }, limits);
-    expect(state).toMatchObject({ played: 2, wins: 1, losses: 1, profit: -20n, balance: 9_980n, running: true });
+    expect(state).toMatchObject({
+      played: 2,
+      wins: 1,
+      losses: 1,
+      profit: -20n,
+      balance: 9_980n,
+      running: true,
+    });
     // The server's balance wins over the computed one.
     state = afterBet(base, state, { stake: 1_000n, payout: 0n, balanceAfter: 5_000n }, limits);
     expect(state.balance).toBe(5_000n);
@@ -106,7 +113,8 @@ describe('runAutoBet', () => {
 
   it('stops once the balance reaches the take-profit', async () => {
     const game = scripted([true]);
-    const final = await runAutoBet({ ...base, takeProfit: 12_500n }, 10_000n, limits, game.place, () => {}).done;
+    const final = await runAutoBet({ ...base, takeProfit: 12_500n }, 10_000n, limits, game.place, () => {})
+      .done;
     expect(game.stakes).toHaveLength(3);
     expect(final).toMatchObject({ stop: 'takeProfit', balance: 13_000n });
   });
@@ -135,11 +143,17 @@ describe('runAutoBet', () => {
     const game = scripted([false]);
     const updates: AutoBetState[] = [];
     let run: ReturnType<typeof runAutoBet> | null = null;
-    run = runAutoBet(base, 100_000n, limits, async (stake) => {
-      const result = await game.place(stake);
-      if (game.stakes.length === 2) run?.stop();
-      return result;
-    }, (state) => updates.push(state));
+    run = runAutoBet(
+      base,
+      100_000n,
+      limits,
+      async (stake) => {
+        const result = await game.place(stake);
+        if (game.stakes.length === 2) run?.stop();
+        return result;
+      },
+      (state) => updates.push(state),
+    );
     const final = await run.done;
     expect(game.stakes).toHaveLength(2);
     expect(final).toMatchObject({ running: false, stop: 'stopped', played: 2 });

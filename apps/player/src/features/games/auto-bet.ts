@@ -43,7 +43,11 @@ export type AutoBetProblem =
   | 'takeProfitNotAboveBalance';
 
 /** Checks a run before it starts; the first broken rule names its message key. */
-export function checkAutoBet(settings: AutoBetSettings, balance: bigint, limits: BetLimits): AutoBetProblem | null {
+export function checkAutoBet(
+  settings: AutoBetSettings,
+  balance: bigint,
+  limits: BetLimits,
+): AutoBetProblem | null {
   if (!Number.isInteger(settings.count) || settings.count <= 1) return 'countTooSmall';
   if (settings.count > AUTO_BET_COUNT_MAX) return 'countTooLarge';
   if (settings.baseStake < limits.minStake) return 'stakeBelowMin';
@@ -69,14 +73,7 @@ export function nextStake(settings: AutoBetSettings, stake: bigint, won: boolean
   return (stake * BigInt(100 + rule.percent)) / 100n;
 }
 
-export type AutoBetStop =
-  | 'done'
-  | 'stopLoss'
-  | 'takeProfit'
-  | 'maxStake'
-  | 'balance'
-  | 'error'
-  | 'stopped';
+export type AutoBetStop = 'done' | 'stopLoss' | 'takeProfit' | 'maxStake' | 'balance' | 'error' | 'stopped';
 
 export interface AutoBetState {
   running: boolean;
@@ -138,7 +135,11 @@ export function afterBet(
 }
 
 /** Why the next bet must not be placed, or null. */
-export function stopBefore(settings: AutoBetSettings, state: AutoBetState, limits: BetLimits): AutoBetStop | null {
+export function stopBefore(
+  settings: AutoBetSettings,
+  state: AutoBetState,
+  limits: BetLimits,
+): AutoBetStop | null {
   if (state.played >= settings.count) return 'done';
   if (settings.takeProfit !== null && state.balance >= settings.takeProfit) return 'takeProfit';
   // The next loss must not take the balance below the stop-loss.
@@ -182,7 +183,12 @@ export function runAutoBet(
         state = afterBet(settings, state, result, limits);
       } catch (error) {
         const code = (error as { errCode?: unknown } | null)?.errCode;
-        state = { ...state, running: false, stop: 'error', errorCode: typeof code === 'number' ? code : null };
+        state = {
+          ...state,
+          running: false,
+          stop: 'error',
+          errorCode: typeof code === 'number' ? code : null,
+        };
       }
       if (state.running && stopRequested) state = { ...state, running: false, stop: 'stopped' };
       onUpdate(state);

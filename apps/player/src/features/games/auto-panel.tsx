@@ -41,7 +41,10 @@ function RuleField({
           type="button"
           disabled={disabled}
           onClick={() => onChange({ ...rule, mode: 'reset' })}
-          className={clsx('h-full rounded-lg px-2 text-[12px] font-semibold', rule.mode === 'reset' ? 'bg-slate-900 text-white' : 'text-slate-600')}
+          className={clsx(
+            'h-full rounded-lg px-2 text-[12px] font-semibold',
+            rule.mode === 'reset' ? 'bg-slate-900 text-white' : 'text-slate-600',
+          )}
         >
           {t('playerGames.auto.reset')}
         </button>
@@ -54,7 +57,9 @@ function RuleField({
           placeholder={t('playerGames.auto.increase')}
           onChange={(event) => {
             const digits = event.target.value.replace(/\D/g, '').slice(0, 4);
-            onChange(digits === '' ? { mode: 'reset', percent: 0 } : { mode: 'increase', percent: Number(digits) });
+            onChange(
+              digits === '' ? { mode: 'reset', percent: 0 } : { mode: 'increase', percent: Number(digits) },
+            );
           }}
           className="h-full min-w-0 flex-1 rounded-lg bg-slate-50 px-2 text-[13px] outline-none"
         />
@@ -112,7 +117,8 @@ export function AutoPanel({
   useEffect(() => onRunningChange?.(running), [running, onRunningChange]);
 
   const money = (units: bigint) => format.asset(units, setup.asset);
-  const parseLevel = (text: string) => (text.trim() === '' ? null : tryParseAmount(text, setup.asset, 'typed'));
+  const parseLevel = (text: string) =>
+    text.trim() === '' ? null : tryParseAmount(text, setup.asset, 'typed');
 
   function start() {
     if (blocked) {
@@ -150,7 +156,8 @@ export function AutoPanel({
     });
   }
 
-  const field = 'h-10 rounded-xl bg-white px-3 text-[14px] tabular-nums ring-1 ring-slate-200 outline-none disabled:bg-slate-50';
+  const field =
+    'h-10 rounded-xl bg-white px-3 text-[14px] tabular-nums ring-1 ring-slate-200 outline-none disabled:bg-slate-50';
   return (
     <div className="flex flex-col gap-2.5" data-testid="auto-panel">
       {extra}
@@ -167,8 +174,20 @@ export function AutoPanel({
           />
         </label>
         <div />
-        <RuleField label={t('playerGames.auto.onWin')} rule={onWin} onChange={setOnWin} disabled={running} testId="auto-on-win" />
-        <RuleField label={t('playerGames.auto.onLoss')} rule={onLoss} onChange={setOnLoss} disabled={running} testId="auto-on-loss" />
+        <RuleField
+          label={t('playerGames.auto.onWin')}
+          rule={onWin}
+          onChange={setOnWin}
+          disabled={running}
+          testId="auto-on-win"
+        />
+        <RuleField
+          label={t('playerGames.auto.onLoss')}
+          rule={onLoss}
+          onChange={setOnLoss}
+          disabled={running}
+          testId="auto-on-loss"
+        />
         <label className="flex flex-col gap-1 text-[12px] font-medium text-slate-600">
           {t('playerGames.auto.stopLoss')}
           <input
@@ -200,15 +219,29 @@ export function AutoPanel({
         </p>
       )}
       {state && (
-        <div className="flex items-center justify-between rounded-xl bg-slate-900 px-3 py-2 text-[13px] text-white" data-testid="auto-status">
-          <span data-testid="auto-progress">{t('playerGames.auto.progress', { played: state.played, count })}</span>
-          <span className={clsx('font-semibold tabular-nums', state.profit >= 0n ? 'text-emerald-300' : 'text-rose-300')}>
+        <div
+          className="flex items-center justify-between rounded-xl bg-slate-900 px-3 py-2 text-[13px] text-white"
+          data-testid="auto-status"
+        >
+          <span data-testid="auto-progress">
+            {t('playerGames.auto.progress', { played: state.played, count })}
+          </span>
+          <span
+            className={clsx(
+              'font-semibold tabular-nums',
+              state.profit >= 0n ? 'text-emerald-300' : 'text-rose-300',
+            )}
+          >
             {t('playerGames.auto.profit', { amount: money(state.profit) })}
           </span>
         </div>
       )}
       {state?.stop && !running && (
-        <p className="text-[12.5px] font-semibold text-slate-600" data-testid="auto-stop" data-stop={state.stop}>
+        <p
+          className="text-[12.5px] font-semibold text-slate-600"
+          data-testid="auto-stop"
+          data-stop={state.stop}
+        >
           {t(`playerGames.auto.stops.${state.stop}`)}
         </p>
       )}
@@ -217,11 +250,15 @@ export function AutoPanel({
           {t('playerGames.auto.stop')}
         </Button>
       ) : (
-        <Button block onClick={start} disabled={!setup.ready || setup.problem !== null} data-testid="auto-start">
+        <Button
+          block
+          onClick={start}
+          disabled={!setup.ready || setup.problem !== null}
+          data-testid="auto-start"
+        >
           {t('playerGames.auto.start')}
         </Button>
       )}
     </div>
   );
 }
-

@@ -1,4 +1,10 @@
-import { type Asset, type FeedBetWire, type GameIdWire, GAMES_FEED_SIZE, GamesRealtimeRoute } from '@payhub/contracts';
+import {
+  type Asset,
+  type FeedBetWire,
+  GAMES_FEED_SIZE,
+  type GameIdWire,
+  GamesRealtimeRoute,
+} from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
@@ -23,7 +29,8 @@ interface Row {
 
 function asFeedBets(item: unknown): FeedBetWire[] {
   if (Array.isArray(item)) return item.flatMap(asFeedBets);
-  if (item && typeof item === 'object' && 'items' in item) return asFeedBets((item as { items: unknown }).items);
+  if (item && typeof item === 'object' && 'items' in item)
+    return asFeedBets((item as { items: unknown }).items);
   if (item && typeof item === 'object' && 'id' in item && 'game' in item) return [item as FeedBetWire];
   return [];
 }
@@ -53,7 +60,11 @@ function useLiveFeed(game: GameIdWire): FeedBetWire[] {
   }, [game]);
   const seen = new Set<string>();
   return [...live, ...(first.data?.items ?? [])]
-    .filter((bet) => (seen.has(bet.id) ? false : (seen.add(bet.id), true)))
+    .filter((bet) => {
+      if (seen.has(bet.id)) return false;
+      seen.add(bet.id);
+      return true;
+    })
     .slice(0, GAMES_FEED_SIZE);
 }
 
@@ -104,7 +115,9 @@ export function BetsPanel({ game }: { game: GameIdWire }) {
             )}
           >
             {t(`playerGames.bets.${item}`)}
-            {item === 'live' && <span className="ml-1.5 inline-block size-1.5 animate-pulse rounded-full bg-emerald-400 align-middle" />}
+            {item === 'live' && (
+              <span className="ml-1.5 inline-block size-1.5 animate-pulse rounded-full bg-emerald-400 align-middle" />
+            )}
           </button>
         ))}
       </div>
@@ -114,7 +127,9 @@ export function BetsPanel({ game }: { game: GameIdWire }) {
         <table className="w-full table-fixed text-[12.5px]">
           <thead>
             <tr className="text-left text-[11px] text-slate-400">
-              <th className="w-[26%] pb-1 font-medium">{tab === 'mine' ? '' : t('playerGames.bets.player')}</th>
+              <th className="w-[26%] pb-1 font-medium">
+                {tab === 'mine' ? '' : t('playerGames.bets.player')}
+              </th>
               <th className="w-[26%] pb-1 text-right font-medium">{t('playerGames.bets.stake')}</th>
               <th className="w-[18%] pb-1 text-right font-medium">{t('playerGames.bets.multiplier')}</th>
               <th className="w-[30%] pb-1 text-right font-medium">{t('playerGames.bets.payout')}</th>
@@ -125,15 +140,22 @@ export function BetsPanel({ game }: { game: GameIdWire }) {
               <tr key={row.id} className="border-t border-slate-100" data-testid="bet-row">
                 <td className="truncate py-1.5 text-slate-500">
                   {tab === 'mine' ? (
-                    <Link to={`${paths.gameFairness(row.game)}?bet=${row.id}`} className="font-semibold text-brand-600">
+                    <Link
+                      to={`${paths.gameFairness(row.game)}?bet=${row.id}`}
+                      className="font-semibold text-brand-600"
+                    >
                       {row.who}
                     </Link>
                   ) : (
                     row.who
                   )}
                 </td>
-                <td className="truncate py-1.5 text-right tabular-nums">{format.asset(row.stake, row.asset)}</td>
-                <td className="truncate py-1.5 text-right tabular-nums">{row.open ? '…' : multiplierText(row.multiplierBp)}</td>
+                <td className="truncate py-1.5 text-right tabular-nums">
+                  {format.asset(row.stake, row.asset)}
+                </td>
+                <td className="truncate py-1.5 text-right tabular-nums">
+                  {row.open ? '…' : multiplierText(row.multiplierBp)}
+                </td>
                 <td
                   className={clsx(
                     'truncate py-1.5 text-right font-semibold tabular-nums',

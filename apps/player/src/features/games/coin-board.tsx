@@ -17,7 +17,10 @@ export function CoinBoard({
   history: { side: 'heads' | 'tails'; won: boolean }[];
 }) {
   return (
-    <div className="flex flex-col items-center gap-4 rounded-2xl bg-slate-900 px-4 py-5" data-testid="game-board">
+    <div
+      className="flex flex-col items-center gap-4 rounded-2xl bg-slate-900 px-4 py-5"
+      data-testid="game-board"
+    >
       <div className="[perspective:600px]">
         <div
           key={flip}

@@ -35,7 +35,12 @@ export default function CoinflipPage() {
   const settle = useSettle();
   const bet = open.bet;
   const outcome = bet?.outcome.game === 'coinflip' ? bet.outcome : null;
-  const history = outcome ? outcome.calls.map((call, index) => ({ side: outcome.sides[index]!, won: outcome.sides[index] === call })) : [];
+  const history = outcome
+    ? outcome.calls.map((call, index) => ({
+        side: outcome.sides[index]!,
+        won: outcome.sides[index] === call,
+      }))
+    : [];
   const openStreak = bet !== null && bet.status === 'open';
 
   async function animate(answer: BetWire): Promise<void> {
@@ -49,7 +54,11 @@ export default function CoinflipPage() {
 
   async function single(stakeWire: string): Promise<BetWire> {
     banner.clear();
-    const answer = await placeBet({ asset: setup.asset, stake: stakeWire, params: { game: 'coinflip', mode: 'single', side } });
+    const answer = await placeBet({
+      asset: setup.asset,
+      stake: stakeWire,
+      params: { game: 'coinflip', mode: 'single', side },
+    });
     open.setBet(answer);
     await animate(answer);
     settle(answer);
@@ -87,7 +96,9 @@ export default function CoinflipPage() {
           onClick={() => setSide(item)}
           className={clsx(
             'h-11 rounded-xl text-[14px] font-bold ring-1',
-            side === item ? 'bg-amber-400 text-amber-950 ring-amber-400' : 'bg-white text-slate-700 ring-slate-200',
+            side === item
+              ? 'bg-amber-400 text-amber-950 ring-amber-400'
+              : 'bg-white text-slate-700 ring-slate-200',
           )}
         >
           {labels[item]}
@@ -102,7 +113,11 @@ export default function CoinflipPage() {
       {openStreak && bet ? (
         <>
           <div className="grid grid-cols-2 gap-1.5">
-            <Figure label={t('playerGames.bet.multiplier')} value={multiplierText(bet.multiplierBp)} testId="coin-multiplier" />
+            <Figure
+              label={t('playerGames.bet.multiplier')}
+              value={multiplierText(bet.multiplierBp)}
+              testId="coin-multiplier"
+            />
             <Figure
               label={t('playerGames.mines.next', { value: '' })}
               value={outcome?.nextMultiplierBp ? multiplierText(outcome.nextMultiplierBp) : '—'}
@@ -121,7 +136,9 @@ export default function CoinflipPage() {
               })
             }
           >
-            {outcome && outcome.calls.length > 0 ? t('playerGames.coinflip.flipAgain') : t('playerGames.coinflip.call', { side: labels[side] })}
+            {outcome && outcome.calls.length > 0
+              ? t('playerGames.coinflip.flipAgain')
+              : t('playerGames.coinflip.call', { side: labels[side] })}
           </Button>
           <Button
             variant="secondary"
@@ -149,7 +166,10 @@ export default function CoinflipPage() {
                   setStreak(item);
                   if (item) setMode('manual');
                 }}
-                className={clsx('h-9 rounded-lg text-[13.5px] font-semibold', streak === item ? 'bg-white shadow-sm' : 'text-slate-500')}
+                className={clsx(
+                  'h-9 rounded-lg text-[13.5px] font-semibold',
+                  streak === item ? 'bg-white shadow-sm' : 'text-slate-500',
+                )}
               >
                 {item ? t('playerGames.coinflip.streak') : t('playerGames.coinflip.single')}
               </button>
@@ -167,7 +187,13 @@ export default function CoinflipPage() {
               onClick={() => {
                 banner.clear();
                 if (setup.stakeWire)
-                  void act(() => placeBet({ asset: setup.asset, stake: setup.stakeWire!, params: { game: 'coinflip', mode: 'streak' } }));
+                  void act(() =>
+                    placeBet({
+                      asset: setup.asset,
+                      stake: setup.stakeWire!,
+                      params: { game: 'coinflip', mode: 'streak' },
+                    }),
+                  );
               }}
             >
               {t('playerGames.bet.place')}
@@ -188,7 +214,11 @@ export default function CoinflipPage() {
               {t('playerGames.coinflip.call', { side: labels[side] })}
             </Button>
           ) : (
-            <AutoPanel setup={setup} play={async (stake) => resultOf(await single(stake))} onRunningChange={setAutoRunning} />
+            <AutoPanel
+              setup={setup}
+              play={async (stake) => resultOf(await single(stake))}
+              onRunningChange={setAutoRunning}
+            />
           )}
         </>
       )}

@@ -26,7 +26,10 @@ export function DiceBoard({
   const targetShare = (target / max) * 100;
   const rollShare = roll === null ? 50 : (roll / max) * 100;
   return (
-    <div className="flex flex-col items-center gap-4 rounded-2xl bg-slate-900 px-4 pt-5 pb-6 text-white" data-testid="game-board">
+    <div
+      className="flex flex-col items-center gap-4 rounded-2xl bg-slate-900 px-4 pt-5 pb-6 text-white"
+      data-testid="game-board"
+    >
       <div className="flex h-16 items-center gap-3">
         <Dice5 className={clsx('size-10 text-brand-200', rolling && 'game-shake')} aria-hidden />
         <output
@@ -44,7 +47,11 @@ export function DiceBoard({
       <div className="relative h-3 w-full rounded-full bg-rose-500/80">
         <div
           className="absolute inset-y-0 rounded-full bg-emerald-500"
-          style={direction === 'under' ? { left: 0, width: `${targetShare}%` } : { left: `${targetShare}%`, right: 0 }}
+          style={
+            direction === 'under'
+              ? { left: 0, width: `${targetShare}%` }
+              : { left: `${targetShare}%`, right: 0 }
+          }
         />
         <div className="absolute -top-1 h-5 w-0.5 bg-white" style={{ left: `${targetShare}%` }} aria-hidden />
         <div

@@ -40,7 +40,11 @@ export default function DicePage() {
     banner.clear();
     playSound('tick');
     try {
-      const answer = await placeBet({ asset: setup.asset, stake: stakeWire, params: { game: 'dice', ...bet } });
+      const answer = await placeBet({
+        asset: setup.asset,
+        stake: stakeWire,
+        params: { game: 'dice', ...bet },
+      });
       if (answer.outcome.game === 'dice') {
         setRoll(answer.outcome.roll);
         setWon(answer.outcome.win);
@@ -57,27 +61,36 @@ export default function DicePage() {
   const locked = busy || autoRunning;
   return (
     <GameScreen game="dice">
-      <DiceBoard roll={roll} target={bet.target} direction={direction} won={won} rolling={rolling} label={number} />
+      <DiceBoard
+        roll={roll}
+        target={bet.target}
+        direction={direction}
+        won={won}
+        rolling={rolling}
+        label={number}
+      />
       <ResultBanner result={banner.banner} />
-      <div className="grid grid-cols-3 gap-1.5" role="radiogroup" aria-label={t('playerGames.bet.multiplier')}>
+      <fieldset className="grid grid-cols-3 gap-1.5">
+        <legend className="sr-only">{t('playerGames.bet.multiplier')}</legend>
         {PRESETS.map((item) => (
           <button
             key={item}
             type="button"
-            role="radio"
-            aria-checked={preset === item}
+            aria-pressed={preset === item}
             disabled={locked}
             data-testid={`dice-preset-${item}`}
             onClick={() => setPreset(item)}
             className={clsx(
               'h-10 rounded-xl text-[15px] font-bold ring-1',
-              preset === item ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-200',
+              preset === item
+                ? 'bg-brand-600 text-white ring-brand-600'
+                : 'bg-white text-slate-700 ring-slate-200',
             )}
           >
             {item.replace('x', '×')}
           </button>
         ))}
-      </div>
+      </fieldset>
       <div className="grid grid-cols-2 gap-1.5">
         {(['under', 'over'] as const).map((item) => (
           <button
@@ -89,7 +102,9 @@ export default function DicePage() {
             onClick={() => setDirection(item)}
             className={clsx(
               'h-10 rounded-xl text-[13.5px] font-semibold ring-1',
-              direction === item ? 'bg-slate-900 text-white ring-slate-900' : 'bg-white text-slate-700 ring-slate-200',
+              direction === item
+                ? 'bg-slate-900 text-white ring-slate-900'
+                : 'bg-white text-slate-700 ring-slate-200',
             )}
           >
             {t(`playerGames.dice.${item}`)} {number(DICE_PRESETS[preset][item].target)}
@@ -97,7 +112,11 @@ export default function DicePage() {
         ))}
       </div>
       <div className="grid grid-cols-2 gap-1.5">
-        <Figure label={t('playerGames.bet.multiplier')} value={multiplierText(multiplierBp)} testId="dice-multiplier" />
+        <Figure
+          label={t('playerGames.bet.multiplier')}
+          value={multiplierText(multiplierBp)}
+          testId="dice-multiplier"
+        />
         <Figure label={t('playerGames.bet.chance')} value={`${number(chance)}%`} />
       </div>
       <ModeTabs mode={mode} onChange={setMode} locked={locked} />
@@ -118,7 +137,11 @@ export default function DicePage() {
           {t('playerGames.bet.place')}
         </Button>
       ) : (
-        <AutoPanel setup={setup} play={async (stake) => resultOf(await play(stake))} onRunningChange={setAutoRunning} />
+        <AutoPanel
+          setup={setup}
+          play={async (stake) => resultOf(await play(stake))}
+          onRunningChange={setAutoRunning}
+        />
       )}
     </GameScreen>
   );

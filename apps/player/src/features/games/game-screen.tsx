@@ -58,7 +58,15 @@ export function GameScreen({ game, children }: { game: GameIdWire; children: Rea
 
 export type BetMode = 'manual' | 'auto';
 
-export function ModeTabs({ mode, onChange, locked }: { mode: BetMode; onChange: (mode: BetMode) => void; locked: boolean }) {
+export function ModeTabs({
+  mode,
+  onChange,
+  locked,
+}: {
+  mode: BetMode;
+  onChange: (mode: BetMode) => void;
+  locked: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1" role="tablist">
@@ -91,7 +99,8 @@ export function BetAmount({ setup, disabled }: { setup: BetSetup; disabled: bool
   const stake = setup.stake ?? 0n;
   const clamp = (units: bigint) => {
     let value = units < setup.minStake ? setup.minStake : units > setup.maxStake ? setup.maxStake : units;
-    if (setup.available !== null && value > setup.available && setup.available >= setup.minStake) value = setup.available;
+    if (setup.available !== null && value > setup.available && setup.available >= setup.minStake)
+      value = setup.available;
     return value;
   };
   const message =
@@ -167,9 +176,14 @@ export function BetAmount({ setup, disabled }: { setup: BetSetup; disabled: bool
           </button>
         ))}
       </div>
-      <p className={clsx('text-[12px]', message ? 'text-rose-600' : 'text-slate-500')} role={message ? 'alert' : undefined}>
+      <p
+        className={clsx('text-[12px]', message ? 'text-rose-600' : 'text-slate-500')}
+        role={message ? 'alert' : undefined}
+      >
         {message ??
-          (setup.config ? t('playerGames.bet.range', { min: money(setup.minStake), max: money(setup.maxStake) }) : '')}
+          (setup.config
+            ? t('playerGames.bet.range', { min: money(setup.minStake), max: money(setup.maxStake) })
+            : '')}
       </p>
     </div>
   );

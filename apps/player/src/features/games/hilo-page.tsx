@@ -9,8 +9,8 @@ import { Button } from '../../shared/ui/button.tsx';
 import { cashOutBet, moveBet, placeBet } from './api.ts';
 import { AutoPanel } from './auto-panel.tsx';
 import { BetAmount, type BetMode, Figure, GameScreen, ModeTabs, ResultBanner } from './game-screen.tsx';
-import { PlayingCard } from './playing-card.tsx';
 import { cashOutValue, pause, resultOf, useOpenGame, useSettle, useSettledBanner } from './play-helpers.ts';
+import { PlayingCard } from './playing-card.tsx';
 import { playSound } from './sound.ts';
 import { multiplierText, useBetSetup } from './use-bet-setup.ts';
 
@@ -80,17 +80,26 @@ export default function HiloPage() {
   const locked = busy || autoRunning;
   return (
     <GameScreen game="hilo">
-      <div className="flex flex-col items-center gap-3 rounded-2xl bg-slate-900 px-3 py-4" data-testid="game-board">
+      <div
+        className="flex flex-col items-center gap-3 rounded-2xl bg-slate-900 px-3 py-4"
+        data-testid="game-board"
+      >
         <PlayingCard index={current} flipKey={outcome?.position ?? -1} />
         <output data-testid="game-result" className="sr-only">
           {current ?? ''}
         </output>
-        <ol className="flex max-w-full gap-1 overflow-x-auto pb-1" aria-label={t('playerGames.hilo.startCard')}>
+        <ol
+          className="flex max-w-full gap-1 overflow-x-auto pb-1"
+          aria-label={t('playerGames.hilo.startCard')}
+        >
           {(outcome?.moves ?? []).map((move, index) => (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: moves in order, never reordered
               key={index}
-              className={clsx('shrink-0 rounded-xl p-0.5', move.won === false ? 'bg-rose-500' : move.won ? 'bg-emerald-500' : 'bg-slate-600')}
+              className={clsx(
+                'shrink-0 rounded-xl p-0.5',
+                move.won === false ? 'bg-rose-500' : move.won ? 'bg-emerald-500' : 'bg-slate-600',
+              )}
             >
               <PlayingCard index={move.card} size="small" />
             </li>
@@ -112,7 +121,9 @@ export default function HiloPage() {
                 <ChevronsUp className="size-4" />
                 {higherLabel}
               </span>
-              <span className="text-[12px] font-bold">{outcome.nextHigherBp ? multiplierText(outcome.nextHigherBp) : '—'}</span>
+              <span className="text-[12px] font-bold">
+                {outcome.nextHigherBp ? multiplierText(outcome.nextHigherBp) : '—'}
+              </span>
             </Button>
             <Button
               variant="secondary"
@@ -125,11 +136,18 @@ export default function HiloPage() {
                 <ChevronsDown className="size-4" />
                 {lowerLabel}
               </span>
-              <span className="text-[12px] font-bold">{outcome.nextLowerBp ? multiplierText(outcome.nextLowerBp) : '—'}</span>
+              <span className="text-[12px] font-bold">
+                {outcome.nextLowerBp ? multiplierText(outcome.nextLowerBp) : '—'}
+              </span>
             </Button>
           </div>
           <div className="grid grid-cols-[auto_1fr] gap-1.5">
-            <Button variant="ghost" disabled={busy} data-testid="hilo-skip" onClick={() => act(() => moveBet(bet.id, { move: 'guess', guess: 'skip' }))}>
+            <Button
+              variant="ghost"
+              disabled={busy}
+              data-testid="hilo-skip"
+              onClick={() => act(() => moveBet(bet.id, { move: 'guess', guess: 'skip' }))}
+            >
               <SkipForward className="size-4" />
               {t('playerGames.hilo.skip')}
             </Button>
@@ -142,7 +160,11 @@ export default function HiloPage() {
               {t('playerGames.bet.cashOut', { amount: format.asset(cashOutValue(bet), bet.asset) })}
             </Button>
           </div>
-          <Figure label={t('playerGames.bet.multiplier')} value={multiplierText(bet.multiplierBp)} testId="open-multiplier" />
+          <Figure
+            label={t('playerGames.bet.multiplier')}
+            value={multiplierText(bet.multiplierBp)}
+            testId="open-multiplier"
+          />
         </>
       ) : (
         <>
@@ -156,7 +178,10 @@ export default function HiloPage() {
               data-testid="place-bet"
               onClick={() => {
                 banner.clear();
-                if (setup.stakeWire) void act(() => placeBet({ asset: setup.asset, stake: setup.stakeWire!, params: { game: 'hilo' } }));
+                if (setup.stakeWire)
+                  void act(() =>
+                    placeBet({ asset: setup.asset, stake: setup.stakeWire!, params: { game: 'hilo' } }),
+                  );
               }}
             >
               {t('playerGames.hilo.start')}
@@ -166,7 +191,11 @@ export default function HiloPage() {
               setup={setup}
               play={async (stake) => resultOf(await autoPlay(stake))}
               onRunningChange={setAutoRunning}
-              extra={<p className="text-[12.5px] text-slate-500">{t('playerGames.auto.hiloStrategy', { count: AUTO_GUESSES })}</p>}
+              extra={
+                <p className="text-[12.5px] text-slate-500">
+                  {t('playerGames.auto.hiloStrategy', { count: AUTO_GUESSES })}
+                </p>
+              }
             />
           )}
         </>

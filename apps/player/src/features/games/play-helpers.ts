@@ -11,7 +11,10 @@ import { playSound } from './sound.ts';
 
 /** A settled bet as the auto-bet loop counts it. */
 export function resultOf(bet: BetWire): AutoBetResult {
-  return { stake: parseAmount(bet.stake, bet.asset, 'wire'), payout: parseAmount(bet.payout, bet.asset, 'wire') };
+  return {
+    stake: parseAmount(bet.stake, bet.asset, 'wire'),
+    payout: parseAmount(bet.payout, bet.asset, 'wire'),
+  };
 }
 
 /** The banner of a settled bet: won with its payout, or lost. */

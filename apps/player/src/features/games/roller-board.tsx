@@ -7,7 +7,15 @@ const DIGITS = Array.from({ length: 20 }, (_, index) => index % 10);
  * digit, the reels stopping one after another like a slot counter. `spin` changes on every bet so
  * the reels travel a full turn even when a digit repeats.
  */
-export function RollerReels({ value, spin, won }: { value: number | null; spin: number; won: boolean | null }) {
+export function RollerReels({
+  value,
+  spin,
+  won,
+}: {
+  value: number | null;
+  spin: number;
+  won: boolean | null;
+}) {
   const digits = value === null ? [0, 0, 0, 0, 0] : String(value).padStart(5, '0').split('').map(Number);
   return (
     <div

@@ -35,7 +35,11 @@ export default function RollerPage() {
   async function play(stakeWire: string): Promise<BetWire> {
     banner.clear();
     playSound('tick');
-    const answer = await placeBet({ asset: setup.asset, stake: stakeWire, params: { game: 'roller', ...bet } });
+    const answer = await placeBet({
+      asset: setup.asset,
+      stake: stakeWire,
+      params: { game: 'roller', ...bet },
+    });
     if (answer.outcome.game === 'roller') {
       setValue(answer.outcome.number);
       setWon(answer.outcome.win);
@@ -78,7 +82,9 @@ export default function RollerPage() {
               onClick={() => setDirection(item)}
               className={clsx(
                 'h-10 rounded-xl px-3 text-[13px] font-semibold ring-1',
-                direction === item ? 'bg-slate-900 text-white ring-slate-900' : 'bg-white text-slate-700 ring-slate-200',
+                direction === item
+                  ? 'bg-slate-900 text-white ring-slate-900'
+                  : 'bg-white text-slate-700 ring-slate-200',
               )}
             >
               {t(`playerGames.roller.${item}`)}
@@ -92,10 +98,17 @@ export default function RollerPage() {
         </p>
       )}
       <div className="grid grid-cols-2 gap-1.5">
-        <Figure label={t('playerGames.bet.multiplier')} value={valid ? multiplierText(rollerMultiplierBp(bet)) : '—'} />
+        <Figure
+          label={t('playerGames.bet.multiplier')}
+          value={valid ? multiplierText(rollerMultiplierBp(bet)) : '—'}
+        />
         <Figure
           label={t('playerGames.bet.chance')}
-          value={count === null ? '—' : `${((count / ROLLER_NUMBERS) * 100).toLocaleString(i18n.language, { maximumFractionDigits: 3 })}%`}
+          value={
+            count === null
+              ? '—'
+              : `${((count / ROLLER_NUMBERS) * 100).toLocaleString(i18n.language, { maximumFractionDigits: 3 })}%`
+          }
         />
       </div>
       <p className="text-center text-[12px] text-slate-500">
@@ -119,7 +132,11 @@ export default function RollerPage() {
           {t('playerGames.bet.place')}
         </Button>
       ) : (
-        <AutoPanel setup={setup} play={async (stake) => resultOf(await play(stake))} onRunningChange={setAutoRunning} />
+        <AutoPanel
+          setup={setup}
+          play={async (stake) => resultOf(await play(stake))}
+          onRunningChange={setAutoRunning}
+        />
       )}
     </GameScreen>
   );

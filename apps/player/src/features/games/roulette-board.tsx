@@ -17,8 +17,7 @@ const COLOURS = { green: '#059669', red: '#e11d48', black: '#1e293b' } as const;
 
 /** The wheel's face as one conic gradient: 37 slices, no image. */
 const WHEEL_BACKGROUND = `conic-gradient(from ${-STEP_DEG / 2}deg, ${WHEEL_ORDER.map(
-  (pocket, index) =>
-    `${COLOURS[pocketColour(pocket)]} ${index * STEP_DEG}deg ${(index + 1) * STEP_DEG}deg`,
+  (pocket, index) => `${COLOURS[pocketColour(pocket)]} ${index * STEP_DEG}deg ${(index + 1) * STEP_DEG}deg`,
 ).join(', ')})`;
 
 /**
@@ -64,7 +63,9 @@ export function RouletteWheel({ rotationDeg, pocket }: { rotationDeg: number; po
           data-testid="game-result"
           className={clsx(
             'game-pop absolute inset-0 m-auto flex size-16 items-center justify-center rounded-full text-[26px] font-extrabold text-white',
-            pocket === null ? 'bg-transparent' : { green: 'bg-emerald-600', red: 'bg-rose-600', black: 'bg-slate-950' }[pocketColour(pocket)],
+            pocket === null
+              ? 'bg-transparent'
+              : { green: 'bg-emerald-600', red: 'bg-rose-600', black: 'bg-slate-950' }[pocketColour(pocket)],
           )}
           style={{ animationDelay: pocket === null ? undefined : '2300ms', animationFillMode: 'both' }}
         >

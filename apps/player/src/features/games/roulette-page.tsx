@@ -43,7 +43,9 @@ export default function RoulettePage() {
   function toggle(chip: Chip) {
     if (locked) return;
     setChips((current) =>
-      chosen.has(keyOf(chip)) ? current.filter((item) => keyOf(item) !== keyOf(chip)) : [...current, chip].slice(-50),
+      chosen.has(keyOf(chip))
+        ? current.filter((item) => keyOf(item) !== keyOf(chip))
+        : [...current, chip].slice(-50),
     );
   }
 
@@ -83,7 +85,9 @@ export default function RoulettePage() {
       )}
     >
       {label}
-      {chosen.has(keyOf(chip)) && <span className="absolute -top-1 -right-1 size-3 rounded-full bg-amber-300 ring-2 ring-white" />}
+      {chosen.has(keyOf(chip)) && (
+        <span className="absolute -top-1 -right-1 size-3 rounded-full bg-amber-300 ring-2 ring-white" />
+      )}
     </button>
   );
   const chipTotal = setup.stake === null ? null : setup.stake * BigInt(chips.length);
@@ -91,9 +95,14 @@ export default function RoulettePage() {
     <GameScreen game="roulette">
       <RouletteWheel rotationDeg={rotation} pocket={pocket} />
       <ResultBanner result={banner.banner} />
-      <section className="flex flex-col gap-1.5 rounded-2xl bg-emerald-800 p-2" aria-label={t('playerGames.roulette.pickBets')}>
+      <section
+        className="flex flex-col gap-1.5 rounded-2xl bg-emerald-800 p-2"
+        aria-label={t('playerGames.roulette.pickBets')}
+      >
         <div className="grid grid-cols-6 gap-1">
-          <div className="col-span-6 grid">{cell({ kind: 'straight', numbers: [0] }, '0', 'bg-emerald-600', 'roulette-0')}</div>
+          <div className="col-span-6 grid">
+            {cell({ kind: 'straight', numbers: [0] }, '0', 'bg-emerald-600', 'roulette-0')}
+          </div>
           {Array.from({ length: 36 }, (_, index) => index + 1).map((number) =>
             cell(
               { kind: 'straight', numbers: [number] },
@@ -105,19 +114,54 @@ export default function RoulettePage() {
         </div>
         <div className="grid grid-cols-3 gap-1">
           {[1, 2, 3].map((dozen) =>
-            cell({ kind: 'dozen', numbers: [dozen] }, t('playerGames.roulette.dozen', { from: dozen * 12 - 11, to: dozen * 12 }), 'bg-emerald-700', `roulette-dozen-${dozen}`),
+            cell(
+              { kind: 'dozen', numbers: [dozen] },
+              t('playerGames.roulette.dozen', { from: dozen * 12 - 11, to: dozen * 12 }),
+              'bg-emerald-700',
+              `roulette-dozen-${dozen}`,
+            ),
           )}
           {[1, 2, 3].map((column) =>
-            cell({ kind: 'column', numbers: [column] }, t('playerGames.roulette.column', { n: column }), 'bg-emerald-700', `roulette-column-${column}`),
+            cell(
+              { kind: 'column', numbers: [column] },
+              t('playerGames.roulette.column', { n: column }),
+              'bg-emerald-700',
+              `roulette-column-${column}`,
+            ),
           )}
         </div>
         <div className="grid grid-cols-3 gap-1">
           {cell({ kind: 'red', numbers: [] }, t('playerGames.roulette.red'), 'bg-rose-600', 'roulette-red')}
-          {cell({ kind: 'black', numbers: [] }, t('playerGames.roulette.black'), 'bg-slate-900', 'roulette-black')}
-          {cell({ kind: 'odd', numbers: [] }, t('playerGames.roulette.odd'), 'bg-emerald-700', 'roulette-odd')}
-          {cell({ kind: 'even', numbers: [] }, t('playerGames.roulette.even'), 'bg-emerald-700', 'roulette-even')}
-          {cell({ kind: 'low', numbers: [] }, t('playerGames.roulette.low'), 'bg-emerald-700', 'roulette-low')}
-          {cell({ kind: 'high', numbers: [] }, t('playerGames.roulette.high'), 'bg-emerald-700', 'roulette-high')}
+          {cell(
+            { kind: 'black', numbers: [] },
+            t('playerGames.roulette.black'),
+            'bg-slate-900',
+            'roulette-black',
+          )}
+          {cell(
+            { kind: 'odd', numbers: [] },
+            t('playerGames.roulette.odd'),
+            'bg-emerald-700',
+            'roulette-odd',
+          )}
+          {cell(
+            { kind: 'even', numbers: [] },
+            t('playerGames.roulette.even'),
+            'bg-emerald-700',
+            'roulette-even',
+          )}
+          {cell(
+            { kind: 'low', numbers: [] },
+            t('playerGames.roulette.low'),
+            'bg-emerald-700',
+            'roulette-low',
+          )}
+          {cell(
+            { kind: 'high', numbers: [] },
+            t('playerGames.roulette.high'),
+            'bg-emerald-700',
+            'roulette-high',
+          )}
         </div>
       </section>
       <div className="flex items-center justify-between text-[12.5px] text-slate-600">
@@ -127,7 +171,12 @@ export default function RoulettePage() {
             amount: chipTotal === null ? '—' : format.asset(chipTotal, setup.asset),
           })}
         </span>
-        <button type="button" disabled={locked} onClick={() => setChips([])} className="font-semibold text-brand-600 disabled:opacity-50">
+        <button
+          type="button"
+          disabled={locked}
+          onClick={() => setChips([])}
+          className="font-semibold text-brand-600 disabled:opacity-50"
+        >
           {t('playerGames.roulette.clear')}
         </button>
       </div>
@@ -149,7 +198,11 @@ export default function RoulettePage() {
           {t('playerGames.roulette.spin')}
         </Button>
       ) : (
-        <AutoPanel setup={setup} play={async (stake) => resultOf(await spin(stake))} onRunningChange={setAutoRunning} />
+        <AutoPanel
+          setup={setup}
+          play={async (stake) => resultOf(await spin(stake))}
+          onRunningChange={setAutoRunning}
+        />
       )}
     </GameScreen>
   );

@@ -1,5 +1,5 @@
 import type { BetWire, GameMoveInput } from '@payhub/contracts';
-import { type Fruit, FRUIT_BOMB_TILES, MINES_TILES, minesMultiplierBp } from '@payhub/games';
+import { FRUIT_BOMB_TILES, type Fruit, MINES_TILES, minesMultiplierBp } from '@payhub/games';
 import { clsx } from 'clsx';
 import { Bomb, Gem } from 'lucide-react';
 import { useState } from 'react';
@@ -19,7 +19,14 @@ type Kind = 'mines' | 'fruit-bomb';
 
 const SPEC = {
   mines: { tiles: MINES_TILES, columns: 5, counts: [1, 3, 5, 10, 24], min: 1, max: 24, initial: 3 },
-  'fruit-bomb': { tiles: FRUIT_BOMB_TILES, columns: 4, counts: [1, 3, 5, 8, 12], min: 1, max: 12, initial: 3 },
+  'fruit-bomb': {
+    tiles: FRUIT_BOMB_TILES,
+    columns: 4,
+    counts: [1, 3, 5, 8, 12],
+    min: 1,
+    max: 12,
+    initial: 3,
+  },
 } as const;
 
 function tilesOf(kind: Kind, bet: BetWire | null): TileView[] {
@@ -72,8 +79,12 @@ export function TileGamePage({ kind }: { kind: Kind }) {
   const settle = useSettle();
   const bet = open.bet;
   const isOpen = bet?.status === 'open';
-  const params = kind === 'mines' ? ({ game: 'mines', mines: count } as const) : ({ game: 'fruit-bomb', bombs: count } as const);
-  const moveOf = (tile: number): GameMoveInput => (kind === 'mines' ? { move: 'reveal', tile } : { move: 'pick', tile });
+  const params =
+    kind === 'mines'
+      ? ({ game: 'mines', mines: count } as const)
+      : ({ game: 'fruit-bomb', bombs: count } as const);
+  const moveOf = (tile: number): GameMoveInput =>
+    kind === 'mines' ? { move: 'reveal', tile } : { move: 'pick', tile };
 
   function finished(answer: BetWire) {
     open.setBet(answer);
@@ -101,7 +112,9 @@ export function TileGamePage({ kind }: { kind: Kind }) {
   async function pick(tile: number) {
     if (!bet || !isOpen) {
       if (mode === 'auto' && !autoRunning)
-        setAutoTiles((current) => (current.includes(tile) ? current.filter((item) => item !== tile) : [...current, tile]));
+        setAutoTiles((current) =>
+          current.includes(tile) ? current.filter((item) => item !== tile) : [...current, tile],
+        );
       return;
     }
     setBusyTile(tile);
@@ -143,18 +156,25 @@ export function TileGamePage({ kind }: { kind: Kind }) {
     return answer;
   }
 
-  const marked: TileView = { face: <span className="size-4 rounded-full bg-brand-400" />, tone: 'muted', picked: true, marked: true };
+  const marked: TileView = {
+    face: <span className="size-4 rounded-full bg-brand-400" />,
+    tone: 'muted',
+    picked: true,
+    marked: true,
+  };
   // Choosing the auto tiles: a clean board with the marks; otherwise the game as it stands.
   const choosing = mode === 'auto' && !autoRunning && !isOpen;
   const tiles = tilesOf(kind, choosing ? null : (bet ?? null)).map((tile, index) =>
-    mode === 'auto' && !isOpen && autoTiles.includes(index) && (!autoRunning || tile.face === null) ? marked : tile,
+    mode === 'auto' && !isOpen && autoTiles.includes(index) && (!autoRunning || tile.face === null)
+      ? marked
+      : tile,
   );
   const outcome = bet?.outcome;
-  const nextValue =
-    outcome?.game === 'mines'
-      ? outcome.nextMultiplierBp
+  const nextValue = outcome?.game === 'mines' ? outcome.nextMultiplierBp : null;
+  const fruitNext =
+    outcome?.game === 'fruit-bomb' && isOpen
+      ? (outcome.nextMultipliersBp as Partial<Record<Fruit, string>>)
       : null;
-  const fruitNext = outcome?.game === 'fruit-bomb' && isOpen ? (outcome.nextMultipliersBp as Partial<Record<Fruit, string>>) : null;
   const locked = busy || autoRunning || isOpen;
   const noun = kind === 'mines' ? t('playerGames.mines.mines') : t('playerGames.fruitBomb.bombs');
   return (
@@ -171,19 +191,37 @@ export function TileGamePage({ kind }: { kind: Kind }) {
       {isOpen && bet ? (
         <>
           <div className="grid grid-cols-2 gap-1.5">
-            <Figure label={t('playerGames.bet.multiplier')} value={multiplierText(bet.multiplierBp)} testId="open-multiplier" />
+            <Figure
+              label={t('playerGames.bet.multiplier')}
+              value={multiplierText(bet.multiplierBp)}
+              testId="open-multiplier"
+            />
             <Figure
               label={noun}
-              value={String(outcome?.game === 'mines' ? outcome.mines : outcome?.game === 'fruit-bomb' ? outcome.bombs : '')}
+              value={String(
+                outcome?.game === 'mines'
+                  ? outcome.mines
+                  : outcome?.game === 'fruit-bomb'
+                    ? outcome.bombs
+                    : '',
+              )}
             />
           </div>
           {nextValue && (
-            <p className="text-center text-[12.5px] text-slate-500">{t('playerGames.mines.next', { value: multiplierText(nextValue) })}</p>
+            <p className="text-center text-[12.5px] text-slate-500">
+              {t('playerGames.mines.next', { value: multiplierText(nextValue) })}
+            </p>
           )}
           {fruitNext && (
-            <div className="flex flex-wrap justify-center gap-1.5" aria-label={t('playerGames.fruitBomb.nextFruit')}>
+            <div
+              className="flex flex-wrap justify-center gap-1.5"
+              title={t('playerGames.fruitBomb.nextFruit')}
+            >
               {Object.entries(fruitNext).map(([fruit, value]) => (
-                <span key={fruit} className="flex items-center gap-1 rounded-full bg-slate-900 py-0.5 pr-2 pl-1 text-[12px] font-semibold text-white">
+                <span
+                  key={fruit}
+                  className="flex items-center gap-1 rounded-full bg-slate-900 py-0.5 pr-2 pl-1 text-[12px] font-semibold text-white"
+                >
                   <span className="scale-75">
                     <FruitIcon fruit={fruit as Fruit} />
                   </span>
@@ -195,7 +233,15 @@ export function TileGamePage({ kind }: { kind: Kind }) {
           <Button
             block
             busy={busy}
-            disabled={bet.multiplierBp === '0' || busyTile !== null || (outcome?.game === 'mines' ? outcome.revealed.length === 0 : outcome?.game === 'fruit-bomb' ? outcome.picked.length === 0 : true)}
+            disabled={
+              bet.multiplierBp === '0' ||
+              busyTile !== null ||
+              (outcome?.game === 'mines'
+                ? outcome.revealed.length === 0
+                : outcome?.game === 'fruit-bomb'
+                  ? outcome.picked.length === 0
+                  : true)
+            }
             data-testid="cash-out"
             onClick={() => void cashOut()}
           >
@@ -217,7 +263,9 @@ export function TileGamePage({ kind }: { kind: Kind }) {
                   onClick={() => setCount(item)}
                   className={clsx(
                     'h-10 flex-1 rounded-xl text-[14px] font-bold ring-1',
-                    count === item ? 'bg-slate-900 text-white ring-slate-900' : 'bg-white text-slate-700 ring-slate-200',
+                    count === item
+                      ? 'bg-slate-900 text-white ring-slate-900'
+                      : 'bg-white text-slate-700 ring-slate-200',
                   )}
                 >
                   {item}
@@ -231,11 +279,13 @@ export function TileGamePage({ kind }: { kind: Kind }) {
                 onChange={(event) => setCount(Number(event.target.value))}
                 className="h-10 w-16 rounded-xl bg-white px-1 text-[14px] font-semibold ring-1 ring-slate-200"
               >
-                {Array.from({ length: spec.max - spec.min + 1 }, (_, index) => spec.min + index).map((item) => (
-                  <option key={item} value={item}>
-                    {item}
-                  </option>
-                ))}
+                {Array.from({ length: spec.max - spec.min + 1 }, (_, index) => spec.min + index).map(
+                  (item) => (
+                    <option key={item} value={item}>
+                      {item}
+                    </option>
+                  ),
+                )}
               </select>
             </div>
           </div>
@@ -248,7 +298,13 @@ export function TileGamePage({ kind }: { kind: Kind }) {
           <ModeTabs mode={mode} onChange={setMode} locked={busy || autoRunning} />
           <BetAmount setup={setup} disabled={locked} />
           {mode === 'manual' ? (
-            <Button block busy={busy} disabled={!setup.ready || setup.problem !== null} data-testid="place-bet" onClick={() => void start()}>
+            <Button
+              block
+              busy={busy}
+              disabled={!setup.ready || setup.problem !== null}
+              data-testid="place-bet"
+              onClick={() => void start()}
+            >
               {t('playerGames.mines.start')}
             </Button>
           ) : (

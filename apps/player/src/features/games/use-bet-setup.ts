@@ -1,4 +1,11 @@
-import { type Asset, formatAmount, type GameConfigWire, type GameIdWire, parseAmount, tryParseAmount } from '@payhub/contracts';
+import {
+  type Asset,
+  formatAmount,
+  type GameConfigWire,
+  type GameIdWire,
+  parseAmount,
+  tryParseAmount,
+} from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
@@ -59,7 +66,9 @@ export function useBetSetup(game: GameIdWire): BetSetup {
   else if (stake < minStake) problem = 'amountBelowMin';
   else if (stake > maxStake) problem = 'amountAboveMax';
   else if (available !== null && stake > available) problem = 'amountOverBalance';
-  const assets = (lobby.data?.assets ?? []).filter((item) => info?.configs.some((entry) => entry.asset === item));
+  const assets = (lobby.data?.assets ?? []).filter((item) =>
+    info?.configs.some((entry) => entry.asset === item),
+  );
   return {
     game,
     ready: config !== null && available !== null,

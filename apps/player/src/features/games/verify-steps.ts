@@ -63,7 +63,8 @@ export interface VerifySteps {
   outcome: VerifyOutcome;
 }
 
-const toHex = (bytes: Uint8Array): string => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+const toHex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 const show = (float: number): string => float.toFixed(10);
 
 /** How many floats a game reads (hilo: the 52 cards; a display shows the first few). */
@@ -113,12 +114,20 @@ export function verifySteps(input: VerifyInput): VerifySteps {
     hashMatches: input.serverSeedHash ? input.serverSeedHash.toLowerCase() === serverSeedHash : null,
     rounds,
     floats,
-    mapping: mappingOf(input, floats.map((step) => step.value)),
+    mapping: mappingOf(
+      input,
+      floats.map((step) => step.value),
+    ),
     outcome,
   };
 }
 
-function drawMapping(floats: number[], pool: number, draws: number, label: (draw: number, tile: number) => string) {
+function drawMapping(
+  floats: number[],
+  pool: number,
+  draws: number,
+  label: (draw: number, tile: number) => string,
+) {
   const left = Array.from({ length: pool }, (_, index) => index);
   return floats.slice(0, draws).map((float, draw) => {
     const position = Math.floor(float * left.length);
@@ -133,11 +142,21 @@ function mappingOf(input: VerifyInput, floats: number[]): MappingStep[] {
   switch (input.game) {
     case 'dice': {
       const value = Math.floor(first * DICE_OUTCOMES);
-      return [{ float: first, formula: `⌊${show(first)} × ${DICE_OUTCOMES}⌋ / 100`, result: (value / 100).toFixed(2) }];
+      return [
+        {
+          float: first,
+          formula: `⌊${show(first)} × ${DICE_OUTCOMES}⌋ / 100`,
+          result: (value / 100).toFixed(2),
+        },
+      ];
     }
     case 'roulette':
       return [
-        { float: first, formula: `⌊${show(first)} × ${ROULETTE_POCKETS}⌋`, result: String(Math.floor(first * ROULETTE_POCKETS)) },
+        {
+          float: first,
+          formula: `⌊${show(first)} × ${ROULETTE_POCKETS}⌋`,
+          result: String(Math.floor(first * ROULETTE_POCKETS)),
+        },
       ];
     case 'roller':
       return [
