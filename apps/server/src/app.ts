@@ -14,6 +14,7 @@ import { createDatacenterRepo } from './modules/datacenter/datacenter.repo.ts';
 import { registerDatacenterRoutes } from './modules/datacenter/datacenter.routes.ts';
 import { createDatacenterService } from './modules/datacenter/datacenter.service.ts';
 import { registerExchange } from './modules/exchange/exchange.plugin.ts';
+import { registerGames } from './modules/games/games.plugin.ts';
 import { createInboxRepo } from './modules/inbox/inbox.repo.ts';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { createInboxService, type UserPush } from './modules/inbox/inbox.service.ts';
@@ -35,6 +36,7 @@ import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { createVerificationCodeService } from './modules/user/verification-code.service.ts';
 import { registerWallet } from './modules/wallet/wallet.plugin.ts';
+import { openPlayGate } from './money/play-gate.ts';
 import { registerPaymentHub } from './payment-hub.plugin.ts';
 import { createSessionRepo } from './platform/auth/session.repo.ts';
 import { createSessionService } from './platform/auth/session.service.ts';
@@ -211,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contracts.withdraw.create,
     contracts.exchange.quote,
     contracts.exchange.accept,
+    contracts.games.bet,
   ]);
   await app.register(async (scope) => registerSiteRoutes(scope, bindDeps, site, maintenance));
   await app.register(async (scope) =>
@@ -250,13 +253,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isPaymentOperator: async (userId) => (await payhubRepo.operator(database.db, userId))?.spaPay === true,
     });
   }
-  await registerWallet(app, { bindDeps, database, clock, projectById: site.projectById });
+  const wallet = await registerWallet(app, { bindDeps, database, clock, projectById: site.projectById });
   await registerExchange(app, {
     bindDeps,
     database,
     clock,
     projects: site.allProjects,
     projectById: site.projectById,
+  });
+  // In-house games (issue 15). The responsible-play gate is the open one until issue 14 composes its own.
+  await registerGames(app, {
+    bindDeps,
+    database,
+    clock,
+    gate: openPlayGate,
+    realtime,
+    projects: site.allProjects,
+    projectById: site.projectById,
+    gameAsset: async (session) => (await wallet.settings(session)).gameAsset,
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));

@@ -3,6 +3,7 @@
 // the core's together with these.
 import type { LedgerInvariant } from './ledger/ledger-check.ts';
 import { CHAIN_INVARIANTS } from './modules/chain/chain.invariants.ts';
+import { GAMES_INVARIANTS } from './modules/games/games.invariants.ts';
 import { PAYHUB_INVARIANTS } from './modules/payhub/payhub.invariants.ts';
 import { PAYHUB_TOOLS_INVARIANTS } from './modules/payhub-tools/payhub-tools.invariants.ts';
 import { QUOTA_INVARIANTS } from './modules/quota/quota.invariants.ts';
@@ -14,4 +15,5 @@ export const MODULE_INVARIANTS: readonly LedgerInvariant[] = [
   ...QUOTA_INVARIANTS,
   ...PAYHUB_TOOLS_INVARIANTS,
   ...CHAIN_INVARIANTS,
+  ...GAMES_INVARIANTS,
 ];

@@ -398,6 +398,7 @@ const BET_ERRORS = [
   ErrorCode.GameAlreadyOpen,
   ErrorCode.BetIdConflict,
   ErrorCode.TryAgain,
+  ErrorCode.ServiceMaintenance,
 ] as const;
 
 /** Codes of a move or a cash-out. */

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/database.ts';
 import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
 import { createWalletRepo } from './wallet.repo.ts';
 import { registerWalletRoutes } from './wallet.routes.ts';
-import { createWalletService } from './wallet.service.ts';
+import { createWalletService, type WalletService } from './wallet.service.ts';
 
 /** The player wallet: balances per asset, history and the wallet's settings. */
 export async function registerWallet(
@@ -16,11 +16,12 @@ export async function registerWallet(
     clock: Clock;
     projectById: (id: number) => ProjectConfig | undefined;
   },
-): Promise<void> {
+): Promise<WalletService> {
   const wallet = createWalletService({
     repo: createWalletRepo(deps.database.db),
     clock: deps.clock,
     projectById: deps.projectById,
   });
   await app.register(async (scope) => registerWalletRoutes(scope, deps.bindDeps, wallet));
+  return wallet;
 }

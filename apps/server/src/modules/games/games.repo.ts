@@ -1,0 +1,432 @@
+import type { Asset, GameIdWire } from '@payhub/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+
+/** The database or an open transaction. */
+export type Executor = Pick<Db, 'execute'>;
+type Raw = Record<string, unknown>;
+
+export type BetStatus = 'open' | 'won' | 'lost';
+
+export interface SeedPairRow {
+  id: bigint;
+  projectId: number;
+  playerId: number;
+  status: 'active' | 'next' | 'revealed';
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  bets: number;
+  createdAt: Date;
+  revealedAt: Date | null;
+}
+
+/** The nonce a bet takes from the player's active pair (the pair's row stays locked to the commit). */
+export interface TakenNonce {
+  pairId: bigint;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+export interface BetRow {
+  id: string;
+  seq: bigint;
+  projectId: number;
+  playerId: number;
+  game: GameIdWire;
+  asset: Asset;
+  stake: bigint;
+  payout: bigint;
+  multiplierBp: bigint;
+  status: BetStatus;
+  seedPairId: bigint;
+  nonce: number;
+  clientSeed: string;
+  /** Stored JSON (bigints tagged, games.state.ts). */
+  params: unknown;
+  state: unknown;
+  createdAt: Date;
+  settledAt: Date | null;
+  /** From the pair: its hash, and its server seed once revealed (else null). */
+  serverSeedHash: string;
+  serverSeed: string | null;
+}
+
+export interface ConfigRow {
+  projectId: number;
+  game: GameIdWire;
+  asset: Asset;
+  enabled: boolean;
+  minBet: bigint;
+  maxBet: bigint;
+  maxPayout: bigint;
+  edgeBp: number | null;
+}
+
+function toPair(row: Raw): SeedPairRow {
+  return {
+    id: BigInt(row.id as string),
+    projectId: Number(row.project_id),
+    playerId: Number(row.player_id),
+    status: row.status as SeedPairRow['status'],
+    serverSeed: row.server_seed as string,
+    serverSeedHash: row.server_seed_hash as string,
+    clientSeed: row.client_seed as string,
+    nonce: Number(row.nonce),
+    bets: Number(row.bets ?? row.nonce),
+    createdAt: new Date(row.created_at as string),
+    revealedAt: row.revealed_at ? new Date(row.revealed_at as string) : null,
+  };
+}
+
+function toBet(row: Raw): BetRow {
+  return {
+    id: row.id as string,
+    seq: BigInt(row.seq as string),
+    projectId: Number(row.project_id),
+    playerId: Number(row.player_id),
+    game: row.game as GameIdWire,
+    asset: row.asset as Asset,
+    stake: BigInt(row.stake as string),
+    payout: BigInt(row.payout as string),
+    multiplierBp: BigInt(row.multiplier_bp as string),
+    status: row.status as BetStatus,
+    seedPairId: BigInt(row.seed_pair_id as string),
+    nonce: Number(row.nonce),
+    clientSeed: row.client_seed as string,
+    params: row.params,
+    state: row.state,
+    createdAt: new Date(row.created_at as string),
+    settledAt: row.settled_at ? new Date(row.settled_at as string) : null,
+    serverSeedHash: row.server_seed_hash as string,
+    serverSeed: row.pair_status === 'revealed' ? (row.server_seed as string) : null,
+  };
+}
+
+function toConfig(row: Raw): ConfigRow {
+  return {
+    projectId: Number(row.project_id),
+    game: row.game as GameIdWire,
+    asset: row.asset as Asset,
+    enabled: row.enabled as boolean,
+    minBet: BigInt(row.min_bet as string),
+    maxBet: BigInt(row.max_bet as string),
+    maxPayout: BigInt(row.max_payout as string),
+    edgeBp: row.edge_bp === null ? null : Number(row.edge_bp),
+  };
+}
+
+interface PgQueryable {
+  query<Row>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+}
+
+/**
+ * The node-postgres client behind a Drizzle transaction, so the hot statements of a bet run as named
+ * prepared statements (parsed and planned once per connection) inside the caller's transaction.
+ */
+function pgClientOf(executor: Executor): PgQueryable | null {
+  const client = (executor as unknown as { session?: { client?: unknown } }).session?.client;
+  return client && typeof (client as { query?: unknown }).query === 'function'
+    ? (client as PgQueryable)
+    : null;
+}
+
+async function prepared(
+  executor: Executor,
+  name: string,
+  text: string,
+  values: unknown[],
+  fallback: () => ReturnType<typeof sql>,
+): Promise<Raw[]> {
+  const client = pgClientOf(executor);
+  if (client) return (await client.query<Raw>({ name, text, values })).rows;
+  return (await executor.execute<Raw>(fallback())).rows;
+}
+
+const BET_COLUMNS = sql.raw(`b.id, b.seq::text AS seq, b.project_id, b.player_id, b.game, b.asset,
+  b.stake::text AS stake, b.payout::text AS payout, b.multiplier_bp::text AS multiplier_bp, b.status,
+  b.seed_pair_id::text AS seed_pair_id, b.nonce::text AS nonce, b.client_seed, b.params, b.state,
+  b.created_at, b.settled_at, p.server_seed_hash, p.server_seed, p.status AS pair_status`);
+
+const TAKE_NONCE_SQL = `UPDATE game_seed_pairs SET nonce = nonce + 1
+  WHERE player_id = $1 AND status = 'active'
+  RETURNING id::text AS id, server_seed, server_seed_hash, client_seed, (nonce - 1)::text AS nonce`;
+
+const INSERT_BET_SQL = `INSERT INTO game_bets (id, project_id, player_id, game, asset, stake, payout, multiplier_bp,
+    status, seed_pair_id, nonce, client_seed, params, state, created_at, settled_at)
+  VALUES ($1, $2, $3, $4, $5, $6::bigint, $7::bigint, $8::numeric, $9, $10::bigint, $11::bigint, $12, $13::jsonb,
+    $14::jsonb, $15::timestamptz, $16::timestamptz)
+  ON CONFLICT (id) DO NOTHING
+  RETURNING seq::text AS seq`;
+
+export interface NewBet {
+  id: string;
+  projectId: number;
+  playerId: number;
+  game: GameIdWire;
+  asset: Asset;
+  stake: bigint;
+  payout: bigint;
+  multiplierBp: bigint;
+  status: BetStatus;
+  seedPairId: bigint;
+  nonce: number;
+  clientSeed: string;
+  params: string;
+  state: string;
+  createdAt: Date;
+  settledAt: Date | null;
+}
+
+/** The only SQL of the games module: its own tables. */
+export function createGamesRepo(db: Db) {
+  return {
+    db: db as Executor,
+    transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => action(tx));
+    },
+
+    // --- Seed pairs ---
+
+    /** Creates the player's active and next pairs when missing (concurrent callers: one wins each). */
+    async ensurePairs(
+      executor: Executor,
+      input: {
+        projectId: number;
+        playerId: number;
+        active: { serverSeed: string; serverSeedHash: string; clientSeed: string };
+        next: { serverSeed: string; serverSeedHash: string; clientSeed: string };
+        at: Date;
+      },
+    ): Promise<void> {
+      for (const [status, pair] of [
+        ['active', input.active],
+        ['next', input.next],
+      ] as const) {
+        await executor.execute(sql`
+          INSERT INTO game_seed_pairs (project_id, player_id, status, server_seed, server_seed_hash, client_seed, created_at)
+          VALUES (${input.projectId}, ${input.playerId}, ${status}, ${pair.serverSeed}, ${pair.serverSeedHash},
+                  ${pair.clientSeed}, ${input.at})
+          ON CONFLICT (player_id) WHERE status = ${sql.raw(`'${status}'`)} DO NOTHING`);
+      }
+    },
+
+    /** The active and next pair (`lock`: the active row FOR UPDATE, which a bet's nonce also takes). */
+    async livePairs(
+      executor: Executor,
+      playerId: number,
+      lock = false,
+    ): Promise<{ active: SeedPairRow | null; next: SeedPairRow | null }> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT id::text AS id, project_id, player_id, status, server_seed, server_seed_hash, client_seed,
+               nonce::text AS nonce, created_at, revealed_at
+          FROM game_seed_pairs WHERE player_id = ${playerId} AND status IN ('active', 'next')
+         ORDER BY status ${lock ? sql`FOR UPDATE` : sql``}`);
+      const rows = result.rows.map(toPair);
+      return {
+        active: rows.find((row) => row.status === 'active') ?? null,
+        next: rows.find((row) => row.status === 'next') ?? null,
+      };
+    },
+
+    async revealedPairs(executor: Executor, playerId: number, limit: number): Promise<SeedPairRow[]> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT id::text AS id, project_id, player_id, status, server_seed, server_seed_hash, client_seed,
+               nonce::text AS nonce, created_at, revealed_at
+          FROM game_seed_pairs WHERE player_id = ${playerId} AND status = 'revealed'
+         ORDER BY id DESC LIMIT ${limit}`);
+      return result.rows.map(toPair);
+    },
+
+    /** Takes the active pair's next nonce (+1), locking the pair's row to the commit; null without a pair. */
+    async takeNonce(executor: Executor, playerId: number): Promise<TakenNonce | null> {
+      const rows = await prepared(
+        executor,
+        'games_take_nonce_v1',
+        TAKE_NONCE_SQL,
+        [playerId],
+        () => sql`UPDATE game_seed_pairs SET nonce = nonce + 1
+          WHERE player_id = ${playerId} AND status = 'active'
+          RETURNING id::text AS id, server_seed, server_seed_hash, client_seed, (nonce - 1)::text AS nonce`,
+      );
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        pairId: BigInt(row.id as string),
+        serverSeed: row.server_seed as string,
+        serverSeedHash: row.server_seed_hash as string,
+        clientSeed: row.client_seed as string,
+        nonce: Number(row.nonce),
+      };
+    },
+
+    async setClientSeed(executor: Executor, pairId: bigint, clientSeed: string): Promise<void> {
+      await executor.execute(
+        sql`UPDATE game_seed_pairs SET client_seed = ${clientSeed} WHERE id = ${pairId.toString()}::bigint`,
+      );
+    },
+
+    /** Retires the active pair (reveals it), promotes the next one with a client seed, adds a new next. */
+    async rotate(
+      executor: Executor,
+      input: {
+        activeId: bigint;
+        nextId: bigint;
+        clientSeed: string;
+        newNext: { serverSeed: string; serverSeedHash: string; clientSeed: string };
+        projectId: number;
+        playerId: number;
+        at: Date;
+      },
+    ): Promise<void> {
+      await executor.execute(sql`
+        UPDATE game_seed_pairs SET status = 'revealed', revealed_at = ${input.at}
+         WHERE id = ${input.activeId.toString()}::bigint AND status = 'active'`);
+      await executor.execute(sql`
+        UPDATE game_seed_pairs SET status = 'active', client_seed = ${input.clientSeed}, nonce = 0, created_at = ${input.at}
+         WHERE id = ${input.nextId.toString()}::bigint AND status = 'next'`);
+      await executor.execute(sql`
+        INSERT INTO game_seed_pairs (project_id, player_id, status, server_seed, server_seed_hash, client_seed, created_at)
+        VALUES (${input.projectId}, ${input.playerId}, 'next', ${input.newNext.serverSeed},
+                ${input.newNext.serverSeedHash}, ${input.newNext.clientSeed}, ${input.at})`);
+    },
+
+    async pairById(executor: Executor, id: bigint): Promise<SeedPairRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT id::text AS id, project_id, player_id, status, server_seed, server_seed_hash, client_seed,
+               nonce::text AS nonce, created_at, revealed_at
+          FROM game_seed_pairs WHERE id = ${id.toString()}::bigint`);
+      return result.rows[0] ? toPair(result.rows[0]) : null;
+    },
+
+    // --- Bets ---
+
+    /** Inserts a bet; false when its id exists already (a retry, or a reused id). */
+    async insertBet(executor: Executor, bet: NewBet): Promise<boolean> {
+      const values = [
+        bet.id,
+        bet.projectId,
+        bet.playerId,
+        bet.game,
+        bet.asset,
+        bet.stake.toString(),
+        bet.payout.toString(),
+        bet.multiplierBp.toString(),
+        bet.status,
+        bet.seedPairId.toString(),
+        bet.nonce,
+        bet.clientSeed,
+        bet.params,
+        bet.state,
+        bet.createdAt.toISOString(),
+        bet.settledAt ? bet.settledAt.toISOString() : null,
+      ];
+      const rows = await prepared(
+        executor,
+        'games_insert_bet_v1',
+        INSERT_BET_SQL,
+        values,
+        () => sql`INSERT INTO game_bets (id, project_id, player_id, game, asset, stake, payout, multiplier_bp,
+            status, seed_pair_id, nonce, client_seed, params, state, created_at, settled_at)
+          VALUES (${values[0]}, ${values[1]}, ${values[2]}, ${values[3]}, ${values[4]}, ${values[5]}::bigint,
+            ${values[6]}::bigint, ${values[7]}::numeric, ${values[8]}, ${values[9]}::bigint, ${values[10]}::bigint,
+            ${values[11]}, ${values[12]}::jsonb, ${values[13]}::jsonb, ${values[14]}::timestamptz,
+            ${values[15]}::timestamptz)
+          ON CONFLICT (id) DO NOTHING RETURNING seq::text AS seq`,
+      );
+      return rows.length > 0;
+    },
+
+    /** A bet of the player (`lock`: FOR UPDATE of the bet row, which serialises its moves). */
+    async bet(executor: Executor, id: string, playerId: number, lock = false): Promise<BetRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT ${BET_COLUMNS} FROM game_bets b JOIN game_seed_pairs p ON p.id = b.seed_pair_id
+         WHERE b.id = ${id}::uuid AND b.player_id = ${playerId} ${lock ? sql`FOR UPDATE OF b` : sql``}`);
+      return result.rows[0] ? toBet(result.rows[0]) : null;
+    },
+
+    async updateBet(
+      executor: Executor,
+      id: string,
+      change: {
+        state: string;
+        status: BetStatus;
+        payout: bigint;
+        multiplierBp: bigint;
+        settledAt: Date | null;
+      },
+    ): Promise<void> {
+      await executor.execute(sql`
+        UPDATE game_bets SET state = ${change.state}::jsonb, status = ${change.status},
+               payout = ${change.payout.toString()}::bigint, multiplier_bp = ${change.multiplierBp.toString()}::numeric,
+               settled_at = ${change.settledAt}
+         WHERE id = ${id}::uuid`);
+    },
+
+    async openBet(executor: Executor, playerId: number, game: GameIdWire): Promise<BetRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT ${BET_COLUMNS} FROM game_bets b JOIN game_seed_pairs p ON p.id = b.seed_pair_id
+         WHERE b.player_id = ${playerId} AND b.game = ${game} AND b.status = 'open'`);
+      return result.rows[0] ? toBet(result.rows[0]) : null;
+    },
+
+    async hasOpenBet(executor: Executor, playerId: number): Promise<boolean> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT 1 FROM game_bets WHERE player_id = ${playerId} AND status = 'open' LIMIT 1`,
+      );
+      return result.rows.length > 0;
+    },
+
+    async bets(
+      executor: Executor,
+      query: { playerId: number; game?: GameIdWire | undefined; before?: bigint | undefined; limit: number },
+    ): Promise<BetRow[]> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT ${BET_COLUMNS} FROM game_bets b JOIN game_seed_pairs p ON p.id = b.seed_pair_id
+         WHERE b.player_id = ${query.playerId}
+           ${query.game ? sql`AND b.game = ${query.game}` : sql``}
+           ${query.before !== undefined ? sql`AND b.seq < ${query.before.toString()}::bigint` : sql``}
+         ORDER BY b.seq DESC LIMIT ${query.limit}`);
+      return result.rows.map(toBet);
+    },
+
+    /** The project's latest settled bets (the live feed's first page). */
+    async feed(
+      executor: Executor,
+      projectId: number,
+      game: GameIdWire | undefined,
+      limit: number,
+    ): Promise<BetRow[]> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT ${BET_COLUMNS} FROM game_bets b JOIN game_seed_pairs p ON p.id = b.seed_pair_id
+         WHERE b.project_id = ${projectId} AND b.status <> 'open'
+           ${game ? sql`AND b.game = ${game}` : sql``}
+         ORDER BY b.settled_at DESC, b.seq DESC LIMIT ${limit}`);
+      return result.rows.map(toBet);
+    },
+
+    // --- Configuration ---
+
+    async configs(executor: Executor, projectId: number): Promise<ConfigRow[]> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT project_id, game, asset, enabled, min_bet::text AS min_bet, max_bet::text AS max_bet,
+               max_payout::text AS max_payout, edge_bp
+          FROM game_configs WHERE project_id = ${projectId} ORDER BY game, asset`);
+      return result.rows.map(toConfig);
+    },
+
+    async saveConfig(executor: Executor, row: ConfigRow, at: Date): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO game_configs (project_id, game, asset, enabled, min_bet, max_bet, max_payout, edge_bp, updated_at)
+        VALUES (${row.projectId}, ${row.game}, ${row.asset}, ${row.enabled}, ${row.minBet.toString()}::bigint,
+                ${row.maxBet.toString()}::bigint, ${row.maxPayout.toString()}::bigint, ${row.edgeBp}, ${at})
+        ON CONFLICT (project_id, game, asset) DO UPDATE SET enabled = EXCLUDED.enabled,
+          min_bet = EXCLUDED.min_bet, max_bet = EXCLUDED.max_bet, max_payout = EXCLUDED.max_payout,
+          edge_bp = EXCLUDED.edge_bp, updated_at = EXCLUDED.updated_at`);
+    },
+  };
+}
+export type GamesRepo = ReturnType<typeof createGamesRepo>;

@@ -1,0 +1,787 @@
+import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  type Asset,
+  type BetWire,
+  ErrorCode,
+  type FeedBetWire,
+  formatAmount,
+  GAME_EDGE_BOUNDS,
+  GAME_IDS,
+  GAMES_FEED_SIZE,
+  type GameConfigWire,
+  type GameIdWire,
+  type GameInfoWire,
+  type GameMoveInput,
+  type GameParamsInput,
+  GamesRealtimeRoute,
+  type ProjectConfig,
+  type RevealedSeedPairWire,
+  type SeedPairWire,
+  tryParseAmount,
+} from '@payhub/contracts';
+import { commitServerSeed, GAMES, type GameId, payoutOf, type RouletteBet } from '@payhub/games';
+import { accounts, type Ledger, type LedgerAccount, type Posting } from '../../ledger/ledger.ts';
+import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
+import type { PlayGate } from '../../money/play-gate.ts';
+import { writeAudit } from '../../platform/audit/audit.repo.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
+import type { Session } from '../../platform/http/request-context.ts';
+import { afterCommit, type Outbox, type OutboxLog } from '../../platform/outbox.ts';
+import {
+  bestPayout,
+  capState,
+  cashOutPlay,
+  checkParams,
+  movePlay,
+  outcomeView,
+  type PlayParams,
+  PlayRefusal,
+  type PlayState,
+  type PlayStep,
+  paramsView,
+  startPlay,
+} from './games.play.ts';
+import type { BetRow, ConfigRow, Executor, GamesRepo, SeedPairRow } from './games.repo.ts';
+import { decodeJson, encodeJson } from './games.state.ts';
+
+// The contracts' list and the rules' list are one list (a compile error here means they drifted).
+const sameGames: Record<GameId, true> & Record<GameIdWire, true> = {
+  dice: true,
+  coinflip: true,
+  roulette: true,
+  mines: true,
+  hilo: true,
+  roller: true,
+  'fruit-bomb': true,
+};
+void sameGames;
+
+/** What the games module pushes after a commit (the realtime gateway's queued pushes). */
+export interface GamesPushes {
+  notifyUser(userId: number, route: string, payload: unknown): void;
+  broadcast(route: string, payload: unknown, scope?: { projectId?: number }): void;
+}
+
+/** The realtime gateway as far as the games use it. */
+export interface GamesRealtime {
+  pushesVia(outbox: Outbox): GamesPushes;
+  onStream(
+    route: string,
+    opener: (connection: { session: Session | null }) => Promise<readonly unknown[]>,
+  ): void;
+}
+
+export interface GamesDeps {
+  repo: GamesRepo;
+  ledger: Ledger;
+  clock: Clock;
+  /** Responsible play: called in the bet's transaction before the stake is held and at settlement. */
+  gate: PlayGate;
+  realtime: GamesRealtime | null;
+  projectById: (id: number) => ProjectConfig | undefined;
+  /** The project's default game asset (wallet settings). */
+  gameAsset: (session: Session) => Promise<Asset>;
+  log: OutboxLog;
+}
+
+/** Ledger transfer codes of a bet; the wallet's history shows `bet` and `bet_payout` (as win). */
+export const GAME_CODES = {
+  operation: 'game_bet',
+  stake: 'bet',
+  toHouse: 'bet_stake',
+  payout: 'bet_payout',
+} as const;
+
+/** The reference every transfer of a bet carries: the wallet's history links its rows to the bet. */
+export const BET_REFERENCE_TYPE = 'game_bet';
+
+/** Ledger ids of a bet (the games invariant reads them). */
+export const betLedgerIds = (betId: string) => ({
+  open: `gb:${betId}:open`,
+  hold: `gb:${betId}:hold`,
+  settle: `gb:${betId}:settle`,
+  post: `gb:${betId}:post`,
+  toHouse: `gb:${betId}:house`,
+  payout: `gb:${betId}:payout`,
+});
+
+const MULTI_STEP: ReadonlySet<GameIdWire> = new Set(['mines', 'hilo', 'fruit-bomb']);
+const CONFIG_TTL_MS = 5_000;
+const REVEALED_SHOWN = 10;
+
+class BetExists extends Error {}
+
+function newSeed(): { serverSeed: string; serverSeedHash: string; clientSeed: string } {
+  const serverSeed = randomBytes(32).toString('hex');
+  return {
+    serverSeed,
+    serverSeedHash: commitServerSeed(serverSeed),
+    clientSeed: randomBytes(8).toString('hex'),
+  };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const record = current as { code?: string; constraint?: string; cause?: unknown };
+    if (record.code === '23505' && record.constraint === constraint) return true;
+    current = record.cause;
+  }
+  return false;
+}
+
+function pairWire(pair: SeedPairRow, next: SeedPairRow): SeedPairWire {
+  return {
+    serverSeedHash: pair.serverSeedHash,
+    nextServerSeedHash: next.serverSeedHash,
+    clientSeed: pair.clientSeed,
+    nonce: pair.nonce,
+    bets: pair.nonce,
+    createdAt: pair.createdAt.toISOString(),
+  };
+}
+
+function revealedWire(pair: SeedPairRow): RevealedSeedPairWire {
+  return {
+    serverSeed: pair.serverSeed,
+    serverSeedHash: pair.serverSeedHash,
+    clientSeed: pair.clientSeed,
+    bets: pair.nonce,
+    createdAt: pair.createdAt.toISOString(),
+    revealedAt: (pair.revealedAt ?? pair.createdAt).toISOString(),
+  };
+}
+
+/** A player as the feed names them: never the phone or the whole id. */
+function maskPlayer(playerId: number): string {
+  const text = String(playerId);
+  return `P•••${text.slice(-2).padStart(2, '0')}`;
+}
+
+function configWire(row: ConfigRow): GameConfigWire {
+  return {
+    game: row.game,
+    asset: row.asset,
+    enabled: row.enabled,
+    minBet: formatAmount(row.minBet, row.asset),
+    maxBet: formatAmount(row.maxBet, row.asset),
+    maxPayout: formatAmount(row.maxPayout, row.asset),
+    edgeBp: row.edgeBp,
+  };
+}
+
+function returnBpOf(game: GameIdWire, config: ConfigRow | undefined): number {
+  if (game === 'mines') return 10_000 - (config?.edgeBp ?? GAME_EDGE_BOUNDS.mines.default);
+  if (game === 'fruit-bomb') return 10_000 - (config?.edgeBp ?? GAME_EDGE_BOUNDS['fruit-bomb'].default);
+  return GAMES[game].returnBp;
+}
+
+export function betWire(row: BetRow): BetWire {
+  const params = decodeJson<PlayParams>(row.params);
+  const state = decodeJson<PlayState>(row.state);
+  const open = row.status === 'open';
+  return {
+    id: row.id,
+    game: row.game,
+    asset: row.asset,
+    stake: formatAmount(row.stake, row.asset),
+    payout: formatAmount(row.payout, row.asset),
+    multiplierBp: row.multiplierBp.toString(),
+    status: row.status,
+    serverSeedHash: row.serverSeedHash,
+    clientSeed: row.clientSeed,
+    nonce: row.nonce,
+    serverSeed: row.serverSeed,
+    params: paramsView(params, row.asset),
+    outcome: outcomeView(state, open, row.asset),
+    createdAt: row.createdAt.toISOString(),
+    settledAt: row.settledAt?.toISOString() ?? null,
+  };
+}
+
+function feedWire(row: BetRow): FeedBetWire {
+  return {
+    id: row.id,
+    game: row.game,
+    asset: row.asset,
+    player: maskPlayer(row.playerId),
+    stake: formatAmount(row.stake, row.asset),
+    payout: formatAmount(row.payout, row.asset),
+    multiplierBp: row.multiplierBp.toString(),
+    status: row.status,
+    settledAt: (row.settledAt ?? row.createdAt).toISOString(),
+  };
+}
+
+function refusalError(refusal: PlayRefusal): AppError {
+  switch (refusal.kind) {
+    case 'bad_params':
+      return badParameter(refusal.message);
+    case 'not_open':
+      return new AppError(ErrorCode.GameFinished);
+    case 'nothing_to_cash_out':
+      return new AppError(ErrorCode.NothingToCashOut);
+    default:
+      return new AppError(ErrorCode.MoveNotAllowed, refusal.message);
+  }
+}
+
+/** Reads a stake (or chip) in its asset's scale: more digits than the asset has, or zero, is 702. */
+function stakeOf(text: string, asset: Asset): bigint {
+  const value = tryParseAmount(text, asset);
+  if (value === null || value <= 0n)
+    throw new AppError(ErrorCode.WrongBetAmount, `stake: a positive ${asset} amount`);
+  return value;
+}
+
+export function createGamesService(deps: GamesDeps) {
+  const { repo, ledger, clock, gate } = deps;
+  const configCache = new Map<number, { rows: ConfigRow[]; at: number }>();
+  const accountCache = new Map<string, LedgerAccount>();
+
+  async function configsOf(projectId: number): Promise<ConfigRow[]> {
+    const cached = configCache.get(projectId);
+    const now = Date.now();
+    if (cached && now - cached.at < CONFIG_TTL_MS) return cached.rows;
+    const rows = await repo.configs(repo.db, projectId);
+    configCache.set(projectId, { rows, at: now });
+    return rows;
+  }
+
+  async function configOf(projectId: number, game: GameIdWire, asset: Asset): Promise<ConfigRow> {
+    const config = (await configsOf(projectId)).find((row) => row.game === game && row.asset === asset);
+    if (!config || !config.enabled) throw new AppError(ErrorCode.GameUnavailable, `${game} in ${asset}`);
+    return config;
+  }
+
+  /**
+   * A ledger account by address: from this process's cache, or looked up/created in the caller's
+   * transaction and remembered only once that transaction commits (`remember`).
+   */
+  async function accountOf(
+    tx: Executor,
+    spec: ReturnType<typeof accounts.player>,
+    remember: Map<string, LedgerAccount>,
+  ): Promise<LedgerAccount> {
+    const cached = accountCache.get(spec.address);
+    if (cached) return cached;
+    const account = await ledger.account(tx, spec);
+    remember.set(spec.address, account);
+    return account;
+  }
+
+  function escrowSpec(projectId: number, playerId: number, asset: Asset) {
+    // One escrow per player and asset: bets of different players never queue on one account row.
+    return accounts.gameEscrow(projectId, `inhouse:${playerId}:${asset}`, asset);
+  }
+
+  /** Runs a transaction with an outbox; accounts it created are cached after the commit. */
+  async function inTransaction<T>(
+    action: (tx: Executor, pushes: GamesPushes | null, remember: Map<string, LedgerAccount>) => Promise<T>,
+  ): Promise<T> {
+    const remember = new Map<string, LedgerAccount>();
+    const result = await afterCommit(
+      repo,
+      (tx, outbox) => {
+        remember.clear();
+        return action(tx, deps.realtime ? deps.realtime.pushesVia(outbox) : null, remember);
+      },
+      deps.log,
+    );
+    for (const [address, account] of remember) accountCache.set(address, account);
+    return result;
+  }
+
+  async function ensurePairs(executor: Executor, session: Session): Promise<void> {
+    await repo.ensurePairs(executor, {
+      projectId: session.projectId,
+      playerId: session.userId,
+      active: newSeed(),
+      next: newSeed(),
+      at: clock.now(),
+    });
+  }
+
+  async function livePairs(executor: Executor, session: Session, lock: boolean) {
+    let pairs = await repo.livePairs(executor, session.userId, lock);
+    if (!pairs.active || !pairs.next) {
+      await ensurePairs(executor, session);
+      pairs = await repo.livePairs(executor, session.userId, lock);
+    }
+    if (!pairs.active || !pairs.next) throw new Error('seed pairs missing after creation');
+    return { active: pairs.active, next: pairs.next };
+  }
+
+  /** The parameters with roulette chips read in the bet's asset; the slip must add up to the stake. */
+  function playParamsOf(params: GameParamsInput, asset: Asset, stake: bigint): PlayParams {
+    if (params.game !== 'roulette') return params as PlayParams;
+    const bets: RouletteBet[] = params.bets.map((chip) => ({
+      kind: chip.kind,
+      numbers: [...(chip.numbers ?? [])],
+      amount: stakeOf(chip.amount, asset),
+    }));
+    const total = bets.reduce((sum, bet) => sum + bet.amount, 0n);
+    if (total !== stake) throw badParameter('stake: must equal the sum of the roulette chips');
+    return { game: 'roulette', bets };
+  }
+
+  function postingsOfSettlement(
+    betId: string,
+    ids: { player: bigint; escrow: bigint; house: bigint },
+    stake: bigint,
+    payout: bigint,
+  ): Posting[] {
+    const ledgerIds = betLedgerIds(betId);
+    const postings: Posting[] = [
+      { id: ledgerIds.post, kind: 'post', pendingId: ledgerIds.hold, code: GAME_CODES.stake },
+      {
+        id: ledgerIds.toHouse,
+        kind: 'single',
+        debitAccountId: ids.escrow,
+        creditAccountId: ids.house,
+        amount: stake,
+        code: GAME_CODES.toHouse,
+      },
+    ];
+    if (payout > 0n)
+      postings.push({
+        id: ledgerIds.payout,
+        kind: 'single',
+        debitAccountId: ids.house,
+        creditAccountId: ids.player,
+        amount: payout,
+        code: GAME_CODES.payout,
+      });
+    return postings;
+  }
+
+  /** The accounts of a bet: the player's wallet, the player's game escrow, the house. */
+  async function betAccounts(
+    tx: Executor,
+    bet: { projectId: number; playerId: number; asset: Asset },
+    remember: Map<string, LedgerAccount>,
+  ) {
+    const player = await accountOf(tx, accounts.player(bet.projectId, bet.playerId, bet.asset), remember);
+    const escrow = await accountOf(tx, escrowSpec(bet.projectId, bet.playerId, bet.asset), remember);
+    const house = await ledger.systemAccount(tx, {
+      projectId: bet.projectId,
+      currency: bet.asset,
+      kind: 'house',
+    });
+    return { player: player.id, escrow: escrow.id, house: house.id };
+  }
+
+  /** Caps a step at the config's max payout: a multi-step game reaching it cashes out there. */
+  function capped(step: PlayStep, stake: bigint, maxPayout: bigint): PlayStep {
+    if (step.settled) return step.payout > maxPayout ? { ...step, payout: maxPayout } : step;
+    if (step.multiplierBp > 0n && payoutOf(stake, step.multiplierBp) >= maxPayout)
+      return {
+        state: capState(step.state),
+        settled: true,
+        multiplierBp: step.multiplierBp,
+        payout: maxPayout,
+      };
+    return step;
+  }
+
+  function pushSettled(pushes: GamesPushes | null, row: BetRow): void {
+    if (!pushes) return;
+    pushes.notifyUser(row.playerId, GamesRealtimeRoute.bet, betWire(row));
+    pushes.broadcast(GamesRealtimeRoute.feed, feedWire(row), { projectId: row.projectId });
+  }
+
+  /** A settlement inside the bet's transaction: one linked post of stake and payout, then the gate. */
+  async function settle(
+    tx: Executor,
+    bet: { id: string; projectId: number; playerId: number; asset: Asset; stake: bigint },
+    payout: bigint,
+    remember: Map<string, LedgerAccount>,
+  ): Promise<void> {
+    const ids = await betAccounts(tx, bet, remember);
+    await ledger.linked(tx, {
+      id: betLedgerIds(bet.id).settle,
+      code: GAME_CODES.operation,
+      reference: { type: BET_REFERENCE_TYPE, id: bet.id },
+      postings: postingsOfSettlement(bet.id, ids, bet.stake, payout),
+    });
+    await gate.afterSettle(tx, {
+      userId: bet.playerId,
+      projectId: bet.projectId,
+      asset: bet.asset,
+      stake: bet.stake,
+      payout,
+    });
+  }
+
+  function statusOf(step: PlayStep): 'open' | 'won' | 'lost' {
+    if (!step.settled) return 'open';
+    return step.payout > 0n ? 'won' : 'lost';
+  }
+
+  async function existingBet(
+    session: Session,
+    id: string,
+    input: { game: GameIdWire; asset: Asset; stake: bigint; params: PlayParams },
+  ) {
+    const row = await repo.bet(repo.db, id, session.userId);
+    if (
+      !row ||
+      row.projectId !== session.projectId ||
+      row.game !== input.game ||
+      row.asset !== input.asset ||
+      row.stake !== input.stake ||
+      !isDeepStrictEqual(decodeJson(row.params), decodeJson(encodeJson(input.params)))
+    )
+      throw new AppError(ErrorCode.BetIdConflict);
+    return betWire(row);
+  }
+
+  async function moveOrCashOut(
+    session: Session,
+    betId: string,
+    play: (state: PlayState, stake: bigint) => PlayStep,
+  ): Promise<BetWire> {
+    try {
+      return await inTransaction(async (tx, pushes, remember) => {
+        const row = await repo.bet(tx, betId, session.userId, true);
+        if (!row || row.projectId !== session.projectId) throw notFound('bet');
+        if (row.status !== 'open') throw new AppError(ErrorCode.GameFinished);
+        const config = (await configsOf(row.projectId)).find(
+          (candidate) => candidate.game === row.game && candidate.asset === row.asset,
+        );
+        const step0 = play(decodeJson<PlayState>(row.state), row.stake);
+        const step = config ? capped(step0, row.stake, config.maxPayout) : step0;
+        const now = clock.now();
+        const status = statusOf(step);
+        if (step.settled) await settle(tx, row, step.payout, remember);
+        await repo.updateBet(tx, row.id, {
+          state: encodeJson(step.state),
+          status,
+          payout: step.payout,
+          multiplierBp: step.settled && step.payout === 0n ? 0n : step.multiplierBp,
+          settledAt: step.settled ? now : null,
+        });
+        const updated: BetRow = {
+          ...row,
+          state: decodeJson(encodeJson(step.state)),
+          status,
+          payout: step.payout,
+          multiplierBp: step.settled && step.payout === 0n ? 0n : step.multiplierBp,
+          settledAt: step.settled ? now : null,
+        };
+        if (step.settled) pushSettled(pushes, updated);
+        return betWire(updated);
+      });
+    } catch (error) {
+      if (error instanceof PlayRefusal) throw refusalError(error);
+      throw error;
+    }
+  }
+
+  function requireAdmin(session: Session): void {
+    if (session.staffRole !== 'admin') throw noPermission();
+  }
+
+  const service = {
+    async lobby(session: Session): Promise<{ gameAsset: Asset; assets: Asset[]; games: GameInfoWire[] }> {
+      const configs = await configsOf(session.projectId);
+      const assets = [...new Set(configs.map((row) => row.asset))];
+      return {
+        gameAsset: await deps.gameAsset(session),
+        assets,
+        games: GAME_IDS.map((game) => {
+          const own = configs.filter((row) => row.game === game);
+          return {
+            game,
+            multiStep: game === 'coinflip' ? true : MULTI_STEP.has(game),
+            returnBp: returnBpOf(game, own[0]),
+            configs: own.map(configWire),
+          };
+        }),
+      };
+    },
+
+    async seeds(session: Session): Promise<{ active: SeedPairWire; revealed: RevealedSeedPairWire[] }> {
+      const { active, next } = await livePairs(repo.db, session, false);
+      const revealed = await repo.revealedPairs(repo.db, session.userId, REVEALED_SHOWN);
+      return { active: pairWire(active, next), revealed: revealed.map(revealedWire) };
+    },
+
+    async setClientSeed(session: Session, clientSeed: string): Promise<SeedPairWire> {
+      await ensurePairs(repo.db, session);
+      return repo.transaction(async (tx) => {
+        const { active, next } = await livePairs(tx, session, true);
+        if (await repo.hasOpenBet(tx, session.userId)) throw new AppError(ErrorCode.GameAlreadyOpen);
+        await repo.setClientSeed(tx, active.id, clientSeed);
+        return pairWire({ ...active, clientSeed }, next);
+      });
+    },
+
+    async rotateSeed(
+      session: Session,
+      clientSeed: string | undefined,
+    ): Promise<{ revealed: RevealedSeedPairWire; active: SeedPairWire }> {
+      await ensurePairs(repo.db, session);
+      return repo.transaction(async (tx) => {
+        const { active, next } = await livePairs(tx, session, true);
+        // Rotating reveals the server seed: never while a game it drew is still open.
+        if (await repo.hasOpenBet(tx, session.userId)) throw new AppError(ErrorCode.GameAlreadyOpen);
+        const at = clock.now();
+        const newNext = newSeed();
+        const chosen = clientSeed ?? active.clientSeed;
+        await repo.rotate(tx, {
+          activeId: active.id,
+          nextId: next.id,
+          clientSeed: chosen,
+          newNext,
+          projectId: session.projectId,
+          playerId: session.userId,
+          at,
+        });
+        return {
+          revealed: revealedWire({ ...active, status: 'revealed', revealedAt: at }),
+          active: {
+            serverSeedHash: next.serverSeedHash,
+            nextServerSeedHash: newNext.serverSeedHash,
+            clientSeed: chosen,
+            nonce: 0,
+            bets: 0,
+            createdAt: at.toISOString(),
+          },
+        };
+      });
+    },
+
+    async bet(
+      session: Session,
+      body: { id: string; asset: Asset; stake: string; params: GameParamsInput },
+    ): Promise<BetWire> {
+      const game = body.params.game;
+      const config = await configOf(session.projectId, game, body.asset);
+      const stake = stakeOf(body.stake, body.asset);
+      if (stake < config.minBet || stake > config.maxBet)
+        throw new AppError(
+          ErrorCode.WrongBetAmount,
+          `stake: ${formatAmount(config.minBet, body.asset)} to ${formatAmount(config.maxBet, body.asset)}`,
+        );
+      const params = playParamsOf(body.params, body.asset, stake);
+      try {
+        checkParams(params);
+      } catch (error) {
+        if (error instanceof PlayRefusal) throw refusalError(error);
+        throw error;
+      }
+      const best = bestPayout(params, stake);
+      if (best !== null && best > config.maxPayout)
+        throw new AppError(
+          ErrorCode.BetOverLimit,
+          `payout: at most ${formatAmount(config.maxPayout, body.asset)}`,
+        );
+      const encodedParams = encodeJson(params);
+      try {
+        return await inTransaction(async (tx, pushes, remember) => {
+          const context = { userId: session.userId, projectId: session.projectId, asset: body.asset };
+          await gate.beforeStake(tx, { ...context, stake, source: 'game' });
+          let taken = await repo.takeNonce(tx, session.userId);
+          if (!taken) {
+            await ensurePairs(tx, session);
+            taken = await repo.takeNonce(tx, session.userId);
+            if (!taken) throw new Error('no active seed pair');
+          }
+          const seed = { serverSeed: taken.serverSeed, clientSeed: taken.clientSeed, nonce: taken.nonce };
+          const step = capped(startPlay(seed, params, stake, config), stake, config.maxPayout);
+          const now = clock.now();
+          const status = statusOf(step);
+          const multiplierBp = step.settled && step.payout === 0n ? 0n : step.multiplierBp;
+          const encodedState = encodeJson(step.state);
+          const inserted = await repo.insertBet(tx, {
+            id: body.id,
+            projectId: session.projectId,
+            playerId: session.userId,
+            game,
+            asset: body.asset,
+            stake,
+            payout: step.payout,
+            multiplierBp,
+            status,
+            seedPairId: taken.pairId,
+            nonce: taken.nonce,
+            clientSeed: taken.clientSeed,
+            params: encodedParams,
+            state: encodedState,
+            createdAt: now,
+            settledAt: step.settled ? now : null,
+          });
+          if (!inserted) throw new BetExists();
+          const ids = await betAccounts(
+            tx,
+            { projectId: session.projectId, playerId: session.userId, asset: body.asset },
+            remember,
+          );
+          const ledgerIds = betLedgerIds(body.id);
+          const hold: Posting = {
+            id: ledgerIds.hold,
+            kind: 'pending',
+            debitAccountId: ids.player,
+            creditAccountId: ids.escrow,
+            amount: stake,
+            code: GAME_CODES.stake,
+          };
+          // Hold the stake into the player's game escrow; a settled bet posts it (and its payout) in
+          // the same linked operation, an open game keeps the hold until cash-out or loss.
+          await ledger.linked(tx, {
+            id: step.settled ? ledgerIds.settle : ledgerIds.open,
+            code: GAME_CODES.operation,
+            reference: { type: BET_REFERENCE_TYPE, id: body.id },
+            postings: step.settled
+              ? [hold, ...postingsOfSettlement(body.id, ids, stake, step.payout)]
+              : [hold],
+          });
+          if (step.settled) await gate.afterSettle(tx, { ...context, stake, payout: step.payout });
+          const row: BetRow = {
+            id: body.id,
+            seq: 0n,
+            projectId: session.projectId,
+            playerId: session.userId,
+            game,
+            asset: body.asset,
+            stake,
+            payout: step.payout,
+            multiplierBp,
+            status,
+            seedPairId: taken.pairId,
+            nonce: taken.nonce,
+            clientSeed: taken.clientSeed,
+            params: decodeJson(encodedParams),
+            state: decodeJson(encodedState),
+            createdAt: now,
+            settledAt: step.settled ? now : null,
+            serverSeedHash: taken.serverSeedHash,
+            serverSeed: null,
+          };
+          if (step.settled) pushSettled(pushes, row);
+          return betWire(row);
+        });
+      } catch (error) {
+        if (error instanceof BetExists)
+          return existingBet(session, body.id, { game, asset: body.asset, stake, params });
+        if (isUniqueViolation(error, 'game_bets_one_open'))
+          throw new AppError(ErrorCode.GameAlreadyOpen, game);
+        if (isUniqueViolation(error, 'game_bets_pkey'))
+          return existingBet(session, body.id, { game, asset: body.asset, stake, params });
+        if (isInsufficientFunds(error)) throw new AppError(ErrorCode.GameInsufficientBalance);
+        if (error instanceof PlayRefusal) throw refusalError(error);
+        throw error;
+      }
+    },
+
+    move: (session: Session, betId: string, move: GameMoveInput) =>
+      moveOrCashOut(session, betId, (state, stake) => movePlay(state, move, stake)),
+
+    cashOut: (session: Session, betId: string) => moveOrCashOut(session, betId, cashOutPlay),
+
+    async open(session: Session, game: GameIdWire): Promise<{ bet: BetWire | null }> {
+      const row = await repo.openBet(repo.db, session.userId, game);
+      return { bet: row && row.projectId === session.projectId ? betWire(row) : null };
+    },
+
+    async myBets(
+      session: Session,
+      query: { game?: GameIdWire | undefined; cursor?: string | undefined; count: number },
+    ): Promise<{ items: BetWire[]; nextCursor: string | null }> {
+      const rows = await repo.bets(repo.db, {
+        playerId: session.userId,
+        game: query.game,
+        before: query.cursor === undefined ? undefined : BigInt(query.cursor),
+        limit: query.count + 1,
+      });
+      const page = rows.filter((row) => row.projectId === session.projectId).slice(0, query.count);
+      return {
+        items: page.map(betWire),
+        nextCursor: rows.length > query.count ? (page.at(-1)?.seq.toString() ?? null) : null,
+      };
+    },
+
+    async betDetail(session: Session, betId: string): Promise<BetWire> {
+      const row = await repo.bet(repo.db, betId, session.userId);
+      if (!row || row.projectId !== session.projectId) throw notFound('bet');
+      return betWire(row);
+    },
+
+    async feed(session: Session, game: GameIdWire | undefined): Promise<{ items: FeedBetWire[] }> {
+      const rows = await repo.feed(repo.db, session.projectId, game, GAMES_FEED_SIZE);
+      return { items: rows.map(feedWire) };
+    },
+
+    async config(session: Session): Promise<{ items: GameConfigWire[] }> {
+      requireAdmin(session);
+      return { items: (await repo.configs(repo.db, session.projectId)).map(configWire) };
+    },
+
+    async updateConfig(
+      session: Session,
+      input: {
+        game: GameIdWire;
+        asset: Asset;
+        enabled: boolean;
+        minBet: string;
+        maxBet: string;
+        maxPayout: string;
+        edgeBp: number | null;
+      },
+      ip: string | null,
+    ): Promise<GameConfigWire> {
+      requireAdmin(session);
+      const local = deps.projectById(session.projectId)?.currency;
+      // Games are played in the project's own currency or in YEC (spec §1 Reading B).
+      if (input.asset !== local && input.asset !== 'YEC') throw badParameter(`asset: ${local} or YEC`);
+      const amount = (field: string, text: string) => {
+        const value = tryParseAmount(text, input.asset);
+        if (value === null || value <= 0n) throw badParameter(`${field}: a positive ${input.asset} amount`);
+        return value;
+      };
+      const row: ConfigRow = {
+        projectId: session.projectId,
+        game: input.game,
+        asset: input.asset,
+        enabled: input.enabled,
+        minBet: amount('minBet', input.minBet),
+        maxBet: amount('maxBet', input.maxBet),
+        maxPayout: amount('maxPayout', input.maxPayout),
+        edgeBp: input.edgeBp,
+      };
+      if (row.maxBet < row.minBet) throw badParameter('maxBet: at least minBet');
+      if (row.maxPayout < row.maxBet) throw badParameter('maxPayout: at least maxBet');
+      if (input.game === 'mines' || input.game === 'fruit-bomb') {
+        const bounds = GAME_EDGE_BOUNDS[input.game];
+        if (input.edgeBp === null || input.edgeBp < bounds.min || input.edgeBp > bounds.max)
+          throw badParameter(`edgeBp: ${bounds.min} to ${bounds.max}`);
+      } else if (input.edgeBp !== null) throw badParameter(`edgeBp: ${input.game} has a fixed edge (null)`);
+      await repo.transaction(async (tx) => {
+        await repo.saveConfig(tx, row, clock.now());
+        await writeAudit(tx, {
+          projectId: session.projectId,
+          actorId: session.userId,
+          action: 'games.config',
+          objectType: 'game_config',
+          objectId: `${input.game}:${input.asset}`,
+          after: { ...input },
+          ip,
+        });
+      });
+      configCache.delete(session.projectId);
+      return configWire(row);
+    },
+
+    /** The live feed's stream: a new subscriber first receives the project's latest settled bets. */
+    attach(): void {
+      deps.realtime?.onStream(GamesRealtimeRoute.feed, async (connection) =>
+        connection.session ? (await service.feed(connection.session, undefined)).items : [],
+      );
+    },
+  };
+  return service;
+}
+export type GamesService = ReturnType<typeof createGamesService>;
