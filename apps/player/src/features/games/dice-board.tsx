@@ -27,7 +27,7 @@ export function DiceBoard({
   const rollShare = roll === null ? 50 : (roll / max) * 100;
   return (
     <div
-      className="flex flex-col items-center gap-4 rounded-2xl bg-slate-900 px-4 pt-5 pb-6 text-white"
+      className="flex flex-col items-center gap-4 overflow-hidden rounded-2xl bg-slate-900 px-4 pt-5 pb-6 text-white"
       data-testid="game-board"
     >
       <div className="flex h-16 items-center gap-3">

@@ -56,7 +56,7 @@ export default function RollerPage() {
     <GameScreen game="roller">
       <RollerReels value={value} spin={spin} won={won} />
       <ResultBanner result={banner.banner} />
-      <div className="grid grid-cols-[1fr_auto] gap-1.5">
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-1.5">
         <label className="flex flex-col gap-1 text-[12px] font-medium text-slate-600">
           {t('playerGames.roller.target')}
           <input
@@ -66,7 +66,7 @@ export default function RollerPage() {
             value={targetText}
             onChange={(event) => setTargetText(event.target.value.replace(/\D/g, '').slice(0, 5))}
             className={clsx(
-              'h-10 rounded-xl bg-white px-3 text-[15px] font-semibold tabular-nums ring-1 outline-none',
+              'h-10 w-full min-w-0 rounded-xl bg-white px-3 text-[15px] font-semibold tabular-nums ring-1 outline-none',
               valid ? 'ring-slate-200' : 'ring-rose-300',
             )}
           />
