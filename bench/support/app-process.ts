@@ -67,7 +67,10 @@ export function seedDemoAccounts(dataDir: string): void {
 export async function startApp(dataDir: string, options: { ownGroup?: boolean } = {}): Promise<AppProcess> {
   seedDemoAccounts(dataDir);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_PROFILE_DIR=dir writes a V8 CPU profile of the server process there (open in Chrome DevTools).
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: benchEnvironment(dataDir, port),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,7 +26,8 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
-function asLedgerError(error: unknown): unknown {
+/** A database error raised by ledger_transfer() as the LedgerError it stands for; anything else unchanged. */
+export function asLedgerError(error: unknown): unknown {
   const state = sqlStateOf(error);
   if (state && state in LEDGER_REFUSALS) {
     const refusal = LEDGER_REFUSALS[state as keyof typeof LEDGER_REFUSALS];
@@ -84,6 +85,25 @@ export interface OperationCall {
   referenceId: string | null;
   postings: readonly Posting[];
   at: Date;
+}
+
+/**
+ * A linked operation as one SQL call expression and its values, parameters numbered from
+ * `$offset + 1`: for a caller that runs it inside one statement of its own (one round trip).
+ */
+export function operationCallSql(call: OperationCall, offset: number): { text: string; values: unknown[] } {
+  const p = (index: number) => `$${offset + index}`;
+  return {
+    text: `ledger_operation(${p(1)}::text, ${p(2)}::text, ${p(3)}::text, ${p(4)}::text, ${p(5)}::jsonb, ${p(6)}::timestamptz)`,
+    values: [
+      call.id,
+      call.code,
+      call.referenceType,
+      call.referenceId,
+      JSON.stringify(call.postings.map(postingJson)),
+      call.at.toISOString(),
+    ],
+  };
 }
 
 /** A posting as ledger_operation() reads it: ids and amounts as strings (JSON has no bigint). */

@@ -1,6 +1,6 @@
 import type { Clock } from '../platform/clock.ts';
 import { type AccountSpec, specOfKind } from './ledger.accounts.ts';
-import { type Executor, ledgerRepo } from './ledger.repo.ts';
+import { type Executor, ledgerRepo, operationCallSql } from './ledger.repo.ts';
 import {
   type AccountBalance,
   type AccountKind,
@@ -14,7 +14,7 @@ import {
 } from './ledger.types.ts';
 
 export { type AccountSpec, accounts } from './ledger.accounts.ts';
-export type { Executor } from './ledger.repo.ts';
+export { asLedgerError, type Executor } from './ledger.repo.ts';
 export * from './ledger.types.ts';
 
 /**
@@ -94,6 +94,31 @@ export function createLedger(clock: Clock) {
         postings: request.postings,
         at: clock.now(),
       });
+    },
+    /**
+     * The same linked operation as `linked`, as a SQL call expression (`ledger_operation(...)`, its
+     * parameters numbered from `$offset + 1`) for a caller that must run it inside one statement of
+     * its own, in one round trip (a game bet: nonce, bet row and money in one statement). The
+     * statement fails, and with it the caller's transaction, when any posting is refused; its result
+     * is the outcome ('created' or 'exists'). Refusals arrive as database errors: map them with
+     * `asLedgerError`.
+     */
+    linkedCall(request: LinkedTransferRequest, offset: number): { text: string; values: unknown[] } {
+      const count = request.postings.length;
+      if (count < 1 || count > LINKED_POSTINGS_MAX)
+        throw new Error(`a linked operation has 1 to ${LINKED_POSTINGS_MAX} postings, not ${count}`);
+      for (const posting of request.postings) if (!('pendingId' in posting)) assertAmount(posting.amount);
+      return operationCallSql(
+        {
+          id: request.id,
+          code: request.code,
+          referenceType: request.reference?.type ?? null,
+          referenceId: request.reference?.id ?? null,
+          postings: request.postings,
+          at: clock.now(),
+        },
+        offset,
+      );
     },
     /**
      * Locks the user accounts a transaction is about to move, lowest id first. Call it once, before

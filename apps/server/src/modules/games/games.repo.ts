@@ -181,6 +181,26 @@ export interface NewBet {
   settledAt: Date | null;
 }
 
+/**
+ * A whole bet in one statement: take the pair's nonce if it is still the one the outcome was drawn
+ * with (compare-and-set on nonce and client seed: a stale cache takes nothing), insert the bet, run
+ * the ledger's linked operation for its money. `$17…` are the ledger call's own parameters.
+ */
+const LEDGER_CALL_OFFSET = 16;
+const placeBetSql = (ledgerCall: string) => `WITH pair AS (
+    UPDATE game_seed_pairs SET nonce = nonce + 1
+     WHERE id = $1::bigint AND status = 'active' AND nonce = $2::bigint AND client_seed = $3
+    RETURNING id, nonce - 1 AS nonce, client_seed),
+  bet AS (
+    INSERT INTO game_bets (id, project_id, player_id, game, asset, stake, payout, multiplier_bp, status,
+                           seed_pair_id, nonce, client_seed, params, state, created_at, settled_at)
+    SELECT $4::uuid, $5::integer, $6::bigint, $7, $8, $9::bigint, $10::bigint, $11::numeric, $12, pair.id,
+           pair.nonce, pair.client_seed, $13::jsonb, $14::jsonb, $15::timestamptz, $16::timestamptz FROM pair
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id)
+  SELECT (SELECT count(*) FROM pair)::integer AS took, (SELECT count(*) FROM bet)::integer AS inserted,
+         (SELECT ${ledgerCall} FROM bet) AS outcome`;
+
 /** The only SQL of the games module: its own tables. */
 export function createGamesRepo(db: Db) {
   return {
@@ -304,6 +324,51 @@ export function createGamesRepo(db: Db) {
 
     // --- Bets ---
 
+    /** Where the ledger call's parameters start in `placeBet`'s statement. */
+    ledgerCallOffset: LEDGER_CALL_OFFSET,
+
+    /**
+     * Takes the nonce (compare-and-set), inserts the bet and moves its money in one round trip.
+     * `took` false: the pair moved on (another node, a rotation) and nothing happened; `inserted`
+     * false: the bet id exists (nothing moved). A ledger refusal fails the statement.
+     */
+    async placeBet(
+      executor: Executor,
+      input: {
+        pairId: bigint;
+        nonce: number;
+        clientSeed: string;
+        bet: Omit<NewBet, 'seedPairId' | 'nonce' | 'clientSeed'>;
+        ledgerCall: { text: string; values: unknown[] };
+      },
+    ): Promise<{ took: boolean; inserted: boolean }> {
+      const { bet } = input;
+      const values = [
+        input.pairId.toString(),
+        input.nonce,
+        input.clientSeed,
+        bet.id,
+        bet.projectId,
+        bet.playerId,
+        bet.game,
+        bet.asset,
+        bet.stake.toString(),
+        bet.payout.toString(),
+        bet.multiplierBp.toString(),
+        bet.status,
+        bet.params,
+        bet.state,
+        bet.createdAt.toISOString(),
+        bet.settledAt ? bet.settledAt.toISOString() : null,
+        ...input.ledgerCall.values,
+      ];
+      const text = placeBetSql(input.ledgerCall.text);
+      const client = pgClientOf(executor);
+      if (!client) throw new Error('placeBet needs a pg connection');
+      const rows = (await client.query<Raw>({ name: 'games_place_bet_v1', text, values })).rows;
+      return { took: Number(rows[0]?.took ?? 0) === 1, inserted: Number(rows[0]?.inserted ?? 0) === 1 };
+    },
+
     /** Inserts a bet; false when its id exists already (a retry, or a reused id). */
     async insertBet(executor: Executor, bet: NewBet): Promise<boolean> {
       const values = [
@@ -404,7 +469,7 @@ export function createGamesRepo(db: Db) {
         SELECT ${BET_COLUMNS} FROM game_bets b JOIN game_seed_pairs p ON p.id = b.seed_pair_id
          WHERE b.project_id = ${projectId} AND b.status <> 'open'
            ${game ? sql`AND b.game = ${game}` : sql``}
-         ORDER BY b.settled_at DESC, b.seq DESC LIMIT ${limit}`);
+         ORDER BY b.seq DESC LIMIT ${limit}`);
       return result.rows.map(toBet);
     },
 

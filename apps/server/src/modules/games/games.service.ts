@@ -21,7 +21,13 @@ import {
   tryParseAmount,
 } from '@payhub/contracts';
 import { commitServerSeed, GAMES, type GameId, payoutOf, type RouletteBet } from '@payhub/games';
-import { accounts, type Ledger, type LedgerAccount, type Posting } from '../../ledger/ledger.ts';
+import {
+  accounts,
+  asLedgerError,
+  type Ledger,
+  type LedgerAccount,
+  type Posting,
+} from '../../ledger/ledger.ts';
 import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
 import type { PlayGate } from '../../money/play-gate.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
@@ -100,6 +106,7 @@ export const BET_REFERENCE_TYPE = 'game_bet';
 /** Ledger ids of a bet (the games invariant reads them). */
 export const betLedgerIds = (betId: string) => ({
   open: `gb:${betId}:open`,
+  stake: `gb:${betId}:stake`,
   hold: `gb:${betId}:hold`,
   settle: `gb:${betId}:settle`,
   post: `gb:${betId}:post`,
@@ -112,6 +119,8 @@ const CONFIG_TTL_MS = 5_000;
 const REVEALED_SHOWN = 10;
 
 class BetExists extends Error {}
+/** The cached seed pair moved on: draw the bet again. */
+class StalePair extends Error {}
 
 function newSeed(): { serverSeed: string; serverSeedHash: string; clientSeed: string } {
   const serverSeed = randomBytes(32).toString('hex');
@@ -484,6 +493,173 @@ export function createGamesService(deps: GamesDeps) {
     if (session.staffRole !== 'admin') throw noPermission();
   }
 
+  interface CachedPair {
+    pairId: bigint;
+    serverSeed: string;
+    serverSeedHash: string;
+    clientSeed: string;
+    nonce: number;
+  }
+  const seedCache = new Map<number, CachedPair>();
+  const queues = new Map<number, Promise<unknown>>();
+
+  /** Runs a player's tasks one after another on this node. */
+  function serialized<T>(key: number, task: () => Promise<T>): Promise<T> {
+    const previous = queues.get(key) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    queues.set(key, tail);
+    void tail.then(() => {
+      if (queues.get(key) === tail) queues.delete(key);
+    });
+    return run;
+  }
+
+  async function cachedPair(session: Session): Promise<CachedPair> {
+    const cached = seedCache.get(session.userId);
+    if (cached) return cached;
+    const { active } = await livePairs(repo.db, session, false);
+    const pair: CachedPair = {
+      pairId: active.id,
+      serverSeed: active.serverSeed,
+      serverSeedHash: active.serverSeedHash,
+      clientSeed: active.clientSeed,
+      nonce: active.nonce,
+    };
+    seedCache.set(session.userId, pair);
+    return pair;
+  }
+
+  /**
+   * One attempt at a bet: the gate, then nonce, bet row and money in one statement (one round trip),
+   * then the gate's settlement record — three round trips with the open gate, commit included.
+   */
+  async function placeOnce(
+    session: Session,
+    body: { id: string; asset: Asset },
+    input: {
+      game: GameIdWire;
+      stake: bigint;
+      params: PlayParams;
+      encodedParams: string;
+      config: ConfigRow;
+      pair: CachedPair;
+    },
+  ): Promise<BetWire> {
+    const { game, stake, params, config, pair } = input;
+    const seed = { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce };
+    const step = capped(startPlay(seed, params, stake, config), stake, config.maxPayout);
+    return inTransaction(async (tx, pushes, remember) => {
+      const context = { userId: session.userId, projectId: session.projectId, asset: body.asset };
+      await gate.beforeStake(tx, { ...context, stake, source: 'game' });
+      const now = clock.now();
+      const status = statusOf(step);
+      const multiplierBp = step.settled && step.payout === 0n ? 0n : step.multiplierBp;
+      const encodedState = encodeJson(step.state);
+      const ids = await betAccounts(
+        tx,
+        { projectId: session.projectId, playerId: session.userId, asset: body.asset },
+        remember,
+      );
+      const ledgerIds = betLedgerIds(body.id);
+      // A single-step bet has nothing open: its stake goes to the house and its payout comes back in
+      // one linked operation. A multi-step game holds its stake into the player's game escrow until
+      // cash-out or loss.
+      const postings: Posting[] = step.settled
+        ? [
+            {
+              id: ledgerIds.stake,
+              kind: 'single',
+              debitAccountId: ids.player,
+              creditAccountId: ids.house,
+              amount: stake,
+              code: GAME_CODES.stake,
+            },
+            ...(step.payout > 0n
+              ? [
+                  {
+                    id: ledgerIds.payout,
+                    kind: 'single' as const,
+                    debitAccountId: ids.house,
+                    creditAccountId: ids.player,
+                    amount: step.payout,
+                    code: GAME_CODES.payout,
+                  },
+                ]
+              : []),
+          ]
+        : [
+            {
+              id: ledgerIds.hold,
+              kind: 'pending',
+              debitAccountId: ids.player,
+              creditAccountId: ids.escrow,
+              amount: stake,
+              code: GAME_CODES.stake,
+            },
+          ];
+      const ledgerCall = ledger.linkedCall(
+        {
+          id: step.settled ? ledgerIds.settle : ledgerIds.open,
+          code: GAME_CODES.operation,
+          reference: { type: BET_REFERENCE_TYPE, id: body.id },
+          postings,
+        },
+        repo.ledgerCallOffset,
+      );
+      const placed = await repo.placeBet(tx, {
+        pairId: pair.pairId,
+        nonce: pair.nonce,
+        clientSeed: pair.clientSeed,
+        bet: {
+          id: body.id,
+          projectId: session.projectId,
+          playerId: session.userId,
+          game,
+          asset: body.asset,
+          stake,
+          payout: step.payout,
+          multiplierBp,
+          status,
+          params: input.encodedParams,
+          state: encodedState,
+          createdAt: now,
+          settledAt: step.settled ? now : null,
+        },
+        ledgerCall,
+      });
+      if (!placed.took) throw new StalePair();
+      if (!placed.inserted) throw new BetExists();
+      if (step.settled) await gate.afterSettle(tx, { ...context, stake, payout: step.payout });
+      const row: BetRow = {
+        id: body.id,
+        seq: 0n,
+        projectId: session.projectId,
+        playerId: session.userId,
+        game,
+        asset: body.asset,
+        stake,
+        payout: step.payout,
+        multiplierBp,
+        status,
+        seedPairId: pair.pairId,
+        nonce: pair.nonce,
+        clientSeed: pair.clientSeed,
+        params: decodeJson(input.encodedParams),
+        state: decodeJson(encodedState),
+        createdAt: now,
+        settledAt: step.settled ? now : null,
+        serverSeedHash: pair.serverSeedHash,
+        serverSeed: null,
+      };
+      if (step.settled) pushSettled(pushes, row);
+      return betWire(row);
+    });
+  }
+
   const service = {
     async lobby(session: Session): Promise<{ gameAsset: Asset; assets: Asset[]; games: GameInfoWire[] }> {
       const configs = await configsOf(session.projectId);
@@ -511,12 +687,14 @@ export function createGamesService(deps: GamesDeps) {
 
     async setClientSeed(session: Session, clientSeed: string): Promise<SeedPairWire> {
       await ensurePairs(repo.db, session);
-      return repo.transaction(async (tx) => {
-        const { active, next } = await livePairs(tx, session, true);
-        if (await repo.hasOpenBet(tx, session.userId)) throw new AppError(ErrorCode.GameAlreadyOpen);
-        await repo.setClientSeed(tx, active.id, clientSeed);
-        return pairWire({ ...active, clientSeed }, next);
-      });
+      return repo
+        .transaction(async (tx) => {
+          const { active, next } = await livePairs(tx, session, true);
+          if (await repo.hasOpenBet(tx, session.userId)) throw new AppError(ErrorCode.GameAlreadyOpen);
+          await repo.setClientSeed(tx, active.id, clientSeed);
+          return pairWire({ ...active, clientSeed }, next);
+        })
+        .finally(() => seedCache.delete(session.userId));
     },
 
     async rotateSeed(
@@ -524,34 +702,36 @@ export function createGamesService(deps: GamesDeps) {
       clientSeed: string | undefined,
     ): Promise<{ revealed: RevealedSeedPairWire; active: SeedPairWire }> {
       await ensurePairs(repo.db, session);
-      return repo.transaction(async (tx) => {
-        const { active, next } = await livePairs(tx, session, true);
-        // Rotating reveals the server seed: never while a game it drew is still open.
-        if (await repo.hasOpenBet(tx, session.userId)) throw new AppError(ErrorCode.GameAlreadyOpen);
-        const at = clock.now();
-        const newNext = newSeed();
-        const chosen = clientSeed ?? active.clientSeed;
-        await repo.rotate(tx, {
-          activeId: active.id,
-          nextId: next.id,
-          clientSeed: chosen,
-          newNext,
-          projectId: session.projectId,
-          playerId: session.userId,
-          at,
-        });
-        return {
-          revealed: revealedWire({ ...active, status: 'revealed', revealedAt: at }),
-          active: {
-            serverSeedHash: next.serverSeedHash,
-            nextServerSeedHash: newNext.serverSeedHash,
+      return repo
+        .transaction(async (tx) => {
+          const { active, next } = await livePairs(tx, session, true);
+          // Rotating reveals the server seed: never while a game it drew is still open.
+          if (await repo.hasOpenBet(tx, session.userId)) throw new AppError(ErrorCode.GameAlreadyOpen);
+          const at = clock.now();
+          const newNext = newSeed();
+          const chosen = clientSeed ?? active.clientSeed;
+          await repo.rotate(tx, {
+            activeId: active.id,
+            nextId: next.id,
             clientSeed: chosen,
-            nonce: 0,
-            bets: 0,
-            createdAt: at.toISOString(),
-          },
-        };
-      });
+            newNext,
+            projectId: session.projectId,
+            playerId: session.userId,
+            at,
+          });
+          return {
+            revealed: revealedWire({ ...active, status: 'revealed', revealedAt: at }),
+            active: {
+              serverSeedHash: next.serverSeedHash,
+              nextServerSeedHash: newNext.serverSeedHash,
+              clientSeed: chosen,
+              nonce: 0,
+              bets: 0,
+              createdAt: at.toISOString(),
+            },
+          };
+        })
+        .finally(() => seedCache.delete(session.userId));
     },
 
     async bet(
@@ -580,101 +760,35 @@ export function createGamesService(deps: GamesDeps) {
           `payout: at most ${formatAmount(config.maxPayout, body.asset)}`,
         );
       const encodedParams = encodeJson(params);
-      try {
-        return await inTransaction(async (tx, pushes, remember) => {
-          const context = { userId: session.userId, projectId: session.projectId, asset: body.asset };
-          await gate.beforeStake(tx, { ...context, stake, source: 'game' });
-          let taken = await repo.takeNonce(tx, session.userId);
-          if (!taken) {
-            await ensurePairs(tx, session);
-            taken = await repo.takeNonce(tx, session.userId);
-            if (!taken) throw new Error('no active seed pair');
+      // A player's bets on this node run one after another (they queue on the pair's row anyway), so
+      // the cached pair's nonce is exact; another node's bet or a rotation makes the compare-and-set
+      // take nothing, and the bet is drawn again from the pair as the database has it.
+      return serialized(session.userId, async () => {
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const pair = await cachedPair(session);
+          try {
+            const wire = await placeOnce(session, body, { game, stake, params, encodedParams, config, pair });
+            pair.nonce += 1;
+            return wire;
+          } catch (error) {
+            if (error instanceof StalePair) {
+              seedCache.delete(session.userId);
+              continue;
+            }
+            if (error instanceof BetExists)
+              return existingBet(session, body.id, { game, asset: body.asset, stake, params });
+            const ledgerError = asLedgerError(error);
+            if (isInsufficientFunds(ledgerError)) throw new AppError(ErrorCode.GameInsufficientBalance);
+            if (isUniqueViolation(error, 'game_bets_one_open'))
+              throw new AppError(ErrorCode.GameAlreadyOpen, game);
+            if (isUniqueViolation(error, 'game_bets_pkey'))
+              return existingBet(session, body.id, { game, asset: body.asset, stake, params });
+            if (error instanceof PlayRefusal) throw refusalError(error);
+            throw error;
           }
-          const seed = { serverSeed: taken.serverSeed, clientSeed: taken.clientSeed, nonce: taken.nonce };
-          const step = capped(startPlay(seed, params, stake, config), stake, config.maxPayout);
-          const now = clock.now();
-          const status = statusOf(step);
-          const multiplierBp = step.settled && step.payout === 0n ? 0n : step.multiplierBp;
-          const encodedState = encodeJson(step.state);
-          const inserted = await repo.insertBet(tx, {
-            id: body.id,
-            projectId: session.projectId,
-            playerId: session.userId,
-            game,
-            asset: body.asset,
-            stake,
-            payout: step.payout,
-            multiplierBp,
-            status,
-            seedPairId: taken.pairId,
-            nonce: taken.nonce,
-            clientSeed: taken.clientSeed,
-            params: encodedParams,
-            state: encodedState,
-            createdAt: now,
-            settledAt: step.settled ? now : null,
-          });
-          if (!inserted) throw new BetExists();
-          const ids = await betAccounts(
-            tx,
-            { projectId: session.projectId, playerId: session.userId, asset: body.asset },
-            remember,
-          );
-          const ledgerIds = betLedgerIds(body.id);
-          const hold: Posting = {
-            id: ledgerIds.hold,
-            kind: 'pending',
-            debitAccountId: ids.player,
-            creditAccountId: ids.escrow,
-            amount: stake,
-            code: GAME_CODES.stake,
-          };
-          // Hold the stake into the player's game escrow; a settled bet posts it (and its payout) in
-          // the same linked operation, an open game keeps the hold until cash-out or loss.
-          await ledger.linked(tx, {
-            id: step.settled ? ledgerIds.settle : ledgerIds.open,
-            code: GAME_CODES.operation,
-            reference: { type: BET_REFERENCE_TYPE, id: body.id },
-            postings: step.settled
-              ? [hold, ...postingsOfSettlement(body.id, ids, stake, step.payout)]
-              : [hold],
-          });
-          if (step.settled) await gate.afterSettle(tx, { ...context, stake, payout: step.payout });
-          const row: BetRow = {
-            id: body.id,
-            seq: 0n,
-            projectId: session.projectId,
-            playerId: session.userId,
-            game,
-            asset: body.asset,
-            stake,
-            payout: step.payout,
-            multiplierBp,
-            status,
-            seedPairId: taken.pairId,
-            nonce: taken.nonce,
-            clientSeed: taken.clientSeed,
-            params: decodeJson(encodedParams),
-            state: decodeJson(encodedState),
-            createdAt: now,
-            settledAt: step.settled ? now : null,
-            serverSeedHash: taken.serverSeedHash,
-            serverSeed: null,
-          };
-          if (step.settled) pushSettled(pushes, row);
-          return betWire(row);
-        });
-      } catch (error) {
-        if (error instanceof BetExists)
-          return existingBet(session, body.id, { game, asset: body.asset, stake, params });
-        if (isUniqueViolation(error, 'game_bets_one_open'))
-          throw new AppError(ErrorCode.GameAlreadyOpen, game);
-        if (isUniqueViolation(error, 'game_bets_pkey'))
-          return existingBet(session, body.id, { game, asset: body.asset, stake, params });
-        if (isInsufficientFunds(error)) throw new AppError(ErrorCode.GameInsufficientBalance);
-        if (error instanceof PlayRefusal) throw refusalError(error);
-        throw error;
-      }
+        }
+        throw new AppError(ErrorCode.TryAgain, 'seed pair changed during the bet');
+      });
     },
 
     move: (session: Session, betId: string, move: GameMoveInput) =>

@@ -1,0 +1,245 @@
+// Benchmark: in-house game bets through the real server (production mode, embedded PostgreSQL with
+// fsync on) and the ledger — POST /main/games/bets, a dice bet that is held, played and settled in
+// one transaction — from 32 concurrent players, against plain single-row INSERT transactions on the
+// same database from 32 connections, in alternating rounds of the same run.
+// Budget (issue 15): >= 2,000 bets/s, p99 < 50 ms, bets/s >= 0.3 x INSERT transactions/s.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { demoAccounts, startApp, stopApp } from './support/app-process.ts';
+
+const BETS_PER_SECOND_MIN = 2_000;
+const P99_MS_MAX = 50;
+const RATIO_MIN = 0.3;
+const PLAYERS = 32;
+const PROJECT_ID = 12;
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 12);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4));
+/** 100,000.00 YEC a player: far more than a run can lose at 1.00 a bet. */
+const FUNDING_MINOR = 10_000_000n;
+
+interface Round {
+  count: number;
+  seconds: number;
+  latencies: number[];
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Creates PLAYERS players in project 12 (the demo player's password) with YEC from the house. */
+async function createPlayers(database: pg.Client, dataDir: string) {
+  const demo = demoAccounts(dataDir).find((row) => row.projectId === PROJECT_ID && row.label === 'player');
+  if (!demo) throw new Error('no demo player in project 12');
+  const template = await database.query<{ id: string }>(
+    'SELECT id::text AS id FROM users WHERE project_id = $1 AND phone = $2',
+    [PROJECT_ID, demo.phone],
+  );
+  const house = await database.query<{ id: string }>(
+    `SELECT id::text AS id FROM ledger_accounts WHERE address = 'house:${PROJECT_ID}:YEC'`,
+  );
+  if (!template.rows[0] || !house.rows[0]) throw new Error('demo player or YEC house account missing');
+  const players: Array<{ token: string }> = [];
+  for (let index = 0; index < PLAYERS; index += 1) {
+    const phone = `8129900${String(index).padStart(4, '0')}`;
+    const user = await database.query<{ id: string }>(
+      `INSERT INTO users (project_id, phone, password_hash, nickname, phone_verified_at)
+       SELECT project_id, $2, password_hash, $3, now() FROM users WHERE id = $1
+       ON CONFLICT (project_id, phone) DO UPDATE SET nickname = EXCLUDED.nickname
+       RETURNING id::text AS id`,
+      [template.rows[0].id, phone, `bench ${index}`],
+    );
+    const userId = user.rows[0]!.id;
+    const account = await database.query<{ id: string }>(
+      `INSERT INTO ledger_accounts (address, project_id, currency, kind, owner_id, is_system)
+       VALUES ($1, $2, 'YEC', 'player_wallet', $3, false)
+       ON CONFLICT (address) DO UPDATE SET address = EXCLUDED.address RETURNING id::text AS id`,
+      [`player:${userId}:YEC`, PROJECT_ID, userId],
+    );
+    await database.query(
+      `SELECT ledger_transfer($1, 'single', NULL, $2::bigint, $3::bigint, $4::bigint, 'seed_wallet', NULL, NULL, now())`,
+      [`bench:games:fund:${userId}`, house.rows[0].id, account.rows[0]!.id, FUNDING_MINOR.toString()],
+    );
+    // A session row as sign-in writes it (sign-in itself is throttled per caller, as it should be).
+    const token = randomBytes(32).toString('base64url');
+    await database.query(
+      `INSERT INTO sessions (token_hash, user_id, project_id, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
+      [createHash('sha256').update(token).digest(), userId, PROJECT_ID],
+    );
+    players.push({ token });
+  }
+  return players;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: PLAYERS * 2 });
+
+function postBet(baseUrl: URL, token: string): Promise<number> {
+  const body = JSON.stringify({
+    id: randomUUID(),
+    asset: 'YEC',
+    stake: '1.00',
+    params: { game: 'dice', target: 4950, direction: 'under' },
+  });
+  return new Promise((resolveCall, reject) => {
+    const call = request(
+      {
+        agent,
+        host: baseUrl.hostname,
+        port: baseUrl.port,
+        path: '/main/games/bets',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          main_token: token,
+          projectid: String(PROJECT_ID),
+          language: 'id-ID',
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          if (response.statusCode !== 200)
+            reject(new Error(`bet answered ${response.statusCode}: ${Buffer.concat(chunks).toString('utf8')}`));
+          else resolveCall(response.statusCode);
+        });
+      },
+    );
+    call.on('error', reject);
+    call.end(body);
+  });
+}
+
+async function betLoad(baseUrl: URL, players: Array<{ token: string }>, seconds: number): Promise<Round> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    players.map(async (player) => {
+      while (performance.now() < until) {
+        const at = performance.now();
+        await postBet(baseUrl, player.token);
+        latencies.push(performance.now() - at);
+      }
+    }),
+  );
+  return { count: latencies.length, seconds: (performance.now() - started) / 1000, latencies };
+}
+
+async function insertLoad(pool: pg.Pool, seconds: number): Promise<Round> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: PLAYERS }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < until) {
+          const at = performance.now();
+          await client.query('BEGIN');
+          await client.query({
+            name: 'bench_games_insert',
+            text: 'INSERT INTO bench_games_rows (player, stake, created_at) VALUES ($1, $2, now())',
+            values: [1, 100],
+          });
+          await client.query('COMMIT');
+          latencies.push(performance.now() - at);
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  return { count: latencies.length, seconds: (performance.now() - started) / 1000, latencies };
+}
+
+function summarise(rounds: Round[]) {
+  const count = rounds.reduce((sum, round) => sum + round.count, 0);
+  const seconds = rounds.reduce((sum, round) => sum + round.seconds, 0);
+  const p = (fraction: number) =>
+    median(rounds.map((round) => percentile([...round.latencies].sort((a, b) => a - b), fraction)));
+  return { perSecond: count / seconds, p50: p(0.5), p99: p(0.99), count };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'payhub-bench-games-'));
+chmodSync(dataDir, 0o755);
+let exitCode = 1;
+let app: Awaited<ReturnType<typeof startApp>> | null = null;
+try {
+  app = await startApp(dataDir);
+  const database = new pg.Client({ connectionString: app.databaseUrl });
+  await database.connect();
+  database.on('error', () => {});
+  await database.query(
+    'CREATE TABLE IF NOT EXISTS bench_games_rows (id bigserial PRIMARY KEY, player bigint NOT NULL, stake bigint NOT NULL, created_at timestamptz NOT NULL)',
+  );
+  const fsync = (await database.query<{ fsync: string }>('SHOW fsync')).rows[0]?.fsync;
+  const players = await createPlayers(database, dataDir);
+  const pool = new pg.Pool({ connectionString: app.databaseUrl, max: PLAYERS });
+  pool.on('error', () => {});
+  const baseUrl = new URL(app.baseUrl);
+  console.log(
+    `games: ${PLAYERS} players, dice bets of 1.00 YEC, fsync=${fsync}; warm-up ${WARMUP_SECONDS} s each, then ${DURATION_SECONDS} s each in ${ROUNDS} alternating rounds`,
+  );
+  await betLoad(baseUrl, players, WARMUP_SECONDS);
+  await insertLoad(pool, WARMUP_SECONDS);
+  const betRounds: Round[] = [];
+  const insertRounds: Round[] = [];
+  const roundSeconds = DURATION_SECONDS / ROUNDS;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (round % 2 === 0) {
+      betRounds.push(await betLoad(baseUrl, players, roundSeconds));
+      insertRounds.push(await insertLoad(pool, roundSeconds));
+    } else {
+      insertRounds.push(await insertLoad(pool, roundSeconds));
+      betRounds.push(await betLoad(baseUrl, players, roundSeconds));
+    }
+  }
+  const bets = summarise(betRounds);
+  const inserts = summarise(insertRounds);
+  const settled = await database.query<{ n: string }>(
+    "SELECT count(*)::text AS n FROM game_bets WHERE status <> 'open'",
+  );
+  await pool.end();
+  await database.end();
+  const ratio = bets.perSecond / inserts.perSecond;
+  const mark = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
+  const rateOk = bets.perSecond >= BETS_PER_SECOND_MIN;
+  const p99Ok = bets.p99 < P99_MS_MAX;
+  const ratioOk = ratio >= RATIO_MIN;
+  console.log('games');
+  console.log(
+    `  POST /main/games/bets (dice)     ${bets.perSecond.toFixed(0)} bets/s   budget >= ${BETS_PER_SECOND_MIN}   ${mark(rateOk)}`,
+  );
+  console.log(
+    `  latency p50 / p99                ${bets.p50.toFixed(1)} ms / ${bets.p99.toFixed(1)} ms   budget p99 < ${P99_MS_MAX} ms   ${mark(p99Ok)}   (median of ${ROUNDS} rounds)`,
+  );
+  console.log(
+    `  single-row INSERT transactions   ${inserts.perSecond.toFixed(0)} tx/s   p50 ${inserts.p50.toFixed(1)} ms   p99 ${inserts.p99.toFixed(1)} ms`,
+  );
+  console.log(`  ratio bets / INSERTs             ${ratio.toFixed(2)}   budget >= ${RATIO_MIN}   ${mark(ratioOk)}`);
+  console.log(`  bets settled in the database     ${settled.rows[0]?.n}`);
+  exitCode = rateOk && p99Ok && ratioOk ? 0 : 1;
+} catch (error) {
+  console.error(`games bench failed: ${(error as Error).stack ?? error}`);
+  exitCode = 1;
+} finally {
+  agent.destroy();
+  if (app) await stopApp(app.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
