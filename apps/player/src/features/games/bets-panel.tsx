@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { paths } from '../../lib/paths.ts';
 import { feedQuery, myBetsQuery } from './api.ts';
-import { multiplierText } from './use-bet-setup.ts';
+import { useMultiplierText } from './use-bet-setup.ts';
 
 interface Row {
   id: string;
@@ -70,6 +70,7 @@ function useLiveFeed(game: GameIdWire): FeedBetWire[] {
 
 export function BetsPanel({ game }: { game: GameIdWire }) {
   const { t } = useTranslation();
+  const multiplierText = useMultiplierText();
   const format = useProjectFormat();
   const [tab, setTab] = useState<'mine' | 'live'>('mine');
   const mine = useQuery(myBetsQuery(game));

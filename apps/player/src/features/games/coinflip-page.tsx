@@ -10,7 +10,7 @@ import { CoinBoard } from './coin-board.tsx';
 import { BetAmount, type BetMode, Figure, GameScreen, ModeTabs, ResultBanner } from './game-screen.tsx';
 import { cashOutValue, pause, resultOf, useOpenGame, useSettle, useSettledBanner } from './play-helpers.ts';
 import { playSound } from './sound.ts';
-import { multiplierText, useBetSetup } from './use-bet-setup.ts';
+import { useBetSetup, useMultiplierText } from './use-bet-setup.ts';
 
 type Side = 'heads' | 'tails';
 const FLIP_MS = 950;
@@ -21,6 +21,7 @@ const FLIP_MS = 950;
  */
 export default function CoinflipPage() {
   const { t } = useTranslation();
+  const multiplierText = useMultiplierText();
   const format = useProjectFormat();
   const setup = useBetSetup('coinflip');
   const open = useOpenGame('coinflip');
@@ -71,8 +72,8 @@ export default function CoinflipPage() {
     try {
       const answer = await action();
       open.setBet(answer);
+      settle(answer);
       if (answer.status !== 'open') {
-        settle(answer);
         banner.show(answer);
       }
     } catch {

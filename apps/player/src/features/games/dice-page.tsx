@@ -10,7 +10,7 @@ import { DiceBoard } from './dice-board.tsx';
 import { BetAmount, type BetMode, Figure, GameScreen, ModeTabs, ResultBanner } from './game-screen.tsx';
 import { pause, resultOf, useSettle, useSettledBanner } from './play-helpers.ts';
 import { playSound } from './sound.ts';
-import { multiplierText, useBetSetup } from './use-bet-setup.ts';
+import { useBetSetup, useMultiplierText } from './use-bet-setup.ts';
 
 type Preset = keyof typeof DICE_PRESETS;
 const PRESETS = Object.keys(DICE_PRESETS) as Preset[];
@@ -18,6 +18,7 @@ const PRESETS = Object.keys(DICE_PRESETS) as Preset[];
 /** Dice: the spec's three payouts (2×, 3×, 9×) as roll-under or roll-over targets; the roll slides in. */
 export default function DicePage() {
   const { t, i18n } = useTranslation();
+  const multiplierText = useMultiplierText();
   const setup = useBetSetup('dice');
   const [mode, setMode] = useState<BetMode>('manual');
   const [preset, setPreset] = useState<Preset>('2x');

@@ -12,7 +12,7 @@ import { paths } from '../../lib/paths.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { betDetailQuery, GAMES_KEYS, myBetsQuery, seedsQuery } from './api.ts';
-import { multiplierText } from './use-bet-setup.ts';
+import { useMultiplierText } from './use-bet-setup.ts';
 import { type VerifySteps, verifySteps } from './verify-steps.ts';
 
 const FLOATS_SHOWN = 8;
@@ -87,6 +87,7 @@ export default function FairnessPage() {
 
 function Fairness({ game }: { game: GameIdWire }) {
   const { t } = useTranslation();
+  const multiplierText = useMultiplierText();
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const betId = search.get('bet');
@@ -116,6 +117,8 @@ function Fairness({ game }: { game: GameIdWire }) {
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: GAMES_KEYS.seeds });
     void queryClient.invalidateQueries({ queryKey: ['games', 'bet'] });
+    // A rotation reveals the server seed of the listed bets.
+    void queryClient.invalidateQueries({ queryKey: GAMES_KEYS.allMyBets });
   };
   const save = useMutation({
     mutationFn: () => api.games.setClientSeed({ body: { clientSeed: seedText } }),

@@ -12,7 +12,7 @@ import { BetAmount, type BetMode, Figure, GameScreen, ModeTabs, ResultBanner } f
 import { cashOutValue, pause, resultOf, useOpenGame, useSettle, useSettledBanner } from './play-helpers.ts';
 import { PlayingCard } from './playing-card.tsx';
 import { playSound } from './sound.ts';
-import { multiplierText, useBetSetup } from './use-bet-setup.ts';
+import { useBetSetup, useMultiplierText } from './use-bet-setup.ts';
 
 const AUTO_GUESSES = 2;
 
@@ -22,6 +22,7 @@ const AUTO_GUESSES = 2;
  */
 export default function HiloPage() {
   const { t } = useTranslation();
+  const multiplierText = useMultiplierText();
   const format = useProjectFormat();
   const setup = useBetSetup('hilo');
   const open = useOpenGame('hilo');
@@ -38,8 +39,8 @@ export default function HiloPage() {
 
   function finished(answer: BetWire) {
     open.setBet(answer);
+    settle(answer);
     if (answer.status !== 'open') {
-      settle(answer);
       banner.show(answer);
     } else {
       playSound('tick');
@@ -110,36 +111,29 @@ export default function HiloPage() {
       {isOpen && bet && outcome ? (
         <>
           <div className="grid grid-cols-2 gap-1.5">
-            <Button
-              variant="secondary"
-              busy={busy}
-              data-testid="hilo-higher"
-              className="h-14 flex-col gap-0 text-[13px]"
-              onClick={() => act(() => moveBet(bet.id, { move: 'guess', guess: 'higher' }))}
-            >
-              <span className="flex items-center gap-1">
-                <ChevronsUp className="size-4" />
-                {higherLabel}
-              </span>
-              <span className="text-[12px] font-bold">
-                {outcome.nextHigherBp ? multiplierText(outcome.nextHigherBp) : '—'}
-              </span>
-            </Button>
-            <Button
-              variant="secondary"
-              busy={busy}
-              data-testid="hilo-lower"
-              className="h-14 flex-col gap-0 text-[13px]"
-              onClick={() => act(() => moveBet(bet.id, { move: 'guess', guess: 'lower' }))}
-            >
-              <span className="flex items-center gap-1">
-                <ChevronsDown className="size-4" />
-                {lowerLabel}
-              </span>
-              <span className="text-[12px] font-bold">
-                {outcome.nextLowerBp ? multiplierText(outcome.nextLowerBp) : '—'}
-              </span>
-            </Button>
+            {(
+              [
+                { guess: 'higher', label: higherLabel, icon: ChevronsUp, next: outcome.nextHigherBp },
+                { guess: 'lower', label: lowerLabel, icon: ChevronsDown, next: outcome.nextLowerBp },
+              ] as const
+            ).map(({ guess, label, icon: Icon, next }) => (
+              <button
+                key={guess}
+                type="button"
+                disabled={busy}
+                data-testid={`hilo-${guess}`}
+                onClick={() => act(() => moveBet(bet.id, { move: 'guess', guess }))}
+                className="flex min-h-16 flex-col items-center justify-center gap-0.5 rounded-xl bg-brand-50 px-2 py-2 text-brand-700 active:bg-brand-100 disabled:opacity-60"
+              >
+                <span className="flex items-center gap-1 text-[13px] leading-tight font-semibold">
+                  <Icon className="size-4 shrink-0" />
+                  {label}
+                </span>
+                <span className="text-[15px] font-extrabold tabular-nums">
+                  {next ? multiplierText(next) : '—'}
+                </span>
+              </button>
+            ))}
           </div>
           <div className="grid grid-cols-[auto_1fr] gap-1.5">
             <Button

@@ -39,9 +39,8 @@ export function pause(ms: number): Promise<void> {
 
 export function useSettle(): (bet: BetWire) => void {
   const queryClient: QueryClient = useQueryClient();
-  return (bet) => {
-    if (bet.status !== 'open') afterSettled(queryClient);
-  };
+  // An opened game holds its stake too: balances and my bets are read again on every answer.
+  return () => afterSettled(queryClient);
 }
 
 /**

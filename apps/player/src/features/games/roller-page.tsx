@@ -10,11 +10,12 @@ import { BetAmount, type BetMode, Figure, GameScreen, ModeTabs, ResultBanner } f
 import { pause, resultOf, useSettle, useSettledBanner } from './play-helpers.ts';
 import { RollerReels } from './roller-board.tsx';
 import { playSound } from './sound.ts';
-import { multiplierText, useBetSetup } from './use-bet-setup.ts';
+import { useBetSetup, useMultiplierText } from './use-bet-setup.ts';
 
 /** Roller: a number 1–99 999; the player picks a target and a direction, 0.99 / chance pays. */
 export default function RollerPage() {
   const { t, i18n } = useTranslation();
+  const multiplierText = useMultiplierText();
   const setup = useBetSetup('roller');
   const [mode, setMode] = useState<BetMode>('manual');
   const [targetText, setTargetText] = useState('50000');

@@ -13,7 +13,7 @@ import { BetAmount, type BetMode, Figure, GameScreen, ModeTabs, ResultBanner } f
 import { cashOutValue, pause, resultOf, useOpenGame, useSettle, useSettledBanner } from './play-helpers.ts';
 import { playSound } from './sound.ts';
 import { TileGrid, type TileView } from './tile-grid.tsx';
-import { multiplierText, useBetSetup } from './use-bet-setup.ts';
+import { useBetSetup, useMultiplierText } from './use-bet-setup.ts';
 
 type Kind = 'mines' | 'fruit-bomb';
 
@@ -65,6 +65,7 @@ function tilesOf(kind: Kind, bet: BetWire | null): TileView[] {
  */
 export function TileGamePage({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
+  const multiplierText = useMultiplierText();
   const format = useProjectFormat();
   const spec = SPEC[kind];
   const setup = useBetSetup(kind);
@@ -88,8 +89,8 @@ export function TileGamePage({ kind }: { kind: Kind }) {
 
   function finished(answer: BetWire) {
     open.setBet(answer);
+    settle(answer);
     if (answer.status !== 'open') {
-      settle(answer);
       banner.show(answer);
     } else {
       playSound('tick');

@@ -8,6 +8,7 @@ import {
 } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { lobbyQuery } from './api.ts';
 
@@ -97,4 +98,11 @@ export function multiplierText(bp: bigint | string): string {
   const value = typeof bp === 'string' ? BigInt(bp) : bp;
   const hundredths = value / 100n;
   return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}×`;
+}
+
+/** multiplierText with the UI language's decimal separator ("1,98×" in Indonesian). */
+export function useMultiplierText(): (bp: bigint | string) => string {
+  const { i18n } = useTranslation();
+  const comma = i18n.language === 'id-ID';
+  return (bp) => (comma ? multiplierText(bp).replace('.', ',') : multiplierText(bp));
 }

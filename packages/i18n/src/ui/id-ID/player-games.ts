@@ -58,7 +58,7 @@ export const playerGames = {
     loading: 'Memuat…',
   },
   auto: {
-    count: 'Jumlah taruhan',
+    count: 'Banyak taruhan',
     onWin: 'Jika menang',
     onLoss: 'Jika kalah',
     reset: 'Reset',
