@@ -34,7 +34,7 @@ async function settled(page: Page, name: string): Promise<void> {
   const overflow = await page.evaluate(() =>
     document.documentElement.scrollWidth <= 360
       ? []
-      : [...document.querySelectorAll('body *')]
+      : Array.from(document.querySelectorAll('body *'))
           .filter((element) => element.getBoundingClientRect().right > 360.5)
           .slice(-3)
           .map((element) => `${element.tagName}.${element.className}`.slice(0, 140)),
