@@ -4,9 +4,9 @@
 // same database from 32 connections, in alternating rounds of the same run.
 // Budget (issue 15): >= 2,000 bets/s, p99 < 50 ms, bets/s >= 0.3 x INSERT transactions/s.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -22,6 +22,16 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 12);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4));
 /** 100,000.00 YEC a player: far more than a run can lose at 1.00 a bet. */
 const FUNDING_MINOR = 10_000_000n;
+
+/** CPU time (user + system) a process has used so far, in ms; Linux /proc, else 0. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
 
 interface Round {
   count: number;
@@ -114,7 +124,9 @@ function postBet(baseUrl: URL, token: string): Promise<number> {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           if (response.statusCode !== 200)
-            reject(new Error(`bet answered ${response.statusCode}: ${Buffer.concat(chunks).toString('utf8')}`));
+            reject(
+              new Error(`bet answered ${response.statusCode}: ${Buffer.concat(chunks).toString('utf8')}`),
+            );
           else resolveCall(response.statusCode);
         });
       },
@@ -171,7 +183,14 @@ function summarise(rounds: Round[]) {
   const count = rounds.reduce((sum, round) => sum + round.count, 0);
   const seconds = rounds.reduce((sum, round) => sum + round.seconds, 0);
   const p = (fraction: number) =>
-    median(rounds.map((round) => percentile([...round.latencies].sort((a, b) => a - b), fraction)));
+    median(
+      rounds.map((round) =>
+        percentile(
+          [...round.latencies].sort((a, b) => a - b),
+          fraction,
+        ),
+      ),
+    );
   return { perSecond: count / seconds, p50: p(0.5), p99: p(0.99), count };
 }
 
@@ -200,13 +219,20 @@ try {
   const betRounds: Round[] = [];
   const insertRounds: Round[] = [];
   const roundSeconds = DURATION_SECONDS / ROUNDS;
+  let serverCpuMs = 0;
+  const measuredBets = async () => {
+    const before = cpuMsOf(app?.child.pid);
+    const round = await betLoad(baseUrl, players, roundSeconds);
+    serverCpuMs += cpuMsOf(app?.child.pid) - before;
+    return round;
+  };
   for (let round = 0; round < ROUNDS; round += 1) {
     if (round % 2 === 0) {
-      betRounds.push(await betLoad(baseUrl, players, roundSeconds));
+      betRounds.push(await measuredBets());
       insertRounds.push(await insertLoad(pool, roundSeconds));
     } else {
       insertRounds.push(await insertLoad(pool, roundSeconds));
-      betRounds.push(await betLoad(baseUrl, players, roundSeconds));
+      betRounds.push(await measuredBets());
     }
   }
   const bets = summarise(betRounds);
@@ -231,8 +257,13 @@ try {
   console.log(
     `  single-row INSERT transactions   ${inserts.perSecond.toFixed(0)} tx/s   p50 ${inserts.p50.toFixed(1)} ms   p99 ${inserts.p99.toFixed(1)} ms`,
   );
-  console.log(`  ratio bets / INSERTs             ${ratio.toFixed(2)}   budget >= ${RATIO_MIN}   ${mark(ratioOk)}`);
+  console.log(
+    `  ratio bets / INSERTs             ${ratio.toFixed(2)}   budget >= ${RATIO_MIN}   ${mark(ratioOk)}`,
+  );
   console.log(`  bets settled in the database     ${settled.rows[0]?.n}`);
+  console.log(
+    `  server CPU per bet               ${((serverCpuMs * 1000) / Math.max(1, bets.count)).toFixed(0)} µs   (information: the Node process alone; load average ${loadavg()[0]?.toFixed(1)})`,
+  );
   exitCode = rateOk && p99Ok && ratioOk ? 0 : 1;
 } catch (error) {
   console.error(`games bench failed: ${(error as Error).stack ?? error}`);

@@ -198,6 +198,7 @@ describe('in-house games journey', () => {
     // Fairness: rotate, then recompute the first dice bet in the browser from the revealed seed.
     await page.getByTestId('fairness-link').click();
     await page.waitForURL('**/play/games/dice/fairness');
+    await page.getByTestId('active-hash').filter({ hasText: /^[0-9a-f]{64}$/ }).waitFor();
     const oldHash = (await page.getByTestId('active-hash').textContent())!;
     const nextHash = (await page.getByTestId('next-hash').textContent())!;
     expect(oldHash).toMatch(/^[0-9a-f]{64}$/);

@@ -54,7 +54,10 @@ describe('games', () => {
   it('lists the seeded games of the project in its currency and YEC', async () => {
     const lobby = await player.api.games.lobby();
     expect(lobby.gameAsset).toBe('IDR');
-    expect(lobby.assets.sort()).toEqual(['IDR', 'YEC']);
+    // Project 12's own currency and YEC.
+    expect(lobby.assets).toHaveLength(2);
+    expect(lobby.assets).toContain(lobby.gameAsset);
+    expect(lobby.assets).toContain('YEC');
     expect(lobby.games.map((game) => game.game)).toEqual([
       'dice',
       'coinflip',
@@ -444,6 +447,33 @@ describe('games', () => {
     expect(nonces).toEqual(Array.from({ length: 20 }, (_, index) => start.nonce + index));
     await expectLedgerClean(testApp);
   });
+
+  it('never shares a nonce between two server nodes betting for one player at once', async () => {
+    const name = new URL(testApp.databaseUrl).pathname.slice(1);
+    const second = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '10000000' }, databaseName: name });
+    try {
+      const here = await testApp.signIn('player');
+      const there = await second.signIn('player');
+      const start = (await here.api.games.seeds()).active.nonce;
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, index) =>
+          (index % 2 === 0 ? here : there).api.games.bet(dice('1.00')),
+        ),
+      );
+      const settled = results.filter(
+        (result) => result.status === 'fulfilled',
+      ) as PromiseFulfilledResult<BetWire>[];
+      const refused = results.filter((result) => result.status === 'rejected') as PromiseRejectedResult[];
+      // A bet whose pair kept moving on the other node may be refused (try again); none is played twice.
+      expect(refused.every((result) => (result.reason as { errCode: number }).errCode === 3044)).toBe(true);
+      expect(settled.length).toBeGreaterThan(30);
+      const nonces = settled.map((result) => result.value.nonce).sort((a, b) => a - b);
+      expect(nonces).toEqual(Array.from({ length: settled.length }, (_, index) => start + index));
+      await expectLedgerClean(testApp);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 
   it('settles 1,000 bets, rotates, and re-verifies every one with packages/games', async () => {
     await player.api.games.rotateSeed({ body: { clientSeed: 'verify-run' } });

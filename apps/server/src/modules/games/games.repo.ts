@@ -134,33 +134,10 @@ function pgClientOf(executor: Executor): PgQueryable | null {
     : null;
 }
 
-async function prepared(
-  executor: Executor,
-  name: string,
-  text: string,
-  values: unknown[],
-  fallback: () => ReturnType<typeof sql>,
-): Promise<Raw[]> {
-  const client = pgClientOf(executor);
-  if (client) return (await client.query<Raw>({ name, text, values })).rows;
-  return (await executor.execute<Raw>(fallback())).rows;
-}
-
 const BET_COLUMNS = sql.raw(`b.id, b.seq::text AS seq, b.project_id, b.player_id, b.game, b.asset,
   b.stake::text AS stake, b.payout::text AS payout, b.multiplier_bp::text AS multiplier_bp, b.status,
   b.seed_pair_id::text AS seed_pair_id, b.nonce::text AS nonce, b.client_seed, b.params, b.state,
   b.created_at, b.settled_at, p.server_seed_hash, p.server_seed, p.status AS pair_status`);
-
-const TAKE_NONCE_SQL = `UPDATE game_seed_pairs SET nonce = nonce + 1
-  WHERE player_id = $1 AND status = 'active'
-  RETURNING id::text AS id, server_seed, server_seed_hash, client_seed, (nonce - 1)::text AS nonce`;
-
-const INSERT_BET_SQL = `INSERT INTO game_bets (id, project_id, player_id, game, asset, stake, payout, multiplier_bp,
-    status, seed_pair_id, nonce, client_seed, params, state, created_at, settled_at)
-  VALUES ($1, $2, $3, $4, $5, $6::bigint, $7::bigint, $8::numeric, $9, $10::bigint, $11::bigint, $12, $13::jsonb,
-    $14::jsonb, $15::timestamptz, $16::timestamptz)
-  ON CONFLICT (id) DO NOTHING
-  RETURNING seq::text AS seq`;
 
 export interface NewBet {
   id: string;
@@ -261,28 +238,6 @@ export function createGamesRepo(db: Db) {
       return result.rows.map(toPair);
     },
 
-    /** Takes the active pair's next nonce (+1), locking the pair's row to the commit; null without a pair. */
-    async takeNonce(executor: Executor, playerId: number): Promise<TakenNonce | null> {
-      const rows = await prepared(
-        executor,
-        'games_take_nonce_v1',
-        TAKE_NONCE_SQL,
-        [playerId],
-        () => sql`UPDATE game_seed_pairs SET nonce = nonce + 1
-          WHERE player_id = ${playerId} AND status = 'active'
-          RETURNING id::text AS id, server_seed, server_seed_hash, client_seed, (nonce - 1)::text AS nonce`,
-      );
-      const row = rows[0];
-      if (!row) return null;
-      return {
-        pairId: BigInt(row.id as string),
-        serverSeed: row.server_seed as string,
-        serverSeedHash: row.server_seed_hash as string,
-        clientSeed: row.client_seed as string,
-        nonce: Number(row.nonce),
-      };
-    },
-
     async setClientSeed(executor: Executor, pairId: bigint, clientSeed: string): Promise<void> {
       await executor.execute(
         sql`UPDATE game_seed_pairs SET client_seed = ${clientSeed} WHERE id = ${pairId.toString()}::bigint`,
@@ -367,42 +322,6 @@ export function createGamesRepo(db: Db) {
       if (!client) throw new Error('placeBet needs a pg connection');
       const rows = (await client.query<Raw>({ name: 'games_place_bet_v1', text, values })).rows;
       return { took: Number(rows[0]?.took ?? 0) === 1, inserted: Number(rows[0]?.inserted ?? 0) === 1 };
-    },
-
-    /** Inserts a bet; false when its id exists already (a retry, or a reused id). */
-    async insertBet(executor: Executor, bet: NewBet): Promise<boolean> {
-      const values = [
-        bet.id,
-        bet.projectId,
-        bet.playerId,
-        bet.game,
-        bet.asset,
-        bet.stake.toString(),
-        bet.payout.toString(),
-        bet.multiplierBp.toString(),
-        bet.status,
-        bet.seedPairId.toString(),
-        bet.nonce,
-        bet.clientSeed,
-        bet.params,
-        bet.state,
-        bet.createdAt.toISOString(),
-        bet.settledAt ? bet.settledAt.toISOString() : null,
-      ];
-      const rows = await prepared(
-        executor,
-        'games_insert_bet_v1',
-        INSERT_BET_SQL,
-        values,
-        () => sql`INSERT INTO game_bets (id, project_id, player_id, game, asset, stake, payout, multiplier_bp,
-            status, seed_pair_id, nonce, client_seed, params, state, created_at, settled_at)
-          VALUES (${values[0]}, ${values[1]}, ${values[2]}, ${values[3]}, ${values[4]}, ${values[5]}::bigint,
-            ${values[6]}::bigint, ${values[7]}::numeric, ${values[8]}, ${values[9]}::bigint, ${values[10]}::bigint,
-            ${values[11]}, ${values[12]}::jsonb, ${values[13]}::jsonb, ${values[14]}::timestamptz,
-            ${values[15]}::timestamptz)
-          ON CONFLICT (id) DO NOTHING RETURNING seq::text AS seq`,
-      );
-      return rows.length > 0;
     },
 
     /** A bet of the player (`lock`: FOR UPDATE of the bet row, which serialises its moves). */

@@ -116,6 +116,8 @@ export const betLedgerIds = (betId: string) => ({
 
 const MULTI_STEP: ReadonlySet<GameIdWire> = new Set(['mines', 'hilo', 'fruit-bomb']);
 const CONFIG_TTL_MS = 5_000;
+/** Draws of one bet when other nodes keep taking the pair's nonce first. */
+const PAIR_ATTEMPTS = 8;
 const REVEALED_SHOWN = 10;
 
 class BetExists extends Error {}
@@ -261,7 +263,7 @@ export function createGamesService(deps: GamesDeps) {
 
   async function configOf(projectId: number, game: GameIdWire, asset: Asset): Promise<ConfigRow> {
     const config = (await configsOf(projectId)).find((row) => row.game === game && row.asset === asset);
-    if (!config || !config.enabled) throw new AppError(ErrorCode.GameUnavailable, `${game} in ${asset}`);
+    if (!config?.enabled) throw new AppError(ErrorCode.GameUnavailable, `${game} in ${asset}`);
     return config;
   }
 
@@ -764,7 +766,7 @@ export function createGamesService(deps: GamesDeps) {
       // the cached pair's nonce is exact; another node's bet or a rotation makes the compare-and-set
       // take nothing, and the bet is drawn again from the pair as the database has it.
       return serialized(session.userId, async () => {
-        for (let attempt = 0; attempt < 3; attempt += 1) {
+        for (let attempt = 0; attempt < PAIR_ATTEMPTS; attempt += 1) {
           const pair = await cachedPair(session);
           try {
             const wire = await placeOnce(session, body, { game, stake, params, encodedParams, config, pair });
