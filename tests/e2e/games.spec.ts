@@ -145,6 +145,13 @@ describe('in-house games journey', () => {
     await page.getByTestId('place-bet').click();
     await result(page);
     await settled(page, 'games-roller');
+    // Everyone's bets (the live feed) lists the roller bet; the sound toggle remembers its choice.
+    await page.getByTestId('bets-tab-live').click();
+    await page.getByTestId('bets-live').getByTestId('bet-row').first().waitFor();
+    await page.getByTestId('sound-toggle').click();
+    expect(await page.getByTestId('sound-toggle').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('payhub.games.sound'))).toBe('on');
+    await page.getByTestId('sound-toggle').click();
 
     // Fruit bomb: start with 3 bombs, pick a tile, cash out.
     await openGame(page, 'fruit-bomb');
@@ -198,7 +205,10 @@ describe('in-house games journey', () => {
     // Fairness: rotate, then recompute the first dice bet in the browser from the revealed seed.
     await page.getByTestId('fairness-link').click();
     await page.waitForURL('**/play/games/dice/fairness');
-    await page.getByTestId('active-hash').filter({ hasText: /^[0-9a-f]{64}$/ }).waitFor();
+    await page
+      .getByTestId('active-hash')
+      .filter({ hasText: /^[0-9a-f]{64}$/ })
+      .waitFor();
     const oldHash = (await page.getByTestId('active-hash').textContent())!;
     const nextHash = (await page.getByTestId('next-hash').textContent())!;
     expect(oldHash).toMatch(/^[0-9a-f]{64}$/);
