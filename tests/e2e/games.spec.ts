@@ -87,6 +87,8 @@ describe('in-house games journey', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('beginner-guide').waitFor({ state: 'detached' });
     await page.getByTestId('home-games').getByRole('link', { name: 'Dadu' }).waitFor();
+    await page.getByTestId('home-games').scrollIntoViewIfNeeded();
+    await settled(page, 'games-home');
     await page.getByTestId('home-games-lobby').click();
     await page.waitForURL('**/play/games');
     await page.getByTestId('lobby-fruit-bomb').waitFor();
