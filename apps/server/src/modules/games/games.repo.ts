@@ -1,5 +1,6 @@
 import type { Asset, GameIdWire } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../platform/db/database.ts';
 
 /** The database or an open transaction. */
@@ -119,6 +120,11 @@ function toConfig(row: Raw): ConfigRow {
   };
 }
 
+/** The part of node-postgres's pool the bet transaction uses (structural: only platform/db imports pg). */
+interface PooledConnections {
+  connect(): Promise<{ query(text: string): Promise<unknown>; release(): void }>;
+}
+
 interface PgQueryable {
   query<Row>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
 }
@@ -184,6 +190,31 @@ export function createGamesRepo(db: Db) {
     db: db as Executor,
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => action(tx));
+    },
+
+    /**
+     * The bet's transaction: begin and commit sent straight on a pooled connection (Drizzle's
+     * transaction wrapper cost ~0.2 ms of CPU per bet in the profile); the executor handed to the
+     * action is a Drizzle database over that connection, so the ledger, the gate and `placeBet` run
+     * on it, inside the transaction.
+     */
+    async betTransaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
+      const pool = (db as unknown as { $client: PooledConnections }).$client;
+      const client = await pool.connect();
+      let open = false;
+      try {
+        await client.query('BEGIN');
+        open = true;
+        const result = await action(drizzle(client as never) as unknown as Executor);
+        open = false;
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        if (open) await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
 
     // --- Seed pairs ---

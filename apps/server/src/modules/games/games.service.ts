@@ -294,7 +294,7 @@ export function createGamesService(deps: GamesDeps) {
   ): Promise<T> {
     const remember = new Map<string, LedgerAccount>();
     const result = await afterCommit(
-      repo,
+      { transaction: repo.betTransaction },
       (tx, outbox) => {
         remember.clear();
         return action(tx, deps.realtime ? deps.realtime.pushesVia(outbox) : null, remember);
