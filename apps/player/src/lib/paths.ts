@@ -21,4 +21,8 @@ export const paths = {
   depositChoose: '/deposit/choose',
   withdrawChoose: '/withdraw/choose',
   serverError: '/500',
+  /** The in-house games' lobby, one page per game and each game's fairness page (features/games). */
+  games: '/games',
+  game: (game: string) => `/games/${game}`,
+  gameFairness: (game: string) => `/games/${game}/fairness`,
 } as const;

@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, BookOpen, History, Megaphone } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  ArrowLeftRight,
+  ArrowUpFromLine,
+  BookOpen,
+  ChevronRight,
+  Gamepad2,
+  History,
+  Megaphone,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +28,8 @@ export default function HomePage() {
     { to: paths.exchange, label: t('playerMoney.home.exchange'), icon: ArrowLeftRight },
     { to: paths.history, label: t('playerMoney.home.history'), icon: History },
   ];
+  // The in-house games (features/games), each linking to its page; the title to the lobby.
+  const games = ['dice', 'coinflip', 'roulette', 'mines', 'hilo', 'roller', 'fruit-bomb'] as const;
   const notice = maintenance.data?.enabled
     ? (maintenance.data.message ?? t('playerMoney.maintenance.body'))
     : null;
@@ -57,6 +68,31 @@ export default function HomePage() {
                   <Icon className="size-5" />
                 </span>
                 {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="games-title" data-testid="home-games">
+        <Link
+          to={paths.games}
+          className="mb-2 flex items-center justify-between"
+          data-testid="home-games-lobby"
+        >
+          <h2 id="games-title" className="flex items-center gap-2 text-[14px] font-semibold text-slate-700">
+            <Gamepad2 className="size-4 text-brand-600" />
+            {t('playerGames.lobby.title')}
+          </h2>
+          <ChevronRight className="size-4 text-slate-400" />
+        </Link>
+        <ul className="flex flex-wrap gap-2">
+          {games.map((game) => (
+            <li key={game}>
+              <Link
+                to={paths.game(game)}
+                className="flex h-9 items-center rounded-full bg-white px-3.5 text-[13px] font-semibold text-slate-700 shadow-sm ring-1 ring-slate-200/70 active:bg-slate-50"
+              >
+                {t(`playerGames.names.${game}`)}
               </Link>
             </li>
           ))}
