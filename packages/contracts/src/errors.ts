@@ -86,6 +86,13 @@ export const ErrorCode = {
   UserCannotPlay: 10001,
   GameInsufficientBalance: 10002,
   GameUnavailable: 10006,
+  // Shared round games (issue 16): crash and wingo.
+  RoundBettingClosed: 10030,
+  RoundCashOutTooLate: 10031,
+  RoundAlreadyBet: 10032,
+  RoundNotReady: 10033,
+  RoundBetSettled: 10034,
+  RoundSaltFixed: 10035,
   InvalidAccount: 12054,
   InvalidProjectId: 12062,
 } as const;

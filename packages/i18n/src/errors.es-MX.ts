@@ -73,6 +73,12 @@ export const errorsEsMX: ErrorMessages = {
   '10001': 'El usuario no puede jugar',
   '10002': 'Saldo insuficiente',
   '10006': 'El juego no está disponible por ahora',
+  '10030': 'Las apuestas de esta ronda ya cerraron',
+  '10031': 'Demasiado tarde: la ronda ya explotó',
+  '10032': 'Ya tienes una apuesta en esta ronda',
+  '10033': 'Este juego aún no abre: su sal de equidad no está publicada',
+  '10034': 'Esta apuesta ya está liquidada',
+  '10035': 'La sal de esta cadena ya está fijada',
   '12054': 'Cuenta no válida',
   '12062': 'Proyecto no válido',
 };

@@ -24,7 +24,9 @@ describe('fair:verify for crash, wingo and chains', () => {
     expect(crash.status, crash.stderr).toBe(0);
     expect(crash.stdout).toBe('{"crash":15.49}\n');
     const wingo = run(['--game', 'wingo', '--game-hash', BUSTABIT_V2.game1Hash, '--salt', BUSTABIT_V2.salt]);
-    expect(JSON.parse(wingo.stdout)).toEqual({ number: wingoNumber(BUSTABIT_V2.game1Hash, BUSTABIT_V2.salt) });
+    expect(JSON.parse(wingo.stdout)).toEqual({
+      number: wingoNumber(BUSTABIT_V2.game1Hash, BUSTABIT_V2.salt),
+    });
   });
 
   it('checks chain membership within a bound, exit 1 when outside it', () => {
@@ -34,7 +36,10 @@ describe('fair:verify for crash, wingo and chains', () => {
     // A hash 7 steps before game #1's — round 8 of a chain ending there.
     const earlier = 'a'.repeat(64);
     const end = chainAdvance(earlier, 8);
-    expect(JSON.parse(run(['--chain', earlier, '--terminating', end]).stdout)).toEqual({ inChain: true, round: 8 });
+    expect(JSON.parse(run(['--chain', earlier, '--terminating', end]).stdout)).toEqual({
+      inChain: true,
+      round: 8,
+    });
     const outside = run(['--chain', earlier, '--terminating', end, '--max-steps', '7']);
     expect(outside.status).toBe(1);
     expect(JSON.parse(outside.stdout)).toEqual({ inChain: false, maxSteps: 7 });
@@ -45,8 +50,14 @@ describe('fair:verify for crash, wingo and chains', () => {
       [['--game', 'crash', '--game-hash', 'xyz', '--salt', 's'], /--game-hash must be 64 hex/],
       [['--game', 'crash', '--game-hash', BUSTABIT_V2.game1Hash], /--salt is required/],
       [['--chain', BUSTABIT_V2.game1Hash], /--terminating must be 64 hex/],
-      [['--chain', BUSTABIT_V2.game1Hash, '--terminating', BUSTABIT_V2.terminatingHash, '--max-steps', '0'], /--max-steps/],
-      [['--game', 'wingo', '--game-hash', BUSTABIT_V2.game1Hash, '--salt', 's', '--nonce', '1'], /Unknown option/],
+      [
+        ['--chain', BUSTABIT_V2.game1Hash, '--terminating', BUSTABIT_V2.terminatingHash, '--max-steps', '0'],
+        /--max-steps/,
+      ],
+      [
+        ['--game', 'wingo', '--game-hash', BUSTABIT_V2.game1Hash, '--salt', 's', '--nonce', '1'],
+        /Unknown option/,
+      ],
     ];
     for (const [args, message] of bad) {
       const result = run(args);

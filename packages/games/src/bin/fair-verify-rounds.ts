@@ -47,9 +47,11 @@ export function runRounds(argv: string[]): { output: object; exitCode: number } 
     if (!isChainHash(hash)) throw new Error('--chain must be 64 hex characters');
     if (!isChainHash(terminating)) throw new Error('--terminating must be 64 hex characters');
     const stepsText = values['max-steps'];
-    if (stepsText !== undefined && !/^\d{1,9}$/.test(stepsText)) throw new Error('--max-steps must be a positive integer');
+    if (stepsText !== undefined && !/^\d{1,9}$/.test(stepsText))
+      throw new Error('--max-steps must be a positive integer');
     const maxSteps = stepsText === undefined ? DEFAULT_MAX_STEPS : Number(stepsText);
-    if (maxSteps < 1 || maxSteps > CHAIN_LENGTH_MAX) throw new Error(`--max-steps must be 1..${CHAIN_LENGTH_MAX}`);
+    if (maxSteps < 1 || maxSteps > CHAIN_LENGTH_MAX)
+      throw new Error(`--max-steps must be 1..${CHAIN_LENGTH_MAX}`);
     const round = chainRoundOf(hash, terminating, maxSteps);
     return round === null
       ? { output: { inChain: false, maxSteps }, exitCode: 1 }
@@ -62,7 +64,8 @@ export function runRounds(argv: string[]): { output: object; exitCode: number } 
   if (!isChainHash(gameHash)) throw new Error('--game-hash must be 64 hex characters');
   const salt = values.salt;
   if (typeof salt !== 'string' || salt === '') throw new Error('--salt is required');
-  if (values.game === 'crash') return { output: { crash: crashPointNumber(crashPointCents(gameHash, salt)) }, exitCode: 0 };
+  if (values.game === 'crash')
+    return { output: { crash: crashPointNumber(crashPointCents(gameHash, salt)) }, exitCode: 0 };
   if (values.game === 'wingo') return { output: { number: wingoNumber(gameHash, salt) }, exitCode: 0 };
   throw new Error('--game must be crash or wingo');
 }

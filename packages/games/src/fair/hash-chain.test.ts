@@ -53,7 +53,9 @@ describe('hash chain', () => {
     for (const round of [1, 2, 63, 64, 500, 999, 1_000]) {
       const index = length - round;
       const [cpIndex, cpHash] = checkpoints.filter(([i]) => i <= index).at(-1)!;
-      expect(roundHashFrom({ index: cpIndex, hash: cpHash }, length, round)).toBe(roundHash(SECRET, length, round));
+      expect(roundHashFrom({ index: cpIndex, hash: cpHash }, length, round)).toBe(
+        roundHash(SECRET, length, round),
+      );
     }
   });
 

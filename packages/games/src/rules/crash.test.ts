@@ -31,7 +31,7 @@ describe('crash point (bustabit v2)', () => {
   });
 
   it('agrees with the published algorithm on 20,000 hashes of the v2 chain walked from game #1 and another salt', () => {
-    let hash = BUSTABIT_V2.game1Hash;
+    let hash: string = BUSTABIT_V2.game1Hash;
     const otherSalt = createHash('sha256').update('block').digest('hex');
     let instant = 0;
     let atLeastTwo = 0;
@@ -39,7 +39,8 @@ describe('crash point (bustabit v2)', () => {
     for (let index = 0; index < n; index += 1) {
       const cents = crashPointCents(hash, BUSTABIT_V2.salt);
       expect(crashPointNumber(cents)).toBe(published(hash, BUSTABIT_V2.salt));
-      if (index % 10 === 0) expect(crashPointNumber(crashPointCents(hash, otherSalt))).toBe(published(hash, otherSalt));
+      if (index % 10 === 0)
+        expect(crashPointNumber(crashPointCents(hash, otherSalt))).toBe(published(hash, otherSalt));
       if (cents === 100) instant += 1;
       if (cents >= 200) atLeastTwo += 1;
       hash = chainStep(hash);
@@ -78,7 +79,10 @@ describe('crash round rules', () => {
       expect(crashManualCashOut(crash, bust)).toEqual({ kind: 'refused', reason: 'busted' });
       if (bust > 0) {
         const before = crashManualCashOut(crash, bust - 1);
-        expect(before).toEqual({ kind: 'paid', cents: Math.min(crashMultiplierAt(bust - 1), CRASH_MAX_PAYOUT_CENTS) });
+        expect(before).toEqual({
+          kind: 'paid',
+          cents: Math.min(crashMultiplierAt(bust - 1), CRASH_MAX_PAYOUT_CENTS),
+        });
       }
     }
     expect(crashManualCashOut(1_000, -5)).toEqual({ kind: 'refused', reason: 'not-running' });

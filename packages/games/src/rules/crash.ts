@@ -68,7 +68,8 @@ export function crashCentsToBp(cents: number): bigint {
 /** floor(stake × cents / 100): the payout of a cash-out, in minor units. */
 export function crashPayout(stake: bigint, cents: number): bigint {
   if (stake < 0n) throw new RangeError('stake must not be negative');
-  if (!Number.isSafeInteger(cents) || cents < CRASH_CENTS_ONE) throw new RangeError('cents must be an integer ≥ 100');
+  if (!Number.isSafeInteger(cents) || cents < CRASH_CENTS_ONE)
+    throw new RangeError('cents must be an integer ≥ 100');
   return (stake * BigInt(cents)) / 100n;
 }
 
@@ -122,5 +123,7 @@ export function crashAutoSettlement(crashCents: number, autoCashOutCents: number
 
 /** An auto cash-out target is valid when above 2.00× (spec §5) and at most the 200× cap. */
 export function isValidAutoCashOut(cents: number): boolean {
-  return Number.isSafeInteger(cents) && cents >= CRASH_AUTO_CASHOUT_MIN_CENTS && cents <= CRASH_MAX_PAYOUT_CENTS;
+  return (
+    Number.isSafeInteger(cents) && cents >= CRASH_AUTO_CASHOUT_MIN_CENTS && cents <= CRASH_MAX_PAYOUT_CENTS
+  );
 }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chainStep } from '../fair/hash-chain.ts';
 import { BUSTABIT_V2 } from '../fair/round-vectors.ts';
-import { type WingoPick, parseWingoPick, wingoNumber, wingoPayout, wingoPickKey } from './wingo.ts';
+import { parseWingoPick, type WingoPick, wingoNumber, wingoPayout, wingoPickKey } from './wingo.ts';
 
 const GREEN = [1, 3, 5, 7, 9];
 const RED = [0, 2, 4, 6, 8];
@@ -12,7 +12,7 @@ const RED = [0, 2, 4, 6, 8];
 /** The documented table, written out independently of the implementation (× 100). */
 function tableReturnHundredths(pick: WingoPick, n: number): bigint {
   if (pick.kind === 'number') return pick.number === n ? 950n : 0n;
-  if (pick.kind === 'size') return (n >= 5) === (pick.size === 'big') ? 190n : 0n;
+  if (pick.kind === 'size') return n >= 5 === (pick.size === 'big') ? 190n : 0n;
   if (pick.colour === 'violet') return n === 0 || n === 5 ? 475n : 0n;
   const members = pick.colour === 'green' ? GREEN : RED;
   if (!members.includes(n)) return 0n;
@@ -27,7 +27,7 @@ const pickArb: fc.Arbitrary<WingoPick> = fc.oneof(
 
 describe('wingo', () => {
   it('draws by the documented mapping: first HMAC byte below 250, mod 10', () => {
-    let hash = BUSTABIT_V2.game1Hash;
+    let hash: string = BUSTABIT_V2.game1Hash;
     for (let index = 0; index < 500; index += 1) {
       const digest = createHmac('sha256', 'salt-x').update(Buffer.from(hash, 'hex')).digest();
       const byte = [...digest].find((b) => b < 250)!;
@@ -38,7 +38,7 @@ describe('wingo', () => {
 
   it('is uniform over 0–9 (chi-square, 20,000 draws)', () => {
     const counts = new Array(10).fill(0);
-    let hash = BUSTABIT_V2.game1Hash;
+    let hash: string = BUSTABIT_V2.game1Hash;
     for (let index = 0; index < 20_000; index += 1) {
       counts[wingoNumber(hash, BUSTABIT_V2.salt)] += 1;
       hash = chainStep(hash);
@@ -51,11 +51,16 @@ describe('wingo', () => {
   it('pays every bet of random bet sets exactly as the documented table (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ pick: pickArb, stake: fc.bigInt({ min: 1n, max: 10n ** 15n }) }), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.record({ pick: pickArb, stake: fc.bigInt({ min: 1n, max: 10n ** 15n }) }), {
+          minLength: 1,
+          maxLength: 30,
+        }),
         fc.integer({ min: 0, max: 9 }),
         (bets, number) => {
           for (const { pick, stake } of bets) {
-            expect(wingoPayout(stake, pick, number)).toBe((stake * tableReturnHundredths(pick, number)) / 100n);
+            expect(wingoPayout(stake, pick, number)).toBe(
+              (stake * tableReturnHundredths(pick, number)) / 100n,
+            );
             expect(parseWingoPick(wingoPickKey(pick))).toEqual(pick);
           }
         },

@@ -123,7 +123,8 @@ export function parseWingoPick(key: string): WingoPick | null {
   const [kind, value] = key.split(':');
   let pick: WingoPick | null = null;
   if (kind === 'colour') pick = { kind, colour: value as WingoColour };
-  else if (kind === 'number' && value !== undefined && /^\d$/.test(value)) pick = { kind, number: Number(value) };
+  else if (kind === 'number' && value !== undefined && /^\d$/.test(value))
+    pick = { kind, number: Number(value) };
   else if (kind === 'size') pick = { kind, size: value as WingoSize };
   return pick !== null && isValidWingoPick(pick) ? pick : null;
 }
