@@ -6,6 +6,7 @@ import { CHAIN_INVARIANTS } from './modules/chain/chain.invariants.ts';
 import { PAYHUB_INVARIANTS } from './modules/payhub/payhub.invariants.ts';
 import { PAYHUB_TOOLS_INVARIANTS } from './modules/payhub-tools/payhub-tools.invariants.ts';
 import { QUOTA_INVARIANTS } from './modules/quota/quota.invariants.ts';
+import { ROUNDS_INVARIANTS } from './modules/rounds/rounds.invariants.ts';
 import { WITHDRAW_INVARIANTS } from './modules/withdraw/withdraw.invariants.ts';
 
 export const MODULE_INVARIANTS: readonly LedgerInvariant[] = [
@@ -14,4 +15,5 @@ export const MODULE_INVARIANTS: readonly LedgerInvariant[] = [
   ...QUOTA_INVARIANTS,
   ...PAYHUB_TOOLS_INVARIANTS,
   ...CHAIN_INVARIANTS,
+  ...ROUNDS_INVARIANTS,
 ];
