@@ -86,14 +86,36 @@ describe('crash', () => {
     const bet = await player.api.rounds.crashBet({ body: { betId, asset: 'IDR', amount: '1000' } });
     expect(bet).toMatchObject({ id: betId, state: 'open', stake: '1000.00', roundId: round.id });
     // Idempotent by bet id; one crash bet per player and round.
-    expect((await player.api.rounds.crashBet({ body: { betId, asset: 'IDR', amount: '1000' } })).id).toBe(betId);
-    expect((await failure(player.api.rounds.crashBet({ body: { betId: randomUUID(), asset: 'IDR', amount: '5' } }))).errCode).toBe(10032);
+    expect((await player.api.rounds.crashBet({ body: { betId, asset: 'IDR', amount: '1000' } })).id).toBe(
+      betId,
+    );
+    expect(
+      (
+        await failure(
+          player.api.rounds.crashBet({ body: { betId: randomUUID(), asset: 'IDR', amount: '5' } }),
+        )
+      ).errCode,
+    ).toBe(10032);
     expect(await available(player, 'IDR')).toBe(before - 100_000n);
-    const auto = await other.api.rounds.crashBet({ body: { betId: randomUUID(), asset: 'IDR', amount: '10', autoCashOut: 201 } });
-    expect((await failure(other.api.rounds.crashBet({ body: { betId: randomUUID(), asset: 'IDR', amount: '10', autoCashOut: 200 } }))).errCode).toBe(3);
+    const auto = await other.api.rounds.crashBet({
+      body: { betId: randomUUID(), asset: 'IDR', amount: '10', autoCashOut: 201 },
+    });
+    expect(
+      (
+        await failure(
+          other.api.rounds.crashBet({
+            body: { betId: randomUUID(), asset: 'IDR', amount: '10', autoCashOut: 200 },
+          }),
+        )
+      ).errCode,
+    ).toBe(3);
 
-    await drive(async () => (await player.api.rounds.state({ params: { game: 'crash' } })).round?.state !== 'betting');
-    const { result } = (await row<{ result: number }>(sql`SELECT result FROM rounds WHERE id = ${round.id}::bigint`))!;
+    await drive(
+      async () => (await player.api.rounds.state({ params: { game: 'crash' } })).round?.state !== 'betting',
+    );
+    const { result } = (await row<{ result: number }>(
+      sql`SELECT result FROM rounds WHERE id = ${round.id}::bigint`,
+    ))!;
     const cashOut = await player.api.rounds.crashCashOut({ body: { betId } }).then(
       (answer) => answer,
       (error) => error as { errCode: number },
@@ -108,7 +130,11 @@ describe('crash', () => {
       expect(parseAmount(cashOut.payout!, 'IDR', 'wire')).toBe((100_000n * BigInt(cashOut.cashOut!)) / 100n);
       expect((await failure(player.api.rounds.crashCashOut({ body: { betId } }))).errCode).toBe(10034);
     }
-    await drive(async () => (await row(sql`SELECT 1 FROM rounds WHERE id = ${round.id}::bigint AND state = 'ended'`)) !== undefined);
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${round.id}::bigint AND state = 'ended'`)) !==
+        undefined,
+    );
     const after = await player.api.rounds.state({ params: { game: 'crash' } });
     const ended = after.recent.find((candidate) => candidate.id === round.id)!;
     expect(ended.state).toBe('ended');
@@ -116,18 +142,26 @@ describe('crash', () => {
     // The result is the chain's: the hash belongs to the published chain at its round, and hash + salt give the crash point.
     expect(chainRoundOf(ended.hash!, state.fairness!.terminatingHash, 300)).toBe(ended.chainRound);
     expect(crashPointCents(ended.hash!, state.fairness!.salt!)).toBe(result);
-    const autoBet = (await other.api.rounds.myBets({ params: { game: 'crash' }, query: {} })).items.find((item) => item.id === auto.id)!;
+    const autoBet = (await other.api.rounds.myBets({ params: { game: 'crash' }, query: {} })).items.find(
+      (item) => item.id === auto.id,
+    )!;
     expect(autoBet.state).toBe(result >= 201 ? 'won' : 'lost');
     if (result >= 201) expect(autoBet).toMatchObject({ cashOut: 201, payout: '20.10' });
     await expectLedgerClean(testApp);
   });
 
   it('refuses bets once the betting window closed (10030) and cash-outs of foreign bets (404)', async () => {
-    await drive(async () => (await player.api.rounds.state({ params: { game: 'crash' } })).round?.state === 'running');
-    const late = await failure(player.api.rounds.crashBet({ body: { betId: randomUUID(), asset: 'IDR', amount: '1' } }));
+    await drive(
+      async () => (await player.api.rounds.state({ params: { game: 'crash' } })).round?.state === 'running',
+    );
+    const late = await failure(
+      player.api.rounds.crashBet({ body: { betId: randomUUID(), asset: 'IDR', amount: '1' } }),
+    );
     expect(late.errCode).toBe(10030);
     const mine = await player.api.rounds.myBets({ params: { game: 'crash' }, query: {} });
-    expect((await failure(other.api.rounds.crashCashOut({ body: { betId: mine.items[0]!.id } }))).errCode).toBe(404);
+    expect(
+      (await failure(other.api.rounds.crashCashOut({ body: { betId: mine.items[0]!.id } }))).errCode,
+    ).toBe(404);
   });
 
   it('500 cash-outs around the bust instant: before it paid at its multiplier, after it refused, none twice', async () => {
@@ -141,9 +175,21 @@ describe('crash', () => {
     const house = await ledger.systemAccount(db, { projectId: 12, currency: 'IDR', kind: 'house' });
     for (const id of ids) {
       const account = await ledger.account(db, accounts.player(12, id, 'IDR'));
-      await ledger.transfer(db, { id: `round-race-fund:${id}`, debitAccountId: house.id, creditAccountId: account.id, amount: 100_000n, code: 'deposit' });
+      await ledger.transfer(db, {
+        id: `round-race-fund:${id}`,
+        debitAccountId: house.id,
+        creditAccountId: account.id,
+        amount: 100_000n,
+        code: 'deposit',
+      });
     }
-    const session = (userId: number): Session => ({ userId, projectId: 12, tokenHash: '', expiresAt: new Date(Date.now() + 3_600_000), staffRole: null });
+    const session = (userId: number): Session => ({
+      userId,
+      projectId: 12,
+      tokenHash: '',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      staffRole: null,
+    });
     const service = testApp.app.rounds.service;
 
     // A betting round whose crash point leaves time to cash out before the bust (≥ 1.50×), fresh enough for 500 bets.
@@ -157,9 +203,17 @@ describe('crash', () => {
       return true;
     }, 60_000);
     const betIds = ids.map(() => randomUUID());
-    await Promise.all(ids.map((id, index) => service.crashBet(session(id), { betId: betIds[index]!, asset: 'IDR', amount: 100n })));
+    await Promise.all(
+      ids.map((id, index) =>
+        service.crashBet(session(id), { betId: betIds[index]!, asset: 'IDR', amount: 100n }),
+      ),
+    );
 
-    await drive(async () => (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`)) !== undefined);
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`)) !==
+        undefined,
+    );
     const round = (await row<{ started_at: string; bust_at: string; result: number }>(
       sql`SELECT started_at, bust_at, result FROM rounds WHERE id = ${roundId}::bigint`,
     ))!;
@@ -189,16 +243,27 @@ describe('crash', () => {
     await sleep(Math.max(0, bustAt + 400 - Date.now()));
     while (answers.length < 600) await sleep(10);
     const settled = await Promise.all(answers);
-    await drive(async () => (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'ended'`)) !== undefined);
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'ended'`)) !==
+        undefined,
+    );
     ticking = false;
     await clock;
 
-    const bets = await db.execute<{ id: string; state: string; cash_out: number | null; payout: string | null; cashed_at: string | null }>(
+    const bets = await db.execute<{
+      id: string;
+      state: string;
+      cash_out: number | null;
+      payout: string | null;
+      cashed_at: string | null;
+    }>(
       sql`SELECT id, state, cash_out, payout::text, cashed_at FROM round_bets WHERE round_id = ${roundId}::bigint`,
     );
     expect(bets.rows).toHaveLength(500);
     const okByBet = new Map<number, number>();
-    for (const answer of settled) if (answer.ok) okByBet.set(answer.index, (okByBet.get(answer.index) ?? 0) + 1);
+    for (const answer of settled)
+      if (answer.ok) okByBet.set(answer.index, (okByBet.get(answer.index) ?? 0) + 1);
     for (const answer of settled) if (!answer.ok) expect([10031, 10034]).toContain(answer.code);
     let paid = 0;
     for (const [index, betId] of betIds.entries()) {
@@ -238,15 +303,35 @@ describe('wingo', () => {
     const picks = ['colour:green', 'colour:violet', 'number:7', 'size:big'];
     const bets = [];
     for (const pick of picks)
-      bets.push(await player.api.rounds.wingoBet({ body: { betId: randomUUID(), game: 'wingo30', asset: 'IDR', amount: '100', pick } }));
-    expect((await failure(player.api.rounds.wingoBet({ body: { betId: randomUUID(), game: 'wingo30', asset: 'IDR', amount: '100', pick: 'colour:blue' } }))).errCode).toBe(3);
+      bets.push(
+        await player.api.rounds.wingoBet({
+          body: { betId: randomUUID(), game: 'wingo30', asset: 'IDR', amount: '100', pick },
+        }),
+      );
+    expect(
+      (
+        await failure(
+          player.api.rounds.wingoBet({
+            body: { betId: randomUUID(), game: 'wingo30', asset: 'IDR', amount: '100', pick: 'colour:blue' },
+          }),
+        )
+      ).errCode,
+    ).toBe(3);
     // After the close, before the draw: refused.
     await sleep(Math.max(0, Date.parse(open.bettingEndsAt) - Date.now() + 50));
     expect(Date.now()).toBeLessThan(Date.parse(open.drawAt!));
-    const late = await failure(player.api.rounds.wingoBet({ body: { betId: randomUUID(), game: 'wingo30', asset: 'IDR', amount: '100', pick: 'size:small' } }));
+    const late = await failure(
+      player.api.rounds.wingoBet({
+        body: { betId: randomUUID(), game: 'wingo30', asset: 'IDR', amount: '100', pick: 'size:small' },
+      }),
+    );
     expect(late.errCode).toBe(10030);
 
-    await drive(async () => (await row(sql`SELECT 1 FROM rounds WHERE id = ${open.id}::bigint AND state = 'ended'`)) !== undefined);
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${open.id}::bigint AND state = 'ended'`)) !==
+        undefined,
+    );
     const history = await player.api.rounds.history({ params: { game: 'wingo30' }, query: {} });
     const ended = history.items.find((item) => item.id === open.id)!;
     expect(ended.result).toBe(wingoNumber(ended.hash!, fairness!.salt!));

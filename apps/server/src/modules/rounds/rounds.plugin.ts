@@ -17,8 +17,10 @@ export const ROUNDS_CLOCK_LOCK = 0x524f_554e; // "ROUN"
 
 export interface RoundsRuntime {
   service: RoundsService;
-  /** Null when the clock is off on this node (tests drive `service.tick()` themselves). */
+  /** Null while the clock is off on this node (tests drive `service.tick()` themselves). */
   clock: LeaderScheduler | null;
+  /** Starts this node's clock (idempotent): it ticks whenever this node holds the advisory lock. */
+  startClock(): LeaderScheduler;
 }
 
 /**
@@ -61,17 +63,22 @@ export async function registerRounds(
   });
   await app.register(async (scope) => registerRoundsRoutes(scope, deps.bindDeps, service));
   registerRoundsRealtime(realtime, service);
-  const clock = config.enabled
-    ? startLeaderScheduler({
+  const runtime: RoundsRuntime = {
+    service,
+    clock: null,
+    startClock() {
+      runtime.clock ??= startLeaderScheduler({
         pool: deps.database.pool,
         lockKey: ROUNDS_CLOCK_LOCK,
         intervalMs: config.tickMs,
         tasks: [{ name: 'rounds-clock', run: () => service.tick() }],
         onError: (task, error) => app.log.error({ err: error, task }, 'rounds clock failed'),
-      })
-    : null;
-  if (clock) app.addHook('onClose', async () => clock.stop());
-  const runtime: RoundsRuntime = { service, clock };
+      });
+      return runtime.clock;
+    },
+  };
+  app.addHook('onClose', async () => runtime.clock?.stop());
+  if (config.enabled) runtime.startClock();
   app.decorate('rounds', runtime);
   return runtime;
 }
