@@ -20,5 +20,8 @@ export const paths = {
   exchange: '/exchange',
   depositChoose: '/deposit/choose',
   withdrawChoose: '/withdraw/choose',
+  crash: '/rounds/crash',
+  wingo: '/rounds/wingo',
+  roundsFair: (game: string) => `/rounds/${game}/fair`,
   serverError: '/500',
 } as const;
