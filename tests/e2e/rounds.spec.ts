@@ -78,10 +78,13 @@ describe('round games journey', () => {
       const cashOut = a.getByTestId('crash-cashout');
       if (!(await cashOut.isVisible())) continue; // busted at once: try the next round
       await cashOut.click();
-      const mine = a.getByTestId('crash-my-bet');
-      await mine.waitFor();
+      const mine = a.getByTestId('crash-my-bet').filter({ hasText: 'Cash out di' });
+      const paid = await mine.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!paid) continue; // refused after the bust (10031): next round
       const text = (await mine.textContent()) ?? '';
-      if (!text.startsWith('Cash out di')) continue; // refused after the bust (10031): next round
       cashedOut = true;
       // B sees A's cash-out multiplier in the live list.
       const multiplier = /di (\d+\.\d\d×)/.exec(text)![1]!;

@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, BookOpen, History, Megaphone } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  ArrowLeftRight,
+  ArrowUpFromLine,
+  BookOpen,
+  Dices,
+  History,
+  Megaphone,
+  TrendingUp,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +27,8 @@ export default function HomePage() {
     { to: paths.withdrawChoose, label: t('playerMoney.home.withdraw'), icon: ArrowUpFromLine },
     { to: paths.exchange, label: t('playerMoney.home.exchange'), icon: ArrowLeftRight },
     { to: paths.history, label: t('playerMoney.home.history'), icon: History },
+    { to: paths.crash, label: t('playerRounds.nav.crash'), icon: TrendingUp },
+    { to: paths.wingo, label: t('playerRounds.nav.wingo'), icon: Dices },
   ];
   const notice = maintenance.data?.enabled
     ? (maintenance.data.message ?? t('playerMoney.maintenance.body'))

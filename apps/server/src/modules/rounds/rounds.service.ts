@@ -633,23 +633,27 @@ export function createRoundsService(deps: RoundsDeps) {
     async crashCashOut(session: Session, betId: string): Promise<RoundBetWire> {
       const outcome = await repo.transaction(async (tx) => {
         const receivedAt = await repo.now(tx);
+        const seen = await repo.bet(tx, betId);
+        if (!seen || seen.userId !== session.userId || seen.game !== 'crash') throw notFound();
+        // Locks in the clock's order (round, then bet), so a cash-out and a settlement never deadlock.
+        const round = await repo.round(tx, seen.roundId, 'share');
         const bet = await repo.bet(tx, betId, true);
-        if (!bet || bet.userId !== session.userId || bet.game !== 'crash') throw notFound();
+        if (!round || !bet) throw notFound();
         if (bet.state !== 'open') throw new AppError(ErrorCode.RoundBetSettled);
-        const round = await repo.round(tx, bet.roundId, 'share');
-        if (!round) throw notFound();
         if (round.state === 'betting' || !round.startedAt)
           throw new AppError(ErrorCode.RoundBettingClosed, 'not running yet');
         if (round.state !== 'running') throw new AppError(ErrorCode.RoundCashOutTooLate);
         const elapsed = Math.floor(receivedAt.getTime() - round.startedAt.getTime());
         const verdict = crashManualCashOut(round.result, elapsed, settings.crashGrowthPerMs);
         if (verdict.kind === 'refused') throw new AppError(ErrorCode.RoundCashOutTooLate);
+        // An auto cash-out the curve already passed pays its target, as if the clock had settled it first.
+        const cents = bet.autoCashOut !== null ? Math.min(verdict.cents, bet.autoCashOut) : verdict.cents;
         const [settled] = await settleBets(tx, round, [
           {
             bet,
             state: 'won',
-            cashOut: verdict.cents,
-            payout: crashPayout(bet.stake, verdict.cents),
+            cashOut: cents,
+            payout: crashPayout(bet.stake, cents),
             cashedAt: receivedAt,
           },
         ]);
