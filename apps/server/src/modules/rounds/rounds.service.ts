@@ -81,6 +81,8 @@ export interface RoundsDeps {
 
 const WINGO_MODE_CODE: Record<WingoGame, string> = { wingo30: '1', wingo60: '2', wingo120: '3' };
 const SETTLE_BATCH = 100;
+/** Chain hashes computed between two yields to the event loop. */
+const CHAIN_YIELD_EVERY = 5_000;
 const RECENT = 20;
 
 /** Posting codes (history maps them to game play). */
@@ -180,6 +182,9 @@ export function createRoundsService(deps: RoundsDeps) {
       if (index % settings.checkpointEvery === 0 || index === settings.chainLength)
         checkpoints.push([index, hash]);
       if (index < settings.chainLength) hash = step(hash);
+      // A 10⁶ chain takes seconds of CPU: yield often so requests on this node are never held up.
+      if (index % CHAIN_YIELD_EVERY === CHAIN_YIELD_EVERY - 1)
+        await new Promise((resolve) => setImmediate(resolve));
     }
     const terminatingHash = hash;
     const salt = settings.devSalt ? step(`payhub development salt:${terminatingHash}`) : null;
