@@ -31,6 +31,7 @@ import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { createPromoRepo } from './modules/promo/promo.repo.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
+import { registerRounds } from './modules/rounds/rounds.plugin.ts';
 import { readAppVersion } from './modules/shell/app-version.ts';
 import { registerShellRoutes } from './modules/shell/shell.routes.ts';
 import { createMaintenanceGate, installMaintenanceGate } from './modules/site/maintenance.ts';
@@ -42,7 +43,7 @@ import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { createVerificationCodeService } from './modules/user/verification-code.service.ts';
 import { registerWallet } from './modules/wallet/wallet.plugin.ts';
-import { openPlayGate } from './money/play-gate.ts';
+import { openPlayGate, type PlayGate } from './money/play-gate.ts';
 import { registerPaymentHub } from './payment-hub.plugin.ts';
 import { createSessionRepo } from './platform/auth/session.repo.ts';
 import { createSessionService } from './platform/auth/session.service.ts';
@@ -78,6 +79,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Where the built agent and player apps are; `null` serves none (API-only tests). */
   appsRoot?: string | null;
+  /** Responsible play for everything that takes a stake; absent: the open gate (issue 14 composes the real one). */
+  playGate?: PlayGate;
   /** The EVM chain (an external node or the embedded dev chain); absent: no chain endpoints. */
   chain?: ChainRuntime;
 }
@@ -284,11 +287,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bindDeps,
     database,
     clock,
-    gate: openPlayGate,
+    gate: deps.playGate ?? openPlayGate,
     realtime,
     projects: site.allProjects,
     projectById: site.projectById,
     gameAsset: async (session) => (await wallet.settings(session)).gameAsset,
+  });
+  // Crash and wingo (issue 16): routes on every node, the round clock on the lock holder.
+  await registerRounds(app, {
+    bindDeps,
+    config: config.rounds,
+    database,
+    clock,
+    realtime,
+    playGate: deps.playGate ?? openPlayGate,
+    projects: site.allProjects,
+    projectById: site.projectById,
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));

@@ -41,6 +41,21 @@ const EnvSchema = z.object({
   CUSTODY_WEBHOOK_SECRET: z.string().min(16).default('payhub-development-webhook-secret'),
   /** How often the scheduler node runs timeouts and settlements. */
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  // --- Round games, crash and wingo (docs/games.md §5) ---
+  /** Run the round clock on this node when it holds the lock (default: on, except NODE_ENV=test). */
+  ROUNDS_ENABLED: z.enum(['true', 'false']).optional(),
+  /** Rounds per hash chain: default 1 000 000 in production (refuses fewer), 10 000 elsewhere. */
+  ROUNDS_CHAIN_LENGTH: z.coerce.number().int().min(10).max(100_000_000).optional(),
+  ROUNDS_TICK_MS: z.coerce.number().int().min(20).max(5_000).default(100),
+  ROUNDS_CRASH_BETTING_MS: z.coerce.number().int().min(500).max(120_000).default(6_000),
+  /** The crash curve's growth per ms: multiplier = e^(g·t); bustabit's 0.00006 in production. */
+  ROUNDS_CRASH_GROWTH: z.coerce.number().positive().max(0.01).default(0.000_06),
+  /** Wingo round lengths of the 30 s, 1 min and 2 min modes, ms, comma-separated. */
+  ROUNDS_WINGO_DURATIONS_MS: z
+    .string()
+    .regex(/^\d+,\d+,\d+$/)
+    .default('30000,60000,120000'),
+  ROUNDS_WINGO_CLOSE_MS: z.coerce.number().int().min(200).max(60_000).default(5_000),
   // --- EVM chain (USDT deposits and withdrawals; docs/chain.md) ---
   /** JSON-RPC of an EVM chain; unset: a local dev chain is started with the app (not in production). */
   CHAIN_RPC_URL: z.string().url().optional(),
@@ -121,6 +136,7 @@ export interface Config {
   trustProxy: boolean | string;
   custodyWebhookSecret: string;
   schedulerIntervalMs: number;
+  rounds: RoundsConfig;
   /** Validate every answer against its contract (on outside production, to catch drift in tests). */
   validateResponses: boolean;
   chain: ChainConfig;
@@ -169,6 +185,42 @@ function parseTrustProxy(value: string): boolean | string {
   if (trimmed === '' || trimmed === 'false') return false;
   if (trimmed === 'true') return true;
   return trimmed;
+}
+
+/** Round games (docs/games.md §5): short rounds and chains in tests and dev, ≥ 10⁶ rounds a chain in production. */
+export interface RoundsConfig {
+  enabled: boolean;
+  chainLength: number;
+  tickMs: number;
+  crashBettingMs: number;
+  crashGrowthPerMs: number;
+  wingoDurationsMs: { wingo30: number; wingo60: number; wingo120: number };
+  wingoCloseMs: number;
+  /** Outside production a new chain's salt is derived at once; in production an admin fixes it. */
+  devSalt: boolean;
+}
+
+function roundsConfig(value: Env, production: boolean): RoundsConfig {
+  // Production: 10⁶ rounds a chain at least; development and tests: 10 000 unless set.
+  const chainLength = value.ROUNDS_CHAIN_LENGTH ?? (production ? 1_000_000 : 10_000);
+  if (production && chainLength < 1_000_000)
+    throw new Error('invalid configuration: ROUNDS_CHAIN_LENGTH must be at least 1000000 in production');
+  const [w30, w60, w120] = value.ROUNDS_WINGO_DURATIONS_MS.split(',').map(Number) as [number, number, number];
+  for (const duration of [w30, w60, w120])
+    if (duration <= value.ROUNDS_WINGO_CLOSE_MS + 500)
+      throw new Error(
+        'invalid configuration: every ROUNDS_WINGO_DURATIONS_MS must exceed ROUNDS_WINGO_CLOSE_MS by 500 ms',
+      );
+  return {
+    enabled: value.ROUNDS_ENABLED === undefined ? value.NODE_ENV !== 'test' : value.ROUNDS_ENABLED === 'true',
+    chainLength,
+    tickMs: value.ROUNDS_TICK_MS,
+    crashBettingMs: value.ROUNDS_CRASH_BETTING_MS,
+    crashGrowthPerMs: value.ROUNDS_CRASH_GROWTH,
+    wingoDurationsMs: { wingo30: w30, wingo60: w60, wingo120: w120 },
+    wingoCloseMs: value.ROUNDS_WINGO_CLOSE_MS,
+    devSalt: !production,
+  };
 }
 
 export interface LoadConfigOptions {
@@ -229,6 +281,7 @@ export function loadConfig(
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     custodyWebhookSecret: value.CUSTODY_WEBHOOK_SECRET,
     schedulerIntervalMs: value.SCHEDULER_INTERVAL_MS,
+    rounds: roundsConfig(value, production),
     validateResponses: !production,
     chain: {
       rpcUrl: value.CHAIN_RPC_URL,

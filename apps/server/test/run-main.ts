@@ -41,8 +41,12 @@ export function runMain(env: Record<string, string>) {
   return {
     settled,
     output: () => output,
+    /** kill -9: the process dies at once, its connections drop without a goodbye. */
+    kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

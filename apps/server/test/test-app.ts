@@ -61,6 +61,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // The round clock is off unless a test asks for it (it would build chains and tick in every app).
+    ROUNDS_ENABLED: 'false',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...options.env,
   });

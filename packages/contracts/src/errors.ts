@@ -102,6 +102,13 @@ export const ErrorCode = {
   MoveNotAllowed: 10013,
   /** A bet id already used for a different bet. */
   BetIdConflict: 10014,
+  // Shared round games (issue 16): crash and wingo.
+  RoundBettingClosed: 10030,
+  RoundCashOutTooLate: 10031,
+  RoundAlreadyBet: 10032,
+  RoundNotReady: 10033,
+  RoundBetSettled: 10034,
+  RoundSaltFixed: 10035,
   InvalidAccount: 12054,
   InvalidProjectId: 12062,
 } as const;

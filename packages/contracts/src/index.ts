@@ -11,6 +11,7 @@ import { payhub } from './payhub.ts';
 import { payhubTools } from './payhub-tools.ts';
 import { promo } from './promo.ts';
 import { quota } from './quota.ts';
+import { rounds } from './rounds.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { user } from './user.ts';
@@ -37,6 +38,7 @@ export * from './promo.ts';
 export * from './qris.ts';
 export * from './quota.ts';
 export * from './realtime.ts';
+export * from './rounds.ts';
 export * from './shell.ts';
 export * from './site.ts';
 export * from './user.ts';
@@ -63,6 +65,7 @@ export const contracts = {
   exchange,
   console: consoleApi,
   games,
+  rounds,
 } as const;
 export type Contracts = typeof contracts;
 

@@ -16,6 +16,17 @@ export const RealtimeRoute = {
   noticeMark: '/api/main/ws/promo/spa/notice/mark',
 } as const;
 
+/**
+ * Round games (issue 16): one broadcast stream of every round event of the subscriber's project
+ * (`RoundEvent`), and request routes taking the same bodies as the HTTP endpoints.
+ */
+export const RoundsRealtimeRoute = {
+  broadcast: '/api/main/ws/broadcast/rounds',
+  crashBet: '/api/main/ws/rounds/crash/bet',
+  crashCashOut: '/api/main/ws/rounds/crash/cashout',
+  wingoBet: '/api/main/ws/rounds/wingo/bet',
+} as const;
+
 /** Mime types the gateway accepts in SETUP. */
 export const REALTIME_DATA_MIME_TYPE = 'application/json';
 export const REALTIME_COMPOSITE_METADATA_MIME_TYPE = 'message/x.rsocket.composite-metadata.v0';

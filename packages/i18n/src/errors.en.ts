@@ -81,6 +81,12 @@ export const errorsEn: ErrorMessages = {
   '10012': 'Nothing to cash out yet',
   '10013': 'That move is not possible now',
   '10014': 'This bet id was already used for another bet',
+  '10030': 'Betting is closed for this round',
+  '10031': 'Too late: the round has already crashed',
+  '10032': 'You already have a bet in this round',
+  '10033': 'This game is not open yet: its fairness salt is not published',
+  '10034': 'This bet is already settled',
+  '10035': 'The salt of this chain is already fixed',
   '12054': 'Invalid account',
   '12062': 'Invalid project',
 };

@@ -81,6 +81,12 @@ export const errorsEsMX: ErrorMessages = {
   '10012': 'Todavía no hay nada que cobrar',
   '10013': 'Ese movimiento no es posible ahora',
   '10014': 'Este id de apuesta ya se usó para otra apuesta',
+  '10030': 'Las apuestas de esta ronda ya cerraron',
+  '10031': 'Demasiado tarde: la ronda ya explotó',
+  '10032': 'Ya tienes una apuesta en esta ronda',
+  '10033': 'Este juego aún no abre: su sal de equidad no está publicada',
+  '10034': 'Esta apuesta ya está liquidada',
+  '10035': 'La sal de esta cadena ya está fijada',
   '12054': 'Cuenta no válida',
   '12062': 'Proyecto no válido',
 };

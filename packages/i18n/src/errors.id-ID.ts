@@ -79,6 +79,12 @@ export const errorsIdID = {
   '10012': 'Belum ada kemenangan untuk dicairkan',
   '10013': 'Langkah itu tidak bisa dilakukan sekarang',
   '10014': 'ID taruhan ini sudah dipakai untuk taruhan lain',
+  '10030': 'Taruhan untuk ronde ini sudah ditutup',
+  '10031': 'Terlambat: ronde sudah meledak',
+  '10032': 'Anda sudah memasang taruhan di ronde ini',
+  '10033': 'Permainan ini belum dibuka: salt keadilannya belum diumumkan',
+  '10034': 'Taruhan ini sudah diselesaikan',
+  '10035': 'Salt rantai ini sudah ditetapkan',
   '12054': 'Akun tidak valid',
   '12062': 'Proyek tidak valid',
 } as const;

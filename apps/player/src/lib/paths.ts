@@ -20,6 +20,9 @@ export const paths = {
   exchange: '/exchange',
   depositChoose: '/deposit/choose',
   withdrawChoose: '/withdraw/choose',
+  crash: '/rounds/crash',
+  wingo: '/rounds/wingo',
+  roundsFair: (game: string) => `/rounds/${game}/fair`,
   serverError: '/500',
   /** The in-house games' lobby, one page per game and each game's fairness page (features/games). */
   games: '/games',

@@ -1,11 +1,13 @@
 /**
  * fair:verify — recompute a bet from its revealed seed pair, offline:
  *   npm run fair:verify -- --game dice --server-seed <s> --client-seed <c> --nonce <n> [--mines <m>] [--bombs <b>] [--cursor <k>]
+ *   npm run fair:verify -- --game crash|wingo --game-hash <h> --salt <s>   |   --chain <h> --terminating <t>
  * Prints one JSON object on stdout; bad arguments print one line on stderr and exit with code 2.
  */
 import { parseArgs } from 'node:util';
 import { commitServerSeed } from '../fair/commitment.ts';
 import { isVerifyGame, VERIFY_GAMES, type VerifyParams, verify } from '../verify.ts';
+import { isRoundsInvocation, ROUNDS_USAGE, runRounds } from './fair-verify-rounds.ts';
 
 const USAGE =
   'usage: fair:verify --game <floats|dice|coinflip|roulette|mines|hilo|roller|fruit-bomb> --server-seed <s> --client-seed <c> --nonce <n> [--mines <1-24>] [--bombs <1-12>] [--cursor <round>] [--hash]';
@@ -22,6 +24,19 @@ function integer(name: string, text: string | undefined): number | undefined {
 }
 
 function main(argv: string[]): void {
+  // Shared rounds (crash, wingo) and chain membership: see fair-verify-rounds.ts.
+  if (isRoundsInvocation(argv)) {
+    let result: { output: object; exitCode: number };
+    try {
+      result = runRounds(argv);
+    } catch (error) {
+      process.stderr.write(`fair:verify: ${(error as Error).message}\n${ROUNDS_USAGE}\n`);
+      process.exit(2);
+    }
+    process.stdout.write(`${JSON.stringify(result.output)}\n`);
+    process.exitCode = result.exitCode;
+    return;
+  }
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({

@@ -6,6 +6,7 @@ import { playerChain } from './id-ID/player-chain.ts';
 import { playerDeposit } from './id-ID/player-deposit.ts';
 import { playerGames } from './id-ID/player-games.ts';
 import { playerMoney } from './id-ID/player-money.ts';
+import { playerRounds } from './id-ID/player-rounds.ts';
 import { playerWallet } from './id-ID/player-wallet.ts';
 import { playerWithdraw } from './id-ID/player-withdraw.ts';
 
@@ -23,6 +24,7 @@ export const playerIdID = {
   playerChain,
   playerMoney,
   playerGames,
+  playerRounds,
 };
 
 type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
@@ -33,17 +35,19 @@ export type PlayerCatalog = Strings<typeof playerIdID>;
 export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> {
   switch (locale) {
     case 'es-MX': {
-      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games] = await Promise.all([
-        import('./es-MX/player.ts'),
-        import('./es-MX/player-auth.ts'),
-        import('./es-MX/player-account.ts'),
-        import('./es-MX/player-wallet.ts'),
-        import('./es-MX/player-deposit.ts'),
-        import('./es-MX/player-withdraw.ts'),
-        import('./es-MX/player-chain.ts'),
-        import('./es-MX/player-money.ts'),
-        import('./es-MX/player-games.ts'),
-      ]);
+      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games, rounds] =
+        await Promise.all([
+          import('./es-MX/player.ts'),
+          import('./es-MX/player-auth.ts'),
+          import('./es-MX/player-account.ts'),
+          import('./es-MX/player-wallet.ts'),
+          import('./es-MX/player-deposit.ts'),
+          import('./es-MX/player-withdraw.ts'),
+          import('./es-MX/player-chain.ts'),
+          import('./es-MX/player-money.ts'),
+          import('./es-MX/player-games.ts'),
+          import('./es-MX/player-rounds.ts'),
+        ]);
       return {
         player: shell.player,
         playerAuth: auth.playerAuth,
@@ -54,20 +58,23 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerChain: chain.playerChain,
         playerMoney: money.playerMoney,
         playerGames: games.playerGames,
+        playerRounds: rounds.playerRounds,
       };
     }
     case 'en': {
-      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games] = await Promise.all([
-        import('./en/player.ts'),
-        import('./en/player-auth.ts'),
-        import('./en/player-account.ts'),
-        import('./en/player-wallet.ts'),
-        import('./en/player-deposit.ts'),
-        import('./en/player-withdraw.ts'),
-        import('./en/player-chain.ts'),
-        import('./en/player-money.ts'),
-        import('./en/player-games.ts'),
-      ]);
+      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games, rounds] =
+        await Promise.all([
+          import('./en/player.ts'),
+          import('./en/player-auth.ts'),
+          import('./en/player-account.ts'),
+          import('./en/player-wallet.ts'),
+          import('./en/player-deposit.ts'),
+          import('./en/player-withdraw.ts'),
+          import('./en/player-chain.ts'),
+          import('./en/player-money.ts'),
+          import('./en/player-games.ts'),
+          import('./en/player-rounds.ts'),
+        ]);
       return {
         player: shell.player,
         playerAuth: auth.playerAuth,
@@ -78,6 +85,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerChain: chain.playerChain,
         playerMoney: money.playerMoney,
         playerGames: games.playerGames,
+        playerRounds: rounds.playerRounds,
       };
     }
     default:

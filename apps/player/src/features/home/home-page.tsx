@@ -5,9 +5,11 @@ import {
   ArrowUpFromLine,
   BookOpen,
   ChevronRight,
+  Dices,
   Gamepad2,
   History,
   Megaphone,
+  TrendingUp,
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +29,8 @@ export default function HomePage() {
     { to: paths.withdrawChoose, label: t('playerMoney.home.withdraw'), icon: ArrowUpFromLine },
     { to: paths.exchange, label: t('playerMoney.home.exchange'), icon: ArrowLeftRight },
     { to: paths.history, label: t('playerMoney.home.history'), icon: History },
+    { to: paths.crash, label: t('playerRounds.nav.crash'), icon: TrendingUp },
+    { to: paths.wingo, label: t('playerRounds.nav.wingo'), icon: Dices },
   ];
   // The in-house games (features/games), each linking to its page; the title to the lobby.
   const games = ['dice', 'coinflip', 'roulette', 'mines', 'hilo', 'roller', 'fruit-bomb'] as const;

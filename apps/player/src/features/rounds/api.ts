@@ -1,0 +1,64 @@
+import type { RoundEvent, RoundGame } from '@payhub/contracts';
+import { RoundsRealtimeRoute } from '@payhub/contracts';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { api } from '../../lib/api.ts';
+import { QUERY_KEYS } from '../../lib/query-keys.ts';
+import { realtimeClient } from '../../lib/realtime.ts';
+
+/** The game's live round, its bets, recent results and the chain's fairness data. */
+export const roundStateQuery = (game: RoundGame) =>
+  queryOptions({
+    queryKey: ['rounds', game, 'state'],
+    queryFn: () => api.rounds.state({ params: { game } }),
+    staleTime: 5_000,
+  });
+
+export const roundHistoryQuery = (game: RoundGame, limit = 50) =>
+  queryOptions({
+    queryKey: ['rounds', game, 'history', limit],
+    queryFn: () => api.rounds.history({ params: { game }, query: { limit } }),
+  });
+
+export const myRoundBetsQuery = (game: RoundGame) =>
+  queryOptions({
+    queryKey: ['rounds', game, 'mine'],
+    queryFn: () => api.rounds.myBets({ params: { game }, query: { limit: 20 } }),
+  });
+
+/**
+ * The rounds broadcast (every round event of the project, from whichever node clocks it): each
+ * event goes to `onEvent`; a round that starts or ends reads the game's state again.
+ */
+export function useRoundEvents(games: readonly RoundGame[], onEvent: (event: RoundEvent) => void): void {
+  const queryClient = useQueryClient();
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  const key = games.join(',');
+  useEffect(() => {
+    const wanted = new Set(key.split(','));
+    return realtimeClient().subscribe(RoundsRealtimeRoute.broadcast, (item) => {
+      const event = item as RoundEvent;
+      const game =
+        event.type === 'round' ? event.round.game : event.type === 'bet' ? event.bet.game : 'crash';
+      if (!wanted.has(game)) return;
+      handler.current(event);
+      if (event.type === 'round') {
+        void queryClient.invalidateQueries({ queryKey: ['rounds', game] });
+        if (event.round.state === 'ended')
+          void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.walletBalances });
+      }
+      if (event.type === 'bet' && event.bet.state !== 'open')
+        void queryClient.invalidateQueries({ queryKey: ['rounds', game, 'mine'] });
+    });
+  }, [key, queryClient]);
+}
+
+/** Offset between the server's clock and this device's (server − local, ms), from a round's serverTime. */
+export function serverOffset(serverTime: string, receivedAt: number): number {
+  return Date.parse(serverTime) - receivedAt;
+}
+
+export function formatCents(cents: number): string {
+  return `${(cents / 100).toFixed(2)}×`;
+}

@@ -1,0 +1,303 @@
+import type { Asset, RoundBetWire, RoundWire } from '@payhub/contracts';
+import { crashMultiplierAt } from '@payhub/games';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { formatCents, roundStateQuery, serverOffset, useRoundEvents } from './api.ts';
+
+/** The multiplier now (cents) of a running round, on the server's clock, capped at the crash point when ended. */
+function multiplierOf(round: RoundWire | null, offsetMs: number): number {
+  if (!round?.startedAt || round.growthPerMs === null) return 100;
+  if (round.state === 'ended' && round.result !== null) return round.result;
+  const elapsed = Date.now() + offsetMs - Date.parse(round.startedAt);
+  return crashMultiplierAt(elapsed, round.growthPerMs);
+}
+
+/** The curve on a canvas, redrawn every animation frame from the server-time elapsed. */
+function CrashGraph({ round, offsetMs }: { round: RoundWire | null; offsetMs: number }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const label = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation();
+  useEffect(() => {
+    let frame = 0;
+    const draw = () => {
+      const element = canvas.current;
+      const context = element?.getContext('2d');
+      if (element && context) {
+        const ratio = window.devicePixelRatio || 1;
+        const width = element.clientWidth;
+        const height = element.clientHeight;
+        if (element.width !== width * ratio) element.width = width * ratio;
+        if (element.height !== height * ratio) element.height = height * ratio;
+        context.setTransform(ratio, 0, 0, ratio, 0, 0);
+        context.clearRect(0, 0, width, height);
+        const cents = multiplierOf(round, offsetMs);
+        const running = round?.startedAt && round.growthPerMs !== null;
+        if (running && round.growthPerMs !== null) {
+          const elapsed =
+            round.state === 'ended'
+              ? Math.log(cents / 100) / round.growthPerMs
+              : Date.now() + offsetMs - Date.parse(round.startedAt!);
+          const spanMs = Math.max(elapsed, Math.log(2) / round.growthPerMs);
+          const top = Math.max(2, (cents / 100) * 1.15);
+          context.beginPath();
+          context.lineWidth = 3;
+          context.strokeStyle = round.state === 'ended' ? '#e11d48' : '#2563eb';
+          for (let step = 0; step <= 60; step += 1) {
+            const ms = (elapsed * step) / 60;
+            const value = Math.exp(round.growthPerMs * ms);
+            const x = 12 + ((width - 24) * ms) / spanMs;
+            const y = height - 12 - ((height - 24) * (value - 1)) / (top - 1);
+            if (step === 0) context.moveTo(x, y);
+            else context.lineTo(x, y);
+          }
+          context.stroke();
+        }
+        if (label.current) {
+          label.current.textContent =
+            round?.state === 'ended' && round.result !== null
+              ? t('playerRounds.crash.busted', { multiplier: formatCents(round.result) })
+              : running
+                ? formatCents(cents)
+                : round?.state === 'betting'
+                  ? t('playerRounds.crash.betting', {
+                      seconds: Math.max(
+                        0,
+                        Math.ceil((Date.parse(round.bettingEndsAt) - Date.now() - offsetMs) / 1000),
+                      ),
+                    })
+                  : t('playerRounds.crash.waiting');
+          label.current.dataset.state = round?.state ?? 'none';
+        }
+      }
+      frame = requestAnimationFrame(draw);
+    };
+    frame = requestAnimationFrame(draw);
+    return () => cancelAnimationFrame(frame);
+  }, [round, offsetMs, t]);
+  return (
+    <div className="relative h-52 overflow-hidden rounded-2xl bg-slate-900">
+      <canvas ref={canvas} className="h-full w-full" data-testid="crash-canvas" />
+      <div
+        ref={label}
+        data-testid="crash-multiplier"
+        className="absolute inset-0 flex items-center justify-center text-3xl font-bold text-white"
+      />
+    </div>
+  );
+}
+
+function BetRow({ bet, format }: { bet: RoundBetWire; format: (amount: string, asset: Asset) => string }) {
+  const { t } = useTranslation();
+  return (
+    <li
+      className="flex items-center justify-between py-2 text-[13px]"
+      data-testid="crash-bet-row"
+      data-bet={bet.id}
+    >
+      <span className="font-mono text-slate-500">{bet.player}</span>
+      <span>{format(bet.stake, bet.asset)}</span>
+      <span
+        className={
+          bet.state === 'won'
+            ? 'font-semibold text-emerald-600'
+            : bet.state === 'lost'
+              ? 'text-rose-500'
+              : 'text-slate-400'
+        }
+        data-testid="crash-bet-state"
+      >
+        {bet.state === 'won' && bet.cashOut !== null
+          ? formatCents(bet.cashOut)
+          : t(`playerRounds.states.${bet.state}`)}
+      </span>
+    </li>
+  );
+}
+
+/** Crash: the shared curve, the bet form (manual or auto cash-out), everyone's bets live and the recent crash points. */
+export default function CrashPage() {
+  const { t } = useTranslation();
+  const format = useProjectFormat();
+  const queryClient = useQueryClient();
+  const state = useQuery(roundStateQuery('crash'));
+  const balances = useQuery(walletBalancesQuery());
+  const asset = (balances.data?.gameAsset ?? format.currency) as Asset;
+  const [round, setRound] = useState<RoundWire | null>(null);
+  const [offsetMs, setOffsetMs] = useState(0);
+  const [bets, setBets] = useState<Map<string, RoundBetWire>>(new Map());
+  const [amount, setAmount] = useState('1000');
+  const [mode, setMode] = useState<'manual' | 'auto'>('manual');
+  const [autoTarget, setAutoTarget] = useState('2.50');
+  const [myBetId, setMyBetId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!state.data) return;
+    setOffsetMs(state.data.round ? serverOffset(state.data.round.serverTime, Date.now()) : 0);
+    setRound(state.data.round ?? state.data.recent[0] ?? null);
+    setBets(new Map(state.data.bets.map((bet) => [bet.id, bet])));
+  }, [state.data]);
+
+  useRoundEvents(['crash'], (event) => {
+    if (event.type === 'round') {
+      setOffsetMs(serverOffset(event.round.serverTime, Date.now()));
+      setRound(event.round);
+      if (event.round.state === 'betting') setBets(new Map());
+    } else if (event.type === 'bet') {
+      setBets((current) => new Map(current).set(event.bet.id, event.bet));
+    }
+  });
+
+  const list = useMemo(() => [...bets.values()], [bets]);
+  const mine = myBetId ? bets.get(myBetId) : undefined;
+  const recent = state.data?.recent ?? [];
+
+  async function placeBet() {
+    const betId = crypto.randomUUID();
+    const target = Math.round(Number(autoTarget) * 100);
+    setBusy(true);
+    try {
+      const bet = await api.rounds.crashBet({
+        body: { betId, asset, amount, ...(mode === 'auto' ? { autoCashOut: target } : {}) },
+      });
+      setMyBetId(bet.id);
+      setBets((current) => new Map(current).set(bet.id, bet));
+    } catch {
+      // The API layer shows the refusal (10030, 700, …).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function cashOut() {
+    if (!myBetId) return;
+    setBusy(true);
+    try {
+      const bet = await api.rounds.crashCashOut({ body: { betId: myBetId } });
+      setBets((current) => new Map(current).set(bet.id, bet));
+      notify.success(
+        t('playerRounds.crash.cashedOut', {
+          multiplier: formatCents(bet.cashOut ?? 100),
+          amount: format.asset(bet.payout ?? '0', bet.asset),
+        }),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['rounds', 'crash', 'mine'] });
+    } catch {
+      // Refused after the bust (10031): the API layer shows it.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const canBet = round?.state === 'betting' && !(mine && mine.roundId === round.id);
+  const canCashOut = round?.state === 'running' && mine?.roundId === round.id && mine.state === 'open';
+
+  return (
+    <div className="flex flex-col gap-4 px-4 pb-8">
+      <PageHeader title={t('playerRounds.crash.title')} backTo={paths.home} backLabel={t('player.back')} />
+      <CrashGraph round={round} offsetMs={offsetMs} />
+      <div className="flex gap-2 overflow-x-auto" data-testid="crash-history">
+        <span className="shrink-0 text-[12px] text-slate-500">{t('playerRounds.crash.history')}</span>
+        {recent.map((item) => (
+          <span
+            key={item.id}
+            className={`shrink-0 rounded-full px-2 py-0.5 text-[12px] font-semibold ${(item.result ?? 0) >= 200 ? 'bg-emerald-50 text-emerald-700' : 'bg-rose-50 text-rose-600'}`}
+          >
+            {item.result === null ? '—' : formatCents(item.result)}
+          </span>
+        ))}
+      </div>
+      <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+        <div className="flex gap-2" role="tablist">
+          {(['manual', 'auto'] as const).map((item) => (
+            <button
+              key={item}
+              type="button"
+              role="tab"
+              aria-selected={mode === item}
+              onClick={() => setMode(item)}
+              className={`h-9 flex-1 rounded-xl text-[14px] font-semibold ${mode === item ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600'}`}
+            >
+              {t(`playerRounds.crash.${item}`)}
+            </button>
+          ))}
+        </div>
+        <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
+          {t('playerRounds.amount')}
+          <input
+            value={amount}
+            inputMode="decimal"
+            data-testid="crash-amount"
+            onChange={(event) => setAmount(event.target.value)}
+            className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
+          />
+        </label>
+        {mode === 'auto' && (
+          <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
+            {t('playerRounds.crash.autoTarget')}
+            <input
+              value={autoTarget}
+              inputMode="decimal"
+              data-testid="crash-auto-target"
+              onChange={(event) => setAutoTarget(event.target.value)}
+              className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
+            />
+          </label>
+        )}
+        {canCashOut ? (
+          <Button block busy={busy} onClick={() => void cashOut()} data-testid="crash-cashout">
+            {t('playerRounds.crash.cashOut')}
+          </Button>
+        ) : (
+          <Button
+            block
+            busy={busy}
+            disabled={!canBet}
+            onClick={() => void placeBet()}
+            data-testid="crash-bet"
+          >
+            {t('playerRounds.crash.bet')}
+          </Button>
+        )}
+        {mine && (
+          <p className="text-[13px] text-slate-600" data-testid="crash-my-bet">
+            {mine.state === 'won' && mine.cashOut !== null
+              ? t('playerRounds.crash.cashedOut', {
+                  multiplier: formatCents(mine.cashOut),
+                  amount: format.asset(mine.payout ?? '0', mine.asset),
+                })
+              : t('playerRounds.crash.yourBet', { amount: format.asset(mine.stake, mine.asset) })}
+          </p>
+        )}
+      </section>
+      <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+        <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.crash.liveBets')}</h2>
+        {list.length === 0 ? (
+          <p className="py-3 text-[13px] text-slate-400">{t('playerRounds.noBets')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="crash-bets">
+            {list.map((bet) => (
+              <BetRow key={bet.id} bet={bet} format={format.asset} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <Link
+        to={paths.roundsFair('crash')}
+        className="text-center text-[14px] font-semibold text-brand-600"
+        data-testid="crash-fair-link"
+      >
+        {t('playerRounds.nav.fair')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { type Asset, type RoundWire, WINGO_GAMES, type WingoGame } from '@payhub/contracts';
+import { wingoColours } from '@payhub/games';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
+import { notify } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { myRoundBetsQuery, roundStateQuery, serverOffset, useRoundEvents } from './api.ts';
+
+const COLOUR_CLASS: Record<string, string> = {
+  green: 'bg-emerald-500 text-white',
+  red: 'bg-rose-500 text-white',
+  violet: 'bg-violet-500 text-white',
+};
+
+function Ball({ number }: { number: number }) {
+  const colours = wingoColours(number);
+  const background =
+    colours.length > 1
+      ? `linear-gradient(135deg, ${colours[0] === 'green' ? '#10b981' : '#f43f5e'} 50%, #8b5cf6 50%)`
+      : colours[0] === 'green'
+        ? '#10b981'
+        : '#f43f5e';
+  return (
+    <span
+      className="flex h-8 w-8 items-center justify-center rounded-full font-bold text-white"
+      style={{ background }}
+    >
+      {number}
+    </span>
+  );
+}
+
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Wingo: three modes side by side (30 s, 1 min, 2 min), each with its countdown, bet sheet, results and my bets. */
+export default function WingoPage() {
+  const { t } = useTranslation();
+  const format = useProjectFormat();
+  const queryClient = useQueryClient();
+  const [game, setGame] = useState<WingoGame>('wingo30');
+  const state = useQuery(roundStateQuery(game));
+  const mine = useQuery(myRoundBetsQuery(game));
+  const balances = useQuery(walletBalancesQuery());
+  const asset = (balances.data?.gameAsset ?? format.currency) as Asset;
+  const [offsetMs, setOffsetMs] = useState(0);
+  const [amount, setAmount] = useState('1000');
+  const [busy, setBusy] = useState(false);
+  const now = useNow() + offsetMs;
+  const round: RoundWire | null = state.data?.round ?? null;
+
+  useEffect(() => {
+    if (state.data?.round) setOffsetMs(serverOffset(state.data.round.serverTime, Date.now()));
+  }, [state.data]);
+  useRoundEvents(WINGO_GAMES, () => {});
+
+  const open = round?.state === 'betting' && now < Date.parse(round.bettingEndsAt);
+  const secondsToDraw = round?.drawAt ? Math.max(0, Math.ceil((Date.parse(round.drawAt) - now) / 1000)) : 0;
+
+  function pickLabel(pick: string): string {
+    const [kind, value] = pick.split(':');
+    if (kind === 'colour') return t(`playerRounds.wingo.colours.${value as 'green' | 'red' | 'violet'}`);
+    if (kind === 'size') return t(`playerRounds.wingo.${value as 'big' | 'small'}`);
+    return value ?? '';
+  }
+
+  async function bet(pick: string) {
+    setBusy(true);
+    try {
+      await api.rounds.wingoBet({ body: { betId: crypto.randomUUID(), game, asset, amount, pick } });
+      notify.success(t('playerRounds.wingo.placed', { pick: pickLabel(pick) }));
+      void queryClient.invalidateQueries({ queryKey: ['rounds', game, 'mine'] });
+    } catch {
+      // Refusals (10030 after the close, 700 short) are shown by the API layer.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4 px-4 pb-8">
+      <PageHeader title={t('playerRounds.wingo.title')} backTo={paths.home} backLabel={t('player.back')} />
+      <div className="flex gap-2" role="tablist">
+        {WINGO_GAMES.map((item) => (
+          <button
+            key={item}
+            type="button"
+            role="tab"
+            aria-selected={game === item}
+            data-testid={`wingo-tab-${item}`}
+            onClick={() => setGame(item)}
+            className={`h-10 flex-1 rounded-xl text-[14px] font-semibold ${game === item ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600'}`}
+          >
+            {t(`playerRounds.wingo.modes.${item}`)}
+          </button>
+        ))}
+      </div>
+      <section className="flex items-center justify-between rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+        <span className="text-[13px] text-slate-600" data-testid="wingo-period">
+          {round ? t('playerRounds.wingo.period', { period: round.period }) : '…'}
+        </span>
+        <span className="text-[15px] font-bold text-slate-900" data-testid="wingo-countdown">
+          {open
+            ? t('playerRounds.wingo.countdown', { seconds: secondsToDraw })
+            : t('playerRounds.wingo.closed')}
+        </span>
+      </section>
+      <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+        <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
+          {t('playerRounds.amount')}
+          <input
+            value={amount}
+            inputMode="decimal"
+            data-testid="wingo-amount"
+            onChange={(event) => setAmount(event.target.value)}
+            className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
+          />
+        </label>
+        <div className="grid grid-cols-3 gap-2">
+          {(['green', 'violet', 'red'] as const).map((colour) => (
+            <button
+              key={colour}
+              type="button"
+              disabled={!open || busy}
+              data-testid={`wingo-colour-${colour}`}
+              onClick={() => void bet(`colour:${colour}`)}
+              className={`h-11 rounded-xl text-[14px] font-semibold disabled:opacity-40 ${COLOUR_CLASS[colour]}`}
+            >
+              {t(`playerRounds.wingo.colours.${colour}`)}
+            </button>
+          ))}
+        </div>
+        <div className="grid grid-cols-5 gap-2">
+          {[...Array(10).keys()].map((number) => (
+            <button
+              key={number}
+              type="button"
+              disabled={!open || busy}
+              data-testid={`wingo-number-${number}`}
+              onClick={() => void bet(`number:${number}`)}
+              className="flex h-11 items-center justify-center rounded-xl bg-slate-50 disabled:opacity-40"
+            >
+              <Ball number={number} />
+            </button>
+          ))}
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          {(['big', 'small'] as const).map((size) => (
+            <Button
+              key={size}
+              variant="secondary"
+              disabled={!open || busy}
+              onClick={() => void bet(`size:${size}`)}
+              data-testid={`wingo-size-${size}`}
+            >
+              {t(`playerRounds.wingo.${size}`)}
+            </Button>
+          ))}
+        </div>
+        <p className="text-[12px] text-slate-500">{t('playerRounds.wingo.payouts')}</p>
+      </section>
+      <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+        <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.wingo.results')}</h2>
+        <ul className="divide-y divide-slate-100" data-testid="wingo-results">
+          {(state.data?.recent ?? []).map((item) => (
+            <li key={item.id} className="flex items-center justify-between py-2 text-[13px]">
+              <span className="font-mono text-slate-500">{item.period}</span>
+              {item.result !== null && <Ball number={item.result} />}
+              <span>
+                {item.result === null ? '—' : t(`playerRounds.wingo.${item.result >= 5 ? 'big' : 'small'}`)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+        <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.wingo.myBets')}</h2>
+        {(mine.data?.items ?? []).length === 0 ? (
+          <p className="py-3 text-[13px] text-slate-400">{t('playerRounds.noBets')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="wingo-my-bets">
+            {(mine.data?.items ?? []).map((item) => (
+              <li
+                key={item.id}
+                className="flex items-center justify-between py-2 text-[13px]"
+                data-testid="wingo-my-bet"
+                data-state={item.state}
+              >
+                <span className="font-mono text-slate-500">{item.period}</span>
+                <span>{pickLabel(item.pick ?? '')}</span>
+                <span>{format.asset(item.stake, item.asset)}</span>
+                <span
+                  className={
+                    item.state === 'won'
+                      ? 'font-semibold text-emerald-600'
+                      : item.state === 'lost'
+                        ? 'text-rose-500'
+                        : 'text-slate-400'
+                  }
+                >
+                  {item.state === 'won' && item.payout
+                    ? format.asset(item.payout, item.asset)
+                    : t(`playerRounds.states.${item.state}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <Link
+        to={paths.roundsFair(game)}
+        className="text-center text-[14px] font-semibold text-brand-600"
+        data-testid="wingo-fair-link"
+      >
+        {t('playerRounds.nav.fair')}
+      </Link>
+    </div>
+  );
+}

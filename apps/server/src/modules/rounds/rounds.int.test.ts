@@ -1,0 +1,348 @@
+// Proves crash and wingo end to end on the real server and ledger, the clock driven tick by tick:
+// bets and cash-outs over HTTP, results equal the chain's (hash in the published chain, result
+// recomputed from hash and salt), bets after the close refused with 10030, a wingo bet settled by the
+// documented table in its draw, and 500 cash-outs around the bust instant — every paid one received
+// before the bust at its curve multiplier, the rest refused, none paid twice, the ledger clean.
+import { randomUUID } from 'node:crypto';
+import type { PayhubClient } from '@payhub/client';
+import { type Asset, parseAmount } from '@payhub/contracts';
+import {
+  chainRoundOf,
+  crashMultiplierAt,
+  crashPointCents,
+  parseWingoPick,
+  wingoMultiplierBp,
+  wingoNumber,
+} from '@payhub/games';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerClean, failure } from '../../../test/payhub-helpers.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { accounts, createLedger } from '../../ledger/ledger.ts';
+import { systemClock } from '../../platform/clock.ts';
+import type { Session } from '../../platform/http/request-context.ts';
+
+const GROWTH = 0.001;
+let testApp: TestApp;
+let player: PayhubClient;
+let other: PayhubClient;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs the clock (as the lock holder would) until `done` answers true. */
+async function drive(done: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    await testApp.app.rounds.service.tick();
+    if (await done()) return;
+    await sleep(25);
+  }
+  throw new Error('the rounds did not reach the expected state in time');
+}
+
+async function row<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T | undefined> {
+  const result = await testApp.database.db.execute(query);
+  return result.rows[0] as T | undefined;
+}
+
+async function available(client: PayhubClient, asset: Asset): Promise<bigint> {
+  const answer = await client.api.wallet.balances();
+  const item = answer.items.find((candidate) => candidate.asset === asset)!;
+  return parseAmount(item.available, asset, 'wire');
+}
+
+beforeAll(async () => {
+  testApp = await startTestApp({
+    realClock: true,
+    env: {
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      ROUNDS_ENABLED: 'false',
+      ROUNDS_CHAIN_LENGTH: '300',
+      ROUNDS_CRASH_BETTING_MS: '8000',
+      ROUNDS_CRASH_GROWTH: String(GROWTH),
+      ROUNDS_WINGO_DURATIONS_MS: '2500,3500,4500',
+      ROUNDS_WINGO_CLOSE_MS: '1000',
+    },
+  });
+  player = await testApp.signIn('player');
+  other = await testApp.signIn('player-2');
+});
+afterAll(async () => testApp?.close());
+
+describe('crash', () => {
+  it('takes bets, pays a cash-out at the curve, ends with the chain result, and publishes the chain', async () => {
+    let state = await player.api.rounds.state({ params: { game: 'crash' } });
+    await drive(async () => {
+      state = await player.api.rounds.state({ params: { game: 'crash' } });
+      return state.round?.state === 'betting' && Date.parse(state.round.bettingEndsAt) - Date.now() > 1_500;
+    });
+    expect(state.fairness?.terminatingHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(state.fairness?.salt).toBeTruthy();
+    expect(state.round?.hash).toBeNull();
+    expect(state.round?.result).toBeNull();
+    const round = state.round!;
+    const before = await available(player, 'IDR');
+    const betId = randomUUID();
+    const bet = await player.api.rounds.crashBet({ body: { betId, asset: 'IDR', amount: '1000' } });
+    expect(bet).toMatchObject({ id: betId, state: 'open', stake: '1000.00', roundId: round.id });
+    // Idempotent by bet id; one crash bet per player and round.
+    expect((await player.api.rounds.crashBet({ body: { betId, asset: 'IDR', amount: '1000' } })).id).toBe(
+      betId,
+    );
+    expect(
+      (
+        await failure(
+          player.api.rounds.crashBet({ body: { betId: randomUUID(), asset: 'IDR', amount: '5' } }),
+        )
+      ).errCode,
+    ).toBe(10032);
+    expect(await available(player, 'IDR')).toBe(before - 100_000n);
+    const auto = await other.api.rounds.crashBet({
+      body: { betId: randomUUID(), asset: 'IDR', amount: '10', autoCashOut: 201 },
+    });
+    expect(
+      (
+        await failure(
+          other.api.rounds.crashBet({
+            body: { betId: randomUUID(), asset: 'IDR', amount: '10', autoCashOut: 200 },
+          }),
+        )
+      ).errCode,
+    ).toBe(3);
+
+    await drive(
+      async () => (await player.api.rounds.state({ params: { game: 'crash' } })).round?.state !== 'betting',
+    );
+    const { result } = (await row<{ result: number }>(
+      sql`SELECT result FROM rounds WHERE id = ${round.id}::bigint`,
+    ))!;
+    const cashOut = await player.api.rounds.crashCashOut({ body: { betId } }).then(
+      (answer) => answer,
+      (error) => error as { errCode: number },
+    );
+    if ('errCode' in cashOut) {
+      // The round had already busted (1 % of rounds bust at 1.00×).
+      expect(cashOut.errCode).toBe(10031);
+    } else {
+      expect(cashOut.state).toBe('won');
+      expect(cashOut.cashOut!).toBeGreaterThanOrEqual(100);
+      expect(cashOut.cashOut!).toBeLessThan(result);
+      expect(parseAmount(cashOut.payout!, 'IDR', 'wire')).toBe((100_000n * BigInt(cashOut.cashOut!)) / 100n);
+      expect((await failure(player.api.rounds.crashCashOut({ body: { betId } }))).errCode).toBe(10034);
+    }
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${round.id}::bigint AND state = 'ended'`)) !==
+        undefined,
+    );
+    const after = await player.api.rounds.state({ params: { game: 'crash' } });
+    const ended = after.recent.find((candidate) => candidate.id === round.id)!;
+    expect(ended.state).toBe('ended');
+    expect(ended.result).toBe(result);
+    // The result is the chain's: the hash belongs to the published chain at its round, and hash + salt give the crash point.
+    expect(chainRoundOf(ended.hash!, state.fairness!.terminatingHash, 300)).toBe(ended.chainRound);
+    expect(crashPointCents(ended.hash!, state.fairness!.salt!)).toBe(result);
+    const autoBet = (await other.api.rounds.myBets({ params: { game: 'crash' }, query: {} })).items.find(
+      (item) => item.id === auto.id,
+    )!;
+    expect(autoBet.state).toBe(result >= 201 ? 'won' : 'lost');
+    if (result >= 201) expect(autoBet).toMatchObject({ cashOut: 201, payout: '20.10' });
+    await expectLedgerClean(testApp);
+  });
+
+  it('refuses bets once the betting window closed (10030) and cash-outs of foreign bets (404)', async () => {
+    await drive(
+      async () => (await player.api.rounds.state({ params: { game: 'crash' } })).round?.state === 'running',
+    );
+    const late = await failure(
+      player.api.rounds.crashBet({ body: { betId: randomUUID(), asset: 'IDR', amount: '1' } }),
+    );
+    expect(late.errCode).toBe(10030);
+    const mine = await player.api.rounds.myBets({ params: { game: 'crash' }, query: {} });
+    expect(
+      (await failure(other.api.rounds.crashCashOut({ body: { betId: mine.items[0]!.id } }))).errCode,
+    ).toBe(404);
+  });
+
+  it('500 cash-outs around the bust instant: before it paid at its multiplier, after it refused, none twice', async () => {
+    const ledger = createLedger(systemClock);
+    const db = testApp.database.db;
+    const users = await db.execute<{ id: string }>(sql`
+      INSERT INTO users (project_id, phone, password_hash, nickname)
+      SELECT 12, '6281977' || lpad(i::text, 5, '0'), 'x', 'race' || i FROM generate_series(1, 500) AS i
+      RETURNING id`);
+    const ids = users.rows.map((user) => Number(user.id));
+    const house = await ledger.systemAccount(db, { projectId: 12, currency: 'IDR', kind: 'house' });
+    for (const id of ids) {
+      const account = await ledger.account(db, accounts.player(12, id, 'IDR'));
+      await ledger.transfer(db, {
+        id: `round-race-fund:${id}`,
+        debitAccountId: house.id,
+        creditAccountId: account.id,
+        amount: 100_000n,
+        code: 'deposit',
+      });
+    }
+    const session = (userId: number): Session => ({
+      userId,
+      projectId: 12,
+      tokenHash: '',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      staffRole: null,
+    });
+    const service = testApp.app.rounds.service;
+
+    // A betting round whose crash point leaves time to cash out before the bust (≥ 1.50×), fresh enough for 500 bets.
+    let roundId = '';
+    await drive(async () => {
+      const live = await row<{ id: string; result: number; betting_ends_at: string }>(
+        sql`SELECT id, result, betting_ends_at FROM rounds WHERE project_id = 12 AND game = 'crash' AND state = 'betting'`,
+      );
+      if (!live || live.result < 150 || Date.parse(live.betting_ends_at) - Date.now() < 7_000) return false;
+      roundId = live.id;
+      return true;
+    }, 60_000);
+    const betIds = ids.map(() => randomUUID());
+    await Promise.all(
+      ids.map((id, index) =>
+        service.crashBet(session(id), { betId: betIds[index]!, asset: 'IDR', amount: 100n }),
+      ),
+    );
+
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`)) !==
+        undefined,
+    );
+    const round = (await row<{ started_at: string; bust_at: string; result: number }>(
+      sql`SELECT started_at, bust_at, result FROM rounds WHERE id = ${roundId}::bigint`,
+    ))!;
+    const bustAt = Date.parse(round.bust_at);
+    const startedAt = Date.parse(round.started_at);
+    // Cash-outs sent from 250 ms before to 250 ms after the bust instant; every fifth sent twice.
+    const answers: Promise<{ index: number; ok: boolean; code?: number }>[] = [];
+    let ticking = true;
+    const clock = (async () => {
+      while (ticking) {
+        await service.tick();
+        await sleep(20);
+      }
+    })();
+    ids.forEach((id, index) => {
+      const at = bustAt - 250 + index;
+      const send = () =>
+        answers.push(
+          service.crashCashOut(session(id), betIds[index]!).then(
+            () => ({ index, ok: true }),
+            (error: { errCode?: number }) => ({ index, ok: false, code: error.errCode }),
+          ),
+        );
+      setTimeout(send, Math.max(0, at - Date.now()));
+      if (index % 5 === 0) setTimeout(send, Math.max(0, at + 3 - Date.now()));
+    });
+    await sleep(Math.max(0, bustAt + 400 - Date.now()));
+    while (answers.length < 600) await sleep(10);
+    const settled = await Promise.all(answers);
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'ended'`)) !==
+        undefined,
+    );
+    ticking = false;
+    await clock;
+
+    const bets = await db.execute<{
+      id: string;
+      state: string;
+      cash_out: number | null;
+      payout: string | null;
+      cashed_at: string | null;
+    }>(
+      sql`SELECT id, state, cash_out, payout::text, cashed_at FROM round_bets WHERE round_id = ${roundId}::bigint`,
+    );
+    expect(bets.rows).toHaveLength(500);
+    const okByBet = new Map<number, number>();
+    for (const answer of settled)
+      if (answer.ok) okByBet.set(answer.index, (okByBet.get(answer.index) ?? 0) + 1);
+    for (const answer of settled) if (!answer.ok) expect([10031, 10034]).toContain(answer.code);
+    let paid = 0;
+    for (const [index, betId] of betIds.entries()) {
+      const bet = bets.rows.find((candidate) => candidate.id === betId)!;
+      if (bet.state === 'won') {
+        paid += 1;
+        expect(okByBet.get(index)).toBe(1); // paid once, answered once
+        const receivedAt = Date.parse(bet.cashed_at!);
+        expect(receivedAt).toBeLessThan(bustAt);
+        expect(bet.cash_out).toBe(crashMultiplierAt(Math.floor(receivedAt - startedAt), GROWTH));
+        expect(bet.cash_out!).toBeLessThan(round.result);
+        expect(BigInt(bet.payout!)).toBe((100n * BigInt(bet.cash_out!)) / 100n);
+      } else {
+        expect(bet.state).toBe('lost');
+        expect(okByBet.get(index)).toBeUndefined();
+      }
+    }
+    // Both sides of the instant were exercised.
+    expect(paid).toBeGreaterThan(0);
+    expect(paid).toBeLessThan(500);
+    await expectLedgerClean(testApp);
+  }, 120_000);
+});
+
+describe('wingo', () => {
+  it('settles a bet in the next draw by the documented table; the number is the chain result; bets after the close get 10030', async () => {
+    let round: Awaited<ReturnType<typeof player.api.rounds.state>>['round'] = null;
+    let fairness: Awaited<ReturnType<typeof player.api.rounds.state>>['fairness'] = null;
+    await drive(async () => {
+      const state = await player.api.rounds.state({ params: { game: 'wingo30' } });
+      round = state.round;
+      fairness = state.fairness;
+      return state.round?.state === 'betting' && Date.parse(state.round.bettingEndsAt) - Date.now() > 300;
+    });
+    const open = round!;
+    expect(open.period).toMatch(/^\d{8}1\d{5}$/);
+    const picks = ['colour:green', 'colour:violet', 'number:7', 'size:big'];
+    const bets = [];
+    for (const pick of picks)
+      bets.push(
+        await player.api.rounds.wingoBet({
+          body: { betId: randomUUID(), game: 'wingo30', asset: 'IDR', amount: '100', pick },
+        }),
+      );
+    expect(
+      (
+        await failure(
+          player.api.rounds.wingoBet({
+            body: { betId: randomUUID(), game: 'wingo30', asset: 'IDR', amount: '100', pick: 'colour:blue' },
+          }),
+        )
+      ).errCode,
+    ).toBe(3);
+    // After the close, before the draw: refused.
+    await sleep(Math.max(0, Date.parse(open.bettingEndsAt) - Date.now() + 50));
+    expect(Date.now()).toBeLessThan(Date.parse(open.drawAt!));
+    const late = await failure(
+      player.api.rounds.wingoBet({
+        body: { betId: randomUUID(), game: 'wingo30', asset: 'IDR', amount: '100', pick: 'size:small' },
+      }),
+    );
+    expect(late.errCode).toBe(10030);
+
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${open.id}::bigint AND state = 'ended'`)) !==
+        undefined,
+    );
+    const history = await player.api.rounds.history({ params: { game: 'wingo30' }, query: {} });
+    const ended = history.items.find((item) => item.id === open.id)!;
+    expect(ended.result).toBe(wingoNumber(ended.hash!, fairness!.salt!));
+    expect(chainRoundOf(ended.hash!, fairness!.terminatingHash, 300)).toBe(ended.chainRound);
+    const mine = await player.api.rounds.myBets({ params: { game: 'wingo30' }, query: {} });
+    for (const bet of bets) {
+      const settledBet = mine.items.find((item) => item.id === bet.id)!;
+      const bp = wingoMultiplierBp(parseWingoPick(bet.pick!)!, ended.result!);
+      expect(settledBet.state).toBe(bp > 0n ? 'won' : 'lost');
+      if (bp > 0n) expect(parseAmount(settledBet.payout!, 'IDR', 'wire')).toBe((10_000n * bp) / 10_000n);
+    }
+    await expectLedgerClean(testApp);
+  });
+});

@@ -1,0 +1,90 @@
+import { type ProjectConfig, RoundsRealtimeRoute } from '@payhub/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { RoundsConfig } from '../../config.ts';
+import { createLedger } from '../../ledger/ledger.ts';
+import type { PlayGate } from '../../money/play-gate.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
+import { type LeaderScheduler, startLeaderScheduler } from '../../platform/scheduler/leader-scheduler.ts';
+import type { RealtimeGateway } from '../../realtime/realtime.gateway.ts';
+import { createRoundsRepo } from './rounds.repo.ts';
+import { registerRoundsRealtime, registerRoundsRoutes } from './rounds.routes.ts';
+import { createRoundsService, PRODUCTION_ROUNDS_SETTINGS, type RoundsService } from './rounds.service.ts';
+
+/** Advisory lock key of the round clock's node (the payment hub's scheduler has its own). */
+export const ROUNDS_CLOCK_LOCK = 0x524f_554e; // "ROUN"
+
+export interface RoundsRuntime {
+  service: RoundsService;
+  /** Null while the clock is off on this node (tests drive `service.tick()` themselves). */
+  clock: LeaderScheduler | null;
+  /** Starts this node's clock (idempotent): it ticks whenever this node holds the advisory lock. */
+  startClock(): LeaderScheduler;
+}
+
+/**
+ * Crash and wingo: the rounds' HTTP and realtime routes on every node, and the round clock on the
+ * node holding the advisory lock (another node takes over within a tick when it dies).
+ */
+export async function registerRounds(
+  app: FastifyInstance,
+  deps: {
+    bindDeps: BindDeps;
+    config: RoundsConfig;
+    database: Database;
+    clock: Clock;
+    realtime: RealtimeGateway;
+    playGate: PlayGate;
+    projects: () => ProjectConfig[];
+    projectById: (id: number) => ProjectConfig | undefined;
+  },
+): Promise<RoundsRuntime> {
+  const { config, realtime } = deps;
+  const service = createRoundsService({
+    repo: createRoundsRepo(deps.database.db),
+    ledger: createLedger(deps.clock),
+    playGate: deps.playGate,
+    settings: {
+      ...PRODUCTION_ROUNDS_SETTINGS,
+      chainLength: config.chainLength,
+      checkpointEvery: Math.max(1, Math.min(1_000, Math.floor(config.chainLength / 10))),
+      tickMs: config.tickMs,
+      crashBettingMs: config.crashBettingMs,
+      crashGrowthPerMs: config.crashGrowthPerMs,
+      wingoDurationsMs: config.wingoDurationsMs,
+      wingoCloseMs: config.wingoCloseMs,
+      devSalt: config.devSalt,
+    },
+    projects: deps.projects,
+    projectById: deps.projectById,
+    publish: (projectId, event) => realtime.broadcast(RoundsRealtimeRoute.broadcast, event, { projectId }),
+    onError: (error, where) => app.log.error({ err: error, where }, 'rounds clock'),
+  });
+  await app.register(async (scope) => registerRoundsRoutes(scope, deps.bindDeps, service));
+  registerRoundsRealtime(realtime, service);
+  const runtime: RoundsRuntime = {
+    service,
+    clock: null,
+    startClock() {
+      runtime.clock ??= startLeaderScheduler({
+        pool: deps.database.pool,
+        lockKey: ROUNDS_CLOCK_LOCK,
+        intervalMs: config.tickMs,
+        tasks: [{ name: 'rounds-clock', run: () => service.tick() }],
+        onError: (task, error) => app.log.error({ err: error, task }, 'rounds clock failed'),
+      });
+      return runtime.clock;
+    },
+  };
+  app.addHook('onClose', async () => runtime.clock?.stop());
+  if (config.enabled) runtime.startClock();
+  app.decorate('rounds', runtime);
+  return runtime;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rounds: RoundsRuntime;
+  }
+}

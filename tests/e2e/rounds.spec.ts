@@ -1,0 +1,142 @@
+// Proves the round games in the browser at 360x780 in Indonesian: two players in two contexts watch
+// the same crash curve (the multipliers they show at one instant agree), bet, and one cashes out —
+// the other sees that cash-out in the live list; a bet on wingo's 30 s mode settles in the next draw;
+// the fairness page verifies the ended rounds in the browser. Screenshots kept.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoLabel, demoAccount } from './support/accounts.ts';
+import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function playerLogin(page: Page, label: string): Promise<void> {
+  const account = demoAccount(label as DemoLabel, 12);
+  await page.goto('/play/login');
+  await page.locator('input[name="phone"]').fill(account.phone);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await page.waitForURL('**/play/wallet');
+}
+
+const multiplierOf = async (page: Page) => {
+  const text = (await page.getByTestId('crash-multiplier').textContent()) ?? '';
+  const match = /(\d+\.\d\d)×/.exec(text);
+  return match ? Number(match[1]) : null;
+};
+
+describe('round games journey', () => {
+  it('two players see the same crash curve and each other’s cash-outs', async () => {
+    const contextA = await newMobileContext(browser);
+    const contextB = await newMobileContext(browser);
+    contexts.push(contextA, contextB);
+    const a = await contextA.newPage();
+    const b = await contextB.newPage();
+    await playerLogin(a, 'player');
+    await playerLogin(b, 'player-2');
+    await a.goto('/play/rounds/crash');
+    await b.goto('/play/rounds/crash');
+
+    let cashedOut = false;
+    for (let attempt = 0; attempt < 4 && !cashedOut; attempt += 1) {
+      // A fresh betting window on both screens.
+      await a.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="crash-multiplier"]')?.getAttribute('data-state') ===
+          'betting',
+        undefined,
+        { timeout: 60_000 },
+      );
+      await a.getByTestId('crash-bet').click();
+      await b.getByTestId('crash-bet').click();
+      await a.getByTestId('crash-my-bet').waitFor();
+      await b.getByTestId('crash-my-bet').waitFor();
+      // Each sees both bets of the round.
+      await a.waitForFunction(() => document.querySelectorAll('[data-testid="crash-bet-row"]').length >= 2);
+      await b.waitForFunction(() => document.querySelectorAll('[data-testid="crash-bet-row"]').length >= 2);
+      await screenshot(a, 'rounds-crash-betting');
+
+      await a.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="crash-multiplier"]')?.getAttribute('data-state') !==
+          'betting',
+        undefined,
+        { timeout: 20_000 },
+      );
+      // The same curve: both screens show the same multiplier at one instant (server time, ±3 %).
+      const [ma, mb] = await Promise.all([multiplierOf(a), multiplierOf(b)]);
+      if (ma !== null && mb !== null) expect(Math.abs(ma - mb) / Math.max(ma, mb)).toBeLessThan(0.03);
+      await Promise.all([screenshot(a, 'rounds-crash-running-a'), screenshot(b, 'rounds-crash-running-b')]);
+      const cashOut = a.getByTestId('crash-cashout');
+      if (!(await cashOut.isVisible())) continue; // busted at once: try the next round
+      await cashOut.click();
+      const mine = a.getByTestId('crash-my-bet').filter({ hasText: 'Cash out di' });
+      const paid = await mine.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!paid) continue; // refused after the bust (10031): next round
+      const text = (await mine.textContent()) ?? '';
+      cashedOut = true;
+      // B sees A's cash-out multiplier in the live list.
+      const multiplier = /di (\d+\.\d\d×)/.exec(text)![1]!;
+      await b.getByTestId('crash-bet-state').filter({ hasText: multiplier }).first().waitFor();
+      await Promise.all([screenshot(a, 'rounds-crash-cashed-a'), screenshot(b, 'rounds-crash-cashed-b')]);
+    }
+    expect(cashedOut).toBe(true);
+    // The crash history fills as rounds end.
+    await a
+      .getByTestId('crash-history')
+      .locator('span', { hasText: '×' })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await screenshot(a, 'rounds-crash-history');
+  }, 300_000);
+
+  it('a wingo bet on the 30 s mode settles in the next draw, and the fairness page verifies the rounds', async () => {
+    const context = await newMobileContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    await playerLogin(page, 'player');
+    await page.goto('/play/rounds/wingo');
+    await page.getByTestId('wingo-tab-wingo30').click();
+    const green = page.getByTestId('wingo-colour-green');
+    await page.waitForFunction(
+      () =>
+        !(document.querySelector('[data-testid="wingo-colour-green"]') as HTMLButtonElement | null)?.disabled,
+      undefined,
+      { timeout: 30_000 },
+    );
+    await green.click();
+    await page.locator('[data-testid="wingo-my-bet"][data-state="open"]').first().waitFor();
+    await screenshot(page, 'rounds-wingo-bet');
+    await page
+      .locator('[data-testid="wingo-my-bet"]:is([data-state="won"], [data-state="lost"])')
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.getByTestId('wingo-results').locator('li').first().waitFor();
+    await screenshot(page, 'rounds-wingo-settled');
+
+    await page.getByTestId('wingo-fair-link').click();
+    await page
+      .getByTestId('fair-terminating')
+      .filter({ hasText: /^[0-9a-f]{64}$/ })
+      .waitFor();
+    await page.getByTestId('fair-round').first().waitFor();
+    await page.getByTestId('fair-verify').click();
+    const verdicts = await page
+      .getByTestId('fair-round')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-verdict')));
+    expect(verdicts.length).toBeGreaterThan(0);
+    expect(new Set(verdicts)).toEqual(new Set(['ok']));
+    await screenshot(page, 'rounds-wingo-fair');
+  }, 120_000);
+});
