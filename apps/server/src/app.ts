@@ -24,6 +24,12 @@ import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { createPromoRepo } from './modules/promo/promo.repo.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
+import { createResponsibleRepo } from './modules/responsible/responsible.repo.ts';
+import { registerResponsibleRoutes } from './modules/responsible/responsible.routes.ts';
+import {
+  createResponsibleService,
+  type ResponsibleService,
+} from './modules/responsible/responsible.service.ts';
 import { readAppVersion } from './modules/shell/app-version.ts';
 import { registerShellRoutes } from './modules/shell/shell.routes.ts';
 import { createMaintenanceGate, installMaintenanceGate } from './modules/site/maintenance.ts';
@@ -55,6 +61,13 @@ import { createDevSmsSender, type SmsSender } from './platform/sms/sms-sender.ts
 import { createDiskStorage } from './platform/storage/file-storage.ts';
 import type { Throttle } from './platform/throttle.ts';
 import { createRealtimeGateway } from './realtime/realtime.gateway.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Responsible play (issue 14): its `gate` is the PlayGate every stake and deposit calls. */
+    responsiblePlay: ResponsibleService;
+  }
+}
 
 export const APPS_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -202,6 +215,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const datacenter = createDatacenterService({ repo: createDatacenterRepo(database.db), promo, clock });
+  // Responsible play (issue 14): the PlayGate handed to every module that takes deposits or stakes.
+  const responsible = createResponsibleService({
+    repo: createResponsibleRepo(database.db),
+    clock,
+    projectById: site.projectById,
+  });
+  app.decorate('responsiblePlay', responsible);
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);
 
   // Money calls answer 762 while the project is in maintenance (issue 13; docs/payments.md).
@@ -219,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo, datacenter.groupToday));
   await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));
   await app.register(async (scope) => registerInboxRoutes(scope, bindDeps, inbox));
+  await app.register(async (scope) => registerResponsibleRoutes(scope, bindDeps, responsible));
   await registerPaymentHub(app, {
     bindDeps,
     config,
@@ -229,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projectById: site.projectById,
     isOwnUpload: site.isOwnUpload,
     onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
+    playGate: responsible.gate,
   });
   if (deps.chain) {
     const payhubRepo = createPayhubRepo(database.db);

@@ -20,6 +20,7 @@ import { createQuotaService } from './modules/quota/quota.service.ts';
 import { createWithdrawRepo } from './modules/withdraw/withdraw.repo.ts';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { createWithdrawService } from './modules/withdraw/withdraw.service.ts';
+import type { PlayGate } from './money/play-gate.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/database.ts';
 import type { BindDeps } from './platform/http/bind-endpoint.ts';
@@ -65,6 +66,8 @@ export async function registerPaymentHub(
       at: Date;
       reference: string;
     }) => Promise<unknown>;
+    /** Responsible play (issue 14): deposit limits and exclusions at order creation and credit. */
+    playGate?: PlayGate;
   },
 ): Promise<void> {
   const { database, clock, config } = deps;
@@ -85,6 +88,7 @@ export async function registerPaymentHub(
     repo: payhubRepo,
     ...(deps.onDepositCredited ? { onDepositCredited: deps.onDepositCredited } : {}),
     isOwnUpload: deps.isOwnUpload,
+    ...(deps.playGate ? { playGate: deps.playGate } : {}),
   });
   const withdraw = createWithdrawService({ ...common, repo: createWithdrawRepo(database.db), payhub });
   const adapters = createDevAdapters();

@@ -72,6 +72,16 @@ export const ErrorCode = {
   CodeSendLimit: 7028,
   /** Sign-in paused after wrong passwords: wait, or unlock with an SMS code (POST /main/user/phone/unlock). */
   AccountLocked: 7030,
+  /** Responsible play (issue 14): the deposit would pass the player's deposit limit. */
+  DepositLimitReached: 7040,
+  /** The stake (with stakes still open) could lose more than the player's loss limit allows. */
+  LossLimitReached: 7041,
+  /** The stake would pass the player's wager limit. */
+  WagerLimitReached: 7042,
+  /** The play session reached the player's session time limit: pause 30 minutes. */
+  SessionTimeLimitReached: 7043,
+  /** A cool-off or self-exclusion in force cannot be shortened or lifted. */
+  ExclusionCannotShorten: 7044,
   GiftCodeUnavailable: 8001,
   GiftCodeNewUsersOnly: 8002,
   GiftCodeUsed: 8003,

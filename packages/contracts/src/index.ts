@@ -9,6 +9,7 @@ import { payhub } from './payhub.ts';
 import { payhubTools } from './payhub-tools.ts';
 import { promo } from './promo.ts';
 import { quota } from './quota.ts';
+import { responsible } from './responsible.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
 import { user } from './user.ts';
@@ -33,6 +34,7 @@ export * from './promo.ts';
 export * from './qris.ts';
 export * from './quota.ts';
 export * from './realtime.ts';
+export * from './responsible.ts';
 export * from './shell.ts';
 export * from './site.ts';
 export * from './user.ts';
@@ -57,6 +59,7 @@ export const contracts = {
   chain,
   wallet,
   exchange,
+  responsible,
 } as const;
 export type Contracts = typeof contracts;
 

@@ -204,6 +204,8 @@ export const payhub = {
       ErrorCode.BankUnsupported,
       ErrorCode.OperatorCannotPay,
       ErrorCode.TryAgain,
+      ErrorCode.UserCannotPlay,
+      ErrorCode.DepositLimitReached,
     ],
   }),
   orderState: endpoint({

@@ -59,6 +59,11 @@ export const errorsEn: ErrorMessages = {
   '7028': 'Codes sent too often, please try again later',
   '7030':
     'Sign-in is paused after too many wrong passwords: try again later, or reset the password or unlock sign-in with an SMS code',
+  '7040': 'The deposit exceeds your deposit limit',
+  '7041': 'This bet could exceed your loss limit',
+  '7042': 'The bet exceeds your wager limit',
+  '7043': 'Session time limit reached: take a 30-minute break',
+  '7044': 'A cool-off or self-exclusion in force cannot be shortened',
   '8001': 'Gift code unavailable',
   '8002': 'Gift code for new users only',
   '8003': 'Gift code already used',

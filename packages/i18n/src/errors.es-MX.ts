@@ -59,6 +59,11 @@ export const errorsEsMX: ErrorMessages = {
   '7028': 'Enviaste códigos con demasiada frecuencia, inténtalo más tarde',
   '7030':
     'El inicio de sesión está en pausa por demasiadas contraseñas incorrectas: inténtalo más tarde o desbloquéalo con un código SMS',
+  '7040': 'El depósito supera tu límite de depósito',
+  '7041': 'Esta apuesta podría superar tu límite de pérdidas',
+  '7042': 'La apuesta supera tu límite de apuestas',
+  '7043': 'Llegaste al límite de tiempo de sesión: descansa 30 minutos',
+  '7044': 'Una pausa o autoexclusión vigente no se puede acortar',
   '8001': 'El código de regalo no está disponible',
   '8002': 'El código de regalo es solo para usuarios nuevos',
   '8003': 'El código de regalo ya se usó',

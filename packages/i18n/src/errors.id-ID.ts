@@ -57,6 +57,11 @@ export const errorsIdID = {
   '7028': 'Kode terlalu sering dikirim, silakan coba lagi nanti',
   '7030':
     'Masuk dijeda karena terlalu banyak kata sandi salah: coba lagi nanti atau buka kunci dengan kode SMS',
+  '7040': 'Setoran melebihi batas setoran Anda',
+  '7041': 'Taruhan ini dapat melebihi batas kerugian Anda',
+  '7042': 'Taruhan melebihi batas taruhan Anda',
+  '7043': 'Batas waktu sesi bermain tercapai: istirahat 30 menit',
+  '7044': 'Masa jeda atau pengecualian diri yang berlaku tidak dapat diperpendek',
   '8001': 'Kode hadiah tidak tersedia',
   '8002': 'Kode hadiah hanya untuk pengguna baru',
   '8003': 'Kode hadiah sudah digunakan',
