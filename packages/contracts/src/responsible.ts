@@ -156,7 +156,8 @@ export const responsible = {
     method: 'GET',
     path: '/main/responsible/statement',
     access: 'secure',
-    summary: 'Deposits, withdrawals and net result per month (newest first) and the same as CSV',
+    summary:
+      'Credited deposits, withdrawals (what left the wallet, fees included) and net result per month, newest first, and as CSV',
     query: z.object({ months: intIn(1, 24).default(12) }),
     response: z.object({ currency: z.string(), items: z.array(StatementMonth), csv: z.string() }),
   }),
