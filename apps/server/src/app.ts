@@ -36,6 +36,9 @@ import { createMaintenanceGate, installMaintenanceGate } from './modules/site/ma
 import { createSiteRepo } from './modules/site/site.repo.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { createTwoFactorRepo } from './modules/user/two-factor.repo.ts';
+import { registerTwoFactorRoutes } from './modules/user/two-factor.routes.ts';
+import { createTwoFactorService } from './modules/user/two-factor.service.ts';
 import { createUserRepo } from './modules/user/user.repo.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
@@ -57,6 +60,7 @@ import {
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { serveApps } from './platform/http/static-apps.ts';
+import { createSecretBox, devKey, keyFromHex } from './platform/secret-box.ts';
 import { createDevSmsSender, type SmsSender } from './platform/sms/sms-sender.ts';
 import { createDiskStorage } from './platform/storage/file-storage.ts';
 import type { Throttle } from './platform/throttle.ts';
@@ -186,6 +190,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       resolve: (projectId, code) => datacenter.checkShareCode(projectId, code),
       registered: (registration) => datacenter.recordRegistration(registration),
     },
+    secondFactor: { require: (userId, code) => twoFactor.require(userId, code) },
+  });
+  // TOTP two-factor (issue 14): secrets sealed with TWO_FACTOR_KEY (production) or a dev key in DATA_DIR.
+  const twoFactor = createTwoFactorService({
+    repo: createTwoFactorRepo(database.db),
+    clock,
+    box: createSecretBox(
+      config.twoFactorKey ? keyFromHex(config.twoFactorKey) : devKey(config.dataDir, 'two-factor'),
+    ),
+    checkPassword: (userId, password) => users.passwordMatches(userId, password),
+    labelOf: async (userId) => {
+      const user = await userRepo.byId(userId);
+      const project = user ? site.projectById(user.projectId) : undefined;
+      return { issuer: project?.name ?? 'Payhub', label: `•••${user?.phone.slice(-4) ?? ''}` };
+    },
   });
   // Realtime gateway on this server's own port; its sockets close before the HTTP server does.
   const realtime = createRealtimeGateway({
@@ -240,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));
   await app.register(async (scope) => registerInboxRoutes(scope, bindDeps, inbox));
   await app.register(async (scope) => registerResponsibleRoutes(scope, bindDeps, responsible));
+  await app.register(async (scope) => registerTwoFactorRoutes(scope, bindDeps, twoFactor));
   await registerPaymentHub(app, {
     bindDeps,
     config,

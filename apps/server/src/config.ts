@@ -18,6 +18,11 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Comma-separated origins allowed by CORS; the served apps are same-origin and need none. */
   CORS_ORIGINS: z.string().default(''),
+  /** AES-256-GCM key (64 hex digits) sealing TOTP secrets at rest; required in production (a dev key is generated into DATA_DIR otherwise). */
+  TWO_FACTOR_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'TWO_FACTOR_KEY must be 64 hex digits')
+    .optional(),
   /** Secret that keys the HMAC of SMS codes; set it in production. */
   CODE_SECRET: z.string().min(16).default('payhub-development-code-secret'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,6 +116,8 @@ export interface Config {
   redisUrl: string | undefined;
   corsOrigins: string[];
   codeSecret: string;
+  /** The TOTP secrets' key (64 hex); undefined outside production: a dev key in DATA_DIR/keys. */
+  twoFactorKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   rateLimitPerMinute: number;
   sessionDays: number;
@@ -197,6 +204,7 @@ export function loadConfig(
       (secret) => value[secret.name] === secret.developmentValue,
     ).map((secret) => secret.name);
     // Crypto is off in production unless CHAIN_RPC_URL names a node; then its token and signer are required.
+    if (!value.TWO_FACTOR_KEY) missing.push('TWO_FACTOR_KEY');
     if (value.CHAIN_RPC_URL) {
       if (!value.CHAIN_TOKEN_ADDRESS) missing.push('CHAIN_TOKEN_ADDRESS');
       if (!value.CHAIN_SIGNER_KEY) missing.push('CHAIN_SIGNER_KEY');
@@ -220,6 +228,7 @@ export function loadConfig(
       .map((origin) => origin.trim())
       .filter(Boolean),
     codeSecret: value.CODE_SECRET,
+    twoFactorKey: value.TWO_FACTOR_KEY,
     logLevel: value.LOG_LEVEL,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     sessionDays: value.SESSION_DAYS,

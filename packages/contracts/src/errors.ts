@@ -82,6 +82,16 @@ export const ErrorCode = {
   SessionTimeLimitReached: 7043,
   /** A cool-off or self-exclusion in force cannot be shortened or lifted. */
   ExclusionCannotShorten: 7044,
+  /** Two-factor sign-in is on: this call needs a code from the authenticator app (or a recovery code). */
+  TwoFactorRequired: 7045,
+  /** The authenticator or recovery code is wrong, or was used already. */
+  TwoFactorInvalid: 7046,
+  /** Too many wrong two-factor codes: wait 15 minutes. */
+  TwoFactorLocked: 7047,
+  /** Two-factor sign-in is already on. */
+  TwoFactorAlreadyEnabled: 7048,
+  /** Two-factor sign-in is not on (or its enrolment was not started). */
+  TwoFactorNotEnabled: 7049,
   GiftCodeUnavailable: 8001,
   GiftCodeNewUsersOnly: 8002,
   GiftCodeUsed: 8003,
@@ -117,6 +127,8 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   2001: 429,
   7028: 429,
   7030: 429,
+  7047: 429,
+  7048: 409,
   3007: 409,
   3008: 409,
   3038: 409,

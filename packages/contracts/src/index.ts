@@ -12,6 +12,7 @@ import { quota } from './quota.ts';
 import { responsible } from './responsible.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
+import { twoFactor } from './two-factor.ts';
 import { user } from './user.ts';
 import { wallet } from './wallet.ts';
 import { withdraw } from './withdraw.ts';
@@ -37,6 +38,7 @@ export * from './realtime.ts';
 export * from './responsible.ts';
 export * from './shell.ts';
 export * from './site.ts';
+export * from './two-factor.ts';
 export * from './user.ts';
 export * from './validation.ts';
 export * from './wallet.ts';
@@ -60,6 +62,7 @@ export const contracts = {
   wallet,
   exchange,
   responsible,
+  twoFactor,
 } as const;
 export type Contracts = typeof contracts;
 

@@ -3,7 +3,7 @@
 // self-exclusion cannot be shortened through any endpoint while withdrawals still work; reality
 // check, session time limit, the monthly statement; bad input changes nothing.
 import type { PayhubClient } from '@payhub/client';
-import { PayOrderState } from '@payhub/contracts';
+import { PayOrderState, type ResponsibleLimit, type ResponsibleSettings } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, uploadVoucher, walletOf } from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -48,12 +48,8 @@ async function errCode(promise: Promise<unknown>): Promise<number> {
   return (await failure(promise)).errCode;
 }
 
-function limitOf(settings: { limits: { kind: string }[] }, kind: string) {
-  return settings.limits.find((limit) => limit.kind === kind) as {
-    value: string | null;
-    pending: { value: string | null; effectiveAt: number } | null;
-    used: string | null;
-  };
+function limitOf(settings: ResponsibleSettings, kind: string): ResponsibleLimit {
+  return settings.limits.find((limit) => limit.kind === kind)!;
 }
 
 describe('limits and the 24-hour rule', () => {

@@ -62,6 +62,8 @@ export interface UserServiceOptions {
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
   shareCodes?: ShareCodeHook;
+  /** Two-step verification at sign-in (the two-factor service): nothing when off, else 7045/7046/7047. */
+  secondFactor?: { require(userId: number, code: string | undefined): Promise<void> };
 }
 
 export function createUserService({
@@ -72,6 +74,7 @@ export function createUserService({
   clock,
   projectById,
   shareCodes,
+  secondFactor,
 }: UserServiceOptions) {
   function toUser(row: UserRow): User {
     const project = projectById(row.projectId);
@@ -127,6 +130,12 @@ export function createUserService({
   return {
     toUser,
     nationalPhone,
+
+    /** A password check of the account under the sign-in lock (7030 while locked), for re-authentication. */
+    async passwordMatches(userId: number, password: string): Promise<boolean> {
+      const row = await repo.byId(userId);
+      return row !== null && (await checkPassword(row, password));
+    },
 
     /**
      * Register codes go to numbers without an account (7017 otherwise: the one answer sign-up
@@ -194,7 +203,7 @@ export function createUserService({
 
     async login(
       project: ProjectConfig,
-      input: { phone: string; password: string },
+      input: { phone: string; password: string; otp?: string | undefined },
       clientId: string | undefined,
     ) {
       const phone = normalisePhone(input.phone, project.locale);
@@ -212,6 +221,7 @@ export function createUserService({
         throw new AppError(ErrorCode.InvalidPhoneOrPassword);
       }
       if (!(await checkPassword(row, input.password))) throw new AppError(ErrorCode.InvalidPhoneOrPassword);
+      await secondFactor?.require(row.id, input.otp);
       const token = await sessions.create(row.id, project.projectId, clientId);
       return { token, user: toUser(row) };
     },
