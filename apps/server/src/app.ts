@@ -283,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
       codes,
+      secondFactor: (userId, code) => twoFactor.require(userId, code),
       phoneOf: async (userId) => {
         const user = await userRepo.byId(userId);
         const project = user ? site.projectById(user.projectId) : undefined;

@@ -102,6 +102,42 @@ describe('two-factor sign-in', () => {
     expect((await signed.api.twoFactor.status()).recoveryCodesLeft).toBe(8);
   });
 
+  it('a withdrawal address and a USDT withdrawal need a code from the app', async () => {
+    const signed = testApp.client();
+    testApp.clock.advance(STEP);
+    signed.setToken((await login(codeAt())).token);
+    const address = '0x4444444444444444444444444444444444444444';
+    const smsCode = async () => {
+      await signed.api.chain.addressCode();
+      return (
+        await testApp
+          .client()
+          .api.user.devLatestCode({ query: { phone: account().phone, purpose: 'crypto_address' } })
+      ).code;
+    };
+    // One SMS code: a refusal for the second factor leaves it unused.
+    const sms = await smsCode();
+    expect(await errCode(signed.api.chain.addAddress({ body: { address, label: 'mine', code: sms } }))).toBe(
+      7045,
+    );
+    expect(
+      await errCode(
+        signed.api.chain.addAddress({
+          body: { address, label: 'mine', code: sms, otp: codeAt() },
+        }),
+      ),
+    ).toBe(7046); // the sign-in used this step's code
+    expect(await signed.api.chain.addresses()).toMatchObject({ items: [] });
+    testApp.clock.advance(STEP);
+    const entry = await signed.api.chain.addAddress({
+      body: { address, label: 'mine', code: sms, otp: codeAt() },
+    });
+    expect(entry.address.toLowerCase()).toBe(address);
+    expect(await errCode(signed.api.chain.withdraw({ body: { amount: '20', addressId: entry.id } }))).toBe(
+      7045,
+    );
+  });
+
   it('bad input answers 3 and changes nothing; disabling needs a code', async () => {
     const signed = testApp.client();
     testApp.clock.advance(STEP);
