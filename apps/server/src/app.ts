@@ -36,6 +36,8 @@ import { createMaintenanceGate, installMaintenanceGate } from './modules/site/ma
 import { createSiteRepo } from './modules/site/site.repo.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { registerEmailRoutes } from './modules/user/email.routes.ts';
+import { createEmailService } from './modules/user/email.service.ts';
 import { createTwoFactorRepo } from './modules/user/two-factor.repo.ts';
 import { registerTwoFactorRoutes } from './modules/user/two-factor.routes.ts';
 import { createTwoFactorService } from './modules/user/two-factor.service.ts';
@@ -60,6 +62,7 @@ import {
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { serveApps } from './platform/http/static-apps.ts';
+import { createSmtpMailer, type Mailer, startMailCapture } from './platform/mail/mailer.ts';
 import { createSecretBox, devKey, keyFromHex } from './platform/secret-box.ts';
 import { createDevSmsSender, type SmsSender } from './platform/sms/sms-sender.ts';
 import { createDiskStorage } from './platform/storage/file-storage.ts';
@@ -206,6 +209,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return { issuer: project?.name ?? 'Payhub', label: `•••${user?.phone.slice(-4) ?? ''}` };
     },
   });
+  // Email by real SMTP (issue 14): SMTP_URL, or outside production an embedded capture on loopback.
+  let mailer: Mailer | null = null;
+  const mailCapture = !config.smtpUrl && !config.production ? await startMailCapture() : undefined;
+  if (mailCapture) app.addHook('onClose', async () => mailCapture.close());
+  const smtpUrl = config.smtpUrl ?? mailCapture?.url;
+  if (smtpUrl) {
+    const smtp = createSmtpMailer(smtpUrl, config.mailFrom);
+    app.addHook('onClose', async () => smtp.close());
+    mailer = smtp;
+  }
+  const emails = createEmailService({
+    repo: userRepo,
+    clock,
+    secret: config.codeSecret,
+    mailer,
+    secondFactor: (userId, code) => twoFactor.require(userId, code),
+    toUser: (row) => users.toUser(row),
+  });
   // Realtime gateway on this server's own port; its sockets close before the HTTP server does.
   const realtime = createRealtimeGateway({
     server: app.server,
@@ -260,6 +281,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerInboxRoutes(scope, bindDeps, inbox));
   await app.register(async (scope) => registerResponsibleRoutes(scope, bindDeps, responsible));
   await app.register(async (scope) => registerTwoFactorRoutes(scope, bindDeps, twoFactor));
+  await app.register(async (scope) =>
+    registerEmailRoutes(scope, { ...bindDeps, capture: mailCapture }, emails),
+  );
   await registerPaymentHub(app, {
     bindDeps,
     config,

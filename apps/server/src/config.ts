@@ -23,6 +23,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'TWO_FACTOR_KEY must be 64 hex digits')
     .optional(),
+  /** Outgoing mail (smtp:// or smtps:// URL, nodemailer); unset outside production: an embedded capture. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Payhub <no-reply@payhub.local>'),
   /** Secret that keys the HMAC of SMS codes; set it in production. */
   CODE_SECRET: z.string().min(16).default('payhub-development-code-secret'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -116,6 +122,9 @@ export interface Config {
   redisUrl: string | undefined;
   corsOrigins: string[];
   codeSecret: string;
+  /** Outgoing mail; undefined: the embedded capture (outside production) or no mail (production). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   /** The TOTP secrets' key (64 hex); undefined outside production: a dev key in DATA_DIR/keys. */
   twoFactorKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -229,6 +238,8 @@ export function loadConfig(
       .filter(Boolean),
     codeSecret: value.CODE_SECRET,
     twoFactorKey: value.TWO_FACTOR_KEY,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
     logLevel: value.LOG_LEVEL,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     sessionDays: value.SESSION_DAYS,

@@ -1,6 +1,7 @@
 import { chain } from './chain.ts';
 import { commission } from './commission.ts';
 import { datacenter } from './datacenter.ts';
+import { email } from './email.ts';
 import type { Endpoint } from './endpoint.ts';
 import { exchange } from './exchange.ts';
 import { inbox } from './inbox.ts';
@@ -20,6 +21,7 @@ import { withdraw } from './withdraw.ts';
 export * from './chain.ts';
 export * from './commission.ts';
 export * from './datacenter.ts';
+export * from './email.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
 export * from './errors.ts';
@@ -63,6 +65,7 @@ export const contracts = {
   exchange,
   responsible,
   twoFactor,
+  email,
 } as const;
 export type Contracts = typeof contracts;
 

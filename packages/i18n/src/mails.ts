@@ -74,3 +74,28 @@ export function applicationMail(
     content: note ?? catalog.applicationBody(group, known),
   };
 }
+
+/** The mail with a code that binds an email address to the account (issue 14), per language. */
+const emailCodeTexts: Record<Locale, (code: string, minutes: number) => { subject: string; text: string }> = {
+  'id-ID': (code, minutes) => ({
+    subject: `Kode verifikasi email Anda: ${code}`,
+    text: `Kode verifikasi email Anda adalah ${code}. Kode berlaku ${minutes} menit. Jangan berikan kode ini kepada siapa pun. Jika Anda tidak meminta kode ini, abaikan email ini.`,
+  }),
+  'es-MX': (code, minutes) => ({
+    subject: `Tu código de verificación de correo: ${code}`,
+    text: `Tu código de verificación de correo es ${code}. Vale ${minutes} minutos. No se lo compartas a nadie. Si no lo pediste, ignora este correo.`,
+  }),
+  en: (code, minutes) => ({
+    subject: `Your email verification code: ${code}`,
+    text: `Your email verification code is ${code}. It is valid for ${minutes} minutes. Never share it with anyone. If you did not ask for it, ignore this mail.`,
+  }),
+};
+
+export function emailCodeMail(
+  language: string | undefined,
+  code: string,
+  minutes: number,
+): { subject: string; text: string; language: Locale } {
+  const locale = resolveLocale(language);
+  return { ...emailCodeTexts[locale](code, minutes), language: locale };
+}
