@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { contracts, ErrorCode } from '@payhub/contracts';
+import { newDeviceMail } from '@payhub/i18n';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -38,6 +39,7 @@ import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { registerEmailRoutes } from './modules/user/email.routes.ts';
 import { createEmailService } from './modules/user/email.service.ts';
+import { registerSessionRoutes } from './modules/user/sessions.routes.ts';
 import { createTwoFactorRepo } from './modules/user/two-factor.repo.ts';
 import { registerTwoFactorRoutes } from './modules/user/two-factor.routes.ts';
 import { createTwoFactorService } from './modules/user/two-factor.service.ts';
@@ -194,6 +196,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registered: (registration) => datacenter.recordRegistration(registration),
     },
     secondFactor: { require: (userId, code) => twoFactor.require(userId, code) },
+    // A sign-in from a new device: an inbox mail, and an email when one is bound (issue 14).
+    onNewDevice: async (signIn) => {
+      const project = site.projectById(signIn.projectId);
+      const at = signIn.at.toLocaleString(signIn.language, { timeZone: project?.timeZone ?? 'UTC' });
+      const notice = newDeviceMail(signIn.language, signIn.device, signIn.ip, at);
+      await inbox.deliver({
+        projectId: signIn.projectId,
+        userId: signIn.userId,
+        senderId: null,
+        title: notice.title,
+        content: notice.text,
+      });
+      if (signIn.email && mailer)
+        await mailer
+          .send({ to: signIn.email, subject: notice.title, text: notice.text, language: notice.language })
+          .catch((error: unknown) => app.log.error({ err: error }, 'new-device mail not sent'));
+    },
   });
   // TOTP two-factor (issue 14): secrets sealed with TWO_FACTOR_KEY (production) or a dev key in DATA_DIR.
   const twoFactor = createTwoFactorService({
@@ -281,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerInboxRoutes(scope, bindDeps, inbox));
   await app.register(async (scope) => registerResponsibleRoutes(scope, bindDeps, responsible));
   await app.register(async (scope) => registerTwoFactorRoutes(scope, bindDeps, twoFactor));
+  await app.register(async (scope) => registerSessionRoutes(scope, bindDeps, sessions));
   await app.register(async (scope) =>
     registerEmailRoutes(scope, { ...bindDeps, capture: mailCapture }, emails),
   );

@@ -1,3 +1,4 @@
+import { sessions } from './account-sessions.ts';
 import { chain } from './chain.ts';
 import { commission } from './commission.ts';
 import { datacenter } from './datacenter.ts';
@@ -18,6 +19,7 @@ import { user } from './user.ts';
 import { wallet } from './wallet.ts';
 import { withdraw } from './withdraw.ts';
 
+export * from './account-sessions.ts';
 export * from './chain.ts';
 export * from './commission.ts';
 export * from './datacenter.ts';
@@ -66,6 +68,7 @@ export const contracts = {
   responsible,
   twoFactor,
   email,
+  sessions,
 } as const;
 export type Contracts = typeof contracts;
 

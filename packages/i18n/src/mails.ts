@@ -99,3 +99,32 @@ export function emailCodeMail(
   const locale = resolveLocale(language);
   return { ...emailCodeTexts[locale](code, minutes), language: locale };
 }
+
+/** The notice of a sign-in from a new device (inbox and email), per language. */
+const newDeviceTexts: Record<
+  Locale,
+  (device: string, ip: string, at: string) => { title: string; text: string }
+> = {
+  'id-ID': (device, ip, at) => ({
+    title: 'Masuk dari perangkat baru',
+    text: `Akun Anda baru saja masuk dari perangkat baru: ${device} (alamat ${ip}) pada ${at}. Jika ini bukan Anda, ganti kata sandi sekarang dan keluarkan sesi lain di Pengaturan keamanan.`,
+  }),
+  'es-MX': (device, ip, at) => ({
+    title: 'Inicio de sesión desde un dispositivo nuevo',
+    text: `Tu cuenta inició sesión desde un dispositivo nuevo: ${device} (dirección ${ip}) el ${at}. Si no fuiste tú, cambia tu contraseña ahora y cierra las demás sesiones en Seguridad.`,
+  }),
+  en: (device, ip, at) => ({
+    title: 'Sign-in from a new device',
+    text: `Your account just signed in from a new device: ${device} (address ${ip}) at ${at}. If this was not you, change your password now and sign out the other sessions under Security.`,
+  }),
+};
+
+export function newDeviceMail(
+  language: string | undefined,
+  device: string,
+  ip: string,
+  at: string,
+): { title: string; text: string; language: Locale } {
+  const locale = resolveLocale(language);
+  return { ...newDeviceTexts[locale](device, ip, at), language: locale };
+}
