@@ -39,6 +39,9 @@ import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { registerEmailRoutes } from './modules/user/email.routes.ts';
 import { createEmailService } from './modules/user/email.service.ts';
+import { createIdentityRepo } from './modules/user/identity.repo.ts';
+import { registerIdentityRoutes } from './modules/user/identity.routes.ts';
+import { createIdentityService, DEFAULT_MINIMUM_AGE } from './modules/user/identity.service.ts';
 import { registerSessionRoutes } from './modules/user/sessions.routes.ts';
 import { createTwoFactorRepo } from './modules/user/two-factor.repo.ts';
 import { registerTwoFactorRoutes } from './modules/user/two-factor.routes.ts';
@@ -275,10 +278,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const datacenter = createDatacenterService({ repo: createDatacenterRepo(database.db), promo, clock });
   // Responsible play (issue 14): the PlayGate handed to every module that takes deposits or stakes.
+  const identity = createIdentityService({
+    repo: createIdentityRepo(database.db),
+    clock,
+    projectById: site.projectById,
+    minimumAge: (projectId) => config.minimumAgeByProject.get(projectId) ?? DEFAULT_MINIMUM_AGE,
+  });
   const responsible = createResponsibleService({
     repo: createResponsibleRepo(database.db),
     clock,
     projectById: site.projectById,
+    // Under the minimum age: no real-money play or deposit (10001).
+    mayPlay: async (_tx, userId, projectId) => !(await identity.underAge(userId, projectId)),
   });
   app.decorate('responsiblePlay', responsible);
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);
@@ -301,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerResponsibleRoutes(scope, bindDeps, responsible));
   await app.register(async (scope) => registerTwoFactorRoutes(scope, bindDeps, twoFactor));
   await app.register(async (scope) => registerSessionRoutes(scope, bindDeps, sessions));
+  await app.register(async (scope) => registerIdentityRoutes(scope, bindDeps, identity));
   await app.register(async (scope) =>
     registerEmailRoutes(scope, { ...bindDeps, capture: mailCapture }, emails),
   );
@@ -315,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isOwnUpload: site.isOwnUpload,
     onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
     playGate: responsible.gate,
+    mayWithdraw: (userId, projectId) => identity.requireOfAge(userId, projectId),
   });
   if (deps.chain) {
     const payhubRepo = createPayhubRepo(database.db);
@@ -328,6 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
       codes,
       secondFactor: (userId, code) => twoFactor.require(userId, code),
+      mayWithdraw: (userId, projectId) => identity.requireOfAge(userId, projectId),
       phoneOf: async (userId) => {
         const user = await userRepo.byId(userId);
         const project = user ? site.projectById(user.projectId) : undefined;

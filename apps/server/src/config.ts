@@ -23,6 +23,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'TWO_FACTOR_KEY must be 64 hex digits')
     .optional(),
+  /** Minimum age for real-money play per project, `projectId:age` pairs (e.g. `16:21`); others 18. */
+  PLAYER_MIN_AGE_BY_PROJECT: z
+    .string()
+    .regex(/^(\d+:\d{2}(,\d+:\d{2})*)?$/, 'PLAYER_MIN_AGE_BY_PROJECT: projectId:age pairs, comma separated')
+    .default(''),
   /** Outgoing mail (smtp:// or smtps:// URL, nodemailer); unset outside production: an embedded capture. */
   SMTP_URL: z
     .string()
@@ -122,6 +127,8 @@ export interface Config {
   redisUrl: string | undefined;
   corsOrigins: string[];
   codeSecret: string;
+  /** Minimum age for real-money play by project id (absent: 18). */
+  minimumAgeByProject: Map<number, number>;
   /** Outgoing mail; undefined: the embedded capture (outside production) or no mail (production). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -238,6 +245,11 @@ export function loadConfig(
       .filter(Boolean),
     codeSecret: value.CODE_SECRET,
     twoFactorKey: value.TWO_FACTOR_KEY,
+    minimumAgeByProject: new Map(
+      value.PLAYER_MIN_AGE_BY_PROJECT.split(',')
+        .filter(Boolean)
+        .map((pair) => pair.split(':').map(Number) as [number, number]),
+    ),
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     logLevel: value.LOG_LEVEL,

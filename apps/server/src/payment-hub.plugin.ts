@@ -68,6 +68,8 @@ export async function registerPaymentHub(
     }) => Promise<unknown>;
     /** Responsible play (issue 14): deposit limits and exclusions at order creation and credit. */
     playGate?: PlayGate;
+    /** Identity (issue 14): refuses a withdrawal of a player who may not move real money (10001). */
+    mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
   },
 ): Promise<void> {
   const { database, clock, config } = deps;
@@ -90,7 +92,12 @@ export async function registerPaymentHub(
     isOwnUpload: deps.isOwnUpload,
     ...(deps.playGate ? { playGate: deps.playGate } : {}),
   });
-  const withdraw = createWithdrawService({ ...common, repo: createWithdrawRepo(database.db), payhub });
+  const withdraw = createWithdrawService({
+    ...common,
+    repo: createWithdrawRepo(database.db),
+    payhub,
+    ...(deps.mayWithdraw ? { mayWithdraw: deps.mayWithdraw } : {}),
+  });
   const adapters = createDevAdapters();
   const quota = createQuotaService({
     ...common,

@@ -166,6 +166,7 @@ export const chain = {
       ErrorCode.TwoFactorRequired,
       ErrorCode.TwoFactorInvalid,
       ErrorCode.TwoFactorLocked,
+      ErrorCode.UserCannotPlay,
       ErrorCode.WithdrawalOutOfRange,
       ErrorCode.InsufficientBalanceWallet,
       ErrorCode.NotFound,

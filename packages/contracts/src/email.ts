@@ -50,3 +50,42 @@ export const email = {
     errors: [ErrorCode.NotFound],
   }),
 } as const;
+
+const BirthDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'birthDate: YYYY-MM-DD')
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+  }, 'birthDate: not a calendar date');
+
+export const IdentityView = z.object({
+  tier: z.number().int(),
+  fullName: z.string().nullable(),
+  birthDate: z.string().nullable(),
+  /** The project's minimum age for real-money play. */
+  minimumAge: z.number().int(),
+  /** The declared birth date is under the minimum age: no real-money play, no withdrawal. */
+  underAge: z.boolean(),
+});
+
+/** Identity tiers (issue 14): tier 1 is a declared full name and birth date (the age gate). */
+export const identity = {
+  get: endpoint({
+    method: 'GET',
+    path: '/main/user/identity',
+    access: 'secure',
+    summary: 'The caller’s identity tier, declared name and birth date, and the project’s minimum age',
+    response: IdentityView,
+  }),
+  declare: endpoint({
+    method: 'POST',
+    path: '/main/user/identity',
+    access: 'secure',
+    summary:
+      'Declare the full name and birth date once (tier 1); under the minimum age no real-money play or withdrawal',
+    body: z.object({ fullName: z.string().trim().min(2).max(100), birthDate: BirthDate }).strict(),
+    response: IdentityView,
+    errors: [ErrorCode.IdentityAlreadyDeclared],
+  }),
+} as const;

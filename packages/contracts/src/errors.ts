@@ -92,6 +92,8 @@ export const ErrorCode = {
   TwoFactorAlreadyEnabled: 7048,
   /** Two-factor sign-in is not on (or its enrolment was not started). */
   TwoFactorNotEnabled: 7049,
+  /** The full name and birth date were declared already: customer service corrects them. */
+  IdentityAlreadyDeclared: 7050,
   GiftCodeUnavailable: 8001,
   GiftCodeNewUsersOnly: 8002,
   GiftCodeUsed: 8003,
@@ -129,6 +131,7 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   7030: 429,
   7047: 429,
   7048: 409,
+  7050: 409,
   3007: 409,
   3008: 409,
   3038: 409,

@@ -2,7 +2,7 @@ import { sessions } from './account-sessions.ts';
 import { chain } from './chain.ts';
 import { commission } from './commission.ts';
 import { datacenter } from './datacenter.ts';
-import { email } from './email.ts';
+import { email, identity } from './email.ts';
 import type { Endpoint } from './endpoint.ts';
 import { exchange } from './exchange.ts';
 import { inbox } from './inbox.ts';
@@ -69,6 +69,7 @@ export const contracts = {
   twoFactor,
   email,
   sessions,
+  identity,
 } as const;
 export type Contracts = typeof contracts;
 

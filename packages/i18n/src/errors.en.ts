@@ -69,6 +69,7 @@ export const errorsEn: ErrorMessages = {
   '7047': 'Too many wrong codes: wait 15 minutes',
   '7048': 'Two-step verification is already on',
   '7049': 'Two-step verification is not on',
+  '7050': 'Full name and birth date were already given: contact customer service to correct them',
   '8001': 'Gift code unavailable',
   '8002': 'Gift code for new users only',
   '8003': 'Gift code already used',

@@ -69,6 +69,7 @@ export const errorsEsMX: ErrorMessages = {
   '7047': 'Demasiados códigos incorrectos: espera 15 minutos',
   '7048': 'La verificación en dos pasos ya está activa',
   '7049': 'La verificación en dos pasos no está activa',
+  '7050': 'Ya declaraste tu nombre completo y fecha de nacimiento: contacta a soporte para corregirlos',
   '8001': 'El código de regalo no está disponible',
   '8002': 'El código de regalo es solo para usuarios nuevos',
   '8003': 'El código de regalo ya se usó',

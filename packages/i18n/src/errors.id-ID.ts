@@ -67,6 +67,7 @@ export const errorsIdID = {
   '7047': 'Terlalu banyak kode salah: tunggu 15 menit',
   '7048': 'Verifikasi dua langkah sudah aktif',
   '7049': 'Verifikasi dua langkah belum aktif',
+  '7050': 'Nama lengkap dan tanggal lahir sudah diisi: hubungi layanan pelanggan untuk mengubahnya',
   '8001': 'Kode hadiah tidak tersedia',
   '8002': 'Kode hadiah hanya untuk pengguna baru',
   '8003': 'Kode hadiah sudah digunakan',

@@ -85,6 +85,8 @@ export function createChainWithdrawService(deps: {
   defaults: WithdrawLimits;
   /** Two-step verification (issue 14): nothing when the player has it off, else 7045/7046/7047. */
   secondFactor?: (userId: number, code: string | undefined) => Promise<void>;
+  /** Identity (issue 14): refuses a player who may not move real money (under age: 10001). */
+  mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
   codes: {
     send(
       projectId: number,
@@ -283,6 +285,7 @@ export function createChainWithdrawService(deps: {
       const range = await limits(session.projectId);
       checkRange(input.amount, range);
       await deps.secondFactor?.(session.userId, input.otp);
+      await deps.mayWithdraw?.(session.userId, session.projectId);
       if (await deps.isPaymentOperator(session.userId)) throw new AppError(ErrorCode.OperatorCannotPay);
       const entry = await repo.address(repo.root, session.userId, input.addressId);
       if (!entry) throw notFound('address');

@@ -58,6 +58,7 @@ export async function registerChain(
     codes: VerificationCodeService;
     /** Two-step verification for address changes and withdrawals (issue 14). */
     secondFactor?: (userId: number, code: string | undefined) => Promise<void>;
+    mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
     phoneOf: (userId: number) => Promise<{ phone: string; countryCode: string } | null>;
     /** Opens a monitoring case (the payment hub's case queue). */
     openCase: Parameters<typeof createChainWithdrawService>[0]['openCase'];
@@ -111,6 +112,7 @@ export async function registerChain(
       withdrawFee: chain.withdrawFee,
     },
     ...(deps.secondFactor ? { secondFactor: deps.secondFactor } : {}),
+    ...(deps.mayWithdraw ? { mayWithdraw: deps.mayWithdraw } : {}),
     codes: {
       async send(projectId, userId) {
         const owner = await deps.phoneOf(userId);
