@@ -289,7 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     projectById: site.projectById,
     // Under the minimum age: no real-money play or deposit (10001).
-    mayPlay: async (_tx, userId, projectId) => !(await identity.underAge(userId, projectId)),
+    mayPlay: async (tx, userId, projectId) => !(await identity.underAge(userId, projectId, tx)),
   });
   app.decorate('responsiblePlay', responsible);
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);

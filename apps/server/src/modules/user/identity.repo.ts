@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 
 export interface IdentityRow {
   userId: number;
@@ -12,8 +12,9 @@ export interface IdentityRow {
 /** The identity table (migration 0644). */
 export function createIdentityRepo(db: Db) {
   return {
-    async find(userId: number): Promise<IdentityRow | null> {
-      const result = await db.execute<Record<string, unknown>>(
+    /** In `executor` (a caller's open transaction) when given: no second connection while it holds one. */
+    async find(userId: number, executor: Executor = db): Promise<IdentityRow | null> {
+      const result = await executor.execute<Record<string, unknown>>(
         sql`SELECT user_id, full_name, to_char(birth_date, 'YYYY-MM-DD') AS birth_date, tier
               FROM user_identity WHERE user_id = ${userId}`,
       );

@@ -1,5 +1,6 @@
 import { ErrorCode, type ProjectConfig } from '@payhub/contracts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, badParameter } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { localDay } from '../../platform/local-day.ts';
@@ -30,8 +31,8 @@ export interface IdentityDeps {
 export function createIdentityService(deps: IdentityDeps) {
   const { repo, clock } = deps;
 
-  async function underAge(userId: number, projectId: number): Promise<boolean> {
-    const row = await repo.find(userId);
+  async function underAge(userId: number, projectId: number, executor?: Executor): Promise<boolean> {
+    const row = await repo.find(userId, executor);
     if (!row) return false;
     const timeZone = deps.projectById(projectId)?.timeZone ?? 'UTC';
     return ageOn(row.birthDate, localDay(clock.now(), timeZone)) < deps.minimumAge(projectId);
