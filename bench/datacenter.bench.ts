@@ -94,6 +94,7 @@ try {
     RATE_LIMIT_PER_MINUTE: '1000000',
     CODE_SECRET: 'bench-datacenter-code-secret-0123456789',
     CUSTODY_WEBHOOK_SECRET: 'bench-datacenter-webhook-secret-0123456789',
+    TWO_FACTOR_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   });
   const app = await buildApp({
     config,

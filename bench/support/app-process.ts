@@ -43,6 +43,7 @@ export function benchEnvironment(dataDir: string, port?: number): NodeJS.Process
     DATA_DIR: dataDir,
     CODE_SECRET: 'bench-code-secret-0123456789abcdef',
     CUSTODY_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789abcdef',
+    TWO_FACTOR_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
     APP_VERSION: 'bench',

@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { contracts, ErrorCode } from '@payhub/contracts';
+import { newDeviceMail } from '@payhub/i18n';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -31,6 +32,12 @@ import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { createPromoRepo } from './modules/promo/promo.repo.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
+import { createResponsibleRepo } from './modules/responsible/responsible.repo.ts';
+import { registerResponsibleRoutes } from './modules/responsible/responsible.routes.ts';
+import {
+  createResponsibleService,
+  type ResponsibleService,
+} from './modules/responsible/responsible.service.ts';
 import { registerRounds } from './modules/rounds/rounds.plugin.ts';
 import { readAppVersion } from './modules/shell/app-version.ts';
 import { registerShellRoutes } from './modules/shell/shell.routes.ts';
@@ -38,12 +45,21 @@ import { createMaintenanceGate, installMaintenanceGate } from './modules/site/ma
 import { createSiteRepo } from './modules/site/site.repo.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { registerEmailRoutes } from './modules/user/email.routes.ts';
+import { createEmailService } from './modules/user/email.service.ts';
+import { createIdentityRepo } from './modules/user/identity.repo.ts';
+import { registerIdentityRoutes } from './modules/user/identity.routes.ts';
+import { createIdentityService, DEFAULT_MINIMUM_AGE } from './modules/user/identity.service.ts';
+import { registerSessionRoutes } from './modules/user/sessions.routes.ts';
+import { createTwoFactorRepo } from './modules/user/two-factor.repo.ts';
+import { registerTwoFactorRoutes } from './modules/user/two-factor.routes.ts';
+import { createTwoFactorService } from './modules/user/two-factor.service.ts';
 import { createUserRepo } from './modules/user/user.repo.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
 import { createVerificationCodeService } from './modules/user/verification-code.service.ts';
 import { registerWallet } from './modules/wallet/wallet.plugin.ts';
-import { openPlayGate, type PlayGate } from './money/play-gate.ts';
+import type { PlayGate } from './money/play-gate.ts';
 import { registerPaymentHub } from './payment-hub.plugin.ts';
 import { createSessionRepo } from './platform/auth/session.repo.ts';
 import { createSessionService } from './platform/auth/session.service.ts';
@@ -60,10 +76,19 @@ import {
 import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { serveApps } from './platform/http/static-apps.ts';
+import { createSmtpMailer, type Mailer, startMailCapture } from './platform/mail/mailer.ts';
+import { createSecretBox, devKey, keyFromHex } from './platform/secret-box.ts';
 import { createDevSmsSender, type SmsSender } from './platform/sms/sms-sender.ts';
 import { createDiskStorage } from './platform/storage/file-storage.ts';
 import type { Throttle } from './platform/throttle.ts';
 import { createRealtimeGateway } from './realtime/realtime.gateway.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Responsible play (issue 14): its `gate` is the PlayGate every stake and deposit calls. */
+    responsiblePlay: ResponsibleService;
+  }
+}
 
 export const APPS_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -79,7 +104,7 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Where the built agent and player apps are; `null` serves none (API-only tests). */
   appsRoot?: string | null;
-  /** Responsible play for everything that takes a stake; absent: the open gate (issue 14 composes the real one). */
+  /** Overrides the responsible-play gate for everything that takes a stake (absent: the responsible module's). */
   playGate?: PlayGate;
   /** The EVM chain (an external node or the embedded dev chain); absent: no chain endpoints. */
   chain?: ChainRuntime;
@@ -184,6 +209,56 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       resolve: (projectId, code) => datacenter.checkShareCode(projectId, code),
       registered: (registration) => datacenter.recordRegistration(registration),
     },
+    secondFactor: { require: (userId, code) => twoFactor.require(userId, code) },
+    // A sign-in from a new device: an inbox mail, and an email when one is bound (issue 14).
+    onNewDevice: async (signIn) => {
+      const project = site.projectById(signIn.projectId);
+      const at = signIn.at.toLocaleString(signIn.language, { timeZone: project?.timeZone ?? 'UTC' });
+      const notice = newDeviceMail(signIn.language, signIn.device, signIn.ip, at);
+      await inbox.deliver({
+        projectId: signIn.projectId,
+        userId: signIn.userId,
+        senderId: null,
+        title: notice.title,
+        content: notice.text,
+      });
+      if (signIn.email && mailer)
+        await mailer
+          .send({ to: signIn.email, subject: notice.title, text: notice.text, language: notice.language })
+          .catch((error: unknown) => app.log.error({ err: error }, 'new-device mail not sent'));
+    },
+  });
+  // TOTP two-factor (issue 14): secrets sealed with TWO_FACTOR_KEY (production) or a dev key in DATA_DIR.
+  const twoFactor = createTwoFactorService({
+    repo: createTwoFactorRepo(database.db),
+    clock,
+    box: createSecretBox(
+      config.twoFactorKey ? keyFromHex(config.twoFactorKey) : devKey(config.dataDir, 'two-factor'),
+    ),
+    checkPassword: (userId, password) => users.passwordMatches(userId, password),
+    labelOf: async (userId) => {
+      const user = await userRepo.byId(userId);
+      const project = user ? site.projectById(user.projectId) : undefined;
+      return { issuer: project?.name ?? 'Payhub', label: `•••${user?.phone.slice(-4) ?? ''}` };
+    },
+  });
+  // Email by real SMTP (issue 14): SMTP_URL, or outside production an embedded capture on loopback.
+  let mailer: Mailer | null = null;
+  const mailCapture = !config.smtpUrl && !config.production ? await startMailCapture() : undefined;
+  if (mailCapture) app.addHook('onClose', async () => mailCapture.close());
+  const smtpUrl = config.smtpUrl ?? mailCapture?.url;
+  if (smtpUrl) {
+    const smtp = createSmtpMailer(smtpUrl, config.mailFrom);
+    app.addHook('onClose', async () => smtp.close());
+    mailer = smtp;
+  }
+  const emails = createEmailService({
+    repo: userRepo,
+    clock,
+    secret: config.codeSecret,
+    mailer,
+    secondFactor: (userId, code) => twoFactor.require(userId, code),
+    toUser: (row) => users.toUser(row),
   });
   // Realtime gateway on this server's own port; its sockets close before the HTTP server does.
   const realtime = createRealtimeGateway({
@@ -213,6 +288,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const datacenter = createDatacenterService({ repo: createDatacenterRepo(database.db), promo, clock });
+  // Responsible play (issue 14): the PlayGate handed to every module that takes deposits or stakes.
+  const identity = createIdentityService({
+    repo: createIdentityRepo(database.db),
+    clock,
+    projectById: site.projectById,
+    minimumAge: (projectId) => config.minimumAgeByProject.get(projectId) ?? DEFAULT_MINIMUM_AGE,
+  });
+  const responsible = createResponsibleService({
+    repo: createResponsibleRepo(database.db),
+    clock,
+    projectById: site.projectById,
+    // Under the minimum age: no real-money play or deposit (10001).
+    mayPlay: async (tx, userId, projectId) => !(await identity.underAge(userId, projectId, tx)),
+  });
+  app.decorate('responsiblePlay', responsible);
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);
 
   // Money calls answer 762 while the project is in maintenance (issue 13; docs/payments.md).
@@ -231,6 +321,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo, datacenter.groupToday));
   await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));
   await app.register(async (scope) => registerInboxRoutes(scope, bindDeps, inbox));
+  await app.register(async (scope) => registerResponsibleRoutes(scope, bindDeps, responsible));
+  await app.register(async (scope) => registerTwoFactorRoutes(scope, bindDeps, twoFactor));
+  await app.register(async (scope) => registerSessionRoutes(scope, bindDeps, sessions));
+  await app.register(async (scope) => registerIdentityRoutes(scope, bindDeps, identity));
+  await app.register(async (scope) =>
+    registerEmailRoutes(scope, { ...bindDeps, capture: mailCapture }, emails),
+  );
   const exchangeRates = tableRateSource(createExchangeRepo(database.db));
   const { payhub, withdraw } = await registerPaymentHub(app, {
     bindDeps,
@@ -252,6 +349,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           payableAtRate(exchangeRates, database.db, projectId, currency, 'USDT', amount),
       };
     },
+    playGate: responsible.gate,
+    mayWithdraw: (userId, projectId) => identity.requireOfAge(userId, projectId),
   });
   if (deps.chain) {
     const payhubRepo = createPayhubRepo(database.db);
@@ -264,6 +363,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
       codes,
+      secondFactor: (userId, code) => twoFactor.require(userId, code),
+      mayWithdraw: (userId, projectId) => identity.requireOfAge(userId, projectId),
       phoneOf: async (userId) => {
         const user = await userRepo.byId(userId);
         const project = user ? site.projectById(user.projectId) : undefined;
@@ -282,12 +383,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projects: site.allProjects,
     projectById: site.projectById,
   });
-  // In-house games (issue 15). The responsible-play gate is the open one until issue 14 composes its own.
+  // In-house games (issue 15), behind the responsible-play gate.
   await registerGames(app, {
     bindDeps,
     database,
     clock,
-    gate: deps.playGate ?? openPlayGate,
+    gate: deps.playGate ?? responsible.gate,
     realtime,
     projects: site.allProjects,
     projectById: site.projectById,
@@ -300,7 +401,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     clock,
     realtime,
-    playGate: deps.playGate ?? openPlayGate,
+    playGate: deps.playGate ?? responsible.gate,
     projects: site.allProjects,
     projectById: site.projectById,
   });

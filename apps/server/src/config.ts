@@ -18,6 +18,22 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Comma-separated origins allowed by CORS; the served apps are same-origin and need none. */
   CORS_ORIGINS: z.string().default(''),
+  /** AES-256-GCM key (64 hex digits) sealing TOTP secrets at rest; required in production (a dev key is generated into DATA_DIR otherwise). */
+  TWO_FACTOR_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'TWO_FACTOR_KEY must be 64 hex digits')
+    .optional(),
+  /** Minimum age for real-money play per project, `projectId:age` pairs (e.g. `16:21`); others 18. */
+  PLAYER_MIN_AGE_BY_PROJECT: z
+    .string()
+    .regex(/^(\d+:\d{2}(,\d+:\d{2})*)?$/, 'PLAYER_MIN_AGE_BY_PROJECT: projectId:age pairs, comma separated')
+    .default(''),
+  /** Outgoing mail (smtp:// or smtps:// URL, nodemailer); unset outside production: an embedded capture. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Payhub <no-reply@payhub.local>'),
   /** Secret that keys the HMAC of SMS codes; set it in production. */
   CODE_SECRET: z.string().min(16).default('payhub-development-code-secret'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -126,6 +142,13 @@ export interface Config {
   redisUrl: string | undefined;
   corsOrigins: string[];
   codeSecret: string;
+  /** Minimum age for real-money play by project id (absent: 18). */
+  minimumAgeByProject: Map<number, number>;
+  /** Outgoing mail; undefined: the embedded capture (outside production) or no mail (production). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The TOTP secrets' key (64 hex); undefined outside production: a dev key in DATA_DIR/keys. */
+  twoFactorKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   rateLimitPerMinute: number;
   sessionDays: number;
@@ -249,6 +272,7 @@ export function loadConfig(
       (secret) => value[secret.name] === secret.developmentValue,
     ).map((secret) => secret.name);
     // Crypto is off in production unless CHAIN_RPC_URL names a node; then its token and signer are required.
+    if (!value.TWO_FACTOR_KEY) missing.push('TWO_FACTOR_KEY');
     if (value.CHAIN_RPC_URL) {
       if (!value.CHAIN_TOKEN_ADDRESS) missing.push('CHAIN_TOKEN_ADDRESS');
       if (!value.CHAIN_SIGNER_KEY) missing.push('CHAIN_SIGNER_KEY');
@@ -272,6 +296,14 @@ export function loadConfig(
       .map((origin) => origin.trim())
       .filter(Boolean),
     codeSecret: value.CODE_SECRET,
+    twoFactorKey: value.TWO_FACTOR_KEY,
+    minimumAgeByProject: new Map(
+      value.PLAYER_MIN_AGE_BY_PROJECT.split(',')
+        .filter(Boolean)
+        .map((pair) => pair.split(':').map(Number) as [number, number]),
+    ),
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
     logLevel: value.LOG_LEVEL,
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     sessionDays: value.SESSION_DAYS,

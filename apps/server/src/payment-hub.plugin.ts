@@ -20,6 +20,7 @@ import { createQuotaService, type QuotaService, type UsdtTopupChain } from './mo
 import { createWithdrawRepo } from './modules/withdraw/withdraw.repo.ts';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { createWithdrawService, type WithdrawService } from './modules/withdraw/withdraw.service.ts';
+import type { PlayGate } from './money/play-gate.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/database.ts';
 import type { BindDeps } from './platform/http/bind-endpoint.ts';
@@ -69,6 +70,10 @@ export async function registerPaymentHub(
     }) => Promise<unknown>;
     /** The chain watcher's side of USDT quota top-ups (absent: no chain, USDT top-ups answer 3065). */
     usdtChain?: () => UsdtTopupChain | undefined;
+    /** Responsible play (issue 14): deposit limits and exclusions at order creation and credit. */
+    playGate?: PlayGate;
+    /** Identity (issue 14): refuses a withdrawal of a player who may not move real money (10001). */
+    mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
   },
 ): Promise<{ payhub: PayhubService; withdraw: WithdrawService }> {
   const { database, clock, config } = deps;
@@ -89,8 +94,14 @@ export async function registerPaymentHub(
     repo: payhubRepo,
     ...(deps.onDepositCredited ? { onDepositCredited: deps.onDepositCredited } : {}),
     isOwnUpload: deps.isOwnUpload,
+    ...(deps.playGate ? { playGate: deps.playGate } : {}),
   });
-  const withdraw = createWithdrawService({ ...common, repo: createWithdrawRepo(database.db), payhub });
+  const withdraw = createWithdrawService({
+    ...common,
+    repo: createWithdrawRepo(database.db),
+    payhub,
+    ...(deps.mayWithdraw ? { mayWithdraw: deps.mayWithdraw } : {}),
+  });
   const adapters = createDevAdapters();
   const quota = createQuotaService({
     ...common,

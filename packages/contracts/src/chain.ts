@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
 import { amountInput, amountWire } from './money.ts';
+import { SecondFactorCode } from './two-factor.ts';
 import { Count, Id, Page, VerificationCode } from './validation.ts';
 
 /**
@@ -119,7 +120,13 @@ export const chain = {
     access: 'secure',
     summary: 'Add a withdrawal address with the SMS code; usable 24 h later',
     body: z
-      .object({ address: EvmAddressInput, label: z.string().trim().min(1).max(40), code: VerificationCode })
+      .object({
+        address: EvmAddressInput,
+        label: z.string().trim().min(1).max(40),
+        code: VerificationCode,
+        /** With two-step verification on: the authenticator (or recovery) code. */
+        otp: SecondFactorCode.optional(),
+      })
       .strict(),
     response: AddressBookEntry,
     errors: [
@@ -127,6 +134,9 @@ export const chain = {
       ErrorCode.CodeExpired,
       ErrorCode.CryptoAddressExists,
       ErrorCode.CryptoAddressLimit,
+      ErrorCode.TwoFactorRequired,
+      ErrorCode.TwoFactorInvalid,
+      ErrorCode.TwoFactorLocked,
     ],
   }),
   withdrawQuote: endpoint({
@@ -150,9 +160,13 @@ export const chain = {
     path: '/main/chain/withdraw',
     access: 'secure',
     summary: 'Withdraw USDT to a usable address-book entry: amount plus fee held at once',
-    body: z.object({ amount: UsdtInput, addressId: Id }).strict(),
+    body: z.object({ amount: UsdtInput, addressId: Id, otp: SecondFactorCode.optional() }).strict(),
     response: ChainWithdrawal,
     errors: [
+      ErrorCode.TwoFactorRequired,
+      ErrorCode.TwoFactorInvalid,
+      ErrorCode.TwoFactorLocked,
+      ErrorCode.UserCannotPlay,
       ErrorCode.WithdrawalOutOfRange,
       ErrorCode.InsufficientBalanceWallet,
       ErrorCode.NotFound,

@@ -78,6 +78,28 @@ export const ErrorCode = {
   CodeSendLimit: 7028,
   /** Sign-in paused after wrong passwords: wait, or unlock with an SMS code (POST /main/user/phone/unlock). */
   AccountLocked: 7030,
+  /** Responsible play (issue 14): the deposit would pass the player's deposit limit. */
+  DepositLimitReached: 7040,
+  /** The stake (with stakes still open) could lose more than the player's loss limit allows. */
+  LossLimitReached: 7041,
+  /** The stake would pass the player's wager limit. */
+  WagerLimitReached: 7042,
+  /** The play session reached the player's session time limit: pause 30 minutes. */
+  SessionTimeLimitReached: 7043,
+  /** A cool-off or self-exclusion in force cannot be shortened or lifted. */
+  ExclusionCannotShorten: 7044,
+  /** Two-factor sign-in is on: this call needs a code from the authenticator app (or a recovery code). */
+  TwoFactorRequired: 7045,
+  /** The authenticator or recovery code is wrong, or was used already. */
+  TwoFactorInvalid: 7046,
+  /** Too many wrong two-factor codes: wait 15 minutes. */
+  TwoFactorLocked: 7047,
+  /** Two-factor sign-in is already on. */
+  TwoFactorAlreadyEnabled: 7048,
+  /** Two-factor sign-in is not on (or its enrolment was not started). */
+  TwoFactorNotEnabled: 7049,
+  /** The full name and birth date were declared already: customer service corrects them. */
+  IdentityAlreadyDeclared: 7050,
   GiftCodeUnavailable: 8001,
   GiftCodeNewUsersOnly: 8002,
   GiftCodeUsed: 8003,
@@ -132,6 +154,9 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   2001: 429,
   7028: 429,
   7030: 429,
+  7047: 429,
+  7048: 409,
+  7050: 409,
   3007: 409,
   3008: 409,
   3038: 409,

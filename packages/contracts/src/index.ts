@@ -1,7 +1,9 @@
+import { sessions } from './account-sessions.ts';
 import { chain } from './chain.ts';
 import { commission } from './commission.ts';
 import { consoleApi } from './console.ts';
 import { datacenter } from './datacenter.ts';
+import { email, identity } from './email.ts';
 import type { Endpoint } from './endpoint.ts';
 import { exchange } from './exchange.ts';
 import { games } from './games.ts';
@@ -11,17 +13,21 @@ import { payhub } from './payhub.ts';
 import { payhubTools } from './payhub-tools.ts';
 import { promo } from './promo.ts';
 import { quota } from './quota.ts';
+import { responsible } from './responsible.ts';
 import { rounds } from './rounds.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
+import { twoFactor } from './two-factor.ts';
 import { user } from './user.ts';
 import { wallet } from './wallet.ts';
 import { withdraw } from './withdraw.ts';
 
+export * from './account-sessions.ts';
 export * from './chain.ts';
 export * from './commission.ts';
 export * from './console.ts';
 export * from './datacenter.ts';
+export * from './email.ts';
 export * from './endpoint.ts';
 export * from './enums.ts';
 export * from './errors.ts';
@@ -38,9 +44,11 @@ export * from './promo.ts';
 export * from './qris.ts';
 export * from './quota.ts';
 export * from './realtime.ts';
+export * from './responsible.ts';
 export * from './rounds.ts';
 export * from './shell.ts';
 export * from './site.ts';
+export * from './two-factor.ts';
 export * from './user.ts';
 export * from './validation.ts';
 export * from './wallet.ts';
@@ -66,6 +74,11 @@ export const contracts = {
   console: consoleApi,
   games,
   rounds,
+  responsible,
+  twoFactor,
+  email,
+  sessions,
+  identity,
 } as const;
 export type Contracts = typeof contracts;
 

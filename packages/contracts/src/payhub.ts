@@ -210,6 +210,8 @@ export const payhub = {
       ErrorCode.BankUnsupported,
       ErrorCode.OperatorCannotPay,
       ErrorCode.TryAgain,
+      ErrorCode.UserCannotPlay,
+      ErrorCode.DepositLimitReached,
     ],
   }),
   orderState: endpoint({

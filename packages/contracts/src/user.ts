@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { SecondFactorCode } from './two-factor.ts';
 import { Email, Nickname, Password, PhoneInput, VerificationCode } from './validation.ts';
 
 /** The account as the apps see it. `phone` is the national number (prefix stripped, spec §3). */
@@ -122,10 +123,13 @@ export const user = {
     method: 'POST',
     path: '/main/user/phone/login',
     access: 'public',
-    summary: 'Sign in with phone (any accepted form) and password; answers a session',
-    body: z.object({ phone: PhoneInput, password: z.string().min(1).max(64) }).strict(),
+    summary:
+      'Sign in with phone (any accepted form) and password, and with two-step verification on a code from the authenticator app or a recovery code (7045 asks for it); answers a session',
+    body: z
+      .object({ phone: PhoneInput, password: z.string().min(1).max(64), otp: SecondFactorCode.optional() })
+      .strict(),
     response: SessionAnswer,
-    errors: [7021, 667, 7030],
+    errors: [7021, 667, 7030, 7045, 7046, 7047],
   }),
   resetPassword: endpoint({
     method: 'POST',

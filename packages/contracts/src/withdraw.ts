@@ -94,6 +94,7 @@ export const withdraw = {
       ErrorCode.WithdrawalUnderReview,
       ErrorCode.NotFound,
       ErrorCode.OperatorCannotPay,
+      ErrorCode.UserCannotPlay,
     ],
   }),
   fee: endpoint({

@@ -74,3 +74,57 @@ export function applicationMail(
     content: note ?? catalog.applicationBody(group, known),
   };
 }
+
+/** The mail with a code that binds an email address to the account (issue 14), per language. */
+const emailCodeTexts: Record<Locale, (code: string, minutes: number) => { subject: string; text: string }> = {
+  'id-ID': (code, minutes) => ({
+    subject: `Kode verifikasi email Anda: ${code}`,
+    text: `Kode verifikasi email Anda adalah ${code}. Kode berlaku ${minutes} menit. Jangan berikan kode ini kepada siapa pun. Jika Anda tidak meminta kode ini, abaikan email ini.`,
+  }),
+  'es-MX': (code, minutes) => ({
+    subject: `Tu código de verificación de correo: ${code}`,
+    text: `Tu código de verificación de correo es ${code}. Vale ${minutes} minutos. No se lo compartas a nadie. Si no lo pediste, ignora este correo.`,
+  }),
+  en: (code, minutes) => ({
+    subject: `Your email verification code: ${code}`,
+    text: `Your email verification code is ${code}. It is valid for ${minutes} minutes. Never share it with anyone. If you did not ask for it, ignore this mail.`,
+  }),
+};
+
+export function emailCodeMail(
+  language: string | undefined,
+  code: string,
+  minutes: number,
+): { subject: string; text: string; language: Locale } {
+  const locale = resolveLocale(language);
+  return { ...emailCodeTexts[locale](code, minutes), language: locale };
+}
+
+/** The notice of a sign-in from a new device (inbox and email), per language. */
+const newDeviceTexts: Record<
+  Locale,
+  (device: string, ip: string, at: string) => { title: string; text: string }
+> = {
+  'id-ID': (device, ip, at) => ({
+    title: 'Masuk dari perangkat baru',
+    text: `Akun Anda baru saja masuk dari perangkat baru: ${device} (alamat ${ip}) pada ${at}. Jika ini bukan Anda, ganti kata sandi sekarang dan keluarkan sesi lain di Pengaturan keamanan.`,
+  }),
+  'es-MX': (device, ip, at) => ({
+    title: 'Inicio de sesión desde un dispositivo nuevo',
+    text: `Tu cuenta inició sesión desde un dispositivo nuevo: ${device} (dirección ${ip}) el ${at}. Si no fuiste tú, cambia tu contraseña ahora y cierra las demás sesiones en Seguridad.`,
+  }),
+  en: (device, ip, at) => ({
+    title: 'Sign-in from a new device',
+    text: `Your account just signed in from a new device: ${device} (address ${ip}) at ${at}. If this was not you, change your password now and sign out the other sessions under Security.`,
+  }),
+};
+
+export function newDeviceMail(
+  language: string | undefined,
+  device: string,
+  ip: string,
+  at: string,
+): { title: string; text: string; language: Locale } {
+  const locale = resolveLocale(language);
+  return { ...newDeviceTexts[locale](device, ip, at), language: locale };
+}

@@ -24,8 +24,18 @@ export interface PlayGate {
   beforeStake(tx: Executor, context: PlayContext & { stake: bigint; source: StakeSource }): Promise<void>;
   /** When a stake settles (same transaction as the payout): records the result for loss limits. */
   afterSettle(tx: Executor, context: PlayContext & { stake: bigint; payout: bigint }): Promise<void>;
-  /** Before a deposit is created or credited: deposit limits and exclusions. */
-  beforeDeposit(tx: Executor, context: PlayContext & { amount: bigint }): Promise<void>;
+  /**
+   * Before a deposit is created or credited: deposit limits and exclusions. With a `reference` the
+   * deposit is counted once: `stage: 'order'` (default) when an order is created (it counts while
+   * open), `stage: 'credit'` when it is paid — a deposit already counted at its order is then only
+   * marked credited (the player has paid; it is not refused), an unknown one is checked and counted.
+   */
+  beforeDeposit(
+    tx: Executor,
+    context: PlayContext & { amount: bigint; reference?: string; stage?: 'order' | 'credit' },
+  ): Promise<void>;
+  /** A counted deposit order that failed, was canceled or expired: its room under the limits is freed. */
+  depositVoided?(tx: Executor, context: { userId: number; reference: string }): Promise<void>;
 }
 
 /**
@@ -36,4 +46,5 @@ export const openPlayGate: PlayGate = {
   beforeStake: async () => {},
   afterSettle: async () => {},
   beforeDeposit: async () => {},
+  depositVoided: async () => {},
 };

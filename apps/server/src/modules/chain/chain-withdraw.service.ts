@@ -83,6 +83,10 @@ export function createChainWithdrawService(deps: {
   notifier: UserNotifier;
   confirmations: number;
   defaults: WithdrawLimits;
+  /** Two-step verification (issue 14): nothing when the player has it off, else 7045/7046/7047. */
+  secondFactor?: (userId: number, code: string | undefined) => Promise<void>;
+  /** Identity (issue 14): refuses a player who may not move real money (under age: 10001). */
+  mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
   codes: {
     send(
       projectId: number,
@@ -226,10 +230,15 @@ export function createChainWithdrawService(deps: {
       };
     },
     sendAddressCode: (session: Session) => deps.codes.send(session.projectId, session.userId),
-    async addAddress(session: Session, input: { address: string; label: string; code: string }, ip: string) {
+    async addAddress(
+      session: Session,
+      input: { address: string; label: string; code: string; otp?: string | undefined },
+      ip: string,
+    ) {
       const address = checkedAddress(input.address);
       if ((await repo.countAddresses(repo.root, session.userId)) >= ADDRESS_BOOK_MAX)
         throw new AppError(ErrorCode.CryptoAddressLimit);
+      await deps.secondFactor?.(session.userId, input.otp);
       await deps.codes.consume(session.projectId, session.userId, input.code);
       const at = clock.now();
       const row = await repo.transaction(async (tx) => {
@@ -269,12 +278,14 @@ export function createChainWithdrawService(deps: {
     },
     async request(
       session: Session,
-      input: { amount: bigint; addressId: number },
+      input: { amount: bigint; addressId: number; otp?: string | undefined },
       idempotencyKey: string | undefined,
       ip: string,
     ): Promise<ChainWithdrawal> {
       const range = await limits(session.projectId);
       checkRange(input.amount, range);
+      await deps.secondFactor?.(session.userId, input.otp);
+      await deps.mayWithdraw?.(session.userId, session.projectId);
       if (await deps.isPaymentOperator(session.userId)) throw new AppError(ErrorCode.OperatorCannotPay);
       const entry = await repo.address(repo.root, session.userId, input.addressId);
       if (!entry) throw notFound('address');

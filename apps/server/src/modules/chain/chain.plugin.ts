@@ -59,6 +59,9 @@ export async function registerChain(
     clock: Clock;
     notifier: UserNotifier;
     codes: VerificationCodeService;
+    /** Two-step verification for address changes and withdrawals (issue 14). */
+    secondFactor?: (userId: number, code: string | undefined) => Promise<void>;
+    mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
     phoneOf: (userId: number) => Promise<{ phone: string; countryCode: string } | null>;
     /** Opens a monitoring case (the payment hub's case queue). */
     openCase: Parameters<typeof createChainWithdrawService>[0]['openCase'];
@@ -117,6 +120,8 @@ export async function registerChain(
       withdrawMax: chain.withdrawMax,
       withdrawFee: chain.withdrawFee,
     },
+    ...(deps.secondFactor ? { secondFactor: deps.secondFactor } : {}),
+    ...(deps.mayWithdraw ? { mayWithdraw: deps.mayWithdraw } : {}),
     codes: {
       async send(projectId, userId) {
         const owner = await deps.phoneOf(userId);

@@ -18,6 +18,7 @@ import {
   paging,
   type TransitionExtra,
 } from '../../money/order-lifecycle.ts';
+import { openPlayGate, type PlayGate } from '../../money/play-gate.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
@@ -67,6 +68,8 @@ export interface PayhubDeps {
     at: Date;
     reference: string;
   }) => Promise<unknown>;
+  /** Responsible play (issue 14): deposit limits and exclusions, inside the order's transaction. */
+  playGate?: PlayGate;
 }
 
 const ASSIGN_ATTEMPTS = 3;
@@ -173,7 +176,23 @@ export function createPayhubService(deps: PayhubDeps) {
     _extra: TransitionExtra,
     { holdId, reference }: OrderMoney,
   ): Promise<void> {
+    // Responsible play (issue 14): an order that ends unpaid frees its room; a paid one is credited.
+    const playGate = deps.playGate ?? openPlayGate;
+    if (
+      next === PayOrderState.CANCELED ||
+      next === PayOrderState.FAILED ||
+      next === PayOrderState.CHOOSE_FAILED
+    )
+      await playGate.depositVoided?.(tx, { userId: order.playerId, reference: `pay:${order.id}` });
     if (next !== PayOrderState.PAID && next !== PayOrderState.CHECK_SUCCESS) return;
+    await playGate.beforeDeposit(tx, {
+      userId: order.playerId,
+      projectId: order.projectId,
+      asset: order.currency,
+      amount: order.amount,
+      reference: `pay:${order.id}`,
+      stage: 'credit',
+    });
     const accounts = await accountsOf(tx, order);
     // Lock order step 5 (docs/payments.md): every user account of this settlement, lowest id first.
     await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
@@ -338,6 +357,14 @@ export function createPayhubService(deps: PayhubDeps) {
               amount: input.amount,
               expiresAt: new Date(at.getTime() + PAY_WAIT_TIMEOUT_MS),
               at,
+            });
+            // Responsible play (issue 14): deposit limits and exclusions, counted under this order.
+            await (deps.playGate ?? openPlayGate).beforeDeposit(tx, {
+              userId: session.userId,
+              projectId: session.projectId,
+              asset: currency,
+              amount: input.amount,
+              reference: `pay:${id}`,
             });
             const day = localDay(at, projectConfig.timeZone);
             const selection = {

@@ -217,6 +217,14 @@ export function createUserRepo(db: Db) {
         .returning({ id: smsCodes.id });
       return rows.length === 1;
     },
+    /** A new email address of the account (bound with its code) and the audit entry, together. */
+    async setEmail(id: number, email: string, audit: AuditEntry): Promise<UserRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(users).set({ email }).where(eq(users.id, id)).returning();
+        await writeAudit(tx, audit);
+        return row ?? null;
+      });
+    },
   };
 }
 

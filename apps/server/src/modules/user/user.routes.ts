@@ -47,7 +47,12 @@ export function registerUserRoutes(
     app,
     deps,
     endpoints.login,
-    async ({ context, body }) => users.login(context.project, body, context.clientId),
+    async ({ context, body }) =>
+      users.login(context.project, body, context.clientId, {
+        ip: context.ip,
+        userAgent: context.userAgent,
+        language: context.language,
+      }),
     tight,
   );
   bindEndpoint(

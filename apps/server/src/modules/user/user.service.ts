@@ -7,7 +7,7 @@ import {
   type User,
 } from '@payhub/contracts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
-import type { SessionService } from '../../platform/auth/session.service.ts';
+import { deviceName, type SessionService } from '../../platform/auth/session.service.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
@@ -62,6 +62,18 @@ export interface UserServiceOptions {
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
   shareCodes?: ShareCodeHook;
+  /** Two-step verification at sign-in (the two-factor service): nothing when off, else 7045/7046/7047. */
+  secondFactor?: { require(userId: number, code: string | undefined): Promise<void> };
+  /** A sign-in from a device the account never used (issue 14): tell the player (inbox and email). */
+  onNewDevice?: (signIn: {
+    userId: number;
+    projectId: number;
+    email: string | null;
+    device: string;
+    ip: string;
+    at: Date;
+    language: string;
+  }) => Promise<void>;
 }
 
 export function createUserService({
@@ -72,6 +84,8 @@ export function createUserService({
   clock,
   projectById,
   shareCodes,
+  secondFactor,
+  onNewDevice,
 }: UserServiceOptions) {
   function toUser(row: UserRow): User {
     const project = projectById(row.projectId);
@@ -136,6 +150,12 @@ export function createUserService({
       const row = await repo.byId(userId);
       if (!row || row.projectId !== projectId) return null;
       return { userId: row.id, phone: row.phone, nickname: row.nickname, createdAt: row.createdAt };
+    },
+
+    /** A password check of the account under the sign-in lock (7030 while locked), for re-authentication. */
+    async passwordMatches(userId: number, password: string): Promise<boolean> {
+      const row = await repo.byId(userId);
+      return row !== null && (await checkPassword(row, password));
     },
 
     /**
@@ -204,8 +224,9 @@ export function createUserService({
 
     async login(
       project: ProjectConfig,
-      input: { phone: string; password: string },
+      input: { phone: string; password: string; otp?: string | undefined },
       clientId: string | undefined,
+      device?: { ip: string; userAgent?: string | undefined; language: string },
     ) {
       const phone = normalisePhone(input.phone, project.locale);
       const row = isValidNationalPhone(phone, project.locale)
@@ -222,7 +243,19 @@ export function createUserService({
         throw new AppError(ErrorCode.InvalidPhoneOrPassword);
       }
       if (!(await checkPassword(row, input.password))) throw new AppError(ErrorCode.InvalidPhoneOrPassword);
-      const token = await sessions.create(row.id, project.projectId, clientId);
+      await secondFactor?.require(row.id, input.otp);
+      const newDevice = device && onNewDevice ? await sessions.isNewDevice(row.id, clientId) : false;
+      const token = await sessions.create(row.id, project.projectId, clientId, device);
+      if (newDevice && device && onNewDevice)
+        await onNewDevice({
+          userId: row.id,
+          projectId: row.projectId,
+          email: row.email,
+          device: deviceName(device.userAgent),
+          ip: device.ip,
+          at: clock.now(),
+          language: device.language,
+        });
       return { token, user: toUser(row) };
     },
 

@@ -53,6 +53,8 @@ export interface WithdrawDeps {
   payhub: PayhubService;
   projectById: (id: number) => ProjectConfig | undefined;
   log: (error: unknown, message: string) => void;
+  /** Identity (issue 14): refuses a player who may not move real money (under age: 10001). */
+  mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
 }
 
 export function toWithdrawWire(row: WithdrawRow): WithdrawOrder {
@@ -242,6 +244,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
     ): Promise<WithdrawOrder> {
       const { currency } = project(session.projectId);
       checkRange(input.amount, currency);
+      await deps.mayWithdraw?.(session.userId, session.projectId);
       const fee = withdrawFee(input.amount, currency);
       // A payment operator holds no player wallet (docs/decisions.md): nothing of its own to pay out.
       if (await payhub.isPaymentOperator(session.userId))

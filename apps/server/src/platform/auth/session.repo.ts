@@ -18,8 +18,55 @@ export function createSessionRepo(db: Db) {
       projectId: number;
       clientId: string | null;
       expiresAt: Date;
+      device?: string | null;
+      ip?: string | null;
+      lastSeenAt?: Date;
     }) {
       await db.insert(sessions).values(row);
+    },
+    /** Whether the user signed in before from this device (client id). */
+    async knownDevice(userId: number, clientId: string): Promise<boolean> {
+      const result = await db.execute(
+        sql`SELECT 1 FROM sessions WHERE user_id = ${userId} AND client_id = ${clientId} LIMIT 1`,
+      );
+      return result.rows.length > 0;
+    },
+    async hasAny(userId: number): Promise<boolean> {
+      const result = await db.execute(sql`SELECT 1 FROM sessions WHERE user_id = ${userId} LIMIT 1`);
+      return result.rows.length > 0;
+    },
+    async seen(tokenHash: Buffer, at: Date) {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+    },
+    /** The user's live sessions, most recently seen first. */
+    async live(userId: number, now: Date) {
+      const result = await db.execute<{
+        id: string;
+        token_hash: Buffer;
+        device: string | null;
+        ip: string | null;
+        created_at: Date;
+        last_seen_at: Date | null;
+      }>(sql`SELECT id, token_hash, device, ip, created_at, last_seen_at FROM sessions
+              WHERE user_id = ${userId} AND revoked_at IS NULL AND expires_at > ${now}
+              ORDER BY COALESCE(last_seen_at, created_at) DESC, id DESC LIMIT 100`);
+      return result.rows.map((row) => ({
+        id: Number(row.id),
+        tokenHash: Buffer.from(row.token_hash).toString('hex'),
+        device: row.device,
+        ip: row.ip,
+        createdAt: new Date(row.created_at),
+        lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at) : null,
+      }));
+    },
+    /** Ends one session of the user by its public id; answers its token hash (hex) or null. */
+    async revokeById(userId: number, id: number, at: Date): Promise<string | null> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.userId, userId), eq(sessions.id, id), isNull(sessions.revokedAt)))
+        .returning({ tokenHash: sessions.tokenHash });
+      return rows[0] ? Buffer.from(rows[0].tokenHash).toString('hex') : null;
     },
     async find(tokenHash: Buffer): Promise<SessionRow | null> {
       const result = await db.execute<{

@@ -10,4 +10,8 @@ export const sessions = pgTable('sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+  device: text('device'),
+  ip: text('ip'),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
 });

@@ -37,6 +37,35 @@ export interface SessionServiceOptions {
   sessionDays: number;
 }
 
+/** A short device name from a User-Agent: the browser and the system (no fingerprinting beyond that). */
+export function deviceName(userAgent: string | undefined): string {
+  if (!userAgent) return 'Unknown device';
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(userAgent)
+      ? 'Opera'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(userAgent)
+          ? 'Chrome'
+          : /Safari\//.test(userAgent)
+            ? 'Safari'
+            : null;
+  const name = [browser, system].filter(Boolean).join(' on ');
+  return name === '' ? userAgent.slice(0, 60) : name;
+}
+
 export async function createSessionService({ repo, clock, bus, sessionDays }: SessionServiceOptions) {
   const cache = new Map<string, CacheEntry>();
 
@@ -83,6 +112,8 @@ export async function createSessionService({ repo, clock, bus, sessionDays }: Se
         expiresAt: row.expiresAt,
         staffRole: row.staffRole === 'admin' ? 'admin' : null,
       };
+      // Last seen: refreshed when a node (re)reads the session, so at most every CACHE_TTL_MS.
+      await repo.seen(hash, now);
       if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
       cache.set(key, { session, cachedAt: now.getTime() });
       return session;
@@ -91,17 +122,49 @@ export async function createSessionService({ repo, clock, bus, sessionDays }: Se
 
   return {
     authenticator,
-    async create(userId: number, projectId: number, clientId: string | undefined): Promise<string> {
+    async create(
+      userId: number,
+      projectId: number,
+      clientId: string | undefined,
+      device?: { ip: string; userAgent?: string | undefined },
+    ): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(clock.now().getTime() + sessionDays * 86_400_000);
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + sessionDays * 86_400_000);
       await repo.insert({
         tokenHash: hashToken(token),
         userId,
         projectId,
         clientId: clientId?.slice(0, 64) ?? null,
         expiresAt,
+        ...(device
+          ? { device: deviceName(device.userAgent), ip: device.ip.slice(0, 64), lastSeenAt: now }
+          : {}),
       });
       return token;
+    },
+    /** Whether a sign-in from `clientId` is from a device the user never signed in from (and not the first). */
+    async isNewDevice(userId: number, clientId: string | undefined): Promise<boolean> {
+      if (!(await repo.hasAny(userId))) return false;
+      return clientId === undefined || !(await repo.knownDevice(userId, clientId.slice(0, 64)));
+    },
+    /** The user's live sessions; `current` marks the caller's own. */
+    async list(session: Session) {
+      const rows = await repo.live(session.userId, clock.now());
+      return rows.map((row) => ({
+        id: row.id,
+        device: row.device,
+        ip: row.ip,
+        createdAt: row.createdAt,
+        lastSeenAt: row.lastSeenAt ?? row.createdAt,
+        current: row.tokenHash === session.tokenHash,
+      }));
+    },
+    /** Ends one of the user's own sessions by its id; false when there is no such live session. */
+    async revokeById(session: Session, id: number): Promise<boolean> {
+      const tokenHash = await repo.revokeById(session.userId, id, clock.now());
+      if (tokenHash) await broadcastRevocation({ tokenHash });
+      return tokenHash !== null;
     },
     async revoke(session: Session) {
       await repo.revoke(Buffer.from(session.tokenHash, 'hex'), clock.now());

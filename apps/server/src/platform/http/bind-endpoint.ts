@@ -109,6 +109,7 @@ export function bindEndpoint<E extends Endpoint>(
         language: resolveLocale(header(request, 'language') ?? cookies?.locale ?? project.locale),
         ip: request.ip,
         clientId: header(request, 'client_id'),
+        userAgent: header(request, 'user-agent')?.slice(0, 200),
         idempotencyKey: header(request, 'idempotency-key'),
       };
       let fullContext: CallContext | SecureCallContext = context;

@@ -24,6 +24,8 @@ export interface CallContext {
   language: Locale;
   ip: string;
   clientId: string | undefined;
+  /** The User-Agent header (at most 200 characters): the device a session shows. */
+  userAgent?: string | undefined;
   idempotencyKey: string | undefined;
 }
 

@@ -9,7 +9,11 @@ import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, withDatabaseName } from '../db/database.ts';
 
-const SECRETS = { CODE_SECRET: 'c'.repeat(32), CUSTODY_WEBHOOK_SECRET: 'w'.repeat(32) };
+const SECRETS = {
+  CODE_SECRET: 'c'.repeat(32),
+  CUSTODY_WEBHOOK_SECRET: 'w'.repeat(32),
+  TWO_FACTOR_KEY: 'a'.repeat(64),
+};
 const phone = '081288000001';
 
 let development: TestApp;
@@ -85,9 +89,11 @@ describe('configuration', () => {
   });
 
   it('names every missing secret in one error', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CODE_SECRET, CUSTODY_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /CODE_SECRET, CUSTODY_WEBHOOK_SECRET, TWO_FACTOR_KEY/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', CODE_SECRET: SECRETS.CODE_SECRET })).toThrow(
-      /needs CUSTODY_WEBHOOK_SECRET set/,
+      /needs CUSTODY_WEBHOOK_SECRET, TWO_FACTOR_KEY set/,
     );
   });
 });
@@ -98,7 +104,7 @@ describe('starting main.ts', () => {
     const result = await run.settled;
     expect(result.ready).toBe(false);
     expect(result.exitCode).toBe(1);
-    expect(run.output()).toMatch(/CODE_SECRET, CUSTODY_WEBHOOK_SECRET/);
+    expect(run.output()).toMatch(/CODE_SECRET, CUSTODY_WEBHOOK_SECRET, TWO_FACTOR_KEY/);
     expect(run.output()).not.toMatch(/\n\s+at /); // no stack trace
   }, 60_000);
 

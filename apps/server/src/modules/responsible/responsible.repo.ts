@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import { retryTransaction } from '../../platform/db/retry.ts';
+import type { Exclusion, LimitKind, LimitRow } from './responsible.rules.ts';
+
+type Raw = Record<string, unknown>;
+
+export interface StateRow {
+  userId: number;
+  projectId: number;
+  exclusion: Exclusion | null;
+  excludedAt: Date | null;
+  realityCheckMinutes: number | null;
+  sessionStartedAt: Date | null;
+  lastActivityAt: Date | null;
+  pendingStakes: bigint;
+}
+
+const date = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string);
+const big = (value: unknown): bigint | null =>
+  value === null || value === undefined ? null : BigInt(value as string);
+
+function stateOf(row: Raw): StateRow {
+  return {
+    userId: Number(row.user_id),
+    projectId: Number(row.project_id),
+    exclusion: row.exclusion_kind
+      ? { kind: row.exclusion_kind as Exclusion['kind'], until: date(row.excluded_until) }
+      : null,
+    excludedAt: date(row.excluded_at),
+    realityCheckMinutes: row.reality_check_minutes === null ? null : Number(row.reality_check_minutes),
+    sessionStartedAt: date(row.session_started_at),
+    lastActivityAt: date(row.last_activity_at),
+    pendingStakes: BigInt(row.pending_stakes as string),
+  };
+}
+
+/** The responsible-play tables (migration 0640): only this module reads or writes them. */
+export function createResponsibleRepo(db: Db) {
+  return {
+    db: db as Executor,
+    transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
+      return retryTransaction(() => db.transaction(async (tx) => action(tx)));
+    },
+
+    /**
+     * The player's state row, created when missing, locked FOR UPDATE when `lock`: every gate call
+     * and every change of limits or exclusions of one player queue on this one row.
+     */
+    async state(executor: Executor, userId: number, projectId: number, at: Date, lock: boolean) {
+      if (lock)
+        await executor.execute(sql`
+          INSERT INTO responsible_state (user_id, project_id, updated_at) VALUES (${userId}, ${projectId}, ${at})
+          ON CONFLICT (user_id) DO NOTHING`);
+      const result = await executor.execute<Raw>(sql`
+        SELECT * FROM responsible_state WHERE user_id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`);
+      const row = result.rows[0];
+      return row
+        ? stateOf(row)
+        : {
+            userId,
+            projectId,
+            exclusion: null,
+            excludedAt: null,
+            realityCheckMinutes: null,
+            sessionStartedAt: null,
+            lastActivityAt: null,
+            pendingStakes: 0n,
+          };
+    },
+
+    async saveExclusion(executor: Executor, userId: number, exclusion: Exclusion, at: Date): Promise<void> {
+      await executor.execute(sql`
+        UPDATE responsible_state SET exclusion_kind = ${exclusion.kind}, excluded_until = ${exclusion.until},
+               excluded_at = ${at}, updated_at = ${at}
+         WHERE user_id = ${userId}`);
+    },
+
+    async saveRealityCheck(executor: Executor, userId: number, minutes: number | null, at: Date) {
+      await executor.execute(sql`
+        UPDATE responsible_state SET reality_check_minutes = ${minutes}, updated_at = ${at} WHERE user_id = ${userId}`);
+    },
+
+    async saveSession(
+      executor: Executor,
+      userId: number,
+      session: { startedAt: Date; lastActivityAt: Date; pendingStakesDelta: bigint },
+    ): Promise<void> {
+      await executor.execute(sql`
+        UPDATE responsible_state
+           SET session_started_at = ${session.startedAt}, last_activity_at = ${session.lastActivityAt},
+               pending_stakes = GREATEST(0, pending_stakes + ${session.pendingStakesDelta}),
+               updated_at = ${session.lastActivityAt}
+         WHERE user_id = ${userId}`);
+    },
+
+    async limits(executor: Executor, userId: number): Promise<Map<LimitKind, LimitRow>> {
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM responsible_limits WHERE user_id = ${userId}`,
+      );
+      return new Map(
+        result.rows.map((row) => [
+          row.kind as LimitKind,
+          {
+            value: big(row.value),
+            pendingValue: big(row.pending_value),
+            pendingRemove: row.pending_remove === true,
+            pendingAt: date(row.pending_at),
+          },
+        ]),
+      );
+    },
+
+    async saveLimit(executor: Executor, userId: number, kind: LimitKind, row: LimitRow, at: Date) {
+      await executor.execute(sql`
+        INSERT INTO responsible_limits (user_id, kind, value, pending_value, pending_remove, pending_at, updated_at)
+        VALUES (${userId}, ${kind}, ${row.value}, ${row.pendingValue}, ${row.pendingRemove}, ${row.pendingAt}, ${at})
+        ON CONFLICT (user_id, kind) DO UPDATE SET value = EXCLUDED.value, pending_value = EXCLUDED.pending_value,
+          pending_remove = EXCLUDED.pending_remove, pending_at = EXCLUDED.pending_at, updated_at = EXCLUDED.updated_at`);
+    },
+
+    async insertActivity(
+      executor: Executor,
+      row: {
+        userId: number;
+        kind: 'deposit' | 'stake' | 'settle';
+        asset: string;
+        amount: bigint;
+        value: bigint;
+        payout?: bigint;
+        state?: 'pending' | 'credited' | 'done';
+        reference?: string | null;
+        at: Date;
+      },
+    ): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO responsible_activity (user_id, kind, asset, amount, value, payout, state, reference, at)
+        VALUES (${row.userId}, ${row.kind}, ${row.asset}, ${row.amount}, ${row.value}, ${row.payout ?? 0n},
+                ${row.state ?? 'done'}, ${row.reference ?? null}, ${row.at})`);
+    },
+
+    /** Moves a deposit's row to `state`; answers whether a row of that reference exists. */
+    async markDeposit(
+      executor: Executor,
+      userId: number,
+      reference: string,
+      state: 'credited' | 'void',
+    ): Promise<boolean> {
+      const result = await executor.execute<{ state: string }>(sql`
+        UPDATE responsible_activity SET state = ${state}
+         WHERE user_id = ${userId} AND kind = 'deposit' AND reference = ${reference}
+           AND state <> 'credited'
+        RETURNING state`);
+      if (result.rows.length > 0) return true;
+      const found = await executor.execute(sql`
+        SELECT 1 FROM responsible_activity WHERE user_id = ${userId} AND kind = 'deposit' AND reference = ${reference}`);
+      return found.rows.length > 0;
+    },
+
+    /** Sums since `from`: deposits (pending or credited), stakes taken, and settled stakes and payouts. */
+    async totalsSince(executor: Executor, userId: number, from: Date) {
+      const result = await executor.execute<Raw>(sql`
+        SELECT COALESCE(SUM(value) FILTER (WHERE kind = 'deposit' AND state IN ('pending', 'credited')), 0) AS deposits,
+               COALESCE(SUM(value) FILTER (WHERE kind = 'stake'), 0) AS wagered,
+               COALESCE(SUM(value) FILTER (WHERE kind = 'settle'), 0) AS settled_stakes,
+               COALESCE(SUM(payout) FILTER (WHERE kind = 'settle'), 0) AS payouts
+          FROM responsible_activity WHERE user_id = ${userId} AND at >= ${from}`);
+      const row = result.rows[0]!;
+      return {
+        deposits: BigInt(row.deposits as string),
+        wagered: BigInt(row.wagered as string),
+        settledStakes: BigInt(row.settled_stakes as string),
+        payouts: BigInt(row.payouts as string),
+      };
+    },
+
+    /** Credited deposits and net result (payouts minus settled stakes) per local month since `from`. */
+    async monthly(executor: Executor, userId: number, from: Date, timeZone: string) {
+      const result = await executor.execute<Raw>(sql`
+        SELECT to_char(at AT TIME ZONE ${timeZone}, 'YYYY-MM') AS month,
+               COALESCE(SUM(value) FILTER (WHERE kind = 'deposit' AND state = 'credited'), 0) AS deposits,
+               COALESCE(SUM(payout - value) FILTER (WHERE kind = 'settle'), 0) AS net
+          FROM responsible_activity WHERE user_id = ${userId} AND at >= ${from}
+         GROUP BY 1`);
+      return new Map(
+        result.rows.map((row) => [
+          row.month as string,
+          { deposits: BigInt(row.deposits as string), net: BigInt(row.net as string) },
+        ]),
+      );
+    },
+
+    /**
+     * Withdrawals paid out of the player's wallet in the project currency per local month, read from
+     * the ledger (the platform's book of every movement; withdraw and chain own no statement).
+     */
+    async withdrawalsMonthly(
+      executor: Executor,
+      userId: number,
+      currency: string,
+      from: Date,
+      timeZone: string,
+    ) {
+      const result = await executor.execute<Raw>(sql`
+        SELECT to_char(t.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM') AS month, SUM(t.amount) AS amount
+          FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
+         WHERE a.owner_id = ${userId} AND a.kind = 'player_wallet' AND a.currency = ${currency}
+           AND t.code = 'withdraw' AND t.kind IN ('single', 'post') AND t.created_at >= ${from}
+         GROUP BY 1`);
+      return new Map(result.rows.map((row) => [row.month as string, BigInt(row.amount as string)]));
+    },
+
+    /** Settled net result (payouts minus stakes) and stakes count since the session began. */
+    async sessionResult(executor: Executor, userId: number, from: Date) {
+      const result = await executor.execute<Raw>(sql`
+        SELECT COALESCE(SUM(payout - value) FILTER (WHERE kind = 'settle'), 0) AS net,
+               COUNT(*) FILTER (WHERE kind = 'stake') AS stakes
+          FROM responsible_activity WHERE user_id = ${userId} AND at >= ${from}`);
+      const row = result.rows[0]!;
+      return { net: BigInt(row.net as string), stakes: Number(row.stakes) };
+    },
+  };
+}
+
+export type ResponsibleRepo = ReturnType<typeof createResponsibleRepo>;

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../platform/db/database.ts';
+
+export interface IdentityRow {
+  userId: number;
+  fullName: string;
+  /** YYYY-MM-DD. */
+  birthDate: string;
+  tier: number;
+}
+
+/** The identity table (migration 0644). */
+export function createIdentityRepo(db: Db) {
+  return {
+    /** In `executor` (a caller's open transaction) when given: no second connection while it holds one. */
+    async find(userId: number, executor: Executor = db): Promise<IdentityRow | null> {
+      const result = await executor.execute<Record<string, unknown>>(
+        sql`SELECT user_id, full_name, to_char(birth_date, 'YYYY-MM-DD') AS birth_date, tier
+              FROM user_identity WHERE user_id = ${userId}`,
+      );
+      const row = result.rows[0];
+      return row
+        ? {
+            userId: Number(row.user_id),
+            fullName: row.full_name as string,
+            birthDate: row.birth_date as string,
+            tier: Number(row.tier),
+          }
+        : null;
+    },
+    /** Declares tier 1 once; false when the player declared it before. */
+    async declare(userId: number, fullName: string, birthDate: string, at: Date): Promise<boolean> {
+      const result = await db.execute(sql`
+        INSERT INTO user_identity (user_id, full_name, birth_date, created_at)
+        VALUES (${userId}, ${fullName}, ${birthDate}::date, ${at}) ON CONFLICT (user_id) DO NOTHING RETURNING user_id`);
+      return result.rows.length === 1;
+    },
+  };
+}
+export type IdentityRepo = ReturnType<typeof createIdentityRepo>;
