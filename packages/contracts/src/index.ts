@@ -32,6 +32,7 @@ export * from './phone.ts';
 export * from './promo.ts';
 export * from './qris.ts';
 export * from './quota.ts';
+export * from './rails.ts';
 export * from './realtime.ts';
 export * from './shell.ts';
 export * from './site.ts';

@@ -44,9 +44,10 @@ export const BANK_CODES = [
 export const BankCode = z.enum(BANK_CODES);
 export type BankCode = z.infer<typeof BankCode>;
 
-/** Pay ports: how a player pays an operator. */
-export const PAY_PORTS = ['bank_transfer', 'qris'] as const;
+/** Pay ports: how a player pays an operator; which ones a project offers is in its rails (rails.ts). */
+export const PAY_PORTS = ['bank_transfer', 'qris', 'spei', 'oxxo'] as const;
 export const PayPort = z.enum(PAY_PORTS);
+export type PayPort = z.infer<typeof PayPort>;
 
 export const PAY_ORDER_STATE_NAMES = Object.keys(PayOrderState) as Array<keyof typeof PayOrderState>;
 const PayOrderStateValue = z.number().int().min(-1).max(9);
@@ -107,7 +108,8 @@ const Remark = z.string().trim().max(500);
 export const PayCreate = z.object({
   amount: MoneyInput,
   bankCode: BankCode,
-  port: PayPort.default('bank_transfer'),
+  /** Defaults to the first port of the project's rails. */
+  port: PayPort.optional(),
 });
 export const PayCheck = z.object({
   id: Id,
@@ -172,14 +174,14 @@ export const payhub = {
     method: 'GET',
     path: '/main/heracles/pay/banks',
     access: 'secure',
-    summary: 'Banks a player of this project can pay from',
+    summary: "Banks a player of this project can pay from (the project's rails)",
     response: z.object({ items: z.array(z.object({ code: z.string(), name: z.string() })) }),
   }),
   ports: endpoint({
     method: 'GET',
     path: '/main/heracles/pay/ports',
     access: 'secure',
-    summary: 'Pay ports with their amount range',
+    summary: "The project's deposit ports (its rails) with their amount range",
     response: z.object({
       items: z.array(z.object({ port: PayPort, minAmount: MoneyWire, maxAmount: MoneyWire })),
     }),
@@ -202,6 +204,7 @@ export const payhub = {
     errors: [
       ErrorCode.PaymentOutOfRange,
       ErrorCode.BankUnsupported,
+      ErrorCode.PortUnavailable,
       ErrorCode.OperatorCannotPay,
       ErrorCode.TryAgain,
     ],

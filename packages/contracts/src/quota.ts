@@ -46,7 +46,7 @@ export const WebhookBody = z.object({
   amount: MoneyInput,
 });
 
-const topupErrors = [ErrorCode.NoPermission, ErrorCode.PaymentOutOfRange];
+const topupErrors = [ErrorCode.NoPermission, ErrorCode.PaymentOutOfRange, ErrorCode.TopupMethodUnavailable];
 
 export const quota = {
   pay: endpoint({
@@ -101,9 +101,15 @@ export const quota = {
     method: 'GET',
     path: '/main/payhub/pay/recharge/bank',
     access: 'secure',
-    summary: 'The platform’s bank account for quota recharges by transfer',
-    response: z.object({ bankCode: z.string(), accountNo: z.string(), holderName: z.string() }),
-    errors: [ErrorCode.NoPermission],
+    summary:
+      'The platform’s account for quota recharges by transfer in this project (its rails: a bank account, or a CLABE in Mexico)',
+    response: z.object({
+      bankCode: z.string(),
+      accountNo: z.string(),
+      holderName: z.string(),
+      scheme: z.enum(['account', 'clabe']),
+    }),
+    errors: [ErrorCode.NoPermission, ErrorCode.TopupMethodUnavailable],
   }),
   indodaxUrl: endpoint({
     method: 'POST',
@@ -129,7 +135,7 @@ export const quota = {
     access: 'secure',
     summary: 'Indodax top-up range and the IDR per USDT rate',
     response: z.object({ minAmount: MoneyWire, maxAmount: MoneyWire, idrPerUsdt: z.string() }),
-    errors: [ErrorCode.NoPermission],
+    errors: [ErrorCode.NoPermission, ErrorCode.TopupMethodUnavailable],
   }),
   indodaxOrders: endpoint({
     method: 'GET',

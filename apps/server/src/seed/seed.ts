@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { LocalCurrency } from '@payhub/contracts';
+import { INDONESIAN_RAILS, type LocalCurrency, MEXICAN_RAILS } from '@payhub/contracts';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
 import { seedPaymentHub } from './payhub.seed.ts';
@@ -23,6 +23,7 @@ export const SEED_PROJECTS: ProjectSeed[] = [
     countryCode: '62',
     currencySymbol: 'Rp',
     jurisdiction: 'ID',
+    rails: INDONESIAN_RAILS,
   },
   {
     id: 12,
@@ -34,6 +35,7 @@ export const SEED_PROJECTS: ProjectSeed[] = [
     countryCode: '62',
     currencySymbol: 'Rp',
     jurisdiction: 'ID',
+    rails: INDONESIAN_RAILS,
   },
   {
     id: 16,
@@ -45,6 +47,7 @@ export const SEED_PROJECTS: ProjectSeed[] = [
     countryCode: '52',
     currencySymbol: 'MX$',
     jurisdiction: 'MX',
+    rails: MEXICAN_RAILS,
   },
 ];
 

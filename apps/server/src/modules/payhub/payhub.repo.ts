@@ -1,4 +1,4 @@
-import type { LocalCurrency } from '@payhub/contracts';
+import type { LocalCurrency, PayPort } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import {
@@ -28,7 +28,7 @@ export interface OperatorRow {
 export interface PayOrderRow extends OrderRowBase {
   cardId: number | null;
   bankCode: string;
-  port: 'bank_transfer' | 'qris';
+  port: PayPort;
   payeeBankCode: string | null;
   payeeAccountNo: string | null;
   payeeHolderName: string | null;
@@ -43,7 +43,7 @@ function toOrder(row: Raw): PayOrderRow {
     ...orderRowBase(row),
     cardId: num(row.card_id),
     bankCode: row.bank_code as string,
-    port: row.port as 'bank_transfer' | 'qris',
+    port: row.port as PayPort,
     payeeBankCode: (row.payee_bank_code as string | null) ?? null,
     payeeAccountNo: (row.payee_account_no as string | null) ?? null,
     payeeHolderName: (row.payee_holder_name as string | null) ?? null,

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
   formatMoney,
+  isRailBank,
   type LocalCurrency,
   PayhubPushRoute,
   type PayOrder,
   PayOrderState,
+  type PayPort,
   type ProjectConfig,
-  SUPPORTED_BANKS,
+  railBanks,
 } from '@payhub/contracts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { isInsufficientFunds, withLedgerRefusals } from '../../money/ledger-refusal.ts';
@@ -309,7 +311,7 @@ export function createPayhubService(deps: PayhubDeps) {
 
   async function createOrderOnce(
     session: Session,
-    input: { amount: bigint; bankCode: string; port: 'bank_transfer' | 'qris' },
+    input: { amount: bigint; bankCode: string; port: PayPort },
     idempotencyKey: string | undefined,
     ip: string,
   ): Promise<PayOrder> {
@@ -444,12 +446,13 @@ export function createPayhubService(deps: PayhubDeps) {
     project,
 
     heraclesBanks(session: Session) {
-      return { items: [...SUPPORTED_BANKS[project(session.projectId).currency]] };
+      return { items: railBanks(project(session.projectId).rails) };
     },
     ports(session: Session) {
-      const range = DEPOSIT_RANGE[project(session.projectId).currency];
+      const { currency, rails } = project(session.projectId);
+      const range = DEPOSIT_RANGE[currency];
       return {
-        items: (['bank_transfer', 'qris'] as const).map((port) => ({
+        items: rails.depositPorts.map((port) => ({
           port,
           minAmount: formatMoney(range.min),
           maxAmount: formatMoney(range.max),
@@ -457,28 +460,30 @@ export function createPayhubService(deps: PayhubDeps) {
       };
     },
     async payBanks(session: Session) {
-      const currency = project(session.projectId).currency;
+      const { rails } = project(session.projectId);
       const codes = new Set(await repo.banksWithOperators(repo.db, session.projectId, clock.now()));
       return {
-        items: SUPPORTED_BANKS[currency].filter((bank) => codes.has(bank.code)).map((bank) => ({ ...bank })),
+        items: railBanks(rails).filter((bank) => codes.has(bank.code)),
       };
     },
 
     async createOrder(
       session: Session,
-      input: { amount: bigint; bankCode: string; port: 'bank_transfer' | 'qris' },
+      input: { amount: bigint; bankCode: string; port?: PayPort | undefined },
       idempotencyKey: string | undefined,
       ip: string,
     ): Promise<PayOrder> {
-      const currency = project(session.projectId).currency;
+      const { currency, rails } = project(session.projectId);
+      // Only the project's own rails (issue 11): no QRIS in Mexico, no SPEI or OXXO in Indonesia.
+      const port = input.port ?? rails.depositPorts[0]!;
+      if (!rails.depositPorts.includes(port)) throw new AppError(ErrorCode.PortUnavailable);
       const range = DEPOSIT_RANGE[currency];
       if (input.amount < range.min || input.amount > range.max)
         throw new AppError(
           ErrorCode.PaymentOutOfRange,
           `${formatMoney(range.min)} - ${formatMoney(range.max)}`,
         );
-      if (!SUPPORTED_BANKS[currency].some((bank) => bank.code === input.bankCode))
-        throw new AppError(ErrorCode.BankUnsupported);
+      if (!isRailBank(rails, input.bankCode)) throw new AppError(ErrorCode.BankUnsupported);
       // A payment operator holds no player wallet (docs/decisions.md): it cannot pay itself in.
       if (await repo.isPaymentOperator(repo.db, session.userId))
         await refused(
@@ -494,7 +499,7 @@ export function createPayhubService(deps: PayhubDeps) {
         );
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await createOrderOnce(session, input, idempotencyKey, ip);
+          return await createOrderOnce(session, { ...input, port }, idempotencyKey, ip);
         } catch (error) {
           // Another assignment took the quota between the choice and the hold: choose again.
           const retry = isInsufficientFunds(error);

@@ -31,8 +31,6 @@ export const TOPUP_RANGE: Record<LocalCurrency, { min: bigint; max: bigint }> = 
   IDR: { min: 100_000_00n, max: 1_000_000_000_00n },
   MXN: { min: 500_00n, max: 1_000_000_00n },
 };
-/** The platform's account for recharges by bank transfer. */
-export const RECHARGE_BANK = { bankCode: 'BCA', accountNo: '8800123456', holderName: 'PT Payhub Nusantara' };
 export const IDR_PER_USDT = '16270.00';
 
 export interface QuotaDeps {
@@ -99,7 +97,9 @@ export function createQuotaService(deps: QuotaDeps) {
     ip: string,
   ) {
     await payhub.requireOperator(session);
-    const { currency } = project(session.projectId);
+    const { currency, rails } = project(session.projectId);
+    // Only the project's own top-up methods (its rails): no Indodax in Mexico.
+    if (!rails.topUpMethods.includes(method)) throw new AppError(ErrorCode.TopupMethodUnavailable);
     const range = TOPUP_RANGE[currency];
     if (amount < range.min || amount > range.max)
       throw new AppError(
@@ -123,6 +123,7 @@ export function createQuotaService(deps: QuotaDeps) {
             orderNo,
             amountText: formatMoney(amount),
             currency,
+            account: rails.rechargeAccount,
           });
           const row = await repo.insert(tx, {
             orderNo,
@@ -253,11 +254,16 @@ export function createQuotaService(deps: QuotaDeps) {
     },
     async rechargeBank(session: Session) {
       await payhub.requireOperator(session);
-      return { ...RECHARGE_BANK };
+      const { rails } = project(session.projectId);
+      if (!rails.rechargeAccount || !rails.topUpMethods.includes('bank'))
+        throw new AppError(ErrorCode.TopupMethodUnavailable);
+      return { ...rails.rechargeAccount };
     },
     async indodaxAmount(session: Session) {
       await payhub.requireOperator(session);
-      const range = TOPUP_RANGE[project(session.projectId).currency];
+      const { currency, rails } = project(session.projectId);
+      if (!rails.topUpMethods.includes('indodax')) throw new AppError(ErrorCode.TopupMethodUnavailable);
+      const range = TOPUP_RANGE[currency];
       return {
         minAmount: formatMoney(range.min),
         maxAmount: formatMoney(range.max),

@@ -1,10 +1,11 @@
 import {
   ErrorCode,
   formatMoney,
+  isRailBank,
   type LocalCurrency,
   PayhubPushRoute,
   type ProjectConfig,
-  SUPPORTED_BANKS,
+  railBanks,
   type WithdrawOrder,
   WithdrawOrderState,
 } from '@payhub/contracts';
@@ -223,7 +224,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
   }
 
   function checkBank(projectId: number, bankCode: string) {
-    if (!SUPPORTED_BANKS[project(projectId).currency].some((bank) => bank.code === bankCode))
+    if (!isRailBank(project(projectId).rails, bankCode))
       throw new AppError(ErrorCode.BankUnsupported);
   }
 
@@ -391,7 +392,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
       return { account: latest ? toBankWire(latest) : null };
     },
     bankSupport(session: Session) {
-      return { items: SUPPORTED_BANKS[project(session.projectId).currency].map((bank) => ({ ...bank })) };
+      return { items: railBanks(project(session.projectId).rails) };
     },
     async bankAdd(
       session: Session,
