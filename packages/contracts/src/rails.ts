@@ -72,7 +72,7 @@ export function isValidClabe(clabe: string): boolean {
   if (!/^\d{18}$/.test(clabe)) return false;
   const weights = [3, 7, 1];
   let sum = 0;
-  for (let index = 0; index < 17; index += 1) sum += ((Number(clabe[index]) * weights[index % 3]!) % 10);
+  for (let index = 0; index < 17; index += 1) sum += (Number(clabe[index]) * weights[index % 3]!) % 10;
   return (10 - (sum % 10)) % 10 === Number(clabe[17]);
 }
 

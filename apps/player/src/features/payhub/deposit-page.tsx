@@ -2,12 +2,13 @@ import {
   type BankCode,
   formatAmount,
   type LocalCurrency,
+  type PayPort,
   parseAmount,
   tryParseAmount,
 } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Building2, QrCode } from 'lucide-react';
+import { ArrowLeftRight, Building2, QrCode, Store } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,8 +25,9 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { payingBanksQuery, portsQuery } from './api.ts';
 
-type Port = 'bank_transfer' | 'qris';
-const portIcons = { bank_transfer: Building2, qris: QrCode } as const;
+type Port = PayPort;
+/** The ports come from the project's rails (server): SPEI and OXXO in Mexico, bank and QRIS in Indonesia. */
+const portIcons = { bank_transfer: Building2, qris: QrCode, spei: ArrowLeftRight, oxxo: Store } as const;
 /** Quick amounts: multiples of the port's minimum, kept within its maximum. */
 const QUICK_MULTIPLES = [1n, 5n, 10n, 50n];
 

@@ -38,8 +38,7 @@ describe('rails per project', () => {
     const player = await testApp.signIn('player', 16);
     expect((await player.api.payhub.ports()).items.map((item) => item.port)).toEqual(['spei', 'oxxo']);
     expect((await player.api.payhub.heraclesBanks()).items.map((bank) => bank.code)).toEqual(MEXICAN_BANKS);
-    for (const bank of (await player.api.payhub.payBanks()).items)
-      expect(MEXICAN_BANKS).toContain(bank.code);
+    for (const bank of (await player.api.payhub.payBanks()).items) expect(MEXICAN_BANKS).toContain(bank.code);
     expect(
       (
         await failure(
@@ -59,8 +58,13 @@ describe('rails per project', () => {
 
   it("project 12's player sees bank transfer and QRIS and Indonesian banks only; SPEI is refused", async () => {
     const player = await testApp.signIn('player', 12);
-    expect((await player.api.payhub.ports()).items.map((item) => item.port)).toEqual(['bank_transfer', 'qris']);
-    expect((await player.api.payhub.heraclesBanks()).items.map((bank) => bank.code)).toEqual(INDONESIAN_BANKS);
+    expect((await player.api.payhub.ports()).items.map((item) => item.port)).toEqual([
+      'bank_transfer',
+      'qris',
+    ]);
+    expect((await player.api.payhub.heraclesBanks()).items.map((bank) => bank.code)).toEqual(
+      INDONESIAN_BANKS,
+    );
     expect(
       (
         await failure(
@@ -77,7 +81,9 @@ describe('rails per project', () => {
     );
     expect(await operator.api.quota.rechargeBank()).toEqual(MEXICAN_RAILS.rechargeAccount);
     expect((await failure(operator.api.quota.indodaxAmount())).errCode).toBe(3051);
-    expect((await failure(operator.api.quota.indodaxUrl({ body: { amount: '1000.00' } }))).errCode).toBe(3051);
+    expect((await failure(operator.api.quota.indodaxUrl({ body: { amount: '1000.00' } }))).errCode).toBe(
+      3051,
+    );
     const topup = await operator.api.quota.pay({ body: { amount: '1000.00', method: 'bank' } });
     expect(topup.payTo).toContain(MEXICAN_RAILS.rechargeAccount!.accountNo);
     expect(topup.payTo).not.toContain('BCA');

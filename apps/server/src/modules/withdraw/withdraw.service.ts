@@ -224,8 +224,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
   }
 
   function checkBank(projectId: number, bankCode: string) {
-    if (!isRailBank(project(projectId).rails, bankCode))
-      throw new AppError(ErrorCode.BankUnsupported);
+    if (!isRailBank(project(projectId).rails, bankCode)) throw new AppError(ErrorCode.BankUnsupported);
   }
 
   /** Maps a unique-index race on an account number to the catalogue's code. */
