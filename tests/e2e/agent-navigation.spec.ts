@@ -58,7 +58,8 @@ function screensOf(label: DemoLabel, projectId: ProjectId): string[] {
 /** Every screen each role may use (spec §2 route table and §6 gates). */
 export const SCREENS: Record<DemoLabel, string[]> = {
   'no-spa': ['/wait', '/notice', '/account'],
-  admin: ['/wait', '/notice', '/account'],
+  // Staff have no programme to join: they land on the account, which points to the back office.
+  admin: ['/account', '/notice'],
   cs: ['/account', '/notice'],
   hr: ['/account', '/pengajuan', '/notice'],
   promoter: promoterScreens,
