@@ -129,6 +129,15 @@ export const quota = {
     response: Topup,
     errors: [ErrorCode.NoPermission, ErrorCode.NotFound],
   }),
+  topupRange: endpoint({
+    method: 'GET',
+    path: '/main/payhub/quota/range',
+    access: 'secure',
+    summary:
+      "Operator: the quota top-up range of this project and its currency's rate per USDT (IDR in Indonesia, MXN in Mexico)",
+    response: z.object({ minAmount: MoneyWire, maxAmount: MoneyWire, localPerUsdt: MoneyWire }),
+    errors: [ErrorCode.NoPermission],
+  }),
   indodaxAmount: endpoint({
     method: 'GET',
     path: '/main/payhub/indo/dax/amount',

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { useFormatMoney } from '../../shared/payment-ui.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { topupRangeQuery } from './api.ts';
@@ -13,13 +14,14 @@ import { TopupCard, TopupForm } from './topup-form.tsx';
 export default function UsdtPage() {
   const { t } = useTranslation();
   const range = useQuery(topupRangeQuery());
+  const money = useFormatMoney();
   const [opened, setOpened] = useState<Topup | null>(null);
   return (
     <Page title={t('payhub.menu.usdt')}>
       <Card>
         {range.data ? (
           <p className="mb-3 text-sm text-slate-600">
-            {t('payhub.topup.rate', { rate: range.data.idrPerUsdt })}
+            {t('payhub.topup.rate', { rate: money(range.data.localPerUsdt) })}
           </p>
         ) : null}
         <TopupForm

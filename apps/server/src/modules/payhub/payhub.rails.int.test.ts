@@ -81,6 +81,12 @@ describe('rails per project', () => {
     );
     expect(await operator.api.quota.rechargeBank()).toEqual(MEXICAN_RAILS.rechargeAccount);
     expect((await failure(operator.api.quota.indodaxAmount())).errCode).toBe(3051);
+    // The top-up range and rate are the project's own currency's (not the IDR rate).
+    expect(await operator.api.quota.topupRange()).toEqual({
+      minAmount: '500.00',
+      maxAmount: '1000000.00',
+      localPerUsdt: '18.18',
+    });
     expect((await failure(operator.api.quota.indodaxUrl({ body: { amount: '1000.00' } }))).errCode).toBe(
       3051,
     );
@@ -97,5 +103,6 @@ describe('rails per project', () => {
     const account = await operator.api.quota.rechargeBank();
     expect(account).toMatchObject({ bankCode: 'BCA', scheme: 'account' });
     expect((await operator.api.quota.indodaxAmount()).idrPerUsdt).toMatch(/^\d+\.\d{2}$/);
+    expect((await operator.api.quota.topupRange()).localPerUsdt).toBe('16270.00');
   });
 });

@@ -32,6 +32,8 @@ export const TOPUP_RANGE: Record<LocalCurrency, { min: bigint; max: bigint }> = 
   MXN: { min: 500_00n, max: 1_000_000_00n },
 };
 export const IDR_PER_USDT = '16270.00';
+/** The indicative rate per USDT in each local currency, shown beside a top-up (1 USDT ≈ 1 USD). */
+export const LOCAL_PER_USDT: Record<LocalCurrency, string> = { IDR: IDR_PER_USDT, MXN: '18.18' };
 
 export interface QuotaDeps {
   repo: QuotaRepo;
@@ -258,6 +260,17 @@ export function createQuotaService(deps: QuotaDeps) {
       if (!rails.rechargeAccount || !rails.topUpMethods.includes('bank'))
         throw new AppError(ErrorCode.TopupMethodUnavailable);
       return { ...rails.rechargeAccount };
+    },
+    /** The top-up range and rate of the project's own currency (every top-up method shares the range). */
+    async topupRange(session: Session) {
+      await payhub.requireOperator(session);
+      const { currency } = project(session.projectId);
+      const range = TOPUP_RANGE[currency];
+      return {
+        minAmount: formatMoney(range.min),
+        maxAmount: formatMoney(range.max),
+        localPerUsdt: LOCAL_PER_USDT[currency],
+      };
     },
     async indodaxAmount(session: Session) {
       await payhub.requireOperator(session);
