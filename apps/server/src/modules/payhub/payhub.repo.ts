@@ -206,6 +206,18 @@ export function createPayhubRepo(db: Db) {
       return BigInt(result.rows[0]?.assigned ?? '0');
     },
 
+    /**
+     * Gives an amount back to (negative) or counts it again against (positive) the operator's daily
+     * volume of `day`, without the limit check: a canceled order no longer counts, a canceled order
+     * later found paid counts again (issue 11).
+     */
+    async adjustDaily(executor: Executor, operatorId: number, day: string, delta: bigint): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO payhub_operator_daily AS d (operator_id, day, assigned)
+        VALUES (${operatorId}::bigint, ${day}::date, GREATEST(${delta}::bigint, 0))
+        ON CONFLICT (operator_id, day) DO UPDATE SET assigned = GREATEST(d.assigned + ${delta}::bigint, 0)`);
+    },
+
     /** Counts the amount against the operator's daily limit; false when it would pass the limit. */
     async reserveDaily(
       executor: Executor,

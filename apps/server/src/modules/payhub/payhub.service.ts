@@ -162,6 +162,25 @@ export function createPayhubService(deps: PayhubDeps) {
     }
   }
 
+  /**
+   * The operator's daily volume follows the order (issue 11): a cancel gives the amount back to the
+   * day it was counted on (the order's local day), a canceled order found paid later counts again.
+   * Lock order (docs/payments.md): the daily row before the ledger accounts, as assignment does.
+   */
+  async function settleDaily(tx: Executor, order: PayOrderRow, next: number): Promise<void> {
+    if (order.operatorId === null) return;
+    const wasCanceled = order.state === PayOrderState.CANCELED;
+    const delta =
+      next === PayOrderState.CANCELED && !wasCanceled
+        ? -order.amount
+        : wasCanceled && (next === PayOrderState.PAID || next === PayOrderState.CHECK_SUCCESS)
+          ? order.amount
+          : 0n;
+    if (delta === 0n) return;
+    const day = localDay(order.createdAt, project(order.projectId).timeZone);
+    await repo.adjustDaily(tx, order.operatorId, day, delta);
+  }
+
   /** The money step of a paid deposit: credit the player from the hold (or afresh) and pay the commission. */
   async function settleDeposit(
     tx: Executor,
@@ -170,6 +189,7 @@ export function createPayhubService(deps: PayhubDeps) {
     _extra: TransitionExtra,
     { holdId, reference }: OrderMoney,
   ): Promise<void> {
+    await settleDaily(tx, order, next);
     if (next !== PayOrderState.PAID && next !== PayOrderState.CHECK_SUCCESS) return;
     const accounts = await accountsOf(tx, order);
     // Lock order step 5 (docs/payments.md): every user account of this settlement, lowest id first.
