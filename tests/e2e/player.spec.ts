@@ -237,7 +237,7 @@ describe('player screens', () => {
       .waitFor();
     await settled(page, 'player-wallet-mx');
     // Mexican rails only (issue 11): SPEI and OXXO, Mexican banks; never QRIS or an Indonesian bank.
-    await page.getByRole('link', { name: 'Depositar' }).click();
+    await page.getByRole('link', { name: 'Depositar', exact: true }).click();
     await page.getByRole('heading', { name: 'Depositar' }).waitFor();
     await page.getByRole('button', { name: /Transferencia SPEI/ }).waitFor();
     await page.getByRole('button', { name: /Efectivo en OXXO/ }).waitFor();
@@ -384,6 +384,7 @@ describe('player wallet journey', () => {
     await page.getByRole('button', { name: 'Buat pesanan setor' }).click();
     await page.getByRole('alert').filter({ hasText: 'Jumlah minimal Rp\u00a010.000,00' }).waitFor();
     await page.locator('input[name="amount"]').fill('150000');
+    await page.locator('input[name="payerName"]').fill('Budi Santoso');
     await settled(page, 'player-deposit');
     await page.getByRole('button', { name: 'Buat pesanan setor' }).click();
     await page.waitForURL(/\/play\/deposit\/\d+$/);
@@ -404,7 +405,9 @@ describe('player wallet journey', () => {
     const orderId = Number(new URL(page.url()).pathname.split('/').pop());
     const player = apiClient(12);
     player.setToken(token);
-    const { operatorId } = await player.api.payhub.orderState({ params: { id: orderId } });
+    const { operatorId, payerName } = await player.api.payhub.orderState({ params: { id: orderId } });
+    // The payer's name travels with the order as the operator's evidence (issue 11).
+    expect(payerName).toBe('Budi Santoso');
     const operator = await operatorClient(operatorId);
     await operator.api.payhub.payCheck({ body: { id: orderId, action: 'confirm' } });
     await page.getByTestId('order-state').filter({ hasText: 'Berhasil' }).waitFor({ timeout: 15_000 });

@@ -82,6 +82,8 @@ export const PayOrder = z.object({
   port: PayPort,
   payee: Payee.nullable(),
   playerId: z.number().int(),
+  /** The payer's name as the player typed it; null when not given. */
+  payerName: z.string().nullable(),
   operatorId: z.number().int().nullable(),
   /** 0: no group head has taken it yet; 1: taken by `handlerId`. */
   handleState: z.union([z.literal(0), z.literal(1)]),
@@ -110,6 +112,14 @@ export const PayCreate = z.object({
   bankCode: BankCode,
   /** Defaults to the first port of the project's rails. */
   port: PayPort.optional(),
+  /** The name on the paying account (or the OXXO slip): evidence the operator checks before confirming. */
+  payerName: z
+    .string()
+    .trim()
+    .min(2)
+    .max(80)
+    .regex(/^[\p{L}\p{M} .,'-]+$/u, 'payerName: letters only')
+    .optional(),
 });
 export const PayCheck = z.object({
   id: Id,

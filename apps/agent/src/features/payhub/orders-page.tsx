@@ -97,7 +97,10 @@ export default function OrdersPage() {
                 <DetailRow label={t('payhub.commission')}>{money(selected.commission)}</DetailRow>
                 {/* Who pays and from which bank: what the operator checks the transfer against. */}
                 <DetailRow label={t('payhub.confirm.payer')}>
-                  {t('payhub.confirm.player', { id: selected.playerId })}
+                  <span data-testid="order-payer">
+                    {selected.payerName ? `${selected.payerName} · ` : ''}
+                    {t('payhub.confirm.player', { id: selected.playerId })}
+                  </span>
                 </DetailRow>
                 <DetailRow label={t('payhub.confirm.bank')}>{selected.bankCode}</DetailRow>
                 <DetailRow label={t('payhub.orders.payee')}>

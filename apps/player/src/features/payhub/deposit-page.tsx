@@ -20,7 +20,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
 import { type AmountProblem, checkAmount } from '../../shared/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { AmountField } from '../../shared/ui/field.tsx';
+import { AmountField, TextField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { payingBanksQuery, portsQuery } from './api.ts';
@@ -48,6 +48,7 @@ export default function DepositPage() {
   const [port, setPort] = useState<Port | null>(null);
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
+  const [payerName, setPayerName] = useState('');
   const [amountProblem, setAmountProblem] = useState<AmountProblem | null>(null);
   const [bankMissing, setBankMissing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -88,6 +89,7 @@ export default function DepositPage() {
           amount: formatAmount(minor, currency),
           bankCode: bankCode as BankCode,
           port: selectedPort.port,
+          ...(payerName.trim().length >= 2 ? { payerName: payerName.trim() } : {}),
         },
         idempotencyKey: idempotencyKey.current,
       });
@@ -222,6 +224,16 @@ export default function DepositPage() {
               ))}
             </div>
           </div>
+
+          <TextField
+            label={t('playerDeposit.payerName')}
+            hint={t('playerDeposit.payerNameHint')}
+            name="payerName"
+            autoComplete="name"
+            maxLength={80}
+            value={payerName}
+            onChange={setPayerName}
+          />
 
           <Button type="submit" block busy={busy}>
             {t('playerDeposit.create')}

@@ -47,13 +47,25 @@ describe('rails per project', () => {
       ).errCode,
     ).toBe(3050);
     const oxxo = await player.api.payhub.createOrder({
-      body: { amount: '600.00', bankCode: 'BBVA', port: 'oxxo' },
+      body: { amount: '600.00', bankCode: 'BBVA', port: 'oxxo', payerName: '  José  Pérez ' },
     });
     expect(oxxo.port).toBe('oxxo');
+    // The payer's name is evidence for the operator (issue 11): kept as typed, spaces tidied.
+    expect(oxxo.payerName).toBe('José Pérez');
+    expect(
+      (
+        await failure(
+          player.api.payhub.createOrder({
+            body: { amount: '600.00', bankCode: 'BBVA', port: 'spei', payerName: '<b>x</b>' },
+          }),
+        )
+      ).errCode,
+    ).toBe(3);
     expect(oxxo.state).toBe(PayOrderState.WAIT);
     // Without a port the order takes the project's first one.
     const spei = await player.api.payhub.createOrder({ body: { amount: '610.00', bankCode: 'BANORTE' } });
     expect(spei.port).toBe('spei');
+    expect(spei.payerName).toBeNull();
   });
 
   it("project 12's player sees bank transfer and QRIS and Indonesian banks only; SPEI is refused", async () => {

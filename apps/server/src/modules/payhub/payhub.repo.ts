@@ -29,6 +29,7 @@ export interface PayOrderRow extends OrderRowBase {
   cardId: number | null;
   bankCode: string;
   port: PayPort;
+  payerName: string | null;
   payeeBankCode: string | null;
   payeeAccountNo: string | null;
   payeeHolderName: string | null;
@@ -44,6 +45,7 @@ function toOrder(row: Raw): PayOrderRow {
     cardId: num(row.card_id),
     bankCode: row.bank_code as string,
     port: row.port as PayPort,
+    payerName: (row.payer_name as string | null) ?? null,
     payeeBankCode: (row.payee_bank_code as string | null) ?? null,
     payeeAccountNo: (row.payee_account_no as string | null) ?? null,
     payeeHolderName: (row.payee_holder_name as string | null) ?? null,
@@ -323,16 +325,17 @@ export function createPayhubRepo(db: Db) {
         playerId: number;
         bankCode: string;
         port: string;
+        payerName: string | null;
         amount: bigint;
         expiresAt: Date;
         at: Date;
       },
     ): Promise<number> {
       const result = await executor.execute<{ id: string }>(sql`
-        INSERT INTO pay_orders (order_no, project_id, currency, player_id, bank_code, port, amount, state,
-                                expires_at, created_at, updated_at)
+        INSERT INTO pay_orders (order_no, project_id, currency, player_id, bank_code, port, payer_name, amount,
+                                state, expires_at, created_at, updated_at)
         VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.playerId}, ${row.bankCode}, ${row.port},
-                ${row.amount}, -1, ${row.expiresAt.toISOString()}::timestamptz, ${row.at.toISOString()}::timestamptz,
+                ${row.payerName}, ${row.amount}, -1, ${row.expiresAt.toISOString()}::timestamptz, ${row.at.toISOString()}::timestamptz,
                 ${row.at.toISOString()}::timestamptz)
         RETURNING id`);
       return Number(result.rows[0]!.id);

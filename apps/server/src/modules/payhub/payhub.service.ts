@@ -84,6 +84,7 @@ export function toPayOrderWire(row: PayOrderRow): PayOrder {
     state: row.state as PayOrder['state'],
     bankCode: row.bankCode,
     port: row.port,
+    payerName: row.payerName,
     payee:
       row.payeeAccountNo && row.payeeBankCode && row.payeeHolderName
         ? { bankCode: row.payeeBankCode, accountNo: row.payeeAccountNo, holderName: row.payeeHolderName }
@@ -331,7 +332,7 @@ export function createPayhubService(deps: PayhubDeps) {
 
   async function createOrderOnce(
     session: Session,
-    input: { amount: bigint; bankCode: string; port: PayPort },
+    input: { amount: bigint; bankCode: string; port: PayPort; payerName?: string | undefined },
     idempotencyKey: string | undefined,
     ip: string,
   ): Promise<PayOrder> {
@@ -352,6 +353,7 @@ export function createPayhubService(deps: PayhubDeps) {
               playerId: session.userId,
               bankCode: input.bankCode,
               port: input.port,
+              payerName: input.payerName?.replace(/\s+/g, ' ') ?? null,
               amount: input.amount,
               expiresAt: new Date(at.getTime() + PAY_WAIT_TIMEOUT_MS),
               at,
@@ -489,7 +491,7 @@ export function createPayhubService(deps: PayhubDeps) {
 
     async createOrder(
       session: Session,
-      input: { amount: bigint; bankCode: string; port?: PayPort | undefined },
+      input: { amount: bigint; bankCode: string; port?: PayPort | undefined; payerName?: string | undefined },
       idempotencyKey: string | undefined,
       ip: string,
     ): Promise<PayOrder> {

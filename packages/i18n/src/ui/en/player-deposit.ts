@@ -15,6 +15,8 @@ export const playerDeposit: PlayerCatalog['playerDeposit'] = {
   transferTo: 'Transfer to this account',
   payeeBank: 'Bank',
   payeeAccount: 'Account number',
+  payerName: 'Payer name',
+  payerNameHint: 'Name on the paying account or slip (optional): the operator matches it with your payment.',
   payeeClabe: 'CLABE',
   portHints: {
     spei: 'Send a SPEI transfer from your banking app to this CLABE for the exact amount.',

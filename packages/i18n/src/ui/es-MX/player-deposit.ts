@@ -15,6 +15,9 @@ export const playerDeposit: PlayerCatalog['playerDeposit'] = {
   transferTo: 'Transfiere a esta cuenta',
   payeeBank: 'Banco',
   payeeAccount: 'Número de cuenta',
+  payerName: 'Nombre de quien paga',
+  payerNameHint:
+    'Nombre del titular de la cuenta o del ticket (opcional): el operador lo compara con tu pago.',
   payeeClabe: 'CLABE',
   portHints: {
     spei: 'Envía una transferencia SPEI desde tu app bancaria a esta CLABE por el monto exacto.',

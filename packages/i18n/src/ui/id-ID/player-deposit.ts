@@ -13,6 +13,9 @@ export const playerDeposit = {
   transferTo: 'Transfer ke rekening ini',
   payeeBank: 'Bank',
   payeeAccount: 'Nomor rekening',
+  payerName: 'Nama pengirim',
+  payerNameHint:
+    'Nama pemilik rekening pengirim (boleh dikosongkan): operator mencocokkannya dengan transfer Anda.',
   payeeClabe: 'CLABE',
   portHints: {
     spei: 'Kirim transfer SPEI dari aplikasi bank Anda ke CLABE ini dengan jumlah persis.',
