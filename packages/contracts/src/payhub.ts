@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { PAYMENT_ROLES, PayOrderState } from './enums.ts';
 import { ErrorCode } from './errors.ts';
-import { type LocalCurrency, LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
+import { LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
+import { BankCode, PayPort } from './rails.ts';
 import { Count, Id, intInput, Page } from './validation.ts';
 
 /**
@@ -11,43 +12,6 @@ import { Count, Id, intInput, Page } from './validation.ts';
  * /main/heracles/pay (spec §7 Public pay); operator calls under /main/payhub (docs/decisions.md).
  * State transitions: docs/payments.md.
  */
-
-/** Banks and wallets per currency: the codes players pay from and operators' cards are held at. */
-export const SUPPORTED_BANKS = {
-  IDR: [
-    { code: 'BCA', name: 'Bank Central Asia' },
-    { code: 'BNI', name: 'Bank Negara Indonesia' },
-    { code: 'BRI', name: 'Bank Rakyat Indonesia' },
-    { code: 'MANDIRI', name: 'Bank Mandiri' },
-    { code: 'CIMB', name: 'CIMB Niaga' },
-    { code: 'PERMATA', name: 'Bank Permata' },
-  ],
-  MXN: [
-    { code: 'BBVA', name: 'BBVA México' },
-    { code: 'BANORTE', name: 'Banorte' },
-    { code: 'SANTANDER', name: 'Santander México' },
-    { code: 'BANAMEX', name: 'Banamex' },
-  ],
-} as const satisfies Record<LocalCurrency, ReadonlyArray<{ code: string; name: string }>>;
-export const BANK_CODES = [
-  'BCA',
-  'BNI',
-  'BRI',
-  'MANDIRI',
-  'CIMB',
-  'PERMATA',
-  'BBVA',
-  'BANORTE',
-  'SANTANDER',
-  'BANAMEX',
-] as const;
-export const BankCode = z.enum(BANK_CODES);
-export type BankCode = z.infer<typeof BankCode>;
-
-/** Pay ports: how a player pays an operator; which ones a project offers is in its rails (rails.ts). */
-export const PAY_PORTS = ['bank_transfer', 'qris', 'spei', 'oxxo'] as const;
-export const PayPort = z.enum(PAY_PORTS);
-export type PayPort = z.infer<typeof PayPort>;
 
 export const PAY_ORDER_STATE_NAMES = Object.keys(PayOrderState) as Array<keyof typeof PayOrderState>;
 const PayOrderStateValue = z.number().int().min(-1).max(9);

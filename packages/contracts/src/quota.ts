@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
 import { LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
+import { TopupMethod } from './rails.ts';
 import { Count, Page } from './validation.ts';
 
 /**
  * Operator quota: the prepaid balance from which players' deposits are credited. Top-ups go through a
  * custody/exchange adapter (bank recharge, USDT, Indodax) and settle on its signed webhook.
  */
-
-export const TOPUP_METHODS = ['bank', 'usdt', 'indodax'] as const;
-export const TopupMethod = z.enum(TOPUP_METHODS);
 
 export const Topup = z.object({
   id: z.number().int(),

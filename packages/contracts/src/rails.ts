@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { BankCode, PayPort, SUPPORTED_BANKS } from './payhub.ts';
-import { TopupMethod } from './quota.ts';
+import type { LocalCurrency } from './money.ts';
+
+/*
+ * Kept free of endpoint modules: the project config (site.ts), which the apps' first paint reads, imports it.
+ */
 
 /**
  * A project's payment rails (issue 11): the banks its players pay from and its operators hold cards
@@ -9,6 +12,47 @@ import { TopupMethod } from './quota.ts';
  * handed out with the project config, so a Mexican project never offers QRIS, Indodax or an
  * Indonesian bank. docs/payments.md "Rails per project".
  */
+/** Banks and wallets per currency: the codes players pay from and operators' cards are held at. */
+export const SUPPORTED_BANKS = {
+  IDR: [
+    { code: 'BCA', name: 'Bank Central Asia' },
+    { code: 'BNI', name: 'Bank Negara Indonesia' },
+    { code: 'BRI', name: 'Bank Rakyat Indonesia' },
+    { code: 'MANDIRI', name: 'Bank Mandiri' },
+    { code: 'CIMB', name: 'CIMB Niaga' },
+    { code: 'PERMATA', name: 'Bank Permata' },
+  ],
+  MXN: [
+    { code: 'BBVA', name: 'BBVA México' },
+    { code: 'BANORTE', name: 'Banorte' },
+    { code: 'SANTANDER', name: 'Santander México' },
+    { code: 'BANAMEX', name: 'Banamex' },
+  ],
+} as const satisfies Record<LocalCurrency, ReadonlyArray<{ code: string; name: string }>>;
+export const BANK_CODES = [
+  'BCA',
+  'BNI',
+  'BRI',
+  'MANDIRI',
+  'CIMB',
+  'PERMATA',
+  'BBVA',
+  'BANORTE',
+  'SANTANDER',
+  'BANAMEX',
+] as const;
+export const BankCode = z.enum(BANK_CODES);
+export type BankCode = z.infer<typeof BankCode>;
+
+/** Pay ports: how a player pays an operator; which ones a project offers is in its rails. */
+export const PAY_PORTS = ['bank_transfer', 'qris', 'spei', 'oxxo'] as const;
+export const PayPort = z.enum(PAY_PORTS);
+export type PayPort = z.infer<typeof PayPort>;
+
+export const TOPUP_METHODS = ['bank', 'usdt', 'indodax'] as const;
+export const TopupMethod = z.enum(TOPUP_METHODS);
+export type TopupMethod = z.infer<typeof TopupMethod>;
+
 /** How an account number is read: a plain bank account number or an 18-digit Mexican CLABE. */
 export const ACCOUNT_SCHEMES = ['account', 'clabe'] as const;
 
