@@ -6,6 +6,7 @@ import { copyText, notify } from '../../lib/notify.ts';
 import { ListButton, ListState, Tabs, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { DetailRow } from '../../shared/ui/card.tsx';
+import { TextField } from '../../shared/ui/field.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { useOperatorOrders, usePayhubMutation } from './api.ts';
@@ -24,11 +25,19 @@ export default function OrdersPage() {
   const [filter, setFilter] = useState<Filter>('wait');
   const [selected, setSelected] = useState<PayOrder | null>(null);
   const [asking, setAsking] = useState<Action | null>(null);
+  // A report must say why (the manager reads it on /manage); a cancel may (issue 11).
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const ask = (action: Action | null) => {
+    setAsking(action);
+    setReason('');
+    setReasonMissing(false);
+  };
   const waiting = useOperatorOrders([PayOrderState.WAIT]);
   const checking = useOperatorOrders([PayOrderState.CHECKING]);
   const list = filter === 'wait' ? waiting : checking;
   const check = usePayhubMutation(
-    (input: { id: number; action: Action }) => api.payhub.payCheck({ body: input }),
+    (input: { id: number; action: Action; remark?: string }) => api.payhub.payCheck({ body: input }),
     (order) => {
       notify.success(
         t(
@@ -39,7 +48,7 @@ export default function OrdersPage() {
               : 'payhub.orders.canceled',
         ),
       );
-      setAsking(null);
+      ask(null);
       setSelected(null);
     },
     'payOrder',
@@ -129,14 +138,14 @@ export default function OrdersPage() {
         }
         actions={
           <>
-            <Button block onClick={() => setAsking('confirm')} data-testid="order-confirm">
+            <Button block onClick={() => ask('confirm')} data-testid="order-confirm">
               {t('payhub.orders.confirm')}
             </Button>
-            <Button block variant="secondary" onClick={() => setAsking('report')}>
+            <Button block variant="secondary" onClick={() => ask('report')}>
               {t('payhub.orders.report')}
             </Button>
             {selected?.state === PayOrderState.WAIT ? (
-              <Button block variant="danger" onClick={() => setAsking('cancel')}>
+              <Button block variant="danger" onClick={() => ask('cancel')}>
                 {t('payhub.orders.cancel')}
               </Button>
             ) : null}
@@ -154,19 +163,49 @@ export default function OrdersPage() {
         level={1}
         tone={asking === 'confirm' ? 'brand' : 'warning'}
         title={asking ? t(`payhub.orders.${asking}`) : ''}
-        description={asking ? questions[asking] : ''}
-        onDismiss={() => setAsking(null)}
+        description={
+          asking ? (
+            <span className="block text-left">
+              <span className="block">{questions[asking]}</span>
+              {asking !== 'confirm' ? (
+                <TextField
+                  className="mt-3"
+                  label={t(asking === 'report' ? 'payhub.orders.reason' : 'payhub.orders.reasonOptional')}
+                  name="reason"
+                  maxLength={500}
+                  value={reason}
+                  error={reasonMissing ? t('payhub.orders.reasonRequired') : null}
+                  onChange={(event) => {
+                    setReason(event.target.value);
+                    setReasonMissing(false);
+                  }}
+                />
+              ) : null}
+            </span>
+          ) : (
+            ''
+          )
+        }
+        onDismiss={() => ask(null)}
         actions={
           <>
             <Button
               block
               busy={check.isPending}
               data-testid="order-action-yes"
-              onClick={() => selected && asking && check.mutate({ id: selected.id, action: asking })}
+              onClick={() => {
+                if (!selected || !asking) return;
+                const remark = reason.trim();
+                if (asking === 'report' && remark.length < 3) {
+                  setReasonMissing(true);
+                  return;
+                }
+                check.mutate({ id: selected.id, action: asking, ...(remark ? { remark } : {}) });
+              }}
             >
               {t('common.confirm')}
             </Button>
-            <Button block variant="secondary" onClick={() => setAsking(null)}>
+            <Button block variant="secondary" onClick={() => ask(null)}>
               {t('common.cancel')}
             </Button>
           </>
