@@ -241,7 +241,7 @@ describe('player screens', () => {
     await page.getByRole('heading', { name: 'Depositar' }).waitFor();
     await page.getByRole('button', { name: /Transferencia SPEI/ }).waitFor();
     await page.getByRole('button', { name: /Efectivo en OXXO/ }).waitFor();
-    const depositText = await page.locator('form').innerText();
+    const depositText = (await page.locator('form').textContent()) ?? '';
     for (const word of ['QRIS', 'BCA', 'BNI', 'BRI', 'MANDIRI', 'Transferencia bancaria'])
       expect(depositText).not.toContain(word);
     for (const bank of ['BBVA', 'BANORTE', 'SANTANDER', 'BANAMEX'])
@@ -373,7 +373,7 @@ describe('player wallet journey', () => {
     await page.getByRole('heading', { name: 'Setor dana' }).waitFor();
     // Indonesian rails only (issue 11): bank transfer and QRIS, Indonesian banks; no SPEI or OXXO.
     await page.getByRole('button', { name: /QRIS/ }).waitFor();
-    const depositText = await page.locator('form').innerText();
+    const depositText = (await page.locator('form').textContent()) ?? '';
     for (const word of ['SPEI', 'OXXO', 'BBVA', 'BANORTE']) expect(depositText).not.toContain(word);
     await page.getByRole('button', { name: 'Buat pesanan setor' }).click();
     await expect
