@@ -119,6 +119,17 @@ describe('payment hub journey', () => {
     const after = await player.api.payhub.orderState({ params: { id: reported.id } });
     expect(after.state).toBe(PayOrderState.EXCEPTIONAL);
     expect(after.remark).toBe('Nama pengirim tidak sama');
+
+    // Finished orders: a history tab with search (by number, payer or amount).
+    await orders.getByRole('tab', { name: /Selesai/ }).click();
+    await orders.getByTestId(`order-${order.orderNo}`).waitFor({ timeout: 15_000 });
+    await orders.locator('input[name="search"]').fill(reported.orderNo.slice(-6));
+    await orders.getByTestId(`order-${reported.orderNo}`).waitFor();
+    await orders.getByTestId(`order-${order.orderNo}`).waitFor({ state: 'detached' });
+    await orders.locator('input[name="search"]').fill('Siti');
+    await orders.getByTestId(`order-${order.orderNo}`).waitFor();
+    await screenshot(orders, 'payhub-order-history');
+    expect(await orders.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   it('a pushed order enters and a confirmed order leaves /payhub/pesanan with no HTTP refetch', async () => {

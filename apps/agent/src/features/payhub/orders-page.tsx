@@ -1,4 +1,5 @@
 import { type PayOrder, PayOrderState } from '@payhub/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
@@ -9,14 +10,31 @@ import { DetailRow } from '../../shared/ui/card.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useOperatorOrders, usePayhubMutation } from './api.ts';
+import { operatorOrdersQuery, useOperatorOrders, usePayhubMutation } from './api.ts';
 import { PayStateBadge } from './payhub-ui.tsx';
 import { usePayhubLive } from './use-payhub-live.ts';
 
-type Filter = 'wait' | 'checking';
+type Filter = 'wait' | 'checking' | 'done';
+/** Finished orders (the history tab): paid, checked, canceled, reported, failed. */
+const FINISHED_STATES = [
+  PayOrderState.PAID,
+  PayOrderState.CHECK_SUCCESS,
+  PayOrderState.CANCELED,
+  PayOrderState.EXCEPTIONAL,
+  PayOrderState.FAILED,
+] as const;
+
+/** Whether an order matches a search: its number, payer name or amount contains the text. */
+function matches(order: PayOrder, text: string, shownAmount: string): boolean {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return true;
+  return [order.orderNo, order.payerName ?? '', order.amount, shownAmount].some((value) =>
+    value.toLowerCase().includes(needle),
+  );
+}
 type Action = 'confirm' | 'report' | 'cancel';
 
-/** /payhub/pesanan: the operator's deposit orders, waiting and checking (spec §4), live. */
+/** /payhub/pesanan: the operator's deposit orders, waiting and checking (spec §4), live; and the finished ones, searchable. */
 export default function OrdersPage() {
   const { t } = useTranslation();
   usePayhubLive();
@@ -35,7 +53,13 @@ export default function OrdersPage() {
   };
   const waiting = useOperatorOrders([PayOrderState.WAIT]);
   const checking = useOperatorOrders([PayOrderState.CHECKING]);
-  const list = filter === 'wait' ? waiting : checking;
+  // The history loads when its tab is opened (500 newest; the search filters them by number, payer or amount).
+  const finished = useQuery({ ...operatorOrdersQuery(FINISHED_STATES), enabled: filter === 'done' });
+  const [search, setSearch] = useState('');
+  const list = filter === 'wait' ? waiting : filter === 'checking' ? checking : finished;
+  const shown = (list.data?.items ?? []).filter(
+    (order) => filter !== 'done' || matches(order, search, money(order.amount)),
+  );
   const check = usePayhubMutation(
     (input: { id: number; action: Action; remark?: string }) => api.payhub.payCheck({ body: input }),
     (order) => {
@@ -68,15 +92,26 @@ export default function OrdersPage() {
         options={[
           { value: 'wait', label: t('payhub.orders.wait'), count: waiting.data?.total },
           { value: 'checking', label: t('payhub.orders.checking'), count: checking.data?.total },
+          { value: 'done', label: t('payhub.orders.done') },
         ]}
       />
+      {filter === 'done' ? (
+        <TextField
+          label={t('payhub.orders.search')}
+          placeholder={t('payhub.orders.searchHint')}
+          type="search"
+          name="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      ) : null}
       <ListState
         loading={list.isLoading}
         query={list}
-        empty={list.data?.items.length === 0 ? t('payhub.orders.empty') : null}
+        empty={list.data && shown.length === 0 ? t('payhub.orders.empty') : null}
       >
         <ul className="flex flex-col gap-2" data-testid="order-list">
-          {list.data?.items.map((order) => (
+          {shown.map((order) => (
             <li key={order.id}>
               <ListButton
                 testId={`order-${order.orderNo}`}
@@ -138,12 +173,16 @@ export default function OrdersPage() {
         }
         actions={
           <>
-            <Button block onClick={() => ask('confirm')} data-testid="order-confirm">
-              {t('payhub.orders.confirm')}
-            </Button>
-            <Button block variant="secondary" onClick={() => ask('report')}>
-              {t('payhub.orders.report')}
-            </Button>
+            {selected?.state === PayOrderState.WAIT || selected?.state === PayOrderState.CHECKING ? (
+              <>
+                <Button block onClick={() => ask('confirm')} data-testid="order-confirm">
+                  {t('payhub.orders.confirm')}
+                </Button>
+                <Button block variant="secondary" onClick={() => ask('report')}>
+                  {t('payhub.orders.report')}
+                </Button>
+              </>
+            ) : null}
             {selected?.state === PayOrderState.WAIT ? (
               <Button block variant="danger" onClick={() => ask('cancel')}>
                 {t('payhub.orders.cancel')}
