@@ -100,6 +100,8 @@ describe('lists', () => {
     await page.unroute('**/main/payhub/orders/query*');
     await failed.getByRole('button').click();
     await failed.waitFor({ state: 'detached', timeout: 15_000 });
+    // The retried list loads (its spinner first) and shows its empty state.
+    await page.locator('main').getByText('Tidak ada pesanan.').waitFor({ timeout: 15_000 });
     expect(await page.locator('main').textContent()).toContain('Tidak ada pesanan.');
   });
 });

@@ -3,7 +3,9 @@
 // it, and the player's wallet and the operator's quota move by the right amounts (the quota also on
 // the operator's open dashboard); the same for a withdrawal taken and finished with a voucher on /withdraw.
 // A pushed order is applied to the operator's list without any HTTP read (the journey counts them).
+
 import type { PayhubClient } from '@payhub/client';
+import { PayOrderState } from '@payhub/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoLabel } from './support/accounts.ts';
@@ -75,7 +77,9 @@ describe('payment hub journey', () => {
 
     const walletBefore = minor((await player.api.withdraw.balance()).balance);
     const quotaBefore = minor((await operatorApi.api.quota.query()).quota);
-    const order = await player.api.payhub.createOrder({ body: { amount: '150000.00', bankCode: 'BCA' } });
+    const order = await player.api.payhub.createOrder({
+      body: { amount: '150000.00', bankCode: 'BCA', payerName: 'Siti Aminah' },
+    });
     expect(order.operatorId).toBe((await operatorApi.api.user.me()).id);
 
     // No reload: the push refreshes the list.
@@ -86,6 +90,8 @@ describe('payment hub journey', () => {
     await row.click();
     await orders.getByTestId('order-detail').waitFor();
     expect(await orders.getByTestId('order-amount').textContent()).toBe('Rp\u00a0150.000,00');
+    // The payer's name is the operator's evidence (issue 11).
+    expect(await orders.getByTestId('order-payer').textContent()).toContain('Siti Aminah');
     await screenshot(orders, 'payhub-order-detail');
     await orders.getByTestId('order-confirm').click();
     await orders.getByTestId('order-action-yes').click();
@@ -98,6 +104,32 @@ describe('payment hub journey', () => {
       .poll(() => dashboard.getByTestId('quota-amount').textContent(), { timeout: 15_000 })
       .toBe(rupiah(quotaAfter));
     await screenshot(dashboard, 'payhub-dashboard');
+
+    // A report needs its reason, which the server keeps as the order's remark (issue 11).
+    const reported = await player.api.payhub.createOrder({ body: { amount: '120000.00', bankCode: 'BCA' } });
+    const reportedRow = orders.getByTestId(`order-${reported.orderNo}`);
+    await reportedRow.click();
+    await orders.getByRole('button', { name: 'Laporkan masalah' }).click();
+    await orders.getByTestId('order-action-yes').click();
+    await orders.getByRole('alert').filter({ hasText: 'Tulis alasannya' }).waitFor();
+    await orders.locator('input[name="reason"]').fill('Nama pengirim tidak sama');
+    await screenshot(orders, 'payhub-order-report-reason');
+    await orders.getByTestId('order-action-yes').click();
+    await reportedRow.waitFor({ state: 'detached', timeout: 15_000 });
+    const after = await player.api.payhub.orderState({ params: { id: reported.id } });
+    expect(after.state).toBe(PayOrderState.EXCEPTIONAL);
+    expect(after.remark).toBe('Nama pengirim tidak sama');
+
+    // Finished orders: a history tab with search (by number, payer or amount).
+    await orders.getByRole('tab', { name: /Selesai/ }).click();
+    await orders.getByTestId(`order-${order.orderNo}`).waitFor({ timeout: 15_000 });
+    await orders.locator('input[name="search"]').fill(reported.orderNo.slice(-6));
+    await orders.getByTestId(`order-${reported.orderNo}`).waitFor();
+    await orders.getByTestId(`order-${order.orderNo}`).waitFor({ state: 'detached' });
+    await orders.locator('input[name="search"]').fill('Siti');
+    await orders.getByTestId(`order-${order.orderNo}`).waitFor();
+    await screenshot(orders, 'payhub-order-history');
+    expect(await orders.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   it('a pushed order enters and a confirmed order leaves /payhub/pesanan with no HTTP refetch', async () => {

@@ -236,6 +236,19 @@ describe('player screens', () => {
       .filter({ hasText: /^MX\$[\d,]+\.\d{2}$/ })
       .waitFor();
     await settled(page, 'player-wallet-mx');
+    // Mexican rails only (issue 11): SPEI and OXXO, Mexican banks; never QRIS or an Indonesian bank.
+    await page.getByRole('link', { name: 'Depositar', exact: true }).click();
+    await page.getByRole('heading', { name: 'Depositar' }).waitFor();
+    await page.getByRole('button', { name: /Transferencia SPEI/ }).waitFor();
+    await page.getByRole('button', { name: /Efectivo en OXXO/ }).waitFor();
+    const depositText = (await page.locator('form').textContent()) ?? '';
+    for (const word of ['QRIS', 'BCA', 'BNI', 'BRI', 'MANDIRI', 'Transferencia bancaria'])
+      expect(depositText).not.toContain(word);
+    for (const bank of ['BBVA', 'BANORTE', 'SANTANDER', 'BANAMEX'])
+      await page.getByRole('button', { name: bank, exact: true }).waitFor();
+    await settled(page, 'player-deposit-mx');
+    await page.getByRole('link', { name: 'Regresar' }).first().click();
+    await page.waitForURL('**/play/wallet');
     await page.getByRole('link', { name: 'Cuenta' }).click();
     await page.getByText('MX$ (MXN)').waitFor();
     await settled(page, 'player-account-mx');
@@ -358,6 +371,10 @@ describe('player wallet journey', () => {
     // Deposit: the form's rules, then an order at BCA for Rp 150.000,00.
     await page.getByRole('link', { name: 'Setor' }).click();
     await page.getByRole('heading', { name: 'Setor dana' }).waitFor();
+    // Indonesian rails only (issue 11): bank transfer and QRIS, Indonesian banks; no SPEI or OXXO.
+    await page.getByRole('button', { name: /QRIS/ }).waitFor();
+    const depositText = (await page.locator('form').textContent()) ?? '';
+    for (const word of ['SPEI', 'OXXO', 'BBVA', 'BANORTE']) expect(depositText).not.toContain(word);
     await page.getByRole('button', { name: 'Buat pesanan setor' }).click();
     await expect
       .poll(() => page.locator('[role="alert"]').allInnerTexts())
@@ -367,6 +384,7 @@ describe('player wallet journey', () => {
     await page.getByRole('button', { name: 'Buat pesanan setor' }).click();
     await page.getByRole('alert').filter({ hasText: 'Jumlah minimal Rp\u00a010.000,00' }).waitFor();
     await page.locator('input[name="amount"]').fill('150000');
+    await page.locator('input[name="payerName"]').fill('Budi Santoso');
     await settled(page, 'player-deposit');
     await page.getByRole('button', { name: 'Buat pesanan setor' }).click();
     await page.waitForURL(/\/play\/deposit\/\d+$/);
@@ -387,7 +405,9 @@ describe('player wallet journey', () => {
     const orderId = Number(new URL(page.url()).pathname.split('/').pop());
     const player = apiClient(12);
     player.setToken(token);
-    const { operatorId } = await player.api.payhub.orderState({ params: { id: orderId } });
+    const { operatorId, payerName } = await player.api.payhub.orderState({ params: { id: orderId } });
+    // The payer's name travels with the order as the operator's evidence (issue 11).
+    expect(payerName).toBe('Budi Santoso');
     const operator = await operatorClient(operatorId);
     await operator.api.payhub.payCheck({ body: { id: orderId, action: 'confirm' } });
     await page.getByTestId('order-state').filter({ hasText: 'Berhasil' }).waitFor({ timeout: 15_000 });

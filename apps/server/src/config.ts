@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   /** Secret that keys the HMAC of SMS codes; set it in production. */
   CODE_SECRET: z.string().min(16).default('payhub-development-code-secret'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PRINT_DEMO_ACCOUNTS: z.enum(['0', '1']).default('0'),
   /** Requests per minute per client address across the API (login and SMS have tighter limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Sessions last this many days. */
@@ -150,6 +151,8 @@ export interface Config {
   /** The TOTP secrets' key (64 hex); undefined outside production: a dev key in DATA_DIR/keys. */
   twoFactorKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** `PRINT_DEMO_ACCOUNTS=1`: print the demo passwords on start (always in DATA_DIR/demo-accounts.json). */
+  printDemoAccounts: boolean;
   rateLimitPerMinute: number;
   sessionDays: number;
   csChatUrl: string;
@@ -305,6 +308,7 @@ export function loadConfig(
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     logLevel: value.LOG_LEVEL,
+    printDemoAccounts: value.PRINT_DEMO_ACCOUNTS === '1',
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
     sessionDays: value.SESSION_DAYS,
     csChatUrl: value.CS_CHAT_URL,

@@ -3,7 +3,12 @@ import { buildApp } from './app.ts';
 import { type Config, developmentBanner, loadConfig } from './config.ts';
 import { startChainRuntime } from './modules/chain/chain.runtime.ts';
 import { type Infrastructure, startInfrastructure } from './platform/infrastructure.ts';
-import { formatDemoAccounts, readDemoAccounts, saveDemoAccounts } from './seed/demo-accounts-file.ts';
+import {
+  demoAccountsPath,
+  formatDemoAccounts,
+  readDemoAccounts,
+  saveDemoAccounts,
+} from './seed/demo-accounts-file.ts';
 import { isEmpty, seed } from './seed/seed.ts';
 
 const startedAt = Date.now();
@@ -73,7 +78,11 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const accounts = readDemoAccounts(config.dataDir);
-if (accounts.length > 0 && !config.production) console.log(formatDemoAccounts(accounts));
+// Demo passwords stay in DATA_DIR/demo-accounts.json; the console shows them only when asked.
+if (accounts.length > 0 && !config.production) {
+  if (config.printDemoAccounts) console.log(formatDemoAccounts(accounts));
+  else say(`demo accounts: ${demoAccountsPath(config.dataDir)} (PRINT_DEMO_ACCOUNTS=1 prints them)`);
+}
 say(
   `ready in ${Date.now() - startedAt} ms (${config.mode} mode): agent app http://localhost:${config.port}/  player app /play/  API docs /docs`,
 );

@@ -50,6 +50,10 @@ export const ErrorCode = {
   OperatorCannotPay: 3043,
   /** Contention that outlasted its retries (operators' quota taken meanwhile, lock waits): try again. */
   TryAgain: 3044,
+  /** The project does not offer this deposit port (its rails: QRIS is Indonesian, SPEI/OXXO Mexican). */
+  PortUnavailable: 3050,
+  /** The project does not offer this quota top-up method (Indodax is Indonesian only). */
+  TopupMethodUnavailable: 3051,
   /** The withdrawal address is already in the player's address book (designed; contracts/chain.ts). */
   CryptoAddressExists: 3060,
   /** The address book is full (ADDRESS_BOOK_MAX). */

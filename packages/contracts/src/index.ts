@@ -43,6 +43,7 @@ export * from './phone.ts';
 export * from './promo.ts';
 export * from './qris.ts';
 export * from './quota.ts';
+export * from './rails.ts';
 export * from './realtime.ts';
 export * from './responsible.ts';
 export * from './rounds.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
 import { MoneyInput, MoneyWire } from './money.ts';
-import { BankCode } from './payhub.ts';
+import { BankCode } from './rails.ts';
 import { Count, Id, Page } from './validation.ts';
 
 /**

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { PAYMENT_ROLES, PayOrderState } from './enums.ts';
 import { ErrorCode } from './errors.ts';
-import { type LocalCurrency, LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
+import { LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
+import { BankCode, PayPort } from './rails.ts';
 import { Count, Id, intInput, Page } from './validation.ts';
 
 /**
@@ -11,42 +12,6 @@ import { Count, Id, intInput, Page } from './validation.ts';
  * /main/heracles/pay (spec §7 Public pay); operator calls under /main/payhub (docs/decisions.md).
  * State transitions: docs/payments.md.
  */
-
-/** Banks and wallets per currency: the codes players pay from and operators' cards are held at. */
-export const SUPPORTED_BANKS = {
-  IDR: [
-    { code: 'BCA', name: 'Bank Central Asia' },
-    { code: 'BNI', name: 'Bank Negara Indonesia' },
-    { code: 'BRI', name: 'Bank Rakyat Indonesia' },
-    { code: 'MANDIRI', name: 'Bank Mandiri' },
-    { code: 'CIMB', name: 'CIMB Niaga' },
-    { code: 'PERMATA', name: 'Bank Permata' },
-  ],
-  MXN: [
-    { code: 'BBVA', name: 'BBVA México' },
-    { code: 'BANORTE', name: 'Banorte' },
-    { code: 'SANTANDER', name: 'Santander México' },
-    { code: 'BANAMEX', name: 'Banamex' },
-  ],
-} as const satisfies Record<LocalCurrency, ReadonlyArray<{ code: string; name: string }>>;
-export const BANK_CODES = [
-  'BCA',
-  'BNI',
-  'BRI',
-  'MANDIRI',
-  'CIMB',
-  'PERMATA',
-  'BBVA',
-  'BANORTE',
-  'SANTANDER',
-  'BANAMEX',
-] as const;
-export const BankCode = z.enum(BANK_CODES);
-export type BankCode = z.infer<typeof BankCode>;
-
-/** Pay ports: how a player pays an operator. */
-export const PAY_PORTS = ['bank_transfer', 'qris'] as const;
-export const PayPort = z.enum(PAY_PORTS);
 
 export const PAY_ORDER_STATE_NAMES = Object.keys(PayOrderState) as Array<keyof typeof PayOrderState>;
 const PayOrderStateValue = z.number().int().min(-1).max(9);
@@ -87,6 +52,8 @@ export const PayOrder = z.object({
   port: PayPort,
   payee: Payee.nullable(),
   playerId: z.number().int(),
+  /** The payer's name as the player typed it; null when not given. */
+  payerName: z.string().nullable(),
   operatorId: z.number().int().nullable(),
   /** 0: no group head has taken it yet; 1: taken by `handlerId`. */
   handleState: z.union([z.literal(0), z.literal(1)]),
@@ -113,7 +80,16 @@ const Remark = z.string().trim().max(500);
 export const PayCreate = z.object({
   amount: MoneyInput,
   bankCode: BankCode,
-  port: PayPort.default('bank_transfer'),
+  /** Defaults to the first port of the project's rails. */
+  port: PayPort.optional(),
+  /** The name on the paying account (or the OXXO slip): evidence the operator checks before confirming. */
+  payerName: z
+    .string()
+    .trim()
+    .min(2)
+    .max(80)
+    .regex(/^[\p{L}\p{M} .,'-]+$/u, 'payerName: letters only')
+    .optional(),
 });
 export const PayCheck = z.object({
   id: Id,
@@ -178,14 +154,14 @@ export const payhub = {
     method: 'GET',
     path: '/main/heracles/pay/banks',
     access: 'secure',
-    summary: 'Banks a player of this project can pay from',
+    summary: "Banks a player of this project can pay from (the project's rails)",
     response: z.object({ items: z.array(z.object({ code: z.string(), name: z.string() })) }),
   }),
   ports: endpoint({
     method: 'GET',
     path: '/main/heracles/pay/ports',
     access: 'secure',
-    summary: 'Pay ports with their amount range',
+    summary: "The project's deposit ports (its rails) with their amount range",
     response: z.object({
       items: z.array(z.object({ port: PayPort, minAmount: MoneyWire, maxAmount: MoneyWire })),
     }),
@@ -208,6 +184,7 @@ export const payhub = {
     errors: [
       ErrorCode.PaymentOutOfRange,
       ErrorCode.BankUnsupported,
+      ErrorCode.PortUnavailable,
       ErrorCode.OperatorCannotPay,
       ErrorCode.TryAgain,
       ErrorCode.UserCannotPlay,

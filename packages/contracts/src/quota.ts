@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
 import { LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
+import { TopupMethod } from './rails.ts';
 import { Count, Page } from './validation.ts';
 
 /**
  * Operator quota: the prepaid balance from which players' deposits are credited. Top-ups go through a
  * custody/exchange adapter (bank recharge, USDT, Indodax) and settle on its signed webhook.
  */
-
-export const TOPUP_METHODS = ['bank', 'usdt', 'indodax'] as const;
-export const TopupMethod = z.enum(TOPUP_METHODS);
 
 export const Topup = z.object({
   id: z.number().int(),
@@ -48,7 +46,7 @@ export const WebhookBody = z.object({
   amount: MoneyInput,
 });
 
-const topupErrors = [ErrorCode.NoPermission, ErrorCode.PaymentOutOfRange];
+const topupErrors = [ErrorCode.NoPermission, ErrorCode.PaymentOutOfRange, ErrorCode.TopupMethodUnavailable];
 
 export const quota = {
   pay: endpoint({
@@ -103,9 +101,15 @@ export const quota = {
     method: 'GET',
     path: '/main/payhub/pay/recharge/bank',
     access: 'secure',
-    summary: 'The platform’s bank account for quota recharges by transfer',
-    response: z.object({ bankCode: z.string(), accountNo: z.string(), holderName: z.string() }),
-    errors: [ErrorCode.NoPermission],
+    summary:
+      'The platform’s account for quota recharges by transfer in this project (its rails: a bank account, or a CLABE in Mexico)',
+    response: z.object({
+      bankCode: z.string(),
+      accountNo: z.string(),
+      holderName: z.string(),
+      scheme: z.enum(['account', 'clabe']),
+    }),
+    errors: [ErrorCode.NoPermission, ErrorCode.TopupMethodUnavailable],
   }),
   indodaxUrl: endpoint({
     method: 'POST',
@@ -125,13 +129,22 @@ export const quota = {
     response: Topup,
     errors: [ErrorCode.NoPermission, ErrorCode.NotFound],
   }),
+  topupRange: endpoint({
+    method: 'GET',
+    path: '/main/payhub/quota/range',
+    access: 'secure',
+    summary:
+      "Operator: the quota top-up range of this project and its currency's rate per USDT (IDR in Indonesia, MXN in Mexico)",
+    response: z.object({ minAmount: MoneyWire, maxAmount: MoneyWire, localPerUsdt: MoneyWire }),
+    errors: [ErrorCode.NoPermission],
+  }),
   indodaxAmount: endpoint({
     method: 'GET',
     path: '/main/payhub/indo/dax/amount',
     access: 'secure',
     summary: 'Indodax top-up range and the IDR per USDT rate',
     response: z.object({ minAmount: MoneyWire, maxAmount: MoneyWire, idrPerUsdt: z.string() }),
-    errors: [ErrorCode.NoPermission],
+    errors: [ErrorCode.NoPermission, ErrorCode.TopupMethodUnavailable],
   }),
   indodaxOrders: endpoint({
     method: 'GET',

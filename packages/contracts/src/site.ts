@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { LOCALES } from './locale.ts';
 import { LocalCurrencySchema } from './money.ts';
+import { ProjectRails } from './rails.ts';
 
 /** Project config (spec §3) plus the licence settings of DESIGN.md §8. */
 export const ProjectConfig = z.object({
@@ -19,6 +20,8 @@ export const ProjectConfig = z.object({
   /** Licence number; `null` means the project runs in play-money mode. */
   licence: z.string().nullable(),
   playMoney: z.boolean(),
+  /** Banks, deposit ports, top-up methods and the recharge account of this project (rails.ts). */
+  rails: ProjectRails,
 });
 export type ProjectConfig = z.infer<typeof ProjectConfig>;
 

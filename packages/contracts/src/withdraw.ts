@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
 import { LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
-import { BankCode, VoucherUrl } from './payhub.ts';
+import { VoucherUrl } from './payhub.ts';
+import { BankCode } from './rails.ts';
 import { Count, Id, intInput, Page } from './validation.ts';
 
 /**

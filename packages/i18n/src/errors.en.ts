@@ -40,6 +40,8 @@ export const errorsEn: ErrorMessages = {
   '3042': 'You cannot handle an order of your own or of an account linked to you',
   '3043': 'A payment operator account cannot deposit or withdraw as a player',
   '3044': 'Busy right now, please try again in a moment',
+  '3050': 'This deposit method is not offered in this project',
+  '3051': 'This top-up method is not offered in this project',
   '3060': 'This address is already in your address book',
   '3061': 'Address book limit reached',
   '3062': 'This address can be used 24 hours after it was added',

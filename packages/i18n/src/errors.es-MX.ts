@@ -40,6 +40,8 @@ export const errorsEsMX: ErrorMessages = {
   '3042': 'No puede atender un pedido propio ni de una cuenta vinculada a usted',
   '3043': 'Una cuenta de operador de pagos no puede depositar ni retirar como jugador',
   '3044': 'Hay mucha actividad en este momento; inténtelo de nuevo en un momento',
+  '3050': 'Este método de depósito no está disponible en este proyecto',
+  '3051': 'Este método de recarga no está disponible en este proyecto',
   '3060': 'Esta dirección ya está en tu libreta de direcciones',
   '3061': 'Se alcanzó el límite de direcciones',
   '3062': 'Esta dirección se puede usar 24 horas después de agregarla',

@@ -38,6 +38,8 @@ export const errorsIdID = {
   '3042': 'Anda tidak dapat menangani pesanan milik sendiri atau milik akun yang terkait dengan Anda',
   '3043': 'Akun operator pembayaran tidak dapat melakukan deposit atau penarikan sebagai pemain',
   '3044': 'Sedang sibuk, silakan coba lagi sebentar lagi',
+  '3050': 'Metode setoran ini tidak tersedia di proyek ini',
+  '3051': 'Metode isi ulang ini tidak tersedia di proyek ini',
   '3060': 'Alamat ini sudah ada di buku alamat Anda',
   '3061': 'Batas jumlah alamat tercapai',
   '3062': 'Alamat ini dapat dipakai 24 jam setelah ditambahkan',

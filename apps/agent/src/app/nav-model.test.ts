@@ -16,6 +16,7 @@ const identities = {
   leader: { role: 1, spaType: 'New', spaPay: 'no', paymentRole: null },
   manager: { role: -1, spaType: 'Banker', spaPay: 'yes', paymentRole: 'Manage' },
   handler: { role: -1, spaType: 'Banker', spaPay: 'yes', paymentRole: 'Handler' },
+  admin: { role: -1, spaType: null, spaPay: 'no', paymentRole: null, staff: true },
 } satisfies Record<string, Identity>;
 
 function allowed(identity: Identity, path: string): boolean {
@@ -75,6 +76,10 @@ describe('navigation model', () => {
     expect(allowed(identities.noSpa, paths.wait)).toBe(true);
     expect(allowed(identities.leader, paths.wait)).toBe(false);
     expect(allowed(identities.handler, paths.wait)).toBe(false);
+    // An admin lands on the account (the back office link), never on "join a group".
+    expect(allowed(identities.admin, paths.wait)).toBe(false);
+    expect(landingPath(identities.admin)).toBe(paths.account);
+    expect(navTabs(identities.admin).map((tab) => tab.path)).not.toContain(paths.wait);
   });
 
   it('lights the orders tab on its page, not the payhub home', () => {

@@ -52,8 +52,8 @@ const promoters: GateRule = {
   allow: [{ spaType: ['New', 'Recall', 'NewSpy', 'RecallSpy', 'Training'] }],
 };
 
-/** The join page: signed-in people without a programme (no spaType) only. */
-const applicants: GateRule = { allow: [{ spaType: null }] };
+/** The join page: signed-in people without a programme (no spaType) only; not staff (an admin). */
+const applicants: GateRule = { allow: [{ spaType: null }], exclude: [{ staff: true }] };
 /** A payment-hub entry without its page; the table adds `load`. */
 const payhub = (path: string) => ({ path, access: 'secure' as const, gate: paymentOperators });
 /** Reviewing applications (pengajuan): group leaders and HR (spec §6). */

@@ -58,7 +58,7 @@ export async function refreshUserInfo(): Promise<void> {
   const [user, spaInfo, payment] = await Promise.all([api.user.me(), api.promo.spaInfo(), api.payhub.role()]);
   const { site } = useGlobalStore.getState();
   const blocked = isAppOnlyBlocked({
-    identity: identityOf(spaInfo, payment.role),
+    identity: identityOf(spaInfo, payment.role, user.staffRole),
     inNativeApp: nativeBridge() !== null,
     timeZone: deviceTimeZone(),
     exemptTimeZone: site.appOnlyExemptTimeZone,

@@ -1,4 +1,4 @@
-import { parseMoney } from '@payhub/contracts';
+import { type ProjectRails, parseMoney } from '@payhub/contracts';
 import clsx from 'clsx';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -17,6 +17,22 @@ export function useFormatMoney(): (amount: string | bigint) => string {
   return (amount) =>
     formatCurrency(amount, project ?? { locale: 'id-ID', currencySymbol: 'Rp' }, PAYMENT_CURRENCY_DIGITS);
 }
+
+/**
+ * The payment rails of the signed-in project (banks, deposit ports, top-up methods, recharge account):
+ * screens offer only these, so a Mexican operator never sees QRIS or Indodax (contracts/rails.ts).
+ */
+export function useRails(): ProjectRails {
+  return useGlobalStore((state) => state.site.project?.rails) ?? NO_RAILS;
+}
+/** Before the project config is read nothing is offered (never another country's rails). */
+const NO_RAILS: ProjectRails = {
+  banks: [],
+  depositPorts: [],
+  topUpMethods: [],
+  rechargeAccount: null,
+  cardScheme: 'account',
+};
 
 export function useFormatTime(): (iso: string) => string {
   const language = useGlobalStore((state) => state.language);

@@ -3,9 +3,14 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { PageSpinner } from '../shared/ui/spinner.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { GuestOnly, RequireSession } from './shell/guards.tsx';
 import { TabLayout } from './shell/tab-layout.tsx';
+
+function RouteFallback() {
+  return <PageSpinner label="…" />;
+}
 
 /** Route-level code splitting: each screen is its own chunk, loaded when first visited. */
 function page(load: () => Promise<{ default: ComponentType }>) {
@@ -16,6 +21,8 @@ const router = createBrowserRouter(
   [
     {
       Component: AppShell,
+      // Shown while the first route's lazy chunk loads (without it React Router warns "No HydrateFallback").
+      HydrateFallback: RouteFallback,
       children: [
         { index: true, element: <Navigate to={paths.wallet} replace /> },
         {

@@ -1,3 +1,4 @@
+import type { ProjectRails } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.ts';
 
@@ -11,6 +12,8 @@ export interface ProjectSeed {
   countryCode: string;
   currencySymbol: string;
   jurisdiction: string;
+  /** The project's payment rails (contracts/rails.ts). */
+  rails: ProjectRails;
 }
 
 export interface AccountSeed {
@@ -34,10 +37,11 @@ export function createSeedRepo(db: Db) {
     },
     async upsertProject(project: ProjectSeed) {
       await db.execute(sql`
-        INSERT INTO projects (id, name, logo, locale, currency, time_zone, country_code, currency_symbol, jurisdiction)
+        INSERT INTO projects (id, name, logo, locale, currency, time_zone, country_code, currency_symbol, jurisdiction, rails)
         VALUES (${project.id}, ${project.name}, ${project.logo}, ${project.locale}, ${project.currency},
-                ${project.timeZone}, ${project.countryCode}, ${project.currencySymbol}, ${project.jurisdiction})
-        ON CONFLICT (id) DO NOTHING`);
+                ${project.timeZone}, ${project.countryCode}, ${project.currencySymbol}, ${project.jurisdiction},
+                ${JSON.stringify(project.rails)}::jsonb)
+        ON CONFLICT (id) DO UPDATE SET rails = COALESCE(projects.rails, EXCLUDED.rails)`);
     },
     async upsertConfig(projectId: number, key: string, value: unknown) {
       await db.execute(sql`

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { LocalCurrency } from '@payhub/contracts';
+import { INDONESIAN_RAILS, type LocalCurrency, MEXICAN_RAILS } from '@payhub/contracts';
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
 import { seedConsoleStaff } from './console-seed.repo.ts';
@@ -24,6 +24,7 @@ export const SEED_PROJECTS: ProjectSeed[] = [
     countryCode: '62',
     currencySymbol: 'Rp',
     jurisdiction: 'ID',
+    rails: INDONESIAN_RAILS,
   },
   {
     id: 12,
@@ -35,6 +36,7 @@ export const SEED_PROJECTS: ProjectSeed[] = [
     countryCode: '62',
     currencySymbol: 'Rp',
     jurisdiction: 'ID',
+    rails: INDONESIAN_RAILS,
   },
   {
     id: 16,
@@ -46,6 +48,7 @@ export const SEED_PROJECTS: ProjectSeed[] = [
     countryCode: '52',
     currencySymbol: 'MX$',
     jurisdiction: 'MX',
+    rails: MEXICAN_RAILS,
   },
 ];
 

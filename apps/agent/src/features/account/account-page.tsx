@@ -69,6 +69,21 @@ export default function AccountPage() {
         </div>
       </Card>
 
+      {user.staffRole ? (
+        <Card>
+          <CardTitle>{t('account.staffTitle')}</CardTitle>
+          <p className="text-sm text-slate-600">{t('account.staffHint')}</p>
+          <a
+            href={new URL('/console/', window.location.origin).href}
+            data-testid="open-console"
+            className="mt-3 flex h-11 items-center justify-between rounded-xl bg-brand-50 px-4 font-medium text-brand-700"
+          >
+            {t('account.openConsole')}
+            <ChevronRight className="size-4" aria-hidden />
+          </a>
+        </Card>
+      ) : null}
+
       {more.length > 0 ? (
         <Card className="p-0">
           <h2 className="px-4 pt-4 pb-1 text-[15px] font-semibold text-slate-900">{t('shell.nav.more')}</h2>

@@ -73,7 +73,7 @@ export const leaderWithdrawalsQuery = (type: 0 | 1 | 2) =>
 export const rechargeBankQuery = () =>
   queryOptions({ queryKey: ['payhub', 'recharge-bank'], queryFn: () => api.quota.rechargeBank() });
 export const topupRangeQuery = () =>
-  queryOptions({ queryKey: ['payhub', 'topup-range'], queryFn: () => api.quota.indodaxAmount() });
+  queryOptions({ queryKey: ['payhub', 'topup-range'], queryFn: () => api.quota.topupRange() });
 export const quotaHistoryQuery = () =>
   queryOptions({
     queryKey: ['payhub', 'quota-history'],

@@ -1,16 +1,21 @@
 import { Banknote, Bitcoin, Building2, Landmark, QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../lib/paths.ts';
-import { MenuTile, useFormatMoney } from '../../shared/payment-ui.tsx';
+import { MenuTile, useFormatMoney, useRails } from '../../shared/payment-ui.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { useQuota } from './api.ts';
 
-/** /payhub/bayar: pay for quota — the current quota and the ways to top it up. */
+/**
+ * /payhub/bayar: pay for quota — the current quota and the ways to top it up that the project's rails
+ * offer (a Mexican project: SPEI to its CLABE and USDT; no Indodax, no QR code).
+ */
 export default function BayarPage() {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const quota = useQuota();
+  const rails = useRails();
+  const offers = (method: 'bank' | 'usdt' | 'indodax') => rails.topUpMethods.includes(method);
   return (
     <Page title={t('payhub.menu.bayar')}>
       <Card>
@@ -22,31 +27,41 @@ export default function BayarPage() {
       </Card>
       <p className="text-sm font-medium text-slate-700">{t('payhub.topup.choose')}</p>
       <nav className="grid grid-cols-3 gap-2">
-        <MenuTile
-          to={paths.payhubRecharge}
-          icon={<Landmark className="size-6" />}
-          label={t('payhub.topup.method.bank')}
-        />
-        <MenuTile
-          to={paths.payhubUsdt}
-          icon={<Bitcoin className="size-6" />}
-          label={t('payhub.topup.method.usdt')}
-        />
-        <MenuTile
-          to={paths.payhubIndodax}
-          icon={<Banknote className="size-6" />}
-          label={t('payhub.topup.method.indodax')}
-        />
-        <MenuTile
-          to={paths.payhubVaBank}
-          icon={<Building2 className="size-6" />}
-          label={t('payhub.menu.vaBank')}
-        />
-        <MenuTile
-          to={paths.payhubQrcode}
-          icon={<QrCode className="size-6" />}
-          label={t('payhub.menu.qrcode')}
-        />
+        {offers('bank') ? (
+          <MenuTile
+            to={paths.payhubRecharge}
+            icon={<Landmark className="size-6" />}
+            label={t('payhub.topup.method.bank')}
+          />
+        ) : null}
+        {offers('usdt') ? (
+          <MenuTile
+            to={paths.payhubUsdt}
+            icon={<Bitcoin className="size-6" />}
+            label={t('payhub.topup.method.usdt')}
+          />
+        ) : null}
+        {offers('indodax') ? (
+          <MenuTile
+            to={paths.payhubIndodax}
+            icon={<Banknote className="size-6" />}
+            label={t('payhub.topup.method.indodax')}
+          />
+        ) : null}
+        {offers('bank') ? (
+          <MenuTile
+            to={paths.payhubVaBank}
+            icon={<Building2 className="size-6" />}
+            label={t('payhub.menu.vaBank')}
+          />
+        ) : null}
+        {rails.depositPorts.includes('qris') && offers('bank') ? (
+          <MenuTile
+            to={paths.payhubQrcode}
+            icon={<QrCode className="size-6" />}
+            label={t('payhub.menu.qrcode')}
+          />
+        ) : null}
       </nav>
     </Page>
   );

@@ -25,7 +25,7 @@ export default function IndodaxPage() {
       <Card>
         {range.data ? (
           <p className="mb-3 text-sm text-slate-600">
-            {t('payhub.topup.rate', { rate: range.data.idrPerUsdt })}
+            {t('payhub.topup.rate', { rate: money(range.data.localPerUsdt) })}
           </p>
         ) : null}
         <TopupForm

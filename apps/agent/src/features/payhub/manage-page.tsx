@@ -227,7 +227,9 @@ export default function ManagePage() {
                 { label: t('payhub.orders.amount'), value: money(order.amount) },
                 {
                   label: t('payhub.confirm.payer'),
-                  value: t('payhub.confirm.player', { id: order.playerId }),
+                  value: order.payerName
+                    ? `${order.payerName} · ${t('payhub.confirm.player', { id: order.playerId })}`
+                    : t('payhub.confirm.player', { id: order.playerId }),
                 },
                 { label: t('payhub.confirm.bank'), value: order.bankCode },
                 {

@@ -1,4 +1,5 @@
 import { type PayOrder, PayOrderState } from '@payhub/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
@@ -6,16 +7,34 @@ import { copyText, notify } from '../../lib/notify.ts';
 import { ListButton, ListState, Tabs, useFormatMoney, useFormatTime } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { DetailRow } from '../../shared/ui/card.tsx';
+import { TextField } from '../../shared/ui/field.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Page } from '../../shared/ui/page.tsx';
-import { useOperatorOrders, usePayhubMutation } from './api.ts';
+import { operatorOrdersQuery, useOperatorOrders, usePayhubMutation } from './api.ts';
 import { PayStateBadge } from './payhub-ui.tsx';
 import { usePayhubLive } from './use-payhub-live.ts';
 
-type Filter = 'wait' | 'checking';
+type Filter = 'wait' | 'checking' | 'done';
+/** Finished orders (the history tab): paid, checked, canceled, reported, failed. */
+const FINISHED_STATES = [
+  PayOrderState.PAID,
+  PayOrderState.CHECK_SUCCESS,
+  PayOrderState.CANCELED,
+  PayOrderState.EXCEPTIONAL,
+  PayOrderState.FAILED,
+] as const;
+
+/** Whether an order matches a search: its number, payer name or amount contains the text. */
+function matches(order: PayOrder, text: string, shownAmount: string): boolean {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return true;
+  return [order.orderNo, order.payerName ?? '', order.amount, shownAmount].some((value) =>
+    value.toLowerCase().includes(needle),
+  );
+}
 type Action = 'confirm' | 'report' | 'cancel';
 
-/** /payhub/pesanan: the operator's deposit orders, waiting and checking (spec §4), live. */
+/** /payhub/pesanan: the operator's deposit orders, waiting and checking (spec §4), live; and the finished ones, searchable. */
 export default function OrdersPage() {
   const { t } = useTranslation();
   usePayhubLive();
@@ -24,11 +43,25 @@ export default function OrdersPage() {
   const [filter, setFilter] = useState<Filter>('wait');
   const [selected, setSelected] = useState<PayOrder | null>(null);
   const [asking, setAsking] = useState<Action | null>(null);
+  // A report must say why (the manager reads it on /manage); a cancel may (issue 11).
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const ask = (action: Action | null) => {
+    setAsking(action);
+    setReason('');
+    setReasonMissing(false);
+  };
   const waiting = useOperatorOrders([PayOrderState.WAIT]);
   const checking = useOperatorOrders([PayOrderState.CHECKING]);
-  const list = filter === 'wait' ? waiting : checking;
+  // The history loads when its tab is opened (500 newest; the search filters them by number, payer or amount).
+  const finished = useQuery({ ...operatorOrdersQuery(FINISHED_STATES), enabled: filter === 'done' });
+  const [search, setSearch] = useState('');
+  const list = filter === 'wait' ? waiting : filter === 'checking' ? checking : finished;
+  const shown = (list.data?.items ?? []).filter(
+    (order) => filter !== 'done' || matches(order, search, money(order.amount)),
+  );
   const check = usePayhubMutation(
-    (input: { id: number; action: Action }) => api.payhub.payCheck({ body: input }),
+    (input: { id: number; action: Action; remark?: string }) => api.payhub.payCheck({ body: input }),
     (order) => {
       notify.success(
         t(
@@ -39,7 +72,7 @@ export default function OrdersPage() {
               : 'payhub.orders.canceled',
         ),
       );
-      setAsking(null);
+      ask(null);
       setSelected(null);
     },
     'payOrder',
@@ -59,15 +92,26 @@ export default function OrdersPage() {
         options={[
           { value: 'wait', label: t('payhub.orders.wait'), count: waiting.data?.total },
           { value: 'checking', label: t('payhub.orders.checking'), count: checking.data?.total },
+          { value: 'done', label: t('payhub.orders.done') },
         ]}
       />
+      {filter === 'done' ? (
+        <TextField
+          label={t('payhub.orders.search')}
+          placeholder={t('payhub.orders.searchHint')}
+          type="search"
+          name="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      ) : null}
       <ListState
         loading={list.isLoading}
         query={list}
-        empty={list.data?.items.length === 0 ? t('payhub.orders.empty') : null}
+        empty={list.data && shown.length === 0 ? t('payhub.orders.empty') : null}
       >
         <ul className="flex flex-col gap-2" data-testid="order-list">
-          {list.data?.items.map((order) => (
+          {shown.map((order) => (
             <li key={order.id}>
               <ListButton
                 testId={`order-${order.orderNo}`}
@@ -97,7 +141,10 @@ export default function OrdersPage() {
                 <DetailRow label={t('payhub.commission')}>{money(selected.commission)}</DetailRow>
                 {/* Who pays and from which bank: what the operator checks the transfer against. */}
                 <DetailRow label={t('payhub.confirm.payer')}>
-                  {t('payhub.confirm.player', { id: selected.playerId })}
+                  <span data-testid="order-payer">
+                    {selected.payerName ? `${selected.payerName} · ` : ''}
+                    {t('payhub.confirm.player', { id: selected.playerId })}
+                  </span>
                 </DetailRow>
                 <DetailRow label={t('payhub.confirm.bank')}>{selected.bankCode}</DetailRow>
                 <DetailRow label={t('payhub.orders.payee')}>
@@ -126,14 +173,18 @@ export default function OrdersPage() {
         }
         actions={
           <>
-            <Button block onClick={() => setAsking('confirm')} data-testid="order-confirm">
-              {t('payhub.orders.confirm')}
-            </Button>
-            <Button block variant="secondary" onClick={() => setAsking('report')}>
-              {t('payhub.orders.report')}
-            </Button>
+            {selected?.state === PayOrderState.WAIT || selected?.state === PayOrderState.CHECKING ? (
+              <>
+                <Button block onClick={() => ask('confirm')} data-testid="order-confirm">
+                  {t('payhub.orders.confirm')}
+                </Button>
+                <Button block variant="secondary" onClick={() => ask('report')}>
+                  {t('payhub.orders.report')}
+                </Button>
+              </>
+            ) : null}
             {selected?.state === PayOrderState.WAIT ? (
-              <Button block variant="danger" onClick={() => setAsking('cancel')}>
+              <Button block variant="danger" onClick={() => ask('cancel')}>
                 {t('payhub.orders.cancel')}
               </Button>
             ) : null}
@@ -151,19 +202,49 @@ export default function OrdersPage() {
         level={1}
         tone={asking === 'confirm' ? 'brand' : 'warning'}
         title={asking ? t(`payhub.orders.${asking}`) : ''}
-        description={asking ? questions[asking] : ''}
-        onDismiss={() => setAsking(null)}
+        description={
+          asking ? (
+            <span className="block text-left">
+              <span className="block">{questions[asking]}</span>
+              {asking !== 'confirm' ? (
+                <TextField
+                  className="mt-3"
+                  label={t(asking === 'report' ? 'payhub.orders.reason' : 'payhub.orders.reasonOptional')}
+                  name="reason"
+                  maxLength={500}
+                  value={reason}
+                  error={reasonMissing ? t('payhub.orders.reasonRequired') : null}
+                  onChange={(event) => {
+                    setReason(event.target.value);
+                    setReasonMissing(false);
+                  }}
+                />
+              ) : null}
+            </span>
+          ) : (
+            ''
+          )
+        }
+        onDismiss={() => ask(null)}
         actions={
           <>
             <Button
               block
               busy={check.isPending}
               data-testid="order-action-yes"
-              onClick={() => selected && asking && check.mutate({ id: selected.id, action: asking })}
+              onClick={() => {
+                if (!selected || !asking) return;
+                const remark = reason.trim();
+                if (asking === 'report' && remark.length < 3) {
+                  setReasonMissing(true);
+                  return;
+                }
+                check.mutate({ id: selected.id, action: asking, ...(remark ? { remark } : {}) });
+              }}
             >
               {t('common.confirm')}
             </Button>
-            <Button block variant="secondary" onClick={() => setAsking(null)}>
+            <Button block variant="secondary" onClick={() => ask(null)}>
               {t('common.cancel')}
             </Button>
           </>

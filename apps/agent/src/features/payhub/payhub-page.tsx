@@ -21,7 +21,7 @@ import { api } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { useGlobalStore } from '../../lib/stores/global.store.ts';
 import { usePaymentStore } from '../../lib/stores/payment.store.ts';
-import { MenuTile, parseAmountInput, useFormatMoney } from '../../shared/payment-ui.tsx';
+import { MenuTile, parseAmountInput, useFormatMoney, useRails } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle, DetailRow } from '../../shared/ui/card.tsx';
@@ -38,6 +38,7 @@ export default function PayhubPage() {
   const { t } = useTranslation();
   usePayhubLive();
   const money = useFormatMoney();
+  const rails = useRails();
   const role = useGlobalStore((state) => state.paymentRole);
   const quota = useQuota();
   const status = useOperatorStatus();
@@ -159,27 +160,41 @@ export default function PayhubPage() {
           icon={<Wallet className="size-6" />}
           label={t('payhub.menu.bayar')}
         />
-        <MenuTile
-          to={paths.payhubRecharge}
-          icon={<Landmark className="size-6" />}
-          label={t('payhub.menu.recharge')}
-        />
-        <MenuTile to={paths.payhubUsdt} icon={<Bitcoin className="size-6" />} label={t('payhub.menu.usdt')} />
-        <MenuTile
-          to={paths.payhubIndodax}
-          icon={<Banknote className="size-6" />}
-          label={t('payhub.menu.indodax')}
-        />
-        <MenuTile
-          to={paths.payhubVaBank}
-          icon={<Building2 className="size-6" />}
-          label={t('payhub.menu.vaBank')}
-        />
-        <MenuTile
-          to={paths.payhubQrcode}
-          icon={<QrCode className="size-6" />}
-          label={t('payhub.menu.qrcode')}
-        />
+        {rails.topUpMethods.includes('bank') ? (
+          <MenuTile
+            to={paths.payhubRecharge}
+            icon={<Landmark className="size-6" />}
+            label={t('payhub.menu.recharge')}
+          />
+        ) : null}
+        {rails.topUpMethods.includes('usdt') ? (
+          <MenuTile
+            to={paths.payhubUsdt}
+            icon={<Bitcoin className="size-6" />}
+            label={t('payhub.menu.usdt')}
+          />
+        ) : null}
+        {rails.topUpMethods.includes('indodax') ? (
+          <MenuTile
+            to={paths.payhubIndodax}
+            icon={<Banknote className="size-6" />}
+            label={t('payhub.menu.indodax')}
+          />
+        ) : null}
+        {rails.topUpMethods.includes('bank') ? (
+          <MenuTile
+            to={paths.payhubVaBank}
+            icon={<Building2 className="size-6" />}
+            label={t('payhub.menu.vaBank')}
+          />
+        ) : null}
+        {rails.depositPorts.includes('qris') && rails.topUpMethods.includes('bank') ? (
+          <MenuTile
+            to={paths.payhubQrcode}
+            icon={<QrCode className="size-6" />}
+            label={t('payhub.menu.qrcode')}
+          />
+        ) : null}
         <MenuTile
           to={paths.payhubRechargeRecord}
           icon={<History className="size-6" />}

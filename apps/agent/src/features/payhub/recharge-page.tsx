@@ -9,7 +9,7 @@ import { Page } from '../../shared/ui/page.tsx';
 import { rechargeBankQuery, topupRangeQuery, useQuota } from './api.ts';
 import { CopyValue, TopupCard, TopupForm } from './topup-form.tsx';
 
-/** /payhub/recharge: top up quota by bank transfer to the platform's account. */
+/** /payhub/recharge: top up quota by bank transfer to the project's account (a CLABE in Mexico: its rails). */
 export default function RechargePage() {
   const { t } = useTranslation();
   const money = useFormatMoney();
@@ -24,7 +24,9 @@ export default function RechargePage() {
         {bank.data ? (
           <dl>
             <DetailRow label={t('payhub.topup.bank')}>{bank.data.bankCode}</DetailRow>
-            <DetailRow label={t('payhub.topup.accountNo')}>
+            <DetailRow
+              label={t(bank.data.scheme === 'clabe' ? 'payhub.topup.clabe' : 'payhub.topup.accountNo')}
+            >
               <CopyValue value={bank.data.accountNo} />
             </DetailRow>
             <DetailRow label={t('payhub.topup.holder')}>{bank.data.holderName}</DetailRow>

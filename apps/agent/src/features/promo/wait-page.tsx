@@ -43,8 +43,8 @@ export default function WaitPage() {
     setChecking(true);
     try {
       await refreshUserInfo();
-      const { spaInfo, paymentRole } = useGlobalStore.getState();
-      const next = landingPath(identityOf(spaInfo, paymentRole));
+      const { spaInfo, paymentRole, user } = useGlobalStore.getState();
+      const next = landingPath(identityOf(spaInfo, paymentRole, user?.staffRole ?? null));
       if (next !== paths.wait) navigate(next, { replace: true });
     } catch {
       await logout();

@@ -9,6 +9,7 @@ import { ListButton, ListState, Tabs, useFormatMoney, useFormatTime } from '../.
 import { Button } from '../../shared/ui/button.tsx';
 import { DetailRow } from '../../shared/ui/card.tsx';
 import { ageOf, ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
+import { TextField } from '../../shared/ui/field.tsx';
 import { Modal } from '../../shared/ui/modal.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { useWithdrawHandles, useWithdrawLive, useWithdrawMutation } from './api.ts';
@@ -35,13 +36,18 @@ export default function WithdrawPage() {
     (order) => order.state === WithdrawOrderState.CONFIRM && order.operatorId === userId,
   );
   const list = filter === 'pool' ? pool : mine;
+  // A report says why (the manager reads it on /manage; issue 11).
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
   const close = () => {
+    setReason('');
+    setReasonMissing(false);
     setConfirmingFinish(false);
     setSelected(null);
     setVoucherUrl(null);
   };
   const handle = useWithdrawMutation(
-    (input: { id: number; action: 'take' | 'finish' | 'report'; voucherUrl?: string }) =>
+    (input: { id: number; action: 'take' | 'finish' | 'report'; voucherUrl?: string; remark?: string }) =>
       api.withdraw.spammerHandle({ body: input }),
     (order) => {
       notify.success(
@@ -134,6 +140,21 @@ export default function WithdrawPage() {
                   className="mt-2 max-h-48 rounded-lg ring-1 ring-slate-200"
                 />
               ) : null}
+              {selected.state === WithdrawOrderState.CONFIRM ? (
+                <TextField
+                  className="mt-3"
+                  label={t('payhub.orders.reason')}
+                  hint={t('payhub.withdraw.reasonHint')}
+                  name="reason"
+                  maxLength={500}
+                  value={reason}
+                  error={reasonMissing ? t('payhub.orders.reasonRequired') : null}
+                  onChange={(event) => {
+                    setReason(event.target.value);
+                    setReasonMissing(false);
+                  }}
+                />
+              ) : null}
             </span>
           ) : null
         }
@@ -165,7 +186,11 @@ export default function WithdrawPage() {
                 <Button
                   block
                   variant="secondary"
-                  onClick={() => handle.mutate({ id: selected.id, action: 'report' })}
+                  onClick={() => {
+                    const remark = reason.trim();
+                    if (remark.length < 3) setReasonMissing(true);
+                    else handle.mutate({ id: selected.id, action: 'report', remark });
+                  }}
                 >
                   {t('payhub.withdraw.report')}
                 </Button>

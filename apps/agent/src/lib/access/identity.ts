@@ -6,14 +6,21 @@ export interface Identity {
   spaType: string | null;
   spaPay: SpaPay | null;
   paymentRole: PaymentRole | null;
+  /** Platform staff (an admin): no programme to join; their home is the back office (/console/). */
+  staff?: boolean;
 }
 
-export function identityOf(spaInfo: SpaInfo | null, paymentRole: PaymentRole | null): Identity {
+export function identityOf(
+  spaInfo: SpaInfo | null,
+  paymentRole: PaymentRole | null,
+  staffRole: string | null = null,
+): Identity {
   return {
     role: spaInfo?.role ?? null,
     spaType: spaInfo?.spaType ?? null,
     spaPay: spaInfo?.spaPay ?? null,
     paymentRole,
+    staff: staffRole !== null,
   };
 }
 

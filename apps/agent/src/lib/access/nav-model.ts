@@ -79,7 +79,8 @@ export function navTabs(identity: Identity): NavEntry[] {
     ];
   if (identity.spaType === 'HR')
     return [{ path: paths.pengajuan, label: 'applications', icon: 'applications' }, inbox, account];
-  if (identity.spaType === null) return [{ path: paths.wait, label: 'wait', icon: 'wait' }, inbox, account];
+  if (identity.spaType === null && !identity.staff)
+    return [{ path: paths.wait, label: 'wait', icon: 'wait' }, inbox, account];
   return [inbox, account];
 }
 

@@ -20,7 +20,7 @@ export interface GateRule {
   include?: readonly IdentityPattern[];
 }
 
-const FIELDS: readonly Field[] = ['role', 'spaType', 'spaPay', 'paymentRole'];
+const FIELDS: readonly Field[] = ['role', 'spaType', 'spaPay', 'paymentRole', 'staff'];
 
 function fieldMatches(expected: IdentityPattern[Field] | undefined, actual: Identity[Field]): boolean {
   if (Array.isArray(expected)) return expected.includes(actual);
@@ -29,7 +29,9 @@ function fieldMatches(expected: IdentityPattern[Field] | undefined, actual: Iden
 
 export function matchesPattern(identity: Identity, pattern: IdentityPattern, exact = false): boolean {
   return FIELDS.every((field) => {
-    if (!(field in pattern)) return exact ? identity[field] === null : true;
+    // In exact matching an unnamed field must be empty (null; for `staff`, absent or false).
+    if (!(field in pattern))
+      return exact ? (identity[field] ?? null) === null || identity[field] === false : true;
     return fieldMatches(pattern[field], identity[field]);
   });
 }

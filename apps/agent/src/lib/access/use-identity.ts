@@ -5,5 +5,6 @@ import { type Identity, identityOf } from './identity.ts';
 export function useIdentity(): Identity {
   const spaInfo = useGlobalStore((state) => state.spaInfo);
   const paymentRole = useGlobalStore((state) => state.paymentRole);
-  return identityOf(spaInfo, paymentRole);
+  const staffRole = useGlobalStore((state) => state.user?.staffRole ?? null);
+  return identityOf(spaInfo, paymentRole, staffRole);
 }

@@ -1,12 +1,17 @@
 import { Bitcoin, ChevronRight, Landmark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useProjectFormat } from '../../lib/currency.ts';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 
 /** Deposit or withdraw: local currency through the payment hub, or USDT on chain (the chain feature's screens). */
 export function ChooserPage({ kind }: { kind: 'deposit' | 'withdraw' }) {
   const { t } = useTranslation();
+  // The project's own deposit ports (its rails): SPEI and OXXO in Mexico, bank transfer and QRIS in Indonesia.
+  const ports = (useProjectFormat().project?.rails.depositPorts ?? [])
+    .map((port) => t(`playerWallet.ports.${port}`))
+    .join(' · ');
   const options =
     kind === 'deposit'
       ? [
@@ -14,7 +19,7 @@ export function ChooserPage({ kind }: { kind: 'deposit' | 'withdraw' }) {
             to: paths.deposit,
             icon: Landmark,
             title: t('playerMoney.chooser.local'),
-            hint: t('playerMoney.chooser.localDepositHint'),
+            hint: t('playerMoney.chooser.localDepositHint', { ports }),
             id: 'local',
           },
           {

@@ -161,10 +161,15 @@ export default function DepositOrderPage() {
         {current.payee && OPEN_STATES.includes(current.state) && (
           <section className="rounded-2xl bg-white px-4 pt-3 pb-1 shadow-sm ring-1 ring-slate-200/70">
             <h2 className="text-[14px] font-semibold text-slate-900">{t('playerDeposit.transferTo')}</h2>
+            {current.port === 'spei' || current.port === 'oxxo' ? (
+              <p className="mt-1 text-[13px] leading-relaxed text-slate-500">
+                {t(`playerDeposit.portHints.${current.port}`)}
+              </p>
+            ) : null}
             <div className="divide-y divide-slate-100">
               <CopyRow label={t('playerDeposit.payeeBank')} value={current.payee.bankCode} />
               <CopyRow
-                label={t('playerDeposit.payeeAccount')}
+                label={t(current.port === 'spei' ? 'playerDeposit.payeeClabe' : 'playerDeposit.payeeAccount')}
                 value={current.payee.accountNo}
                 copyText={current.payee.accountNo}
               />

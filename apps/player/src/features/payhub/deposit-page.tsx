@@ -2,12 +2,13 @@ import {
   type BankCode,
   formatAmount,
   type LocalCurrency,
+  type PayPort,
   parseAmount,
   tryParseAmount,
 } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Building2, QrCode } from 'lucide-react';
+import { ArrowLeftRight, Building2, QrCode, Store } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,13 +20,14 @@ import { queryClient } from '../../lib/query-client.ts';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
 import { type AmountProblem, checkAmount } from '../../shared/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
-import { AmountField } from '../../shared/ui/field.tsx';
+import { AmountField, TextField } from '../../shared/ui/field.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { payingBanksQuery, portsQuery } from './api.ts';
 
-type Port = 'bank_transfer' | 'qris';
-const portIcons = { bank_transfer: Building2, qris: QrCode } as const;
+type Port = PayPort;
+/** The ports come from the project's rails (server): SPEI and OXXO in Mexico, bank and QRIS in Indonesia. */
+const portIcons = { bank_transfer: Building2, qris: QrCode, spei: ArrowLeftRight, oxxo: Store } as const;
 /** Quick amounts: multiples of the port's minimum, kept within its maximum. */
 const QUICK_MULTIPLES = [1n, 5n, 10n, 50n];
 
@@ -46,6 +48,7 @@ export default function DepositPage() {
   const [port, setPort] = useState<Port | null>(null);
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
+  const [payerName, setPayerName] = useState('');
   const [amountProblem, setAmountProblem] = useState<AmountProblem | null>(null);
   const [bankMissing, setBankMissing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -86,6 +89,7 @@ export default function DepositPage() {
           amount: formatAmount(minor, currency),
           bankCode: bankCode as BankCode,
           port: selectedPort.port,
+          ...(payerName.trim().length >= 2 ? { payerName: payerName.trim() } : {}),
         },
         idempotencyKey: idempotencyKey.current,
       });
@@ -220,6 +224,16 @@ export default function DepositPage() {
               ))}
             </div>
           </div>
+
+          <TextField
+            label={t('playerDeposit.payerName')}
+            hint={t('playerDeposit.payerNameHint')}
+            name="payerName"
+            autoComplete="name"
+            maxLength={80}
+            value={payerName}
+            onChange={setPayerName}
+          />
 
           <Button type="submit" block busy={busy}>
             {t('playerDeposit.create')}

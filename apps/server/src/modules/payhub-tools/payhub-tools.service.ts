@@ -4,12 +4,13 @@ import {
   type CardLink,
   ErrorCode,
   formatMoney,
+  isRailBank,
   LINK_REMINDER_BEFORE_SECONDS,
   OPERATOR_CARDS_MAX,
   OPERATOR_CONTACTS_MAX,
   type OperatorCard,
   type ProjectConfig,
-  SUPPORTED_BANKS,
+  railBanks,
   type Voucher,
 } from '@payhub/contracts';
 import type { Ledger } from '../../ledger/ledger.ts';
@@ -171,7 +172,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
     // Cards.
     async bankSupport(session: Session) {
       await requireOperator(session);
-      return { items: SUPPORTED_BANKS[project(session.projectId).currency].map((bank) => ({ ...bank })) };
+      return { items: railBanks(project(session.projectId).rails) };
     },
 
     async bankAdd(
@@ -179,8 +180,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
       input: { bankCode: string; accountNo: string; bankCardHolder: string },
       ip: string | null,
     ): Promise<OperatorCard> {
-      const currency = project(session.projectId).currency;
-      if (!SUPPORTED_BANKS[currency].some((bank) => bank.code === input.bankCode))
+      if (!isRailBank(project(session.projectId).rails, input.bankCode))
         throw new AppError(ErrorCode.BankUnsupported);
       return repo
         .transaction(async (tx) => {

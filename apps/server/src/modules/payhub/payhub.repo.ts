@@ -1,4 +1,4 @@
-import type { LocalCurrency } from '@payhub/contracts';
+import type { LocalCurrency, PayPort } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import {
@@ -28,7 +28,8 @@ export interface OperatorRow {
 export interface PayOrderRow extends OrderRowBase {
   cardId: number | null;
   bankCode: string;
-  port: 'bank_transfer' | 'qris';
+  port: PayPort;
+  payerName: string | null;
   payeeBankCode: string | null;
   payeeAccountNo: string | null;
   payeeHolderName: string | null;
@@ -45,7 +46,8 @@ function toOrder(row: Raw): PayOrderRow {
     ...orderRowBase(row),
     cardId: num(row.card_id),
     bankCode: row.bank_code as string,
-    port: row.port as 'bank_transfer' | 'qris',
+    port: row.port as PayPort,
+    payerName: (row.payer_name as string | null) ?? null,
     payeeBankCode: (row.payee_bank_code as string | null) ?? null,
     payeeAccountNo: (row.payee_account_no as string | null) ?? null,
     payeeHolderName: (row.payee_holder_name as string | null) ?? null,
@@ -251,6 +253,18 @@ export function createPayhubRepo(db: Db) {
       return BigInt(result.rows[0]?.assigned ?? '0');
     },
 
+    /**
+     * Gives an amount back to (negative) or counts it again against (positive) the operator's daily
+     * volume of `day`, without the limit check: a canceled order no longer counts, a canceled order
+     * later found paid counts again (issue 11).
+     */
+    async adjustDaily(executor: Executor, operatorId: number, day: string, delta: bigint): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO payhub_operator_daily AS d (operator_id, day, assigned)
+        VALUES (${operatorId}::bigint, ${day}::date, GREATEST(${delta}::bigint, 0))
+        ON CONFLICT (operator_id, day) DO UPDATE SET assigned = GREATEST(d.assigned + ${delta}::bigint, 0)`);
+    },
+
     /** Counts the amount against the operator's daily limit; false when it would pass the limit. */
     async reserveDaily(
       executor: Executor,
@@ -356,16 +370,17 @@ export function createPayhubRepo(db: Db) {
         playerId: number;
         bankCode: string;
         port: string;
+        payerName: string | null;
         amount: bigint;
         expiresAt: Date;
         at: Date;
       },
     ): Promise<number> {
       const result = await executor.execute<{ id: string }>(sql`
-        INSERT INTO pay_orders (order_no, project_id, currency, player_id, bank_code, port, amount, state,
-                                expires_at, created_at, updated_at)
+        INSERT INTO pay_orders (order_no, project_id, currency, player_id, bank_code, port, payer_name, amount,
+                                state, expires_at, created_at, updated_at)
         VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.playerId}, ${row.bankCode}, ${row.port},
-                ${row.amount}, -1, ${row.expiresAt.toISOString()}::timestamptz, ${row.at.toISOString()}::timestamptz,
+                ${row.payerName}, ${row.amount}, -1, ${row.expiresAt.toISOString()}::timestamptz, ${row.at.toISOString()}::timestamptz,
                 ${row.at.toISOString()}::timestamptz)
         RETURNING id`);
       return Number(result.rows[0]!.id);

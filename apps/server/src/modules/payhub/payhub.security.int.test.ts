@@ -402,6 +402,21 @@ describe('lawful operation', () => {
         );
       expect(states.slice(0, 6)).toEqual(Array(6).fill(PayOrderState.WAIT));
       expect(states[6]).toBe(PayOrderState.CHOOSE_FAILED);
+      // A canceled order gives its amount back to the operator's day (issue 11): one more order fits,
+      // assigned to that operator, and then the day is full again.
+      const open = (
+        await operators.get(ids[0]!)!.api.payhub.ordersQuery({
+          query: { count: 500, page: 1, state: '0' },
+        })
+      ).items.filter((order) => order.amount === '300000.00');
+      expect(open.length).toBeGreaterThan(0);
+      await operators.get(ids[0]!)!.api.payhub.payCheck({ body: { id: open[0]!.id, action: 'cancel' } });
+      const refill = await player.api.payhub.createOrder({ body: { amount: '300000.00', bankCode: 'BCA' } });
+      expect(refill.state).toBe(PayOrderState.WAIT);
+      expect(refill.operatorId).toBe(ids[0]);
+      expect(
+        (await player.api.payhub.createOrder({ body: { amount: '300000.00', bankCode: 'BCA' } })).state,
+      ).toBe(PayOrderState.CHOOSE_FAILED);
       const account = (await player.api.withdraw.bankList()).items[0]!;
       const big = await player.api.withdraw.create({
         body: { amount: '300000.01', bankAccountId: account.id },

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import {
   ErrorCode,
   formatMoney,
+  isRailBank,
   type LocalCurrency,
   PayhubPushRoute,
   type PayOrder,
   PayOrderState,
+  type PayPort,
   type ProjectConfig,
-  SUPPORTED_BANKS,
+  railBanks,
 } from '@payhub/contracts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { isInsufficientFunds, withLedgerRefusals } from '../../money/ledger-refusal.ts';
@@ -85,6 +87,7 @@ export function toPayOrderWire(row: PayOrderRow): PayOrder {
     state: row.state as PayOrder['state'],
     bankCode: row.bankCode,
     port: row.port,
+    payerName: row.payerName,
     payee:
       row.payeeAccountNo && row.payeeBankCode && row.payeeHolderName
         ? {
@@ -168,6 +171,25 @@ export function createPayhubService(deps: PayhubDeps) {
     }
   }
 
+  /**
+   * The operator's daily volume follows the order (issue 11): a cancel gives the amount back to the
+   * day it was counted on (the order's local day), a canceled order found paid later counts again.
+   * Lock order (docs/payments.md): the daily row before the ledger accounts, as assignment does.
+   */
+  async function settleDaily(tx: Executor, order: PayOrderRow, next: number): Promise<void> {
+    if (order.operatorId === null) return;
+    const wasCanceled = order.state === PayOrderState.CANCELED;
+    const delta =
+      next === PayOrderState.CANCELED && !wasCanceled
+        ? -order.amount
+        : wasCanceled && (next === PayOrderState.PAID || next === PayOrderState.CHECK_SUCCESS)
+          ? order.amount
+          : 0n;
+    if (delta === 0n) return;
+    const day = localDay(order.createdAt, project(order.projectId).timeZone);
+    await repo.adjustDaily(tx, order.operatorId, day, delta);
+  }
+
   /** The money step of a paid deposit: credit the player from the hold (or afresh) and pay the commission. */
   async function settleDeposit(
     tx: Executor,
@@ -184,6 +206,7 @@ export function createPayhubService(deps: PayhubDeps) {
       next === PayOrderState.CHOOSE_FAILED
     )
       await playGate.depositVoided?.(tx, { userId: order.playerId, reference: `pay:${order.id}` });
+    await settleDaily(tx, order, next);
     if (next !== PayOrderState.PAID && next !== PayOrderState.CHECK_SUCCESS) return;
     await playGate.beforeDeposit(tx, {
       userId: order.playerId,
@@ -333,7 +356,7 @@ export function createPayhubService(deps: PayhubDeps) {
 
   async function createOrderOnce(
     session: Session,
-    input: { amount: bigint; bankCode: string; port: 'bank_transfer' | 'qris' },
+    input: { amount: bigint; bankCode: string; port: PayPort; payerName?: string | undefined },
     idempotencyKey: string | undefined,
     ip: string,
   ): Promise<PayOrder> {
@@ -354,6 +377,7 @@ export function createPayhubService(deps: PayhubDeps) {
               playerId: session.userId,
               bankCode: input.bankCode,
               port: input.port,
+              payerName: input.payerName?.replace(/\s+/g, ' ') ?? null,
               amount: input.amount,
               expiresAt: new Date(at.getTime() + PAY_WAIT_TIMEOUT_MS),
               at,
@@ -476,12 +500,13 @@ export function createPayhubService(deps: PayhubDeps) {
     project,
 
     heraclesBanks(session: Session) {
-      return { items: [...SUPPORTED_BANKS[project(session.projectId).currency]] };
+      return { items: railBanks(project(session.projectId).rails) };
     },
     ports(session: Session) {
-      const range = DEPOSIT_RANGE[project(session.projectId).currency];
+      const { currency, rails } = project(session.projectId);
+      const range = DEPOSIT_RANGE[currency];
       return {
-        items: (['bank_transfer', 'qris'] as const).map((port) => ({
+        items: rails.depositPorts.map((port) => ({
           port,
           minAmount: formatMoney(range.min),
           maxAmount: formatMoney(range.max),
@@ -489,28 +514,30 @@ export function createPayhubService(deps: PayhubDeps) {
       };
     },
     async payBanks(session: Session) {
-      const currency = project(session.projectId).currency;
+      const { rails } = project(session.projectId);
       const codes = new Set(await repo.banksWithOperators(repo.db, session.projectId, clock.now()));
       return {
-        items: SUPPORTED_BANKS[currency].filter((bank) => codes.has(bank.code)).map((bank) => ({ ...bank })),
+        items: railBanks(rails).filter((bank) => codes.has(bank.code)),
       };
     },
 
     async createOrder(
       session: Session,
-      input: { amount: bigint; bankCode: string; port: 'bank_transfer' | 'qris' },
+      input: { amount: bigint; bankCode: string; port?: PayPort | undefined; payerName?: string | undefined },
       idempotencyKey: string | undefined,
       ip: string,
     ): Promise<PayOrder> {
-      const currency = project(session.projectId).currency;
+      const { currency, rails } = project(session.projectId);
+      // Only the project's own rails (issue 11): no QRIS in Mexico, no SPEI or OXXO in Indonesia.
+      const port = input.port ?? rails.depositPorts[0]!;
+      if (!rails.depositPorts.includes(port)) throw new AppError(ErrorCode.PortUnavailable);
       const range = DEPOSIT_RANGE[currency];
       if (input.amount < range.min || input.amount > range.max)
         throw new AppError(
           ErrorCode.PaymentOutOfRange,
           `${formatMoney(range.min)} - ${formatMoney(range.max)}`,
         );
-      if (!SUPPORTED_BANKS[currency].some((bank) => bank.code === input.bankCode))
-        throw new AppError(ErrorCode.BankUnsupported);
+      if (!isRailBank(rails, input.bankCode)) throw new AppError(ErrorCode.BankUnsupported);
       // A payment operator holds no player wallet (docs/decisions.md): it cannot pay itself in.
       if (await repo.isPaymentOperator(repo.db, session.userId))
         await refused(
@@ -526,7 +553,7 @@ export function createPayhubService(deps: PayhubDeps) {
         );
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await createOrderOnce(session, input, idempotencyKey, ip);
+          return await createOrderOnce(session, { ...input, port }, idempotencyKey, ip);
         } catch (error) {
           // Another assignment took the quota between the choice and the hold: choose again.
           const retry = isInsufficientFunds(error);

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { RechargeAccount } from '@payhub/contracts';
 
 /**
  * Custody/exchange providers behind one interface (DESIGN.md §4): a top-up is opened with the
@@ -16,6 +17,8 @@ export interface CustodyAdapter {
     orderNo: string;
     amountText: string;
     currency: string;
+    /** The project's recharge account (its rails), which bank top-ups are paid into. */
+    account: RechargeAccount | null;
   }): Promise<{ reference: string; payTo: string }>;
   /** Asks the provider for the state of a payment (the Indodax "pay" check). */
   status(reference: string): Promise<ProviderStatus>;
@@ -49,19 +52,25 @@ export function createDevAdapters(): Record<AdapterProvider, CustodyAdapter> & {
   setStatus(reference: string, status: ProviderStatus): void;
 } {
   const statuses = new Map<string, ProviderStatus>();
-  const make = (provider: AdapterProvider, payTo: (reference: string) => string): CustodyAdapter => ({
+  const make = (
+    provider: AdapterProvider,
+    payTo: (reference: string, account: RechargeAccount | null) => string,
+  ): CustodyAdapter => ({
     provider,
-    async open() {
+    async open(topup) {
       const reference = `${provider.toUpperCase()}-${randomBytes(8).toString('hex')}`;
       statuses.set(reference, 'pending');
-      return { reference, payTo: payTo(reference) };
+      return { reference, payTo: payTo(reference, topup.account) };
     },
     async status(reference) {
       return statuses.get(reference) ?? 'pending';
     },
   });
   return {
-    bank: make('bank', () => 'BCA 8800123456 a.n. PT Payhub Nusantara'),
+    // The project's own account (an Indonesian bank account, a Mexican CLABE), never a fixed one.
+    bank: make('bank', (_reference, account) =>
+      account ? `${account.bankCode} ${account.accountNo} · ${account.holderName}` : '',
+    ),
     indodax: make('indodax', (reference) => `https://indodax.dev.local/checkout/${reference}`),
     setStatus(reference, status) {
       statuses.set(reference, status);

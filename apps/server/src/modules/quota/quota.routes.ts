@@ -27,6 +27,7 @@ export function registerQuotaRoutes(
     quota.indodaxPay(context.session, body.orderNo),
   );
   bindEndpoint(app, deps, api.indodaxAmount, async ({ context }) => quota.indodaxAmount(context.session));
+  bindEndpoint(app, deps, api.topupRange, async ({ context }) => quota.topupRange(context.session));
   bindEndpoint(app, deps, api.indodaxOrders, async ({ query, context }) =>
     quota.topups(context.session, query, ['indodax']),
   );

@@ -34,9 +34,9 @@ export const TOPUP_RANGE: Record<LocalCurrency, { min: bigint; max: bigint }> = 
   IDR: { min: 100_000_00n, max: 1_000_000_000_00n },
   MXN: { min: 500_00n, max: 1_000_000_00n },
 };
-/** The platform's account for recharges by bank transfer. */
-export const RECHARGE_BANK = { bankCode: 'BCA', accountNo: '8800123456', holderName: 'PT Payhub Nusantara' };
 export const IDR_PER_USDT = '16270.00';
+/** The indicative rate per USDT in each local currency, shown beside a top-up (1 USDT ≈ 1 USD). */
+export const LOCAL_PER_USDT: Record<LocalCurrency, string> = { IDR: IDR_PER_USDT, MXN: '18.18' };
 
 export interface QuotaDeps {
   repo: QuotaRepo;
@@ -115,7 +115,9 @@ export function createQuotaService(deps: QuotaDeps) {
     ip: string,
   ) {
     await payhub.requireOperator(session);
-    const { currency } = project(session.projectId);
+    const { currency, rails } = project(session.projectId);
+    // Only the project's own top-up methods (its rails): no Indodax in Mexico.
+    if (!rails.topUpMethods.includes(method)) throw new AppError(ErrorCode.TopupMethodUnavailable);
     const chain = method === 'usdt' ? deps.usdtChain?.() : undefined;
     if (method === 'usdt' && !chain) throw new AppError(ErrorCode.UsdtTopupUnavailable);
     const range = TOPUP_RANGE[currency];
@@ -149,7 +151,12 @@ export function createQuotaService(deps: QuotaDeps) {
               payTo: await chain.address(session.projectId, session.userId, id),
             };
           } else {
-            opened = await deps.adapters[method].open({ orderNo, amountText: formatMoney(amount), currency });
+            opened = await deps.adapters[method].open({
+              orderNo,
+              amountText: formatMoney(amount),
+              currency,
+              account: rails.rechargeAccount,
+            });
           }
           const row = await repo.insert(tx, {
             ...(chainTopup ?? {}),
@@ -287,11 +294,27 @@ export function createQuotaService(deps: QuotaDeps) {
     },
     async rechargeBank(session: Session) {
       await payhub.requireOperator(session);
-      return { ...RECHARGE_BANK };
+      const { rails } = project(session.projectId);
+      if (!rails.rechargeAccount || !rails.topUpMethods.includes('bank'))
+        throw new AppError(ErrorCode.TopupMethodUnavailable);
+      return { ...rails.rechargeAccount };
+    },
+    /** The top-up range and rate of the project's own currency (every top-up method shares the range). */
+    async topupRange(session: Session) {
+      await payhub.requireOperator(session);
+      const { currency } = project(session.projectId);
+      const range = TOPUP_RANGE[currency];
+      return {
+        minAmount: formatMoney(range.min),
+        maxAmount: formatMoney(range.max),
+        localPerUsdt: LOCAL_PER_USDT[currency],
+      };
     },
     async indodaxAmount(session: Session) {
       await payhub.requireOperator(session);
-      const range = TOPUP_RANGE[project(session.projectId).currency];
+      const { currency, rails } = project(session.projectId);
+      if (!rails.topUpMethods.includes('indodax')) throw new AppError(ErrorCode.TopupMethodUnavailable);
+      const range = TOPUP_RANGE[currency];
       return {
         minAmount: formatMoney(range.min),
         maxAmount: formatMoney(range.max),

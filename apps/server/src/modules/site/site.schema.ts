@@ -11,6 +11,8 @@ export const projects = pgTable('projects', {
   currencySymbol: text('currency_symbol').notNull(),
   jurisdiction: text('jurisdiction').notNull(),
   licence: text('licence'),
+  /** The project's rails (contracts/rails.ts); null: the defaults of its jurisdiction. */
+  rails: jsonb('rails'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

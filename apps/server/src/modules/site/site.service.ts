@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { type ProjectConfig, UPLOAD_MAX_BYTES } from '@payhub/contracts';
+import { defaultRails, type ProjectConfig, ProjectRails, UPLOAD_MAX_BYTES } from '@payhub/contracts';
 import { AppError, badParameter, notFound } from '../../platform/errors.ts';
 import type { ProjectResolver } from '../../platform/http/request-context.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { ProjectRow, SiteRepo } from './site.repo.ts';
 
 export const DEFAULT_PROJECT_ID = 12;
+
+/** The stored rails of a project, or its jurisdiction's defaults when none (or unreadable ones) are stored. */
+function railsOf(row: ProjectRow): ProjectRails {
+  const stored = ProjectRails.safeParse(row.rails);
+  return stored.success ? stored.data : defaultRails(row.jurisdiction);
+}
 
 function toProjectConfig(row: ProjectRow): ProjectConfig {
   return {
@@ -21,6 +27,7 @@ function toProjectConfig(row: ProjectRow): ProjectConfig {
     jurisdiction: row.jurisdiction,
     licence: row.licence,
     playMoney: row.licence === null,
+    rails: railsOf(row),
   };
 }
 

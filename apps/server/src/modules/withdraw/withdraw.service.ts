@@ -1,10 +1,11 @@
 import {
   ErrorCode,
   formatMoney,
+  isRailBank,
   type LocalCurrency,
   PayhubPushRoute,
   type ProjectConfig,
-  SUPPORTED_BANKS,
+  railBanks,
   type WithdrawOrder,
   WithdrawOrderState,
 } from '@payhub/contracts';
@@ -225,8 +226,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
   }
 
   function checkBank(projectId: number, bankCode: string) {
-    if (!SUPPORTED_BANKS[project(projectId).currency].some((bank) => bank.code === bankCode))
-      throw new AppError(ErrorCode.BankUnsupported);
+    if (!isRailBank(project(projectId).rails, bankCode)) throw new AppError(ErrorCode.BankUnsupported);
   }
 
   /** Maps a unique-index race on an account number to the catalogue's code. */
@@ -394,7 +394,7 @@ export function createWithdrawService(deps: WithdrawDeps) {
       return { account: latest ? toBankWire(latest) : null };
     },
     bankSupport(session: Session) {
-      return { items: SUPPORTED_BANKS[project(session.projectId).currency].map((bank) => ({ ...bank })) };
+      return { items: railBanks(project(session.projectId).rails) };
     },
     async bankAdd(
       session: Session,

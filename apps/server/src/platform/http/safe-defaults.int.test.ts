@@ -1,6 +1,6 @@
 // Proves the safe defaults: the dev SMS-code reader answers only loopback callers in an explicit, loudly announced development mode and is absent (also from /docs) in production; the server defaults to production; production refuses to start without every secret, named in one error; and a production first start seeds no demo accounts.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -126,6 +126,40 @@ describe('starting main.ts', () => {
     },
     60_000,
   );
+
+  it('a development first start writes the demo passwords to the file and does not print them', async () => {
+    const adminUrl = inject('adminDatabaseUrl');
+    const name = `payhub_dev_${randomBytes(5).toString('hex')}`;
+    const admin = openDatabase(adminUrl, 1);
+    await admin.pool.query(`CREATE DATABASE ${name}`);
+    const dataDir = mkdtempSync(join(tmpdir(), 'payhub-devstart-'));
+    const run = runMain({
+      NODE_ENV: 'development',
+      DATABASE_URL: withDatabaseName(adminUrl, name),
+      DATA_DIR: dataDir,
+      APPS_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      const result = await run.settled;
+      expect(result.ready, run.output()).toBe(true);
+      const accounts = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as Array<{
+        password: string;
+      }>;
+      expect(accounts.length).toBeGreaterThan(0);
+      // Issue 11: passwords stay in the file unless PRINT_DEMO_ACCOUNTS=1 asks for them.
+      for (const account of accounts) expect(run.output()).not.toContain(account.password);
+      expect(run.output()).toContain('demo-accounts.json (PRINT_DEMO_ACCOUNTS=1 prints them)');
+      expect(run.output()).not.toContain('FSTDEP');
+    } finally {
+      await run.stop();
+      await admin.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await admin.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('a production first start seeds the projects and no demo account', async () => {
     const adminUrl = inject('adminDatabaseUrl');

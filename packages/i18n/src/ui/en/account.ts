@@ -20,6 +20,10 @@ export const account: UiNamespace<'account'> = {
   countryCode: 'Country code',
   mode: 'Mode',
   playMoney: 'Play money (no licence)',
+  staffTitle: 'Platform staff',
+  staffHint:
+    'Staff work (operator verification, monitoring cases, project settings) is done in the back office.',
+  openConsole: 'Open the back office',
   licensed: 'Licensed · {{licence}}',
   leaderLevels: { '-1': 'Regular', '0': 'Member', '1': 'Group leader' },
   spaTypes: {

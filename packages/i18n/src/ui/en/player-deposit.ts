@@ -15,6 +15,13 @@ export const playerDeposit: PlayerCatalog['playerDeposit'] = {
   transferTo: 'Transfer to this account',
   payeeBank: 'Bank',
   payeeAccount: 'Account number',
+  payerName: 'Payer name',
+  payerNameHint: 'Name on the paying account or slip (optional): the operator matches it with your payment.',
+  payeeClabe: 'CLABE',
+  portHints: {
+    spei: 'Send a SPEI transfer from your banking app to this CLABE for the exact amount.',
+    oxxo: 'Pay cash at any OXXO store: ask for a deposit to this number for the exact amount, then upload the receipt.',
+  },
   payeeHolder: 'Account holder',
   exactAmount: 'Exact amount to transfer',
   copy: 'Copy',

@@ -67,7 +67,7 @@ export const playerMoney: PlayerCatalog['playerMoney'] = {
     depositTitle: 'Choose how to deposit',
     withdrawTitle: 'Choose how to withdraw',
     local: 'Local currency',
-    localDepositHint: 'Bank transfer or QRIS through a payment operator',
+    localDepositHint: '{{ports}} through a payment operator',
     localWithdrawHint: 'To your bank account',
     crypto: 'Crypto (USDT)',
     cryptoDepositHint: 'Send USDT to your deposit address',

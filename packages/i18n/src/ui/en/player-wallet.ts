@@ -50,5 +50,5 @@ export const playerWallet: PlayerCatalog['playerWallet'] = {
     amountAboveMax: 'The maximum is {{max}}',
     amountOverAvailable: 'The amount cannot exceed your available balance',
   },
-  ports: { bank_transfer: 'Bank transfer', qris: 'QRIS' },
+  ports: { bank_transfer: 'Bank transfer', qris: 'QRIS', spei: 'SPEI transfer', oxxo: 'Cash at OXXO' },
 };

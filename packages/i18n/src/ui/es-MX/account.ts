@@ -20,6 +20,10 @@ export const account: UiNamespace<'account'> = {
   countryCode: 'Código de país',
   mode: 'Modo',
   playMoney: 'Dinero de juego (sin licencia)',
+  staffTitle: 'Personal de la plataforma',
+  staffHint:
+    'El trabajo del personal (verificación de operadores, casos de monitoreo, ajustes del proyecto) se hace en el back office.',
+  openConsole: 'Abrir el back office',
   licensed: 'Con licencia · {{licence}}',
   leaderLevels: { '-1': 'Regular', '0': 'Miembro', '1': 'Líder de grupo' },
   spaTypes: {

@@ -15,6 +15,14 @@ export const playerDeposit: PlayerCatalog['playerDeposit'] = {
   transferTo: 'Transfiere a esta cuenta',
   payeeBank: 'Banco',
   payeeAccount: 'Número de cuenta',
+  payerName: 'Nombre de quien paga',
+  payerNameHint:
+    'Nombre del titular de la cuenta o del ticket (opcional): el operador lo compara con tu pago.',
+  payeeClabe: 'CLABE',
+  portHints: {
+    spei: 'Envía una transferencia SPEI desde tu app bancaria a esta CLABE por el monto exacto.',
+    oxxo: 'Paga en efectivo en cualquier tienda OXXO: pide un depósito a este número por el monto exacto y sube el ticket.',
+  },
   payeeHolder: 'Titular',
   exactAmount: 'Monto exacto a transferir',
   copy: 'Copiar',

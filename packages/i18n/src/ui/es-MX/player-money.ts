@@ -67,7 +67,7 @@ export const playerMoney: PlayerCatalog['playerMoney'] = {
     depositTitle: 'Elige cómo depositar',
     withdrawTitle: 'Elige cómo retirar',
     local: 'Moneda local',
-    localDepositHint: 'Transferencia bancaria o QRIS con un operador de pagos',
+    localDepositHint: '{{ports}} con un operador de pagos',
     localWithdrawHint: 'A tu cuenta bancaria',
     crypto: 'Cripto (USDT)',
     cryptoDepositHint: 'Envía USDT a tu dirección de depósito',

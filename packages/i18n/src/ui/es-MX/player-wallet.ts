@@ -50,5 +50,10 @@ export const playerWallet: PlayerCatalog['playerWallet'] = {
     amountAboveMax: 'El monto máximo es {{max}}',
     amountOverAvailable: 'El monto no puede superar tu saldo disponible',
   },
-  ports: { bank_transfer: 'Transferencia bancaria', qris: 'QRIS' },
+  ports: {
+    bank_transfer: 'Transferencia bancaria',
+    qris: 'QRIS',
+    spei: 'Transferencia SPEI',
+    oxxo: 'Efectivo en OXXO',
+  },
 };

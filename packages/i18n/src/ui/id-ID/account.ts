@@ -19,6 +19,10 @@ export const account = {
   countryCode: 'Kode negara',
   mode: 'Mode',
   playMoney: 'Uang permainan (tanpa lisensi)',
+  staffTitle: 'Staf platform',
+  staffHint:
+    'Pekerjaan staf (verifikasi operator, kasus pemantauan, pengaturan proyek) dilakukan di back office.',
+  openConsole: 'Buka back office',
   licensed: 'Berlisensi · {{licence}}',
   leaderLevels: { '-1': 'Biasa', '0': 'Anggota', '1': 'Ketua grup' },
   spaTypes: {

@@ -13,6 +13,14 @@ export const playerDeposit = {
   transferTo: 'Transfer ke rekening ini',
   payeeBank: 'Bank',
   payeeAccount: 'Nomor rekening',
+  payerName: 'Nama pengirim',
+  payerNameHint:
+    'Nama pemilik rekening pengirim (boleh dikosongkan): operator mencocokkannya dengan transfer Anda.',
+  payeeClabe: 'CLABE',
+  portHints: {
+    spei: 'Kirim transfer SPEI dari aplikasi bank Anda ke CLABE ini dengan jumlah persis.',
+    oxxo: 'Bayar tunai di toko OXXO mana pun: minta setoran ke nomor ini dengan jumlah persis, lalu unggah struknya.',
+  },
   payeeHolder: 'Atas nama',
   exactAmount: 'Jumlah yang harus ditransfer',
   copy: 'Salin',

@@ -65,7 +65,7 @@ export const playerMoney = {
     depositTitle: 'Pilih cara setor',
     withdrawTitle: 'Pilih cara tarik',
     local: 'Rupiah / mata uang lokal',
-    localDepositHint: 'Transfer bank atau QRIS melalui operator pembayaran',
+    localDepositHint: '{{ports}} melalui operator pembayaran',
     localWithdrawHint: 'Ke rekening bank Anda',
     crypto: 'Kripto (USDT)',
     cryptoDepositHint: 'Kirim USDT ke alamat deposit Anda',

@@ -48,5 +48,5 @@ export const playerWallet = {
     amountAboveMax: 'Jumlah maksimal {{max}}',
     amountOverAvailable: 'Jumlah tidak boleh melebihi saldo tersedia',
   },
-  ports: { bank_transfer: 'Transfer bank', qris: 'QRIS' },
+  ports: { bank_transfer: 'Transfer bank', qris: 'QRIS', spei: 'Transfer SPEI', oxxo: 'Tunai di OXXO' },
 };
