@@ -22,6 +22,7 @@ import { registerNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { createNoticesService } from './modules/notices/notices.service.ts';
 import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { createPromoRepo } from './modules/promo/promo.repo.ts';
+import { createUserProfiles } from './modules/user/user-profiles.service.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
 import { readAppVersion } from './modules/shell/app-version.ts';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validateResponses: config.validateResponses,
   };
   const userRepo = createUserRepo(database.db);
+  const userProfiles = createUserProfiles(database.db);
   const codes = createVerificationCodeService({
     repo: userRepo,
     clock,
@@ -194,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push: () => (app as unknown as { realtime?: { notifyUser: UserPush } }).realtime?.notifyUser,
   });
   const promo = createPromoService({
-    repo: createPromoRepo(database.db),
+    repo: createPromoRepo(database.db, userProfiles),
     clock,
     projectById: site.projectById,
     mail: async (mail) => {
@@ -227,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     promo,
     notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
     projectById: site.projectById,
+    projects: site.allProjects,
     isOwnUpload: site.isOwnUpload,
     onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
   });

@@ -56,6 +56,8 @@ export async function registerPaymentHub(
     promo: PromoService;
     notifier: UserNotifier;
     projectById: (id: number) => ProjectConfig | undefined;
+    /** The site module's projects (the ledger's system accounts exist for each). */
+    projects: () => ProjectConfig[];
     /** The site module's upload ownership check (deposit vouchers name the player's own upload). */
     isOwnUpload: (url: string, userId: number, projectId: number) => Promise<boolean>;
     /** The promo data center's deposit feed (docs/promo.md). */
@@ -73,11 +75,10 @@ export async function registerPaymentHub(
   const common = { ledger, clock, notifier: deps.notifier, projectById: deps.projectById, log };
   const payhubRepo = createPayhubRepo(database.db);
   // System accounts exist before any money call: created and cached outside every transaction.
-  const projects = await payhubRepo.projects(database.db);
   await ledger.warmSystemAccounts(
     database.db,
-    projects.flatMap((project) =>
-      SYSTEM_ACCOUNT_KINDS.map((kind) => ({ projectId: project.id, currency: project.currency, kind })),
+    deps.projects().flatMap((project) =>
+      SYSTEM_ACCOUNT_KINDS.map((kind) => ({ projectId: project.projectId, currency: project.currency, kind })),
     ),
   );
   const payhub = createPayhubService({

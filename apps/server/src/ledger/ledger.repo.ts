@@ -13,7 +13,6 @@ import {
 } from './ledger.types.ts';
 
 /** Anything that runs SQL: the database or an open transaction. */
-export type { Executor } from '../platform/db/database.ts';
 
 /** The pg error behind a Drizzle error (Drizzle wraps driver errors in `cause`). */
 export function sqlStateOf(error: unknown): string | undefined {

@@ -1,6 +1,7 @@
 import type { Clock } from '../platform/clock.ts';
+import type { Executor } from '../platform/db/database.ts';
 import { type AccountSpec, specOfKind } from './ledger.accounts.ts';
-import { type Executor, ledgerRepo } from './ledger.repo.ts';
+import { ledgerRepo } from './ledger.repo.ts';
 import {
   type AccountBalance,
   type AccountKind,
@@ -14,7 +15,6 @@ import {
 } from './ledger.types.ts';
 
 export { type AccountSpec, accounts } from './ledger.accounts.ts';
-export type { Executor } from './ledger.repo.ts';
 export * from './ledger.types.ts';
 
 /**

@@ -100,10 +100,7 @@ export function orderWireBase(row: OrderRowBase) {
   };
 }
 
-/** Page and count of a list query as LIMIT/OFFSET. */
-export function paging(page: number, count: number): { limit: number; offset: number } {
-  return { limit: count, offset: (page - 1) * count };
-}
+export { paging } from '../platform/db/paging.ts';
 
 export function createOrderLifecycle<Row extends LifecycleOrder, Event extends string>(
   spec: OrderLifecycleSpec<Row, Event>,

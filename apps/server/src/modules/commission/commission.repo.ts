@@ -1,10 +1,10 @@
 import { PayOrderState, WithdrawOrderState } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
+import { pagedQuery } from '../../platform/db/paging.ts';
 import { stateList } from '../../platform/db/sql-states.ts';
 
 /** The database or an open transaction. */
-export type { Executor } from '../../platform/db/database.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -68,11 +68,14 @@ export function createCommissionRepo(db: Db) {
       return rows.rows[0] ? toChange(rows.rows[0]) : null;
     },
     async changes(executor: Executor, operatorId: number, limit: number, offset: number) {
-      const rows = await executor.execute<Raw>(sql`
-        SELECT ${CHANGE_COLUMNS}, count(*) OVER () AS total
-          FROM commission_changes x LEFT JOIN payhub_operator_cards c ON c.id = x.card_id
-         WHERE x.operator_id = ${operatorId} ORDER BY x.id DESC LIMIT ${limit} OFFSET ${offset}`);
-      return { items: rows.rows.map(toChange), total: Number(rows.rows[0]?.total ?? 0) };
+      const from = sql`FROM commission_changes x LEFT JOIN payhub_operator_cards c ON c.id = x.card_id
+         WHERE x.operator_id = ${operatorId}`;
+      return pagedQuery(
+        executor,
+        { columns: CHANGE_COLUMNS, from, orderBy: sql`x.id DESC` },
+        { limit, offset },
+        toChange,
+      );
     },
     /** An active, live card of the operator by number. */
     async activeCard(executor: Executor, operatorId: number, accountNo: string): Promise<number | null> {

@@ -3,6 +3,7 @@ import type { Ledger } from '../../ledger/ledger.ts';
 import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
@@ -10,7 +11,7 @@ import { startOfLocalDay } from '../../platform/local-day.ts';
 import { requireProject } from '../../platform/require-project.ts';
 import type { OperatorRow, PayhubOperators } from '../payhub/payhub.service.ts';
 import { newOrderNo } from '../payhub/payhub.service.ts';
-import type { CommissionChangeRow, CommissionRepo, Executor } from './commission.repo.ts';
+import type { CommissionChangeRow, CommissionRepo } from './commission.repo.ts';
 
 export interface CommissionDeps {
   repo: CommissionRepo;

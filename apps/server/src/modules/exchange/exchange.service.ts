@@ -11,6 +11,7 @@ import {
 import { accounts, type Ledger, LedgerError } from '../../ledger/ledger.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { walletAssets } from '../wallet/wallet.service.ts';
@@ -22,7 +23,7 @@ import {
   quoteAmount,
   wholeRate,
 } from './exchange.math.ts';
-import type { ExchangeRepo, Executor, QuoteRow } from './exchange.repo.ts';
+import type { ExchangeRepo, QuoteRow } from './exchange.repo.ts';
 
 /**
  * Where rates come from. The dev/default source is the configured table `exchange_rates` (each

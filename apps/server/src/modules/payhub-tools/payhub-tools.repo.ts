@@ -1,10 +1,10 @@
 import { type LocalCurrency, PayOrderState } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
+import { pagedQuery } from '../../platform/db/paging.ts';
 import { stateList } from '../../platform/db/sql-states.ts';
 
 /** The database or an open transaction. */
-export type { Executor } from '../../platform/db/database.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -174,11 +174,13 @@ export function createPayhubToolsRepo(db: Db) {
 
     // Cards.
     async cards(executor: Executor, operatorId: number, limit: number, offset: number) {
-      const rows = await executor.execute<Raw>(sql`
-        SELECT ${CARD_COLUMNS}, count(*) OVER () AS total FROM payhub_operator_cards c
-         WHERE c.operator_id = ${operatorId} AND c.deleted_at IS NULL
-         ORDER BY c.id LIMIT ${limit} OFFSET ${offset}`);
-      return { items: rows.rows.map(toCard), total: Number(rows.rows[0]?.total ?? 0) };
+      const from = sql`FROM payhub_operator_cards c WHERE c.operator_id = ${operatorId} AND c.deleted_at IS NULL`;
+      return pagedQuery(
+        executor,
+        { columns: CARD_COLUMNS, from, orderBy: sql`c.id` },
+        { limit, offset },
+        toCard,
+      );
     },
     async liveCardCount(executor: Executor, operatorId: number): Promise<number> {
       const rows = await executor.execute<{ count: string }>(sql`
@@ -292,11 +294,14 @@ export function createPayhubToolsRepo(db: Db) {
       return rows.rows.map(toLink);
     },
     async links(executor: Executor, operatorId: number, limit: number, offset: number) {
-      const rows = await executor.execute<Raw>(sql`
-        SELECT ${LINK_COLUMNS}, count(*) OVER () AS total
-          FROM payhub_card_links l JOIN payhub_operator_cards c ON c.id = l.card_id
-         WHERE l.operator_id = ${operatorId} ORDER BY l.id DESC LIMIT ${limit} OFFSET ${offset}`);
-      return { items: rows.rows.map(toLink), total: Number(rows.rows[0]?.total ?? 0) };
+      const from = sql`FROM payhub_card_links l JOIN payhub_operator_cards c ON c.id = l.card_id
+         WHERE l.operator_id = ${operatorId}`;
+      return pagedQuery(
+        executor,
+        { columns: LINK_COLUMNS, from, orderBy: sql`l.id DESC` },
+        { limit, offset },
+        toLink,
+      );
     },
 
     // Work hours and groups.
@@ -505,11 +510,14 @@ export function createPayhubToolsRepo(db: Db) {
       limit: number,
       offset: number,
     ) {
-      const rows = await executor.execute<Raw>(sql`
-        SELECT *, count(*) OVER () AS total FROM shop_vouchers
-         WHERE operator_id = ${operatorId} AND (${state}::text IS NULL OR state = ${state}::text)
-         ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
-      return { items: rows.rows.map(toVoucher), total: Number(rows.rows[0]?.total ?? 0) };
+      const from = sql`FROM shop_vouchers
+         WHERE operator_id = ${operatorId} AND (${state}::text IS NULL OR state = ${state}::text)`;
+      return pagedQuery(
+        executor,
+        { columns: sql`*`, from, orderBy: sql`id DESC` },
+        { limit, offset },
+        toVoucher,
+      );
     },
     async claimVoucher(executor: Executor, id: number, at: Date): Promise<boolean> {
       const rows = await executor.execute(sql`

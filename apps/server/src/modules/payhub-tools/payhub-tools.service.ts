@@ -20,12 +20,12 @@ import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { requireProject } from '../../platform/require-project.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import type { OperatorRow, PayhubOperators } from '../payhub/payhub.service.ts';
 import type {
   AgreementRow,
   CardRow,
   ContactRow,
-  Executor,
   LinkRow,
   PayhubToolsRepo,
   VoucherRow,

@@ -20,6 +20,7 @@ import {
 } from '../../money/order-lifecycle.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
@@ -34,7 +35,7 @@ import {
 } from './payhub.access.ts';
 import { createPayhubAdmin } from './payhub.admin.ts';
 import type { UserNotifier } from './payhub.notify.ts';
-import type { Executor, OperatorRow, OrderFilter, PayhubRepo, PayOrderRow } from './payhub.repo.ts';
+import type { OperatorRow, OrderFilter, PayhubRepo, PayOrderRow } from './payhub.repo.ts';
 import {
   commissionOf,
   DEPOSIT_RANGE,

@@ -6,9 +6,8 @@ import {
   orderRowBase,
   updateOrderRow,
 } from '../../platform/db/order-rows.ts';
+import { pagedQueryCounted } from '../../platform/db/paging.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
-
-export type { Executor } from '../../platform/db/database.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -193,12 +192,8 @@ export function createWithdrawRepo(db: Db) {
     },
     async orders(executor: Executor, filter: WithdrawFilter, page: { limit: number; offset: number }) {
       const condition = where(filter);
-      const items = await executor.execute<Raw>(sql`
-        SELECT * FROM withdraw_orders WHERE ${condition} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
-      const total = await executor.execute<{ count: string }>(
-        sql`SELECT count(*) AS count FROM withdraw_orders WHERE ${condition}`,
-      );
-      return { items: items.rows.map(toWithdraw), total: Number(total.rows[0]?.count ?? 0) };
+      const from = sql`FROM withdraw_orders WHERE ${condition}`;
+      return pagedQueryCounted(executor, { columns: sql`*`, from, orderBy: sql`id DESC` }, page, toWithdraw);
     },
     async count(executor: Executor, filter: WithdrawFilter): Promise<number> {
       const result = await executor.execute<{ count: string }>(

@@ -20,6 +20,7 @@ import {
 } from '../../money/order-lifecycle.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
@@ -29,7 +30,7 @@ import { SelfDealingRefusal } from '../payhub/payhub.access.ts';
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import { commissionOf } from '../payhub/payhub.rules.ts';
 import { newOrderNo, type PayhubService } from '../payhub/payhub.service.ts';
-import type { BankAccountRow, Executor, WithdrawRepo, WithdrawRow } from './withdraw.repo.ts';
+import type { BankAccountRow, WithdrawRepo, WithdrawRow } from './withdraw.repo.ts';
 import {
   nextWithdrawState,
   WITHDRAW_CONFIRM_TIMEOUT_MS,
