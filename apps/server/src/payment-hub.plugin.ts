@@ -9,6 +9,8 @@ import type { UserNotifier } from './modules/payhub/payhub.notify.ts';
 import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
 import { createPayhubService } from './modules/payhub/payhub.service.ts';
+import { createPayhubCards } from './modules/payhub/payhub-cards.service.ts';
+import { createPayhubFigures } from './modules/payhub/payhub-figures.service.ts';
 import { createPayhubToolsRepo } from './modules/payhub-tools/payhub-tools.repo.ts';
 import { registerPayhubToolsRoutes } from './modules/payhub-tools/payhub-tools.routes.ts';
 import { createPayhubToolsService } from './modules/payhub-tools/payhub-tools.service.ts';
@@ -17,9 +19,11 @@ import { createDevAdapters } from './modules/quota/quota.adapter.ts';
 import { createQuotaRepo } from './modules/quota/quota.repo.ts';
 import { registerQuotaRoutes } from './modules/quota/quota.routes.ts';
 import { createQuotaService } from './modules/quota/quota.service.ts';
+import type { UserProfiles } from './modules/user/user-profiles.service.ts';
 import { createWithdrawRepo } from './modules/withdraw/withdraw.repo.ts';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { createWithdrawService } from './modules/withdraw/withdraw.service.ts';
+import { createWithdrawFigures } from './modules/withdraw/withdraw-figures.service.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/database.ts';
 import type { BindDeps } from './platform/http/bind-endpoint.ts';
@@ -54,6 +58,8 @@ export async function registerPaymentHub(
     database: Database;
     clock: Clock;
     promo: PromoService;
+    /** The user module's cards of users (operators' names in reports). */
+    users: UserProfiles;
     notifier: UserNotifier;
     projectById: (id: number) => ProjectConfig | undefined;
     /** The site module's projects (the ledger's system accounts exist for each). */
@@ -78,7 +84,11 @@ export async function registerPaymentHub(
   await ledger.warmSystemAccounts(
     database.db,
     deps.projects().flatMap((project) =>
-      SYSTEM_ACCOUNT_KINDS.map((kind) => ({ projectId: project.projectId, currency: project.currency, kind })),
+      SYSTEM_ACCOUNT_KINDS.map((kind) => ({
+        projectId: project.projectId,
+        currency: project.currency,
+        kind,
+      })),
     ),
   );
   const payhub = createPayhubService({
@@ -100,9 +110,11 @@ export async function registerPaymentHub(
 
   await app.register(async (scope) => registerPayhubRoutes(scope, deps.bindDeps, deps.promo, payhub));
   await app.register(async (scope) => registerWithdrawRoutes(scope, deps.bindDeps, withdraw));
+  const cards = createPayhubCards();
   const tools = createPayhubToolsService({
-    repo: createPayhubToolsRepo(database.db),
+    repo: createPayhubToolsRepo(database.db, cards),
     payhub,
+    cards,
     ledger,
     clock,
     projectById: deps.projectById,
@@ -111,6 +123,11 @@ export async function registerPaymentHub(
   const commission = createCommissionService({
     repo: createCommissionRepo(database.db),
     payhub,
+    cards,
+    payhubFigures: createPayhubFigures(),
+    withdrawFigures: createWithdrawFigures(),
+    promo: deps.promo,
+    users: deps.users,
     ledger,
     clock,
     projectById: deps.projectById,

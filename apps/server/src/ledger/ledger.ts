@@ -173,6 +173,23 @@ export function createLedger(clock: Clock) {
       ledgerRepo.balance(executor, accountId),
     history: (executor: Executor, accountId: bigint, limit: number, offset: number) =>
       ledgerRepo.history(executor, accountId, limit, offset),
+    /**
+     * The posted balance of each of these user accounts, in the order asked; null where the account
+     * does not exist yet (reads never create accounts). For reports over many owners at once.
+     */
+    async userBalances(
+      executor: Executor,
+      keys: ReadonlyArray<{ projectId: number; currency: Currency; kind: AccountKind; ownerId: number }>,
+    ): Promise<Array<bigint | null>> {
+      const addresses = keys.map((key) => specOfKind(key).address);
+      const found = new Map(
+        (await ledgerRepo.balancesAt(executor, addresses)).map((row) => [row.address, row.balance]),
+      );
+      return addresses.map((address) => found.get(address) ?? null);
+    },
+    /** Sums of an account's entries by transfer code, all time and since an instant (earnings, payouts). */
+    codeSums: (executor: Executor, accountId: bigint, since: Date) =>
+      ledgerRepo.codeSums(executor, accountId, since),
   };
 }
 export type Ledger = ReturnType<typeof createLedger>;

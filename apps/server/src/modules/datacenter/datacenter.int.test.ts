@@ -10,8 +10,8 @@ import {
 } from '../../../test/promo-support.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createPromoRepo } from '../promo/promo.repo.ts';
-import { createUserProfiles } from '../user/user-profiles.service.ts';
 import { createPromoService } from '../promo/promo.service.ts';
+import { createUserProfiles } from '../user/user-profiles.service.ts';
 import { createDatacenterRepo } from './datacenter.repo.ts';
 import { createDatacenterService, type DatacenterService } from './datacenter.service.ts';
 

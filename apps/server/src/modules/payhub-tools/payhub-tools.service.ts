@@ -16,12 +16,13 @@ import type { Ledger } from '../../ledger/ledger.ts';
 import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import type { Executor } from '../../platform/db/database.ts';
 import type { OperatorRow, PayhubOperators } from '../payhub/payhub.service.ts';
+import type { OperatorCardRow, PayhubCards } from '../payhub/payhub-cards.service.ts';
 import type {
   AgreementRow,
   CardRow,
@@ -37,6 +38,8 @@ export interface PayhubToolsDeps {
   repo: PayhubToolsRepo;
   /** The payhub module's operator reads (its service, never its repo). */
   payhub: PayhubOperators;
+  /** The payhub module's operator cards and terms. */
+  cards: PayhubCards;
   ledger: Ledger;
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
@@ -129,7 +132,7 @@ function databaseRefusal(error: unknown): never {
 }
 
 export function createPayhubToolsService(deps: PayhubToolsDeps) {
-  const { repo, payhub, ledger, clock } = deps;
+  const { repo, payhub, cards, ledger, clock } = deps;
 
   function project(projectId: number): ProjectConfig {
     return requireProject(deps.projectById, projectId);
@@ -144,9 +147,14 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
     accountNo: string,
     lock = false,
   ): Promise<CardRow> {
-    const card = await repo.cardByNumber(tx, operatorId, accountNo, lock);
+    const card = await cards.cardByNumber(tx, operatorId, accountNo, lock);
     if (!card) throw notFound('card');
-    return card;
+    return withLinkUrl(tx, card);
+  }
+  /** A payhub card with the url of its live link (the operator tools' own table). */
+  async function withLinkUrl(executor: Executor, card: OperatorCardRow): Promise<CardRow> {
+    const urls = await repo.liveLinkUrls(executor, [card.id]);
+    return { ...card, linkUrl: urls.get(card.id) ?? null };
   }
   function requireVerifiedHolder(operator: OperatorRow, holder: string): void {
     if (operator.kycStatus !== 'verified' || !operator.verifiedName)
@@ -187,12 +195,12 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
           const operator = await payhub.operator(tx, session.userId, true);
           if (!operator?.spaPay || operator.projectId !== session.projectId) throw noPermission();
           requireVerifiedHolder(operator, input.bankCardHolder);
-          if (await repo.numberTaken(tx, input.bankCode, input.accountNo, null))
+          if (await cards.numberTaken(tx, input.bankCode, input.accountNo, null))
             throw new AppError(ErrorCode.BankAccountExists);
-          if ((await repo.liveCardCount(tx, operator.userId)) >= OPERATOR_CARDS_MAX)
+          if ((await cards.liveCardCount(tx, operator.userId)) >= OPERATOR_CARDS_MAX)
             throw new AppError(ErrorCode.BankAccountLimit);
           const at = clock.now();
-          const id = await repo.insertCard(tx, {
+          const id = await cards.insertCard(tx, {
             operatorId: operator.userId,
             bankCode: input.bankCode,
             accountNo: input.accountNo,
@@ -200,7 +208,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
             at,
           });
           if (id === null) throw new AppError(ErrorCode.BankAccountExists);
-          const card = (await repo.cardById(tx, id))!;
+          const card = await withLinkUrl(tx, (await cards.cardById(tx, id))!);
           await writeAudit(tx, {
             projectId: session.projectId,
             actorId: session.userId,
@@ -217,8 +225,15 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
 
     async bankQuery(session: Session, query: { page: number; count: number }) {
       const operator = await requireOperator(session);
-      const result = await repo.cards(repo.db, operator.userId, query.count, (query.page - 1) * query.count);
-      return { items: result.items.map(toCardWire), total: result.total };
+      const result = await cards.cards(repo.db, operator.userId, query.count, (query.page - 1) * query.count);
+      const urls = await repo.liveLinkUrls(
+        repo.db,
+        result.items.map((card) => card.id),
+      );
+      return {
+        items: result.items.map((card) => toCardWire({ ...card, linkUrl: urls.get(card.id) ?? null })),
+        total: result.total,
+      };
     },
 
     async bankUpdate(
@@ -233,14 +248,14 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
           const renumber = input.newAccountNo !== undefined && input.newAccountNo !== card.accountNo;
           if (input.bankCardHolder !== undefined) requireVerifiedHolder(operator, input.bankCardHolder);
           if (renumber) {
-            if (await repo.numberTaken(tx, card.bankCode, input.newAccountNo!, card.id))
+            if (await cards.numberTaken(tx, card.bankCode, input.newAccountNo!, card.id))
               throw new AppError(ErrorCode.BankAccountExists);
             // The player of an open order pays to the number it was shown.
-            if ((await repo.openOrdersOnCard(tx, card.id)) > 0) throw new AppError(ErrorCode.CardInUse);
+            if ((await cards.openOrdersOnCard(tx, card.id)) > 0) throw new AppError(ErrorCode.CardInUse);
           }
           if (input.state === 1 && !card.active)
             requireVerifiedHolder(operator, input.bankCardHolder ?? card.holderName);
-          await repo.updateCard(tx, card.id, {
+          await cards.updateCard(tx, card.id, {
             ...(renumber ? { accountNo: input.newAccountNo! } : {}),
             ...(input.bankCardHolder !== undefined
               ? { holderName: input.bankCardHolder.trim().replace(/\s+/g, ' ') }
@@ -248,7 +263,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
             ...(input.state !== undefined ? { active: input.state === 1 } : {}),
             at: clock.now(),
           });
-          const after = (await repo.cardById(tx, card.id))!;
+          const after = await withLinkUrl(tx, (await cards.cardById(tx, card.id))!);
           await writeAudit(tx, {
             projectId: session.projectId,
             actorId: session.userId,
@@ -268,8 +283,10 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
       return repo.transaction(async (tx) => {
         const operator = await requireOperator(session, tx);
         const card = await ownCard(tx, operator.userId, accountNo, true);
-        if ((await repo.openOrdersOnCard(tx, card.id)) > 0) throw new AppError(ErrorCode.CardInUse);
-        await repo.removeCard(tx, card.id, clock.now());
+        if ((await cards.openOrdersOnCard(tx, card.id)) > 0) throw new AppError(ErrorCode.CardInUse);
+        const at = clock.now();
+        await cards.removeCard(tx, card.id, at);
+        await repo.replaceLinksOfCard(tx, card.id, at);
         await writeAudit(tx, {
           projectId: session.projectId,
           actorId: session.userId,
@@ -444,7 +461,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
         throw new AppError(ErrorCode.BadParameter, 'body.dailyMax: must be at least perOrderMax');
       return repo.transaction(async (tx) => {
         const operator = await requireOperator(session, tx);
-        await repo.lockOperator(tx, operator.userId);
+        await cards.lockOperator(tx, operator.userId);
         const id = await repo.insertAgreement(tx, {
           operatorId: operator.userId,
           projectId: operator.projectId,
@@ -497,7 +514,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
       return repo.transaction(async (tx) => {
         const found = await repo.agreement(tx, id);
         if (!found || found.projectId !== session.projectId) throw notFound('agreement');
-        await repo.lockOperator(tx, found.operatorId);
+        await cards.lockOperator(tx, found.operatorId);
         const agreement = (await repo.agreement(tx, id, true))!;
         if (agreement.state !== 'pending')
           throw new AppError(ErrorCode.OrderAlreadyStarted, 'already reviewed');
@@ -541,7 +558,7 @@ export function createPayhubToolsService(deps: PayhubToolsDeps) {
     ) {
       return repo.transaction(async (tx) => {
         const operator = await requireOperator(session, tx);
-        await repo.lockOperator(tx, operator.userId);
+        await cards.lockOperator(tx, operator.userId);
         const existing = await repo.contactByValue(tx, operator.userId, input.channel, input.value);
         if (existing) return toContactWire(existing);
         if ((await repo.contacts(tx, operator.userId)).length >= OPERATOR_CONTACTS_MAX)

@@ -150,7 +150,9 @@ export function createPromoRepo(db: Db, users: UserProfiles) {
     },
     user: async (userId: number) => {
       const card = await users.card(userId);
-      return card ? { id: card.id, projectId: card.projectId, nickname: card.nickname, phone: card.phone } : null;
+      return card
+        ? { id: card.id, projectId: card.projectId, nickname: card.nickname, phone: card.phone }
+        : null;
     },
 
     // Groups and membership.
@@ -274,7 +276,10 @@ export function createPromoRepo(db: Db, users: UserProfiles) {
             applicationId: id,
             joinedAt: effects.join.at,
           });
-          await users.setPromoRole(tx, effects.join.userId, { leaderLevel: 0, spaType: effects.join.spaType });
+          await users.setPromoRole(tx, effects.join.userId, {
+            leaderLevel: 0,
+            spaType: effects.join.spaType,
+          });
         }
         if (effects.leave) {
           await tx.delete(spaMembers).where(eq(spaMembers.userId, effects.leave.userId));
@@ -561,22 +566,24 @@ export function createPromoRepo(db: Db, users: UserProfiles) {
         ORDER BY k.status, k.id DESC
         LIMIT 200`);
       const reporters = await users.cards(result.rows.map((row) => Number(row.reporter_id)));
-      return result.rows.flatMap((row) => {
-        const reporter = reporters.get(Number(row.reporter_id));
-        return reporter ? [{ row, reporter }] : [];
-      }).map(({ row, reporter }) => ({
-        id: Number(row.id),
-        reportId: Number(row.report_id),
-        kind: row.kind as 'review' | 'revise',
-        status: Number(row.status),
-        reporterId: reporter.id,
-        reporterNickname: reporter.nickname,
-        reportDay: String(row.report_day).slice(0, 10),
-        note: (row.note as string | null) ?? null,
-        createdAt: toDate(row.created_at)!,
-        assigneeId: Number(row.assignee_id),
-        groupId: Number(row.group_id),
-      }));
+      return result.rows
+        .flatMap((row) => {
+          const reporter = reporters.get(Number(row.reporter_id));
+          return reporter ? [{ row, reporter }] : [];
+        })
+        .map(({ row, reporter }) => ({
+          id: Number(row.id),
+          reportId: Number(row.report_id),
+          kind: row.kind as 'review' | 'revise',
+          status: Number(row.status),
+          reporterId: reporter.id,
+          reporterNickname: reporter.nickname,
+          reportDay: String(row.report_day).slice(0, 10),
+          note: (row.note as string | null) ?? null,
+          createdAt: toDate(row.created_at)!,
+          assigneeId: Number(row.assignee_id),
+          groupId: Number(row.group_id),
+        }));
     },
     /** Settles a pending check; a returned review opens a revise check for the reporter. */
     async decideCheck(input: {

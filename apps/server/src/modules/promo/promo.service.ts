@@ -755,6 +755,16 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
         ...members.items.map((member) => ({ userId: member.userId, nickname: member.nickname })),
       ];
     },
+    /** The id of the group this user leads, or null. */
+    async ledGroupId(userId: number): Promise<number | null> {
+      return (await repo.groupByLeader(userId))?.id ?? null;
+    },
+    /** The ids of a group's leader and members (no names: for other modules' reports). */
+    async groupMemberIds(groupId: number): Promise<number[]> {
+      const group = await repo.groupById(groupId);
+      const members = await repo.memberIds(groupId);
+      return [...new Set([...(group ? [group.leaderId] : []), ...members])];
+    },
     /** The promoter behind a share code of the project, with the group they work in. */
     async resolveShareCode(projectId: number, code: string) {
       const promoterId = await repo.ownerOfShareCode(projectId, code);
