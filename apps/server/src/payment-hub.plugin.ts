@@ -8,7 +8,7 @@ import { createCommissionService } from './modules/commission/commission.service
 import type { UserNotifier } from './modules/payhub/payhub.notify.ts';
 import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
-import { createPayhubService } from './modules/payhub/payhub.service.ts';
+import { createPayhubService, type PayhubDeps } from './modules/payhub/payhub.service.ts';
 import { createPayhubCards } from './modules/payhub/payhub-cards.service.ts';
 import { createPayhubFigures } from './modules/payhub/payhub-figures.service.ts';
 import { createPayhubToolsRepo } from './modules/payhub-tools/payhub-tools.repo.ts';
@@ -67,12 +67,7 @@ export async function registerPaymentHub(
     /** The site module's upload ownership check (deposit vouchers name the player's own upload). */
     isOwnUpload: (url: string, userId: number, projectId: number) => Promise<boolean>;
     /** The promo data center's deposit feed (docs/promo.md). */
-    onDepositCredited?: (deposit: {
-      userId: number;
-      amount: bigint;
-      at: Date;
-      reference: string;
-    }) => Promise<unknown>;
+    onDepositCredited?: PayhubDeps['onDepositCredited'];
   },
 ): Promise<void> {
   const { database, clock, config } = deps;

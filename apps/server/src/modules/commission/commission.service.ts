@@ -121,8 +121,8 @@ export function createCommissionService(deps: CommissionDeps) {
       'groupId' in scope ? { userIds: await deps.promo.groupMemberIds(scope.groupId) } : scope,
     );
     const ids = operators.map((operator) => operator.userId);
-    const deposits = await deps.payhubFigures.creditedTotals(repo.db, ids, from, to);
-    const withdrawals = await deps.withdrawFigures.finishedTotals(repo.db, ids, from, to);
+    const deposits = await deps.payhubFigures.creditedTotals(repo.db, ids, { from, to });
+    const withdrawals = await deps.withdrawFigures.finishedTotals(repo.db, ids, { from, to });
     const names = await deps.users.cards(ids);
     const balances = await ledger.userBalances(
       repo.db,

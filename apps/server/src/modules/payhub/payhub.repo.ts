@@ -1,6 +1,9 @@
+import { PayOrderState } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import {
+  countOrderRows,
+  expiredOrderIds,
   type OrderChange,
   type OrderRowBase,
   orderRowBase,
@@ -8,6 +11,7 @@ import {
 } from '../../platform/db/order-rows.ts';
 import { pagedQueryCounted } from '../../platform/db/paging.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
+import { stateList } from '../../platform/db/sql-states.ts';
 
 export interface OperatorRow {
   userId: number;
@@ -359,19 +363,17 @@ export function createPayhubRepo(db: Db) {
       );
     },
 
-    async countOrders(executor: Executor, filter: OrderFilter): Promise<number> {
-      const result = await executor.execute<{ count: string }>(
-        sql`SELECT count(*) AS count FROM pay_orders o WHERE ${where(filter)}`,
-      );
-      return Number(result.rows[0]?.count ?? 0);
-    },
+    countOrders: (executor: Executor, filter: OrderFilter): Promise<number> =>
+      countOrderRows(executor, 'pay_orders', where(filter)),
 
-    async expiredOrders(executor: Executor, now: Date, limit: number): Promise<number[]> {
-      const result = await executor.execute<{ id: string }>(sql`
-        SELECT id FROM pay_orders WHERE state IN (0, 4) AND expires_at <= ${now.toISOString()}::timestamptz
-         ORDER BY expires_at LIMIT ${limit}`);
-      return result.rows.map((row) => Number(row.id));
-    },
+    expiredOrders: (executor: Executor, now: Date, limit: number): Promise<number[]> =>
+      expiredOrderIds(
+        executor,
+        'pay_orders',
+        stateList(PayOrderState.WAIT, PayOrderState.CHECKING),
+        now,
+        limit,
+      ),
 
     // Monitoring (DESIGN.md §8).
     async playerOrdersSince(executor: Executor, playerId: number, since: Date): Promise<number> {

@@ -1,6 +1,7 @@
 import { WithdrawOrderState } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
+import { operatorOrderTotals } from '../../platform/db/order-rows.ts';
 import { stateList } from '../../platform/db/sql-states.ts';
 
 /** Withdrawal figures that other modules report on (commission's counts and member table). */
@@ -22,25 +23,12 @@ export const withdrawFiguresRepo = {
     };
   },
   /** Per operator: withdrawals finished with their last change in [from, to). */
-  async finishedTotals(executor: Executor, operatorIds: readonly number[], from: Date, to: Date) {
-    if (operatorIds.length === 0) return [];
-    const rows = await executor.execute<{
-      operator_id: string;
-      orders: string;
-      amount: string;
-      commission: string;
-    }>(sql`
-      SELECT operator_id, count(*) AS orders, sum(amount)::text AS amount, sum(commission)::text AS commission
-        FROM withdraw_orders
-       WHERE operator_id = ANY(${`{${operatorIds.map((id) => Math.trunc(id)).join(',')}}`}::bigint[])
-         AND state IN (${stateList(WithdrawOrderState.FINISH)})
-         AND updated_at >= ${from.toISOString()}::timestamptz AND updated_at < ${to.toISOString()}::timestamptz
-       GROUP BY operator_id`);
-    return rows.rows.map((row) => ({
-      operatorId: Number(row.operator_id),
-      orders: Number(row.orders),
-      amount: BigInt(row.amount),
-      commission: BigInt(row.commission),
-    }));
-  },
+  finishedTotals: (executor: Executor, operatorIds: readonly number[], period: { from: Date; to: Date }) =>
+    operatorOrderTotals(
+      executor,
+      'withdraw_orders',
+      stateList(WithdrawOrderState.FINISH),
+      operatorIds,
+      period,
+    ),
 };

@@ -1,15 +1,10 @@
-import type { Executor } from '../../platform/db/database.ts';
 import { withdrawFiguresRepo } from './withdraw-figures.repo.ts';
 
-/** Withdrawal counts and totals for other modules' reports (commission). */
+/**
+ * Withdrawal figures for other modules' reports (commission): the counts an operator's badge shows,
+ * and finished withdrawals per operator in a period (a map by operator id; operators with none are absent).
+ */
 export function createWithdrawFigures() {
-  return {
-    handleCount: withdrawFiguresRepo.handleCount,
-    /** Finished withdrawals per operator in [from, to), by operator id (operators with none are absent). */
-    async finishedTotals(executor: Executor, operatorIds: readonly number[], from: Date, to: Date) {
-      const rows = await withdrawFiguresRepo.finishedTotals(executor, operatorIds, from, to);
-      return new Map(rows.map((row) => [row.operatorId, row]));
-    },
-  };
+  return { handleCount: withdrawFiguresRepo.handleCount, finishedTotals: withdrawFiguresRepo.finishedTotals };
 }
 export type WithdrawFigures = ReturnType<typeof createWithdrawFigures>;

@@ -1,6 +1,9 @@
+import { WithdrawOrderState } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import {
+  countOrderRows,
+  expiredOrderIds,
   type OrderChange,
   type OrderRowBase,
   orderRowBase,
@@ -8,6 +11,7 @@ import {
 } from '../../platform/db/order-rows.ts';
 import { pagedQueryCounted } from '../../platform/db/paging.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
+import { stateList } from '../../platform/db/sql-states.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -151,7 +155,7 @@ export function createWithdrawRepo(db: Db) {
     },
     async openWithdrawalsOfBank(executor: Executor, bankAccountId: number): Promise<number> {
       const result = await executor.execute<{ count: string }>(sql`
-        SELECT count(*) AS count FROM withdraw_orders WHERE bank_account_id = ${bankAccountId} AND state IN (0, 1, 4)`);
+        SELECT count(*) AS count FROM withdraw_orders WHERE bank_account_id = ${bankAccountId} AND state IN (${stateList(WithdrawOrderState.WAIT, WithdrawOrderState.CONFIRM, WithdrawOrderState.EXCEPTIONAL)})`);
       return Number(result.rows[0]?.count ?? 0);
     },
 
@@ -195,18 +199,16 @@ export function createWithdrawRepo(db: Db) {
       const from = sql`FROM withdraw_orders WHERE ${condition}`;
       return pagedQueryCounted(executor, { columns: sql`*`, from, orderBy: sql`id DESC` }, page, toWithdraw);
     },
-    async count(executor: Executor, filter: WithdrawFilter): Promise<number> {
-      const result = await executor.execute<{ count: string }>(
-        sql`SELECT count(*) AS count FROM withdraw_orders WHERE ${where(filter)}`,
-      );
-      return Number(result.rows[0]?.count ?? 0);
-    },
-    async expiredOrders(executor: Executor, now: Date, limit: number): Promise<number[]> {
-      const result = await executor.execute<{ id: string }>(sql`
-        SELECT id FROM withdraw_orders WHERE state IN (0, 1) AND expires_at <= ${now.toISOString()}::timestamptz
-         ORDER BY expires_at LIMIT ${limit}`);
-      return result.rows.map((row) => Number(row.id));
-    },
+    count: (executor: Executor, filter: WithdrawFilter): Promise<number> =>
+      countOrderRows(executor, 'withdraw_orders', where(filter)),
+    expiredOrders: (executor: Executor, now: Date, limit: number): Promise<number[]> =>
+      expiredOrderIds(
+        executor,
+        'withdraw_orders',
+        stateList(WithdrawOrderState.WAIT, WithdrawOrderState.CONFIRM),
+        now,
+        limit,
+      ),
   };
 }
 export type WithdrawRepo = ReturnType<typeof createWithdrawRepo>;
