@@ -3,7 +3,13 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { writeAudit } from '../platform/audit/audit.repo.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Executor } from '../platform/db/database.ts';
-import type { OrderChange, OrderRowBase } from '../platform/db/order-rows.ts';
+import {
+  expiredOrderIds,
+  type OrderChange,
+  type OrderRowBase,
+  type OrderTable,
+} from '../platform/db/order-rows.ts';
+import { stateList } from '../platform/db/sql-states.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { afterCommit, type Outbox, type OutboxLog, type TransactionRunner } from '../platform/outbox.ts';
 
@@ -38,8 +44,6 @@ export interface LifecycleRepo<Row> extends TransactionRunner<Executor> {
   db: Executor;
   order(executor: Executor, id: number, lock?: boolean): Promise<Row | null>;
   updateOrder(executor: Executor, id: number, fromState: number, change: OrderChange): Promise<boolean>;
-  /** Ids of orders whose deadline has passed, oldest deadline first. */
-  expiredOrders(executor: Executor, now: Date, limit: number): Promise<number[]>;
 }
 
 export interface OrderLifecycleSpec<Row extends LifecycleOrder, Event extends string> {
@@ -50,6 +54,10 @@ export interface OrderLifecycleSpec<Row extends LifecycleOrder, Event extends st
   /** The prefix of the order's ledger ids ('pay' → `pay:<id>:hold`, `pay:<id>:void`). */
   ledgerPrefix: string;
   repo: LifecycleRepo<Row>;
+  /** The order table (the expiry loop reads its orders past their deadline). */
+  table: OrderTable;
+  /** The states that have a deadline (those `expiryEvent` answers for). */
+  expiring: readonly number[];
   ledger: Ledger;
   clock: Clock;
   log: OutboxLog;
@@ -183,7 +191,8 @@ export function createOrderLifecycle<Row extends LifecycleOrder, Event extends s
   /** Scheduler task: every order past its deadline takes its expiry event, one transaction each. */
   async function expire(limit: number): Promise<number> {
     let expired = 0;
-    for (const id of await repo.expiredOrders(repo.db, clock.now(), limit)) {
+    const states = stateList(...spec.expiring);
+    for (const id of await expiredOrderIds(repo.db, spec.table, states, clock.now(), limit)) {
       const done = await afterCommit(
         repo,
         async (tx, outbox) => {

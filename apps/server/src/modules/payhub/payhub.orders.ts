@@ -202,6 +202,8 @@ export function createDepositOrders(deps: PayhubDeps) {
     noun: 'order',
     ledgerPrefix: 'pay',
     repo,
+    table: 'pay_orders',
+    expiring: [PayOrderState.WAIT, PayOrderState.CHECKING],
     ledger,
     clock,
     log: deps.log,

@@ -1,9 +1,7 @@
-import { PayOrderState } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import {
   countOrderRows,
-  expiredOrderIds,
   type OrderChange,
   type OrderRowBase,
   orderRowBase,
@@ -11,7 +9,6 @@ import {
 } from '../../platform/db/order-rows.ts';
 import { pagedQueryCounted } from '../../platform/db/paging.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
-import { stateList } from '../../platform/db/sql-states.ts';
 
 export interface OperatorRow {
   userId: number;
@@ -365,15 +362,6 @@ export function createPayhubRepo(db: Db) {
 
     countOrders: (executor: Executor, filter: OrderFilter): Promise<number> =>
       countOrderRows(executor, 'pay_orders', where(filter)),
-
-    expiredOrders: (executor: Executor, now: Date, limit: number): Promise<number[]> =>
-      expiredOrderIds(
-        executor,
-        'pay_orders',
-        stateList(PayOrderState.WAIT, PayOrderState.CHECKING),
-        now,
-        limit,
-      ),
 
     // Monitoring (DESIGN.md §8).
     async playerOrdersSince(executor: Executor, playerId: number, since: Date): Promise<number> {

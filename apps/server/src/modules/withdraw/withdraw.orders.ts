@@ -163,6 +163,8 @@ export function createWithdrawOrders(deps: WithdrawDeps) {
     noun: 'withdrawal',
     ledgerPrefix: 'wd',
     repo,
+    table: 'withdraw_orders',
+    expiring: [WithdrawOrderState.WAIT, WithdrawOrderState.CONFIRM],
     ledger,
     clock,
     log: deps.log,

@@ -3,7 +3,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import {
   countOrderRows,
-  expiredOrderIds,
   type OrderChange,
   type OrderRowBase,
   orderRowBase,
@@ -201,14 +200,6 @@ export function createWithdrawRepo(db: Db) {
     },
     count: (executor: Executor, filter: WithdrawFilter): Promise<number> =>
       countOrderRows(executor, 'withdraw_orders', where(filter)),
-    expiredOrders: (executor: Executor, now: Date, limit: number): Promise<number[]> =>
-      expiredOrderIds(
-        executor,
-        'withdraw_orders',
-        stateList(WithdrawOrderState.WAIT, WithdrawOrderState.CONFIRM),
-        now,
-        limit,
-      ),
   };
 }
 export type WithdrawRepo = ReturnType<typeof createWithdrawRepo>;
