@@ -1,7 +1,10 @@
+import { PayOrderState } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import {
   countOrderRows,
+  insertOrderRow,
+  type NewOrderRow,
   type OrderChange,
   type OrderRowBase,
   orderRowBase,
@@ -300,28 +303,11 @@ export function createPayhubRepo(db: Db) {
       return result.rows.map((row) => row.bank_code);
     },
 
-    async insertOrder(
-      executor: Executor,
-      row: {
-        orderNo: string;
-        projectId: number;
-        currency: string;
-        playerId: number;
-        bankCode: string;
-        port: string;
-        amount: bigint;
-        expiresAt: Date;
-        at: Date;
-      },
-    ): Promise<number> {
-      const result = await executor.execute<{ id: string }>(sql`
-        INSERT INTO pay_orders (order_no, project_id, currency, player_id, bank_code, port, amount, state,
-                                expires_at, created_at, updated_at)
-        VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.playerId}, ${row.bankCode}, ${row.port},
-                ${row.amount}, -1, ${row.expiresAt.toISOString()}::timestamptz, ${row.at.toISOString()}::timestamptz,
-                ${row.at.toISOString()}::timestamptz)
-        RETURNING id`);
-      return Number(result.rows[0]!.id);
+    insertOrder(executor: Executor, row: NewOrderRow & { bankCode: string; port: string }): Promise<number> {
+      return insertOrderRow(executor, 'pay_orders', PayOrderState.INIT, row, {
+        bank_code: row.bankCode,
+        port: row.port,
+      });
     },
 
     /** Applies a change to an order; `fromState` guards the transition against a concurrent one. */

@@ -3,6 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import {
   countOrderRows,
+  insertOrderRow,
+  type NewOrderRow,
   type OrderChange,
   type OrderRowBase,
   orderRowBase,
@@ -159,29 +161,17 @@ export function createWithdrawRepo(db: Db) {
     },
 
     // Withdrawals.
-    async insertOrder(
+    insertOrder(
       executor: Executor,
-      row: {
-        orderNo: string;
-        projectId: number;
-        currency: string;
-        playerId: number;
-        bank: BankAccountRow;
-        amount: bigint;
-        fee: bigint;
-        expiresAt: Date;
-        at: Date;
-      },
+      row: NewOrderRow & { bank: BankAccountRow; fee: bigint },
     ): Promise<number> {
-      const at = row.at.toISOString();
-      const result = await executor.execute<{ id: string }>(sql`
-        INSERT INTO withdraw_orders (order_no, project_id, currency, player_id, bank_account_id, bank_code, account_no,
-                                     holder_name, amount, fee, state, expires_at, created_at, updated_at)
-        VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.playerId}, ${row.bank.id}, ${row.bank.bankCode},
-                ${row.bank.accountNo}, ${row.bank.holderName}, ${row.amount}, ${row.fee}, -1,
-                ${row.expiresAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
-        RETURNING id`);
-      return Number(result.rows[0]!.id);
+      return insertOrderRow(executor, 'withdraw_orders', WithdrawOrderState.INIT, row, {
+        bank_account_id: row.bank.id,
+        bank_code: row.bank.bankCode,
+        account_no: row.bank.accountNo,
+        holder_name: row.bank.holderName,
+        fee: row.fee,
+      });
     },
     /** Applies a change to an order; `fromState` guards the transition against a concurrent one. */
     updateOrder(executor: Executor, id: number, fromState: number, change: OrderChange): Promise<boolean> {

@@ -149,3 +149,43 @@ export async function operatorOrderTotals(
     ]),
   );
 }
+
+/** The shared columns of a new order row (it starts in its table's INIT state). */
+export interface NewOrderRow {
+  orderNo: string;
+  projectId: number;
+  currency: string;
+  playerId: number;
+  amount: bigint;
+  expiresAt: Date;
+  at: Date;
+}
+
+/**
+ * Inserts an order row: the shared columns, the INIT state, and the table's own columns (`own`, by
+ * column name). Answers the new id.
+ */
+export async function insertOrderRow(
+  executor: Executor,
+  table: OrderTable,
+  initState: number,
+  row: NewOrderRow,
+  own: Record<string, unknown>,
+): Promise<number> {
+  const columns = Object.keys(own);
+  const at = row.at.toISOString();
+  const result = await executor.execute<{ id: string }>(sql`
+    INSERT INTO ${sql.identifier(table)} (order_no, project_id, currency, player_id, amount, state, expires_at,
+                                          created_at, updated_at, ${sql.join(
+                                            columns.map((column) => sql.identifier(column)),
+                                            sql`, `,
+                                          )})
+    VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.playerId}, ${row.amount}, ${initState},
+            ${row.expiresAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
+            ${sql.join(
+              columns.map((column) => sql`${own[column]}`),
+              sql`, `,
+            )})
+    RETURNING id`);
+  return Number(result.rows[0]!.id);
+}
