@@ -110,6 +110,11 @@ export function orderWireBase(row: OrderRowBase) {
 
 export { paging } from '../platform/db/paging.ts';
 
+/** Who places a new order and its number, as `NewOrderRow` fields. */
+export function orderOwner(owner: { projectId: number; userId: number }, orderNo: string, currency: string) {
+  return { orderNo, projectId: owner.projectId, currency, playerId: owner.userId };
+}
+
 export function createOrderLifecycle<Row extends LifecycleOrder, Event extends string>(
   spec: OrderLifecycleSpec<Row, Event>,
 ) {

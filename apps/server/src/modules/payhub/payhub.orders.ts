@@ -9,12 +9,7 @@ import {
 } from '@payhub/contracts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
-import {
-  createOrderLifecycle,
-  type OrderMoney,
-  orderWireBase,
-  type TransitionExtra,
-} from '../../money/order-lifecycle.ts';
+import * as orderLifecycle from '../../money/order-lifecycle.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import { noPermission } from '../../platform/errors.ts';
@@ -64,7 +59,7 @@ export function newOrderNo(prefix: string, at: Date): string {
 
 export function toPayOrderWire(row: PayOrderRow): PayOrder {
   return {
-    ...orderWireBase(row),
+    ...orderLifecycle.orderWireBase(row),
     state: row.state as PayOrder['state'],
     bankCode: row.bankCode,
     port: row.port,
@@ -156,8 +151,8 @@ export function createDepositOrders(deps: PayhubDeps) {
     tx: Executor,
     order: PayOrderRow,
     next: number,
-    _extra: TransitionExtra,
-    { holdId, reference }: OrderMoney,
+    _extra: orderLifecycle.TransitionExtra,
+    { holdId, reference }: orderLifecycle.OrderMoney,
   ): Promise<void> {
     if (next !== PayOrderState.PAID && next !== PayOrderState.CHECK_SUCCESS) return;
     const accounts = await accountsOf(tx, order);
@@ -197,7 +192,7 @@ export function createDepositOrders(deps: PayhubDeps) {
     }
   }
 
-  const lifecycle = createOrderLifecycle<PayOrderRow, PayEvent>({
+  const lifecycle = orderLifecycle.createOrderLifecycle<PayOrderRow, PayEvent>({
     kind: 'pay_order',
     noun: 'order',
     ledgerPrefix: 'pay',

@@ -1,6 +1,6 @@
 import { ErrorCode, formatMoney, type PayOrder, PayOrderState, SUPPORTED_BANKS } from '@payhub/contracts';
 import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
-import { paging } from '../../money/order-lifecycle.ts';
+import { orderOwner, paging } from '../../money/order-lifecycle.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import { AppError, badParameter, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
@@ -37,10 +37,7 @@ export function createPayhubPlayerCases(deps: PayhubDeps, orders: DepositOrders)
           async () => {
             const at = clock.now();
             const id = await repo.insertOrder(tx, {
-              orderNo: newOrderNo('P', at),
-              projectId: session.projectId,
-              currency,
-              playerId: session.userId,
+              ...orderOwner(session, newOrderNo('P', at), currency),
               bankCode: input.bankCode,
               port: input.port,
               amount: input.amount,

@@ -1,15 +1,7 @@
 import { PayOrderState } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import {
-  countOrderRows,
-  insertOrderRow,
-  type NewOrderRow,
-  type OrderChange,
-  type OrderRowBase,
-  orderRowBase,
-  updateOrderRow,
-} from '../../platform/db/order-rows.ts';
+import * as orderRows from '../../platform/db/order-rows.ts';
 import { pagedQueryCounted } from '../../platform/db/paging.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
 
@@ -27,7 +19,7 @@ export interface OperatorRow {
 }
 
 /** A deposit order: the shared order columns, its card and the card's payee details. */
-export interface PayOrderRow extends OrderRowBase {
+export interface PayOrderRow extends orderRows.OrderRowBase {
   cardId: number | null;
   bankCode: string;
   port: 'bank_transfer' | 'qris';
@@ -42,7 +34,7 @@ const date = (value: unknown) => new Date(value as string);
 
 function toOrder(row: Raw): PayOrderRow {
   return {
-    ...orderRowBase(row),
+    ...orderRows.orderRowBase(row),
     cardId: num(row.card_id),
     bankCode: row.bank_code as string,
     port: row.port as 'bank_transfer' | 'qris',
@@ -82,6 +74,7 @@ function where(filter: OrderFilter): SQL {
 }
 
 export function createPayhubRepo(db: Db) {
+  const rows = orderRows.orderTable('pay_orders');
   return {
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
       return retryTransaction(() => db.transaction(async (tx) => action(tx)));
@@ -303,17 +296,18 @@ export function createPayhubRepo(db: Db) {
       return result.rows.map((row) => row.bank_code);
     },
 
-    insertOrder(executor: Executor, row: NewOrderRow & { bankCode: string; port: string }): Promise<number> {
-      return insertOrderRow(executor, 'pay_orders', PayOrderState.INIT, row, {
+    insertOrder(
+      executor: Executor,
+      row: orderRows.NewOrderRow & { bankCode: string; port: string },
+    ): Promise<number> {
+      return rows.insert(executor, PayOrderState.INIT, row, {
         bank_code: row.bankCode,
         port: row.port,
       });
     },
 
     /** Applies a change to an order; `fromState` guards the transition against a concurrent one. */
-    updateOrder(executor: Executor, id: number, fromState: number, change: OrderChange): Promise<boolean> {
-      return updateOrderRow(executor, 'pay_orders', id, fromState, change);
-    },
+    updateOrder: rows.update,
 
     /** A group head takes the order; false when another head already has it. */
     async takeOrder(executor: Executor, id: number, handlerId: number, at: Date): Promise<boolean> {
@@ -347,7 +341,7 @@ export function createPayhubRepo(db: Db) {
     },
 
     countOrders: (executor: Executor, filter: OrderFilter): Promise<number> =>
-      countOrderRows(executor, 'pay_orders', where(filter)),
+      rows.count(executor, where(filter)),
 
     // Monitoring (DESIGN.md §8).
     async playerOrdersSince(executor: Executor, playerId: number, since: Date): Promise<number> {

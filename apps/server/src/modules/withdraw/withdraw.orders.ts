@@ -10,12 +10,7 @@ import {
 } from '@payhub/contracts';
 import { sqlStateOf } from '../../ledger/ledger.repo.ts';
 import type { Ledger, Posting } from '../../ledger/ledger.ts';
-import {
-  createOrderLifecycle,
-  type OrderMoney,
-  orderWireBase,
-  type TransitionExtra,
-} from '../../money/order-lifecycle.ts';
+import * as orderLifecycle from '../../money/order-lifecycle.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -44,7 +39,7 @@ export interface WithdrawDeps {
 
 export function toWithdrawWire(row: WithdrawRow): WithdrawOrder {
   return {
-    ...orderWireBase(row),
+    ...orderLifecycle.orderWireBase(row),
     fee: formatMoney(row.fee),
     bankCode: row.bankCode,
     accountNo: row.accountNo,
@@ -101,8 +96,8 @@ export function createWithdrawOrders(deps: WithdrawDeps) {
     tx: Executor,
     order: WithdrawRow,
     next: number,
-    extra: TransitionExtra,
-    { holdId, reference }: OrderMoney,
+    extra: orderLifecycle.TransitionExtra,
+    { holdId, reference }: orderLifecycle.OrderMoney,
   ): Promise<void> {
     const key = { projectId: order.projectId, currency: order.currency };
     if (next === WithdrawOrderState.FINISH) {
@@ -158,7 +153,7 @@ export function createWithdrawOrders(deps: WithdrawDeps) {
     }
   }
 
-  const lifecycle = createOrderLifecycle<WithdrawRow, WithdrawEvent>({
+  const lifecycle = orderLifecycle.createOrderLifecycle<WithdrawRow, WithdrawEvent>({
     kind: 'withdraw_order',
     noun: 'withdrawal',
     ledgerPrefix: 'wd',

@@ -1,6 +1,6 @@
 import { ErrorCode, formatMoney, type WithdrawOrder } from '@payhub/contracts';
 import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
-import { paging } from '../../money/order-lifecycle.ts';
+import { orderOwner, paging } from '../../money/order-lifecycle.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
@@ -66,10 +66,7 @@ export function createWithdrawPlayerCases(deps: WithdrawDeps, orders: WithdrawOr
               if (open >= WITHDRAW_OPEN_MAX) throw new AppError(ErrorCode.WithdrawalUnderReview);
               const at = clock.now();
               const id = await repo.insertOrder(tx, {
-                orderNo: newOrderNo('W', at),
-                projectId: session.projectId,
-                currency,
-                playerId: session.userId,
+                ...orderOwner(session, newOrderNo('W', at), currency),
                 bank,
                 amount: input.amount,
                 fee,

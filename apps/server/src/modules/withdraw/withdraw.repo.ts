@@ -1,15 +1,7 @@
 import { WithdrawOrderState } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import {
-  countOrderRows,
-  insertOrderRow,
-  type NewOrderRow,
-  type OrderChange,
-  type OrderRowBase,
-  orderRowBase,
-  updateOrderRow,
-} from '../../platform/db/order-rows.ts';
+import * as orderRows from '../../platform/db/order-rows.ts';
 import { pagedQueryCounted } from '../../platform/db/paging.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
 import { stateList } from '../../platform/db/sql-states.ts';
@@ -28,7 +20,7 @@ export interface BankAccountRow {
 }
 
 /** A withdrawal order: the shared order columns, the fee and the payee bank account copied at creation. */
-export interface WithdrawRow extends OrderRowBase {
+export interface WithdrawRow extends orderRows.OrderRowBase {
   bankAccountId: number;
   bankCode: string;
   accountNo: string;
@@ -54,7 +46,7 @@ function toBank(row: Raw): BankAccountRow {
 
 function toWithdraw(row: Raw): WithdrawRow {
   return {
-    ...orderRowBase(row),
+    ...orderRows.orderRowBase(row),
     bankAccountId: Number(row.bank_account_id),
     bankCode: row.bank_code as string,
     accountNo: row.account_no as string,
@@ -83,6 +75,7 @@ function where(filter: WithdrawFilter): SQL {
 }
 
 export function createWithdrawRepo(db: Db) {
+  const rows = orderRows.orderTable('withdraw_orders');
   return {
     db: db as Executor,
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
@@ -163,9 +156,9 @@ export function createWithdrawRepo(db: Db) {
     // Withdrawals.
     insertOrder(
       executor: Executor,
-      row: NewOrderRow & { bank: BankAccountRow; fee: bigint },
+      row: orderRows.NewOrderRow & { bank: BankAccountRow; fee: bigint },
     ): Promise<number> {
-      return insertOrderRow(executor, 'withdraw_orders', WithdrawOrderState.INIT, row, {
+      return rows.insert(executor, WithdrawOrderState.INIT, row, {
         bank_account_id: row.bank.id,
         bank_code: row.bank.bankCode,
         account_no: row.bank.accountNo,
@@ -174,9 +167,7 @@ export function createWithdrawRepo(db: Db) {
       });
     },
     /** Applies a change to an order; `fromState` guards the transition against a concurrent one. */
-    updateOrder(executor: Executor, id: number, fromState: number, change: OrderChange): Promise<boolean> {
-      return updateOrderRow(executor, 'withdraw_orders', id, fromState, change);
-    },
+    updateOrder: rows.update,
     async order(executor: Executor, id: number, lock = false): Promise<WithdrawRow | null> {
       const result = await executor.execute<Raw>(
         sql`SELECT * FROM withdraw_orders WHERE id = ${id} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
@@ -189,7 +180,7 @@ export function createWithdrawRepo(db: Db) {
       return pagedQueryCounted(executor, { columns: sql`*`, from, orderBy: sql`id DESC` }, page, toWithdraw);
     },
     count: (executor: Executor, filter: WithdrawFilter): Promise<number> =>
-      countOrderRows(executor, 'withdraw_orders', where(filter)),
+      rows.count(executor, where(filter)),
   };
 }
 export type WithdrawRepo = ReturnType<typeof createWithdrawRepo>;

@@ -189,3 +189,14 @@ export async function insertOrderRow(
     RETURNING id`);
   return Number(result.rows[0]!.id);
 }
+
+/** The shared statements of one order table, bound to it (each order module's repo holds one). */
+export function orderTable(table: OrderTable) {
+  return {
+    update: (executor: Executor, id: number, fromState: number, change: OrderChange) =>
+      updateOrderRow(executor, table, id, fromState, change),
+    count: (executor: Executor, where: SQL) => countOrderRows(executor, table, where),
+    insert: (executor: Executor, initState: number, row: NewOrderRow, own: Record<string, unknown>) =>
+      insertOrderRow(executor, table, initState, row, own),
+  };
+}
