@@ -8,7 +8,8 @@ import {
   formatAmount,
 } from '@payhub/contracts';
 import { type Address, getAddress, type Hash, type Hex, isAddress } from 'viem';
-import { accounts, type Ledger, LedgerError, type Posting } from '../../ledger/ledger.ts';
+import { accounts, type Ledger, type Posting } from '../../ledger/ledger.ts';
+import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
@@ -369,8 +370,7 @@ export function createChainWithdrawService(deps: {
                 postings,
               });
             } catch (error) {
-              if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-                throw new AppError(ErrorCode.InsufficientBalanceWallet);
+              if (isInsufficientFunds(error)) throw new AppError(ErrorCode.InsufficientBalanceWallet);
               throw error;
             }
             await writeAudit(tx, {

@@ -8,7 +8,8 @@ import {
   type Quote,
   type Rate,
 } from '@payhub/contracts';
-import { accounts, type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import { accounts, type Ledger } from '../../ledger/ledger.ts';
+import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
@@ -223,8 +224,7 @@ export function createExchangeService(deps: ExchangeDeps) {
             ],
           });
         } catch (error) {
-          if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-            throw shortOf(quote.from);
+          if (isInsufficientFunds(error)) throw shortOf(quote.from);
           throw error;
         }
         await writeAudit(tx, {
