@@ -1,4 +1,4 @@
-import { ErrorCode, formatMoney } from '@payhub/contracts';
+import { ErrorCode, formatMoney, type ProjectConfig } from '@payhub/contracts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { writeAudit } from '../platform/audit/audit.repo.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -33,6 +33,7 @@ export interface LifecycleOrder {
   id: number;
   state: number;
   projectId: number;
+  operatorId: number | null;
   expiresAt: Date;
 }
 
@@ -110,6 +111,15 @@ export function orderWireBase(row: OrderRowBase) {
 
 export { paging } from '../platform/db/paging.ts';
 
+/** What composition hands every order module (deposits, withdrawals) besides its repo. */
+export interface OrderModuleDeps<Notifier> {
+  ledger: Ledger;
+  clock: Clock;
+  notifier: Notifier;
+  projectById: (id: number) => ProjectConfig | undefined;
+  log: (error: unknown, message: string) => void;
+}
+
 /** Who places a new order and its number, as `NewOrderRow` fields. */
 export function orderOwner(owner: { projectId: number; userId: number }, orderNo: string, currency: string) {
   return { orderNo, projectId: owner.projectId, currency, playerId: owner.userId };
@@ -177,6 +187,15 @@ export function createOrderLifecycle<Row extends LifecycleOrder, Event extends s
     return order;
   }
 
+  /** Locks an order the calling operator holds, in the caller's project (404 otherwise). */
+  function lockOperatorsOrder(tx: Executor, id: number, caller: { userId: number; projectId: number }) {
+    return lockVisible(
+      tx,
+      id,
+      (row) => row.operatorId === caller.userId && row.projectId === caller.projectId,
+    );
+  }
+
   /**
    * Runs a decision on one order in a transaction; the order it answers is pushed after the
    * commit. A refusal that rolled the transaction back is reported by `spec.refused`.
@@ -215,7 +234,7 @@ export function createOrderLifecycle<Row extends LifecycleOrder, Event extends s
     return expired;
   }
 
-  return { apply, lockVisible, run, expire, moneyOf };
+  return { apply, lockVisible, lockOperatorsOrder, run, expire, moneyOf };
 }
 
 export type OrderLifecycle<Row extends LifecycleOrder, Event extends string> = ReturnType<

@@ -11,7 +11,7 @@ import { OPERATOR_QUEUE_STATES } from './payhub.rules.ts';
 /** The payment operator's deposit cases: its queue, confirming or reporting an order, going to work. */
 export function createPayhubOperatorCases(deps: PayhubDeps, orders: DepositOrders) {
   const { repo } = deps;
-  const { requireOperator, apply, lockVisible, listOf, act, statusOf } = orders;
+  const { requireOperator, apply, listOf, act, statusOf } = orders;
 
   return {
     async ordersQuery(
@@ -34,11 +34,7 @@ export function createPayhubOperatorCases(deps: PayhubDeps, orders: DepositOrder
       ip: string,
     ) {
       return act(session, 'operator', async (tx) => {
-        const order = await lockVisible(
-          tx,
-          input.id,
-          (row) => row.operatorId === session.userId && row.projectId === session.projectId,
-        );
+        const order = await orders.lifecycle.lockOperatorsOrder(tx, input.id, session);
         // A repeated confirm of a paid order answers the order: money moved once.
         if (input.action === 'confirm' && order.state === PayOrderState.PAID) return order;
         if (input.action === 'confirm')

@@ -7,10 +7,8 @@ import {
   PayOrderState,
   type ProjectConfig,
 } from '@payhub/contracts';
-import type { Ledger } from '../../ledger/ledger.ts';
 import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
 import * as orderLifecycle from '../../money/order-lifecycle.ts';
-import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import { noPermission } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
@@ -31,13 +29,8 @@ import {
   type PayEvent,
 } from './payhub.rules.ts';
 
-export interface PayhubDeps {
+export interface PayhubDeps extends orderLifecycle.OrderModuleDeps<UserNotifier> {
   repo: PayhubRepo;
-  ledger: Ledger;
-  clock: Clock;
-  notifier: UserNotifier;
-  projectById: (id: number) => ProjectConfig | undefined;
-  log: (error: unknown, message: string) => void;
   /** Whether an `/uploads/...` url is a file this user uploaded in this project (the site module). */
   isOwnUpload: (url: string, userId: number, projectId: number) => Promise<boolean>;
   /**

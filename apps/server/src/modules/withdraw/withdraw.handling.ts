@@ -48,11 +48,7 @@ export function createWithdrawHandling(deps: WithdrawDeps, orders: WithdrawOrder
             { operatorId: session.userId, commission: commissionOf(order.amount, operator.commissionBps) },
           );
         }
-        const order = await lockVisible(
-          tx,
-          input.id,
-          (row) => row.projectId === session.projectId && row.operatorId === session.userId,
-        );
+        const order = await orders.lifecycle.lockOperatorsOrder(tx, input.id, session);
         if (input.action === 'finish' && order.state === WithdrawOrderState.FINISH) return order;
         // Taken before the payer became linked (or before this rule): it still cannot be finished.
         if (input.action === 'finish')

@@ -9,9 +9,8 @@ import {
   WithdrawOrderState,
 } from '@payhub/contracts';
 import { sqlStateOf } from '../../ledger/ledger.repo.ts';
-import type { Ledger, Posting } from '../../ledger/ledger.ts';
+import type { Posting } from '../../ledger/ledger.ts';
 import * as orderLifecycle from '../../money/order-lifecycle.ts';
-import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Outbox } from '../../platform/outbox.ts';
@@ -27,14 +26,9 @@ import {
   type WithdrawEvent,
 } from './withdraw.rules.ts';
 
-export interface WithdrawDeps {
+export interface WithdrawDeps extends orderLifecycle.OrderModuleDeps<UserNotifier> {
   repo: WithdrawRepo;
-  ledger: Ledger;
-  clock: Clock;
-  notifier: UserNotifier;
   payhub: PayhubService;
-  projectById: (id: number) => ProjectConfig | undefined;
-  log: (error: unknown, message: string) => void;
 }
 
 export function toWithdrawWire(row: WithdrawRow): WithdrawOrder {
