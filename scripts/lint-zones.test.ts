@@ -135,6 +135,7 @@ describe('apps/server module zones', () => {
     ['commission', 'zone-probe.repo', '../payhub/payhub.repo.ts', 'owns its tables'],
     ['payhub-tools', 'zone-probe', '../../modules/payhub/payhub.repo.ts', 'owns its tables'],
     ['promo', 'zone-probe', '../user/user.schema.ts', 'owns its tables'],
+    ['promo', 'zone-probe.repo', '../user/user.schema.ts', 'owns its tables'],
     ['withdraw', 'zone-probe.repo', '../user/user.schema.ts', 'owns its tables'],
     // A later override replaces the earlier one's options: the module zone repeats the database rule.
     ['withdraw', 'zone-probe', 'drizzle-orm', 'Only *.repo.ts files talk to the database'],

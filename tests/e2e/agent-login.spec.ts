@@ -1,28 +1,13 @@
 // Proves the login page's forms end to end: validation messages, Enter submits, registration and
 // password reset with the SMS code of the dev adapter, and the login sequence's spaLogin call.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { latestSmsCode } from './support/api.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { screenshot, usePhoneBrowser } from './support/browser.ts';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
+const phone = usePhoneBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function open(): Promise<Page> {
-  context = await newMobileContext(browser);
-  return context.newPage();
-}
+const open = (): Promise<Page> => phone.open();
 
 /** A fresh Indonesian mobile number for this run. */
 function newPhone(): string {

@@ -4,10 +4,10 @@
 // Screenshots of every screen land in artifacts/screenshots/nav-<project>-<role>-<screen>.png.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { DemoLabel, ProjectId } from './support/accounts.ts';
-import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
+import { screenshot, signIn, usePhoneBrowser } from './support/browser.ts';
 
 const WRAPPER = { versionCode: 12, platform: 'android' as const };
 
@@ -104,18 +104,7 @@ function blocklisted(projectId: ProjectId, texts: Record<string, string>): strin
   return hits;
 }
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const phone = usePhoneBrowser();
 
 const TEXT_DIR = join(process.cwd(), 'artifacts/page-text');
 
@@ -189,12 +178,11 @@ async function explore(page: Page, crawl: Crawl, name: string, path: string, tab
 }
 
 async function journey(label: DemoLabel, projectId: ProjectId): Promise<Crawl> {
-  context = await newMobileContext(browser, {
+  const page = await phone.open({
     nativeWrapper: WRAPPER,
     locale: projectId === 16 ? 'es-MX' : 'id-ID',
     timezoneId: projectId === 16 ? 'America/Mexico_City' : 'Asia/Jakarta',
   });
-  const page = await context.newPage();
   const name = `nav-${projectId}-${label}`;
   const crawl: Crawl = { visited: [], tooWide: [], dialogs: [], texts: {} };
   const landing = await signIn(page, label, projectId);

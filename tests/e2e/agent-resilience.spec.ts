@@ -2,28 +2,16 @@
 // retried and the user ends signed in; failing on every automatic attempt shows a retry screen that
 // signs in once the server answers; a network error reads in the user's language, not "Failed to fetch";
 // a list that fails to load says so and loads on retry.
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signIn, usePhoneBrowser } from './support/browser.ts';
 
 const WRAPPER = { versionCode: 12, platform: 'android' as const };
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const phone = usePhoneBrowser();
 
 async function signedInOperator(): Promise<Page> {
-  context = await newMobileContext(browser, { nativeWrapper: WRAPPER });
-  const page = await context.newPage();
+  const page = await phone.open({ nativeWrapper: WRAPPER });
   expect(await signIn(page, 'operator', 12)).toBe('/payhub');
   return page;
 }

@@ -4,33 +4,24 @@
 // screen, and screenshots of every shell screen.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { DemoLabel } from './support/accounts.ts';
 import { signedInApi } from './support/api.ts';
-import { chooseProject, launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
+import {
+  chooseProject,
+  type MobileContextOptions,
+  screenshot,
+  signIn,
+  usePhoneBrowser,
+} from './support/browser.ts';
 import { e2eAppsDir } from './support/env.ts';
 
 const WRAPPER = { versionCode: 12, platform: 'android' as const };
 
-let browser: Browser;
-let context: BrowserContext | undefined;
+const phone = usePhoneBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function open(options: Parameters<typeof newMobileContext>[1] = {}): Promise<Page> {
-  context = await newMobileContext(browser, options);
-  return context.newPage();
-}
+const open = (options: MobileContextOptions = {}): Promise<Page> => phone.open(options);
 
 const dialogText = (page: Page) => page.locator('[role="alertdialog"]').textContent();
 

@@ -2,25 +2,13 @@
 // the demo player opens "Deposit USDT", sees its address with a QR code, the network warning and the
 // minimum, sends itself test USDT with the dev faucet and watches the deposit gather its
 // confirmations and be credited by push; then adds a withdrawal address with the SMS code (usable 24 h later).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readDemoAccounts } from './support/accounts.ts';
 import { apiClient } from './support/api.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { screenshot, usePhoneBrowser } from './support/browser.ts';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const phone = usePhoneBrowser();
 
 /** The seeded demo player of project 12 (the e2e DemoLabel union lists the agent accounts). */
 function demoPlayer() {
@@ -32,8 +20,7 @@ function demoPlayer() {
 }
 
 async function signedInPage(): Promise<Page> {
-  context = await newMobileContext(browser);
-  const page = await context.newPage();
+  const page = await phone.open();
   const player = demoPlayer();
   const { token } = await apiClient(12).api.user.login({
     body: { phone: player.phone, password: player.password },

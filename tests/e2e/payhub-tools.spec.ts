@@ -4,11 +4,11 @@
 // /payhub screen is captured in Indonesian (project 12) and Spanish (project 16).
 import { join } from 'node:path';
 import type { PayhubClient } from '@payhub/client';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoLabel, ProjectId } from './support/accounts.ts';
 import { signedInApi } from './support/api.ts';
-import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
+import { screenshot, signIn, usePhoneBrowser } from './support/browser.ts';
 
 const WRAPPER = { versionCode: 12, platform: 'android' as const };
 const PLAYER = 'player' as DemoLabel;
@@ -32,16 +32,13 @@ const PAYHUB_SCREENS = [
 // A number no other journey uses (project 12, PERMATA).
 const CARD_NUMBER = '5312009876';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const phone = usePhoneBrowser({ keepContexts: true, context: { nativeWrapper: WRAPPER } });
 let player: PayhubClient;
 let operatorApi: PayhubClient;
 let secondOperator: PayhubClient;
 
 async function operatorPage(label: DemoLabel, projectId: ProjectId): Promise<Page> {
-  const context = await newMobileContext(browser, { nativeWrapper: WRAPPER });
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await phone.open();
   expect(await signIn(page, label, projectId)).toBe('/payhub');
   return page;
 }
@@ -67,7 +64,6 @@ async function settle(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   player = await signedInApi(PLAYER, 12);
   operatorApi = await signedInApi('operator', 12);
   secondOperator = await signedInApi(SECOND_OPERATOR, 12);
@@ -77,8 +73,6 @@ afterAll(async () => {
   await secondOperator?.api.payhub.setWork({ params: { flag: 1 } }).catch(() => {});
   await operatorApi?.api.payhub.setWork({ params: { flag: 1 } }).catch(() => {});
   await operatorApi?.api.payhubTools.bankDelete({ query: { accountNo: CARD_NUMBER } }).catch(() => {});
-  for (const context of contexts) await context.close();
-  await browser?.close();
 });
 
 describe('operator tools journey', () => {

@@ -6,11 +6,11 @@
 
 import type { PayhubClient } from '@payhub/client';
 import { PayOrderState } from '@payhub/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoLabel } from './support/accounts.ts';
 import { signedInApi } from './support/api.ts';
-import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
+import { screenshot, signIn, usePhoneBrowser } from './support/browser.ts';
 
 const WRAPPER = { versionCode: 12, platform: 'android' as const };
 // Demo accounts the payment hub's seed adds (apps/server/src/seed/seed.ts).
@@ -22,8 +22,7 @@ const VOUCHER_PNG = Buffer.from(
   'base64',
 );
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const phone = usePhoneBrowser({ keepContexts: true, context: { nativeWrapper: WRAPPER } });
 let player: PayhubClient;
 let operatorApi: PayhubClient;
 let secondOperator: PayhubClient;
@@ -40,16 +39,13 @@ function rupiah(amount: bigint): string {
 }
 
 async function operatorPage(path: string, label: DemoLabel = 'operator'): Promise<Page> {
-  const context = await newMobileContext(browser, { nativeWrapper: WRAPPER });
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await phone.open();
   expect(await signIn(page, label, 12)).toBe('/payhub');
   if (path !== '/payhub') await page.goto(path);
   return page;
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   player = await signedInApi(PLAYER, 12);
   operatorApi = await signedInApi('operator', 12);
   secondOperator = await signedInApi(SECOND_OPERATOR, 12);
@@ -59,8 +55,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await secondOperator?.api.payhub.setWork({ params: { flag: 1 } }).catch(() => {});
-  for (const context of contexts) await context.close();
-  await browser?.close();
 });
 
 describe('payment hub journey', () => {

@@ -3,30 +3,15 @@
 // The deposit order page takes the operator's confirmation by push within 1 s, without polling.
 import type { PayhubClient } from '@payhub/client';
 import { maskNumber } from '@payhub/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type DemoLabel, demoAccount } from './support/accounts.ts';
 import { apiClient, latestSmsCode, signedInApi } from './support/api.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { screenshot, usePhoneBrowser } from './support/browser.ts';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
+const phone = usePhoneBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function open(): Promise<Page> {
-  context = await newMobileContext(browser);
-  return context.newPage();
-}
+const open = (): Promise<Page> => phone.open();
 
 /** A fresh Indonesian mobile number for this run (the agent journeys use 85…, these 87…). */
 function newPhone(): string {

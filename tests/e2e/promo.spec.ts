@@ -5,35 +5,22 @@
 // the pem banner shows for a pending report check and goes when it is done; an inbox mail pushed
 // while the app is open raises the badge without a reload.
 import type { PayhubClient } from '@payhub/client';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { DemoLabel } from './support/accounts.ts';
 import { apiClient, latestSmsCode, signedInApi, uploadVoucher } from './support/api.ts';
-import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
+import { screenshot, signIn, usePhoneBrowser } from './support/browser.ts';
 
 const WRAPPER = { versionCode: 12, platform: 'android' as const };
 const PROJECT = 10;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const phone = usePhoneBrowser({ keepContexts: true, context: { nativeWrapper: WRAPPER } });
 let promoterPage: Page;
 let leaderPage: Page;
 let shareCode = '';
 let leadPhone = '';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open(): Promise<Page> {
-  const context = await newMobileContext(browser, { nativeWrapper: WRAPPER });
-  contexts.push(context);
-  return context.newPage();
-}
+const open = (): Promise<Page> => phone.open();
 
 /** Confirms a player's deposit order as whichever seeded operator it was assigned to. */
 async function confirmDeposit(player: PayhubClient, amount: string): Promise<void> {

@@ -2,27 +2,15 @@
 // appears over the agent app, its button stays disabled for showDuration + 1 s, acknowledging
 // removes it (marked read on the server), and a reload does not show it again while the channel
 // still delivers new notices; the channel opens after login and closes on logout.
-import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, WebSocket } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signedInApi } from './support/api.ts';
-import { launchBrowser, newMobileContext, screenshot, signIn } from './support/browser.ts';
+import { screenshot, signIn, usePhoneBrowser } from './support/browser.ts';
 
 const SHOW_DURATION_SECONDS = 2;
 const LOCK_MS = (SHOW_DURATION_SECONDS + 1) * 1_000;
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const phone = usePhoneBrowser();
 
 async function createNotice(text: string) {
   const admin = await signedInApi('admin', 12);
@@ -39,8 +27,7 @@ const ackButton = (page: Page) => page.getByTestId('site-notice-ack');
 
 describe('site notice overlay', () => {
   it('appears, unlocks after showDuration + 1 s, is acknowledged once and not shown after a reload', async () => {
-    context = await newMobileContext(browser);
-    const page = await context.newPage();
+    const page = await phone.open();
     const socketUrls: string[] = [];
     page.on('websocket', (socket) => socketUrls.push(socket.url()));
     expect(await signIn(page, 'cs', 12)).toBe('/account');
@@ -94,8 +81,7 @@ describe('site notice overlay', () => {
   });
 
   it('the realtime channel opens after login and closes on logout without reconnecting', async () => {
-    context = await newMobileContext(browser);
-    const page = await context.newPage();
+    const page = await phone.open();
     const sockets: WebSocket[] = [];
     page.on('websocket', (socket) => {
       if (socket.url().endsWith('/api/main/ws')) sockets.push(socket);

@@ -5,22 +5,13 @@
 // valid QRIS code; the maintenance flag covers the app and refuses money calls (762). Screenshots kept.
 
 import { crcValid, parseTlv } from '@payhub/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type DemoLabel, demoAccount } from './support/accounts.ts';
 import { apiClient, signedInApi } from './support/api.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { screenshot, usePhoneBrowser } from './support/browser.ts';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const phone = usePhoneBrowser({ keepContexts: true });
 
 async function settled(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() =>
@@ -49,8 +40,7 @@ async function exchange(page: Page, from: string, to: string, amount: string, ex
 
 describe('player multi-asset wallet journey', () => {
   it('signs in, exchanges rupiah to YEC and USDT to rupiah, and finds both in history', async () => {
-    context = await newMobileContext(browser);
-    const page = await context.newPage();
+    const page = await phone.open();
     const account = demoAccount('player' as DemoLabel, 12);
     await page.goto('/play/login');
     await page.locator('input[name="phone"]').fill(account.phone);

@@ -57,6 +57,7 @@ import { createTwoFactorService } from './modules/user/two-factor.service.ts';
 import { createUserRepo } from './modules/user/user.repo.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { createUserService } from './modules/user/user.service.ts';
+import { createUserProfiles } from './modules/user/user-profiles.service.ts';
 import { createVerificationCodeService } from './modules/user/verification-code.service.ts';
 import { registerWallet } from './modules/wallet/wallet.plugin.ts';
 import type { PlayGate } from './money/play-gate.ts';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validateResponses: config.validateResponses,
   };
   const userRepo = createUserRepo(database.db);
+  const userProfiles = createUserProfiles(database.db);
   const codes = createVerificationCodeService({
     repo: userRepo,
     clock,
@@ -280,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push: () => (app as unknown as { realtime?: { notifyUser: UserPush } }).realtime?.notifyUser,
   });
   const promo = createPromoService({
-    repo: createPromoRepo(database.db),
+    repo: createPromoRepo(database.db, userProfiles),
     clock,
     projectById: site.projectById,
     mail: async (mail) => {
@@ -335,8 +337,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     clock,
     promo,
+    users: userProfiles,
     notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
     projectById: site.projectById,
+    projects: site.allProjects,
     isOwnUpload: site.isOwnUpload,
     onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
     // USDT quota top-ups through the chain watcher, once the chain capability is registered below.

@@ -8,7 +8,9 @@ import { createCommissionService } from './modules/commission/commission.service
 import type { UserNotifier } from './modules/payhub/payhub.notify.ts';
 import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
-import { createPayhubService, type PayhubService } from './modules/payhub/payhub.service.ts';
+import { createPayhubService, type PayhubDeps, type PayhubService } from './modules/payhub/payhub.service.ts';
+import { createPayhubCards } from './modules/payhub/payhub-cards.service.ts';
+import { createPayhubFigures } from './modules/payhub/payhub-figures.service.ts';
 import { createPayhubToolsRepo } from './modules/payhub-tools/payhub-tools.repo.ts';
 import { registerPayhubToolsRoutes } from './modules/payhub-tools/payhub-tools.routes.ts';
 import { createPayhubToolsService } from './modules/payhub-tools/payhub-tools.service.ts';
@@ -17,9 +19,11 @@ import { createDevAdapters } from './modules/quota/quota.adapter.ts';
 import { createQuotaRepo } from './modules/quota/quota.repo.ts';
 import { registerQuotaRoutes } from './modules/quota/quota.routes.ts';
 import { createQuotaService, type QuotaService, type UsdtTopupChain } from './modules/quota/quota.service.ts';
+import type { UserProfiles } from './modules/user/user-profiles.service.ts';
 import { createWithdrawRepo } from './modules/withdraw/withdraw.repo.ts';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { createWithdrawService, type WithdrawService } from './modules/withdraw/withdraw.service.ts';
+import { createWithdrawFigures } from './modules/withdraw/withdraw-figures.service.ts';
 import type { PlayGate } from './money/play-gate.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/database.ts';
@@ -57,17 +61,16 @@ export async function registerPaymentHub(
     database: Database;
     clock: Clock;
     promo: PromoService;
+    /** The user module's cards of users (operators' names in reports). */
+    users: UserProfiles;
     notifier: UserNotifier;
     projectById: (id: number) => ProjectConfig | undefined;
+    /** The site module's projects (the ledger's system accounts exist for each). */
+    projects: () => ProjectConfig[];
     /** The site module's upload ownership check (deposit vouchers name the player's own upload). */
     isOwnUpload: (url: string, userId: number, projectId: number) => Promise<boolean>;
     /** The promo data center's deposit feed (docs/promo.md). */
-    onDepositCredited?: (deposit: {
-      userId: number;
-      amount: bigint;
-      at: Date;
-      reference: string;
-    }) => Promise<unknown>;
+    onDepositCredited?: PayhubDeps['onDepositCredited'];
     /** The chain watcher's side of USDT quota top-ups (absent: no chain, USDT top-ups answer 3065). */
     usdtChain?: () => UsdtTopupChain | undefined;
     /** Responsible play (issue 14): deposit limits and exclusions at order creation and credit. */
@@ -82,11 +85,14 @@ export async function registerPaymentHub(
   const common = { ledger, clock, notifier: deps.notifier, projectById: deps.projectById, log };
   const payhubRepo = createPayhubRepo(database.db);
   // System accounts exist before any money call: created and cached outside every transaction.
-  const projects = await payhubRepo.projects(database.db);
   await ledger.warmSystemAccounts(
     database.db,
-    projects.flatMap((project) =>
-      SYSTEM_ACCOUNT_KINDS.map((kind) => ({ projectId: project.id, currency: project.currency, kind })),
+    deps.projects().flatMap((project) =>
+      SYSTEM_ACCOUNT_KINDS.map((kind) => ({
+        projectId: project.projectId,
+        currency: project.currency,
+        kind,
+      })),
     ),
   );
   const payhub = createPayhubService({
@@ -115,9 +121,11 @@ export async function registerPaymentHub(
 
   await app.register(async (scope) => registerPayhubRoutes(scope, deps.bindDeps, deps.promo, payhub));
   await app.register(async (scope) => registerWithdrawRoutes(scope, deps.bindDeps, withdraw));
+  const cards = createPayhubCards();
   const tools = createPayhubToolsService({
-    repo: createPayhubToolsRepo(database.db),
+    repo: createPayhubToolsRepo(database.db, cards),
     payhub,
+    cards,
     ledger,
     clock,
     projectById: deps.projectById,
@@ -126,6 +134,11 @@ export async function registerPaymentHub(
   const commission = createCommissionService({
     repo: createCommissionRepo(database.db),
     payhub,
+    cards,
+    payhubFigures: createPayhubFigures(),
+    withdrawFigures: createWithdrawFigures(),
+    promo: deps.promo,
+    users: deps.users,
     ledger,
     clock,
     projectById: deps.projectById,

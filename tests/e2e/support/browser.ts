@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type DemoLabel, demoAccount, type ProjectId } from './accounts.ts';
 import { e2eUrl } from './env.ts';
 
@@ -51,6 +52,44 @@ export async function newMobileContext(
     }, options.nativeWrapper);
   }
   return context;
+}
+
+export interface PhoneBrowser {
+  /** A new page in a new phone context (the file's default options unless given). */
+  open(options?: MobileContextOptions): Promise<Page>;
+}
+
+/**
+ * The browser of one spec file: launched before its tests and closed after them, with every context
+ * `open()` made. Contexts close after each test, or only at the end of the file with
+ * `keepContexts` (journeys that carry a signed-in page from one test to the next).
+ */
+export function usePhoneBrowser(
+  settings: { keepContexts?: boolean; context?: MobileContextOptions } = {},
+): PhoneBrowser {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  async function closeContexts(): Promise<void> {
+    for (const context of contexts.splice(0)) await context.close();
+  }
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    if (!settings.keepContexts) await closeContexts();
+  });
+  afterAll(async () => {
+    await closeContexts();
+    await browser?.close();
+  });
+  return {
+    async open(options = settings.context) {
+      if (!browser) throw new Error('the browser is launched in beforeAll; open pages inside tests or hooks');
+      const context = await newMobileContext(browser, options);
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
 }
 
 /** Saves artifacts/screenshots/<name>.png. */

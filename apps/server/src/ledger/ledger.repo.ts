@@ -13,7 +13,6 @@ import {
 } from './ledger.types.ts';
 
 /** Anything that runs SQL: the database or an open transaction. */
-export type { Executor } from '../platform/db/database.ts';
 
 /** The pg error behind a Drizzle error (Drizzle wraps driver errors in `cause`). */
 export function sqlStateOf(error: unknown): string | undefined {
@@ -193,6 +192,26 @@ export const ledgerRepo = {
       sql`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE address = ${address}`,
     );
     return result.rows[0] ? toAccount(result.rows[0]) : null;
+  },
+
+  /** The posted balances of the user accounts at these addresses (absent ones are left out). */
+  async balancesAt(executor: Executor, addresses: readonly string[]) {
+    if (addresses.length === 0) return [];
+    // Addresses have the shape of ledger_accounts_address_shape: no character an array literal quotes.
+    const result = await executor.execute<{ address: string; balance: string }>(
+      sql`SELECT address, balance FROM ledger_accounts WHERE address = ANY(${`{${addresses.join(',')}}`}::text[])`,
+    );
+    return result.rows.map((row) => ({ address: row.address, balance: BigInt(row.balance) }));
+  },
+
+  /** Sums of an account's entries by transfer code: all time, and since an instant. */
+  async codeSums(executor: Executor, accountId: bigint, since: Date) {
+    const rows = await executor.execute<{ code: string; total: string; recent: string }>(sql`
+      SELECT t.code, sum(e.amount)::text AS total,
+             COALESCE(sum(e.amount) FILTER (WHERE e.created_at >= ${since.toISOString()}::timestamptz), 0)::text AS recent
+        FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
+       WHERE e.account_id = ${accountId} GROUP BY t.code`);
+    return rows.rows.map((row) => ({ code: row.code, total: BigInt(row.total), recent: BigInt(row.recent) }));
   },
 
   /**

@@ -1,6 +1,7 @@
 import type { Clock } from '../platform/clock.ts';
+import type { Executor } from '../platform/db/database.ts';
 import { type AccountSpec, specOfKind } from './ledger.accounts.ts';
-import { type Executor, ledgerRepo, operationCallSql } from './ledger.repo.ts';
+import { ledgerRepo, operationCallSql } from './ledger.repo.ts';
 import {
   type AccountBalance,
   type AccountKind,
@@ -14,7 +15,7 @@ import {
 } from './ledger.types.ts';
 
 export { type AccountSpec, accounts } from './ledger.accounts.ts';
-export { asLedgerError, type Executor } from './ledger.repo.ts';
+export { asLedgerError } from './ledger.repo.ts';
 export * from './ledger.types.ts';
 
 /**
@@ -198,6 +199,23 @@ export function createLedger(clock: Clock) {
       ledgerRepo.balance(executor, accountId),
     history: (executor: Executor, accountId: bigint, limit: number, offset: number) =>
       ledgerRepo.history(executor, accountId, limit, offset),
+    /**
+     * The posted balance of each of these user accounts, in the order asked; null where the account
+     * does not exist yet (reads never create accounts). For reports over many owners at once.
+     */
+    async userBalances(
+      executor: Executor,
+      keys: ReadonlyArray<{ projectId: number; currency: Currency; kind: AccountKind; ownerId: number }>,
+    ): Promise<Array<bigint | null>> {
+      const addresses = keys.map((key) => specOfKind(key).address);
+      const found = new Map(
+        (await ledgerRepo.balancesAt(executor, addresses)).map((row) => [row.address, row.balance]),
+      );
+      return addresses.map((address) => found.get(address) ?? null);
+    },
+    /** Sums of an account's entries by transfer code, all time and since an instant (earnings, payouts). */
+    codeSums: (executor: Executor, accountId: bigint, since: Date) =>
+      ledgerRepo.codeSums(executor, accountId, since),
   };
 }
 export type Ledger = ReturnType<typeof createLedger>;

@@ -1,9 +1,15 @@
-import { ErrorCode, formatMoney } from '@payhub/contracts';
+import { ErrorCode, formatMoney, type ProjectConfig } from '@payhub/contracts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { writeAudit } from '../platform/audit/audit.repo.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Executor } from '../platform/db/database.ts';
-import type { OrderChange, OrderRowBase } from '../platform/db/order-rows.ts';
+import {
+  expiredOrderIds,
+  type OrderChange,
+  type OrderRowBase,
+  type OrderTable,
+} from '../platform/db/order-rows.ts';
+import { stateList } from '../platform/db/sql-states.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { afterCommit, type Outbox, type OutboxLog, type TransactionRunner } from '../platform/outbox.ts';
 
@@ -27,6 +33,7 @@ export interface LifecycleOrder {
   id: number;
   state: number;
   projectId: number;
+  operatorId: number | null;
   expiresAt: Date;
 }
 
@@ -38,8 +45,6 @@ export interface LifecycleRepo<Row> extends TransactionRunner<Executor> {
   db: Executor;
   order(executor: Executor, id: number, lock?: boolean): Promise<Row | null>;
   updateOrder(executor: Executor, id: number, fromState: number, change: OrderChange): Promise<boolean>;
-  /** Ids of orders whose deadline has passed, oldest deadline first. */
-  expiredOrders(executor: Executor, now: Date, limit: number): Promise<number[]>;
 }
 
 export interface OrderLifecycleSpec<Row extends LifecycleOrder, Event extends string> {
@@ -50,6 +55,10 @@ export interface OrderLifecycleSpec<Row extends LifecycleOrder, Event extends st
   /** The prefix of the order's ledger ids ('pay' → `pay:<id>:hold`, `pay:<id>:void`). */
   ledgerPrefix: string;
   repo: LifecycleRepo<Row>;
+  /** The order table (the expiry loop reads its orders past their deadline). */
+  table: OrderTable;
+  /** The states that have a deadline (those `expiryEvent` answers for). */
+  expiring: readonly number[];
   ledger: Ledger;
   clock: Clock;
   log: OutboxLog;
@@ -100,9 +109,20 @@ export function orderWireBase(row: OrderRowBase) {
   };
 }
 
-/** Page and count of a list query as LIMIT/OFFSET. */
-export function paging(page: number, count: number): { limit: number; offset: number } {
-  return { limit: count, offset: (page - 1) * count };
+export { paging } from '../platform/db/paging.ts';
+
+/** What composition hands every order module (deposits, withdrawals) besides its repo. */
+export interface OrderModuleDeps<Notifier> {
+  ledger: Ledger;
+  clock: Clock;
+  notifier: Notifier;
+  projectById: (id: number) => ProjectConfig | undefined;
+  log: (error: unknown, message: string) => void;
+}
+
+/** Who places a new order and its number, as `NewOrderRow` fields. */
+export function orderOwner(owner: { projectId: number; userId: number }, orderNo: string, currency: string) {
+  return { orderNo, projectId: owner.projectId, currency, playerId: owner.userId };
 }
 
 export function createOrderLifecycle<Row extends LifecycleOrder, Event extends string>(
@@ -167,6 +187,15 @@ export function createOrderLifecycle<Row extends LifecycleOrder, Event extends s
     return order;
   }
 
+  /** Locks an order the calling operator holds, in the caller's project (404 otherwise). */
+  function lockOperatorsOrder(tx: Executor, id: number, caller: { userId: number; projectId: number }) {
+    return lockVisible(
+      tx,
+      id,
+      (row) => row.operatorId === caller.userId && row.projectId === caller.projectId,
+    );
+  }
+
   /**
    * Runs a decision on one order in a transaction; the order it answers is pushed after the
    * commit. A refusal that rolled the transaction back is reported by `spec.refused`.
@@ -186,7 +215,8 @@ export function createOrderLifecycle<Row extends LifecycleOrder, Event extends s
   /** Scheduler task: every order past its deadline takes its expiry event, one transaction each. */
   async function expire(limit: number): Promise<number> {
     let expired = 0;
-    for (const id of await repo.expiredOrders(repo.db, clock.now(), limit)) {
+    const states = stateList(...spec.expiring);
+    for (const id of await expiredOrderIds(repo.db, spec.table, states, clock.now(), limit)) {
       const done = await afterCommit(
         repo,
         async (tx, outbox) => {
@@ -204,7 +234,7 @@ export function createOrderLifecycle<Row extends LifecycleOrder, Event extends s
     return expired;
   }
 
-  return { apply, lockVisible, run, expire, moneyOf };
+  return { apply, lockVisible, lockOperatorsOrder, run, expire, moneyOf };
 }
 
 export type OrderLifecycle<Row extends LifecycleOrder, Event extends string> = ReturnType<

@@ -3,11 +3,9 @@ import {
   NOTIFY_ROUTE_INBOX_NEW,
   PayhubPushRoute,
   REALTIME_CHANNEL_DEMAND,
-  REALTIME_COMPOSITE_METADATA_MIME_TYPE,
   REALTIME_PATH,
   RealtimeRoute,
 } from '@payhub/contracts';
-import { encodeCompositeMetadata, encodeRoute, WellKnownMimeType } from 'rsocket-composite-metadata';
 import {
   deserializeFrame,
   ErrorCodes,
@@ -22,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEFAULT_REALTIME_LIMITS } from './realtime.gateway.ts';
-import { ourClient, signInToken, waitFor } from './realtime.test-support.ts';
+import { ourClient, routeMetadata, setupFrame, signInToken, waitFor } from './realtime.test-support.ts';
 
 let testApp: TestApp;
 let bystander: ReturnType<typeof ourClient>;
@@ -47,26 +45,6 @@ async function stillServed(): Promise<void> {
     errCode: 404,
   });
   expect((await fetch(`${testApp.baseUrl}/healthz`)).status).toBe(200);
-}
-
-const routeMetadata = (route: string) =>
-  encodeCompositeMetadata([[WellKnownMimeType.MESSAGE_RSOCKET_ROUTING, encodeRoute(route)]]);
-
-function setupFrame(data: unknown): Buffer {
-  return serializeFrame({
-    type: FrameTypes.SETUP,
-    streamId: 0,
-    flags: Flags.NONE,
-    majorVersion: 1,
-    minorVersion: 0,
-    keepAlive: 8_000,
-    lifetime: 12_000,
-    resumeToken: null,
-    dataMimeType: 'application/json',
-    metadataMimeType: REALTIME_COMPOSITE_METADATA_MIME_TYPE,
-    data: Buffer.from(typeof data === 'string' ? data : JSON.stringify(data)),
-    metadata: undefined,
-  } as Frame);
 }
 
 interface Answer {

@@ -4,8 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RealtimeState } from '@payhub/client';
-import { REALTIME_CHANNEL_DEMAND, REALTIME_COMPOSITE_METADATA_MIME_TYPE } from '@payhub/contracts';
-import { encodeCompositeMetadata, encodeRoute, WellKnownMimeType } from 'rsocket-composite-metadata';
+import { REALTIME_CHANNEL_DEMAND } from '@payhub/contracts';
 import {
   deserializeFrame,
   ErrorCodes,
@@ -17,7 +16,14 @@ import {
 } from 'rsocket-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { ourClient, type StandaloneGateway, startGateway, waitFor } from './realtime.test-support.ts';
+import {
+  ourClient,
+  routeMetadata,
+  type StandaloneGateway,
+  setupFrame,
+  startGateway,
+  waitFor,
+} from './realtime.test-support.ts';
 
 const MAX_PAYLOAD_BYTES = 4 * 1024;
 let node: StandaloneGateway;
@@ -29,26 +35,10 @@ beforeAll(async () => {
 });
 afterAll(async () => node?.close());
 
-function setupFrame(overrides: Partial<Record<string, unknown>> = {}): Buffer {
-  return serializeFrame({
-    type: FrameTypes.SETUP,
-    streamId: 0,
-    flags: Flags.NONE,
-    majorVersion: 1,
-    minorVersion: 0,
-    keepAlive: 8_000,
-    lifetime: 12_000,
-    resumeToken: null,
-    dataMimeType: 'application/json',
-    metadataMimeType: REALTIME_COMPOSITE_METADATA_MIME_TYPE,
-    data: Buffer.from(JSON.stringify({ token: 'good-7', clientId: 'raw', clientType: 'browser' })),
-    metadata: undefined,
-    ...overrides,
-  } as Frame);
+/** A SETUP frame of a well-formed browser client, with any field overridden. */
+function goodSetup(overrides: Partial<Record<string, unknown>> = {}): Buffer {
+  return setupFrame({ token: 'good-7', clientId: 'raw', clientType: 'browser' }, overrides);
 }
-
-const routeMetadata = (route: string) =>
-  encodeCompositeMetadata([[WellKnownMimeType.MESSAGE_RSOCKET_ROUTING, encodeRoute(route)]]);
 
 interface RawSocket {
   socket: WebSocket;
@@ -119,17 +109,17 @@ describe('first frame validation', () => {
     expect(errorCodes(notSetup.frames)).toEqual([ErrorCodes.INVALID_SETUP]);
 
     const wrongMime = await rawSocket();
-    wrongMime.socket.send(setupFrame({ metadataMimeType: 'text/plain' }));
+    wrongMime.socket.send(goodSetup({ metadataMimeType: 'text/plain' }));
     await wrongMime.closed;
     expect(errorCodes(wrongMime.frames)).toEqual([ErrorCodes.UNSUPPORTED_SETUP]);
 
     const resume = await rawSocket();
-    resume.socket.send(setupFrame({ flags: Flags.RESUME_ENABLE, resumeToken: Buffer.from('t') }));
+    resume.socket.send(goodSetup({ flags: Flags.RESUME_ENABLE, resumeToken: Buffer.from('t') }));
     await resume.closed;
     expect(errorCodes(resume.frames)).toEqual([ErrorCodes.UNSUPPORTED_SETUP]);
 
     const hugeKeepAlive = await rawSocket();
-    hugeKeepAlive.socket.send(setupFrame({ keepAlive: 3_600_000, lifetime: 7_200_000 }));
+    hugeKeepAlive.socket.send(goodSetup({ keepAlive: 3_600_000, lifetime: 7_200_000 }));
     await hugeKeepAlive.closed;
     expect(errorCodes(hugeKeepAlive.frames)).toEqual([ErrorCodes.INVALID_SETUP]);
   });
@@ -141,7 +131,7 @@ describe('first frame validation', () => {
 
   it('refuses setup data that is not the spec shape', async () => {
     const raw = await rawSocket();
-    raw.socket.send(setupFrame({ data: Buffer.from('{"clientType":"robot"}') }));
+    raw.socket.send(goodSetup({ data: Buffer.from('{"clientType":"robot"}') }));
     await raw.closed;
     const codes = errorCodes(raw.frames);
     expect(codes).toEqual([ErrorCodes.REJECTED_SETUP]);
@@ -158,7 +148,7 @@ describe('after SETUP', () => {
 
   async function afterSetup(): Promise<RawSocket> {
     const raw = await rawSocket();
-    raw.socket.send(setupFrame());
+    raw.socket.send(goodSetup());
     await waitFor(() => node.gateway.connectionsOf(7).length > 0, 2_000, 'raw connection registered');
     return raw;
   }
@@ -166,7 +156,7 @@ describe('after SETUP', () => {
   for (const [name, message] of [
     ['garbage bytes', Buffer.from([0xff, 0xff, 0xff])],
     ['a text frame', 'not rsocket'],
-    ['a second SETUP', setupFrame()],
+    ['a second SETUP', goodSetup()],
     [
       'a fragment (FOLLOWS)',
       serializeFrame({
@@ -225,7 +215,7 @@ describe('after SETUP', () => {
 describe('keep-alive', () => {
   it('the server closes a connection whose peer stays silent past its lifetime', async () => {
     const raw = await rawSocket();
-    raw.socket.send(setupFrame({ keepAlive: 100, lifetime: 400 }));
+    raw.socket.send(goodSetup({ keepAlive: 100, lifetime: 400 }));
     await waitFor(() => node.gateway.connectionsOf(7).length === 1, 2_000, 'registered');
     const started = Date.now();
     await raw.closed;

@@ -3,9 +3,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRealtimeClient, type RealtimeClientOptions, realtimeUrl } from '@payhub/client';
+import { REALTIME_COMPOSITE_METADATA_MIME_TYPE } from '@payhub/contracts';
 import type { LegacyPayload, LegacyReactiveSocket } from 'legacy-rsocket-core';
 import * as legacyCore from 'legacy-rsocket-core';
 import * as legacyWebSocket from 'legacy-rsocket-websocket-client';
+import { encodeCompositeMetadata, encodeRoute, WellKnownMimeType } from 'rsocket-composite-metadata';
+import { Flags, type Frame, FrameTypes, serializeFrame } from 'rsocket-core';
 import { WebSocket } from 'ws';
 import type { TestApp } from '../../test/test-app.ts';
 import type { Bus } from '../platform/bus/bus.ts';
@@ -243,3 +246,26 @@ export async function startGateway(
     },
   };
 }
+
+/** A raw RSocket SETUP frame carrying `data` (JSON unless a string), with any field overridden. */
+export function setupFrame(data: unknown, overrides: Partial<Record<string, unknown>> = {}): Buffer {
+  return serializeFrame({
+    type: FrameTypes.SETUP,
+    streamId: 0,
+    flags: Flags.NONE,
+    majorVersion: 1,
+    minorVersion: 0,
+    keepAlive: 8_000,
+    lifetime: 12_000,
+    resumeToken: null,
+    dataMimeType: 'application/json',
+    metadataMimeType: REALTIME_COMPOSITE_METADATA_MIME_TYPE,
+    data: Buffer.from(typeof data === 'string' ? data : JSON.stringify(data)),
+    metadata: undefined,
+    ...overrides,
+  } as Frame);
+}
+
+/** Composite metadata naming one route, as a raw frame carries it. */
+export const routeMetadata = (route: string) =>
+  encodeCompositeMetadata([[WellKnownMimeType.MESSAGE_RSOCKET_ROUTING, encodeRoute(route)]]);

@@ -8,12 +8,13 @@ import {
 import { type Address, getAddress, type Hash } from 'viem';
 import { accounts, type Ledger } from '../../ledger/ledger.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import type { ChainGateway } from './chain.gateway.ts';
 import { depositAddress, topupAddress } from './chain.keys.ts';
-import type { ChainRepo, DepositRow, Executor } from './chain.repo.ts';
+import type { ChainRepo, DepositRow } from './chain.repo.ts';
 
 /** Blocks read per watcher round (eth_getLogs ranges are bounded by most nodes). */
 const LOG_RANGE_BLOCKS = 2_000n;

@@ -8,15 +8,17 @@ import {
   formatAmount,
 } from '@payhub/contracts';
 import { type Address, getAddress, type Hash, type Hex, isAddress } from 'viem';
-import { accounts, type Ledger, LedgerError, type Posting } from '../../ledger/ledger.ts';
+import { accounts, type Ledger, type Posting } from '../../ledger/ledger.ts';
+import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, badParameter, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import type { ChainGateway } from './chain.gateway.ts';
-import type { AddressBookRow, ChainRepo, Executor, WithdrawalRow } from './chain.repo.ts';
+import type { AddressBookRow, ChainRepo, WithdrawalRow } from './chain.repo.ts';
 
 /** A player has at most this many withdrawals waiting for the chain (3009 beyond). */
 export const CHAIN_WITHDRAW_OPEN_MAX = 20;
@@ -379,8 +381,7 @@ export function createChainWithdrawService(deps: {
                 postings,
               });
             } catch (error) {
-              if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-                throw new AppError(ErrorCode.InsufficientBalanceWallet);
+              if (isInsufficientFunds(error)) throw new AppError(ErrorCode.InsufficientBalanceWallet);
               throw error;
             }
             await writeAudit(tx, {

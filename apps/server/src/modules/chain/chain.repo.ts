@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import { pagedQueryCounted } from '../../platform/db/paging.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
 
-export type Executor = Pick<Db, 'execute'>;
 type Raw = Record<string, unknown>;
 
 export type DepositState = 'pending' | 'credited' | 'dust' | 'dropped';
@@ -234,12 +234,8 @@ export function createChainRepo(db: Db) {
       playerId: number,
       page: { limit: number; offset: number },
     ): Promise<{ items: DepositRow[]; total: number }> {
-      const items = await executor.execute<Raw>(sql`
-        SELECT * FROM chain_deposits WHERE player_id = ${playerId} AND topup_id IS NULL ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
-      const total = await executor.execute<Raw>(
-        sql`SELECT count(*) AS count FROM chain_deposits WHERE player_id = ${playerId} AND topup_id IS NULL`,
-      );
-      return { items: items.rows.map(toDeposit), total: Number(total.rows[0]?.count ?? 0) };
+      const from = sql`FROM chain_deposits WHERE player_id = ${playerId} AND topup_id IS NULL`;
+      return pagedQueryCounted(executor, { columns: sql`*`, from, orderBy: sql`id DESC` }, page, toDeposit);
     },
 
     // --- settings, address book, blocklist ---
@@ -374,12 +370,13 @@ export function createChainRepo(db: Db) {
       playerId: number,
       page: { limit: number; offset: number },
     ): Promise<{ items: WithdrawalRow[]; total: number }> {
-      const items = await executor.execute<Raw>(sql`
-        SELECT * FROM chain_withdrawals WHERE player_id = ${playerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
-      const total = await executor.execute<Raw>(
-        sql`SELECT count(*) AS count FROM chain_withdrawals WHERE player_id = ${playerId}`,
+      const from = sql`FROM chain_withdrawals WHERE player_id = ${playerId}`;
+      return pagedQueryCounted(
+        executor,
+        { columns: sql`*`, from, orderBy: sql`id DESC` },
+        page,
+        toWithdrawal,
       );
-      return { items: items.rows.map(toWithdrawal), total: Number(total.rows[0]?.count ?? 0) };
     },
     /** The next nonce after every withdrawal already signed (sent or confirmed). */
     async nextNonce(executor: Executor): Promise<bigint | null> {

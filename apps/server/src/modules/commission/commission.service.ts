@@ -1,8 +1,15 @@
-import { type CommissionChange, ErrorCode, formatMoney, type ProjectConfig } from '@payhub/contracts';
+import {
+  type Asset,
+  type CommissionChange,
+  ErrorCode,
+  formatMoney,
+  type ProjectConfig,
+} from '@payhub/contracts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
@@ -10,12 +17,26 @@ import { startOfLocalDay } from '../../platform/local-day.ts';
 import { requireProject } from '../../platform/require-project.ts';
 import type { OperatorRow, PayhubOperators } from '../payhub/payhub.service.ts';
 import { newOrderNo } from '../payhub/payhub.service.ts';
-import type { CommissionChangeRow, CommissionRepo, Executor } from './commission.repo.ts';
+import type { OperatorCardRow, PayhubCards } from '../payhub/payhub-cards.service.ts';
+import type { PayhubFigures } from '../payhub/payhub-figures.service.ts';
+import type { PromoService } from '../promo/promo.service.ts';
+import type { UserProfiles } from '../user/user-profiles.service.ts';
+import type { WithdrawFigures } from '../withdraw/withdraw-figures.service.ts';
+import type { CommissionChangeRow, CommissionRepo } from './commission.repo.ts';
 
 export interface CommissionDeps {
   repo: CommissionRepo;
   /** The payhub module's operator reads (its service, never its repo). */
   payhub: PayhubOperators;
+  /** The payhub module's cards (a payout goes to one) and its figures for the member table. */
+  cards: PayhubCards;
+  payhubFigures: PayhubFigures;
+  /** The withdraw module's counts and totals. */
+  withdrawFigures: WithdrawFigures;
+  /** The promo module: which group a leader leads, and who is in it. */
+  promo: Pick<PromoService, 'ledGroupId' | 'groupMemberIds'>;
+  /** The user module: operators' names. */
+  users: Pick<UserProfiles, 'cards'>;
   ledger: Ledger;
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
@@ -25,20 +46,29 @@ export interface CommissionDeps {
 const EARNING_CODES = new Set(['deposit_commission', 'withdraw_commission']);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function toChangeWire(row: CommissionChangeRow): CommissionChange {
+function toChangeWire(row: CommissionChangeRow, card: OperatorCardRow | undefined): CommissionChange {
   return {
     id: row.id,
     orderNo: row.orderNo,
     target: row.target,
     amount: formatMoney(row.amount),
-    accountNo: row.accountNo,
-    bankCode: row.bankCode,
+    accountNo: card?.accountNo ?? null,
+    bankCode: card?.bankCode ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 export function createCommissionService(deps: CommissionDeps) {
-  const { repo, payhub, ledger, clock } = deps;
+  const { repo, payhub, cards, ledger, clock } = deps;
+
+  /** The wire form of changes, with the number and bank of the card each payout went to. */
+  async function changesWire(executor: Executor, rows: CommissionChangeRow[]): Promise<CommissionChange[]> {
+    const byId = await cards.cardsByIds(
+      executor,
+      rows.flatMap((row) => (row.cardId === null ? [] : [row.cardId])),
+    );
+    return rows.map((row) => toChangeWire(row, row.cardId === null ? undefined : byId.get(row.cardId)));
+  }
 
   function project(projectId: number): ProjectConfig {
     return requireProject(deps.projectById, projectId);
@@ -68,12 +98,56 @@ export function createCommissionService(deps: CommissionDeps) {
    * head of the payment hub, spec §6) the operators of its project. Anyone else: 1031.
    */
   async function leaderScope(session: Session): Promise<{ groupId: number } | { projectId: number }> {
-    const groupId = await repo.ledGroup(repo.db, session.userId);
+    const groupId = await deps.promo.ledGroupId(session.userId);
     if (groupId !== null) return { groupId };
     const operator = await payhub.operator(repo.db, session.userId);
     if (operator?.spaPay && operator.paymentRole === 'Manage' && operator.projectId === session.projectId)
       return { projectId: session.projectId };
     throw noPermission();
+  }
+
+  /**
+   * Per operator of a group (its members and leader) or of a project: credited deposits, finished
+   * withdrawals and commission in [from, to), and the commission balance; at most 500, by user id.
+   */
+  async function memberAggregates(
+    scope: { groupId: number } | { projectId: number },
+    currency: Asset,
+    from: Date,
+    to: Date,
+  ) {
+    const operators = await deps.payhubFigures.operators(
+      repo.db,
+      'groupId' in scope ? { userIds: await deps.promo.groupMemberIds(scope.groupId) } : scope,
+    );
+    const ids = operators.map((operator) => operator.userId);
+    const deposits = await deps.payhubFigures.creditedTotals(repo.db, ids, { from, to });
+    const withdrawals = await deps.withdrawFigures.finishedTotals(repo.db, ids, { from, to });
+    const names = await deps.users.cards(ids);
+    const balances = await ledger.userBalances(
+      repo.db,
+      operators.map((operator) => ({
+        projectId: operator.projectId,
+        currency,
+        kind: 'operator_commission' as const,
+        ownerId: operator.userId,
+      })),
+    );
+    return operators.map((operator, index) => {
+      const deposit = deposits.get(operator.userId);
+      const withdrawal = withdrawals.get(operator.userId);
+      return {
+        userId: operator.userId,
+        nickname: names.get(operator.userId)?.nickname ?? '',
+        working: operator.working,
+        paidOrders: deposit?.orders ?? 0,
+        paidAmount: deposit?.amount ?? 0n,
+        withdrawFinished: withdrawal?.orders ?? 0,
+        withdrawAmount: withdrawal?.amount ?? 0n,
+        commission: (deposit?.commission ?? 0n) + (withdrawal?.commission ?? 0n),
+        commissionBalance: balances[index] ?? 0n,
+      };
+    });
   }
 
   return {
@@ -91,14 +165,14 @@ export function createCommissionService(deps: CommissionDeps) {
 
     async handleCount(session: Session) {
       const operator = await requireOperator(session);
-      return repo.handleCount(repo.db, operator.projectId, operator.userId);
+      return deps.withdrawFigures.handleCount(repo.db, operator.projectId, operator.userId);
     },
 
     async balanceDetail(session: Session) {
       const operator = await requireOperator(session);
       const account = await existingCommissionAccount(operator);
       const since = startOfLocalDay(clock.now(), project(operator.projectId).timeZone);
-      const sums = account ? await repo.commissionSums(repo.db, account.id, since) : [];
+      const sums = account ? await ledger.codeSums(repo.db, account.id, since) : [];
       const sum = (codes: (code: string) => boolean, field: 'total' | 'recent') =>
         sums.filter((row) => codes(row.code)).reduce((total, row) => total + row[field], 0n);
       const balance = account ? await ledger.balance(repo.db, account.id) : NOTHING;
@@ -133,7 +207,9 @@ export function createCommissionService(deps: CommissionDeps) {
             const operator = await requireOperator(session, tx);
             const at = clock.now();
             const cardId =
-              input.target === 'card' ? await repo.activeCard(tx, operator.userId, input.accountNo!) : null;
+              input.target === 'card'
+                ? await cards.activeCardId(tx, operator.userId, input.accountNo!)
+                : null;
             if (input.target === 'card' && cardId === null) throw notFound('card');
             const key = { projectId: operator.projectId, currency };
             const commission = await commissionAccount(tx, operator);
@@ -170,7 +246,7 @@ export function createCommissionService(deps: CommissionDeps) {
               after: { amount: formatMoney(input.amount), target: input.target, cardId },
               ip,
             });
-            return toChangeWire((await repo.change(tx, id))!);
+            return (await changesWire(tx, [(await repo.change(tx, id))!]))[0]!;
           },
         ),
       );
@@ -184,7 +260,7 @@ export function createCommissionService(deps: CommissionDeps) {
         query.count,
         (query.page - 1) * query.count,
       );
-      return { items: result.items.map(toChangeWire), total: result.total };
+      return { items: await changesWire(repo.db, result.items), total: result.total };
     },
 
     async balanceHistory(session: Session, query: { page: number; count: number }) {
@@ -223,7 +299,7 @@ export function createCommissionService(deps: CommissionDeps) {
         throw new AppError(ErrorCode.BadParameter, 'query.endTime: must follow startTime');
       if (to.getTime() - from.getTime() > 92 * DAY_MS)
         throw new AppError(ErrorCode.BadParameter, 'query.endTime: at most 92 days after startTime');
-      const rows = await repo.memberAggregates(repo.db, scope, projectConfig.currency, from, to);
+      const rows = await memberAggregates(scope, projectConfig.currency, from, to);
       const wire = (row: (typeof rows)[number]) => ({
         userId: row.userId,
         nickname: row.nickname,

@@ -11,6 +11,7 @@ import {
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createPromoRepo } from '../promo/promo.repo.ts';
 import { createPromoService } from '../promo/promo.service.ts';
+import { createUserProfiles } from '../user/user-profiles.service.ts';
 import { createDatacenterRepo } from './datacenter.repo.ts';
 import { createDatacenterService, type DatacenterService } from './datacenter.service.ts';
 
@@ -61,7 +62,7 @@ beforeAll(async () => {
   const zones: Record<number, string> = { 10: 'Asia/Jakarta', 12: 'Asia/Jakarta', 16: 'America/Mexico_City' };
   const projectById = (id: number) => ({ projectId: id, timeZone: zones[id] }) as ProjectConfig;
   const promo = createPromoService({
-    repo: createPromoRepo(testApp.database.db),
+    repo: createPromoRepo(testApp.database.db, createUserProfiles(testApp.database.db)),
     clock: testApp.clock,
     projectById,
   });

@@ -1,10 +1,9 @@
 import type { Asset } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 import type { Fraction } from './exchange.math.ts';
 
 /** The database or an open transaction. */
-export type Executor = Pick<Db, 'execute'>;
 type Raw = Record<string, unknown>;
 
 export interface QuoteRow {

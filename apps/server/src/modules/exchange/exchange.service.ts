@@ -8,9 +8,11 @@ import {
   type Quote,
   type Rate,
 } from '@payhub/contracts';
-import { accounts, type Ledger, LedgerError } from '../../ledger/ledger.ts';
+import { accounts, type Ledger } from '../../ledger/ledger.ts';
+import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { walletAssets } from '../wallet/wallet.service.ts';
@@ -22,7 +24,7 @@ import {
   quoteAmount,
   wholeRate,
 } from './exchange.math.ts';
-import type { ExchangeRepo, Executor, QuoteRow } from './exchange.repo.ts';
+import type { ExchangeRepo, QuoteRow } from './exchange.repo.ts';
 
 /**
  * Where rates come from. The dev/default source is the configured table `exchange_rates` (each
@@ -242,8 +244,7 @@ export function createExchangeService(deps: ExchangeDeps) {
             ],
           });
         } catch (error) {
-          if (error instanceof LedgerError && error.refusal === 'insufficient_funds')
-            throw shortOf(quote.from);
+          if (isInsufficientFunds(error)) throw shortOf(quote.from);
           throw error;
         }
         await writeAudit(tx, {

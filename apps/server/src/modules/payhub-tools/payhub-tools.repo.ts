@@ -1,22 +1,15 @@
-import { type LocalCurrency, PayOrderState } from '@payhub/contracts';
+import type { LocalCurrency } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import { stateList } from '../../platform/db/sql-states.ts';
+import { pagedQuery } from '../../platform/db/paging.ts';
+import type { OperatorCardRow, PayhubCards } from '../payhub/payhub-cards.service.ts';
 
 /** The database or an open transaction. */
-export type { Executor } from '../../platform/db/database.ts';
 
 type Raw = Record<string, unknown>;
 
-export interface CardRow {
-  id: number;
-  operatorId: number;
-  bankCode: string;
-  accountNo: string;
-  holderName: string;
-  active: boolean;
-  oldAccountNo: string | null;
-  createdAt: Date;
+/** A card as the operator tools show it: payhub's card and its live link. */
+export interface CardRow extends OperatorCardRow {
   linkUrl: string | null;
 }
 
@@ -83,20 +76,6 @@ export interface VoucherRow {
 const date = (value: unknown) => new Date(value as string);
 const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : date(value));
 
-function toCard(row: Raw): CardRow {
-  return {
-    id: Number(row.id),
-    operatorId: Number(row.operator_id),
-    bankCode: row.bank_code as string,
-    accountNo: row.account_no as string,
-    holderName: row.holder_name as string,
-    active: row.active as boolean,
-    oldAccountNo: (row.old_account_no as string | null) ?? null,
-    createdAt: date(row.created_at),
-    linkUrl: (row.link_url as string | null) ?? null,
-  };
-}
-
 function toLink(row: Raw): LinkRow {
   return {
     id: Number(row.id),
@@ -159,97 +138,43 @@ function toVoucher(row: Raw): VoucherRow {
   };
 }
 
-const CARD_COLUMNS = sql.raw(`c.id, c.operator_id, c.bank_code, c.account_no, c.holder_name, c.active,
-  c.old_account_no, c.created_at,
-  (SELECT l.url FROM payhub_card_links l WHERE l.card_id = c.id AND l.replaced_at IS NULL) AS link_url`);
-const LINK_COLUMNS = sql.raw(`l.*, c.account_no, c.bank_code,
-  payhub_card_volume_since(l.card_id, l.created_at)::text AS used`);
+const LINK_COLUMNS = sql.raw('l.*, payhub_card_volume_since(l.card_id, l.created_at)::text AS used');
 
-export function createPayhubToolsRepo(db: Db) {
+/**
+ * The operator tools' SQL. Cards and operator terms belong to payhub: they are read and changed
+ * through its `PayhubCards` service (a link's card number is filled in from there), never joined here.
+ */
+export function createPayhubToolsRepo(db: Db, cards: PayhubCards) {
+  /** Adds each link's card number and bank; a link whose card is unknown is left out. */
+  async function withCards(executor: Executor, rows: Raw[]): Promise<LinkRow[]> {
+    const byId = await cards.cardsByIds(
+      executor,
+      rows.map((row) => Number(row.card_id)),
+    );
+    return rows.flatMap((row) => {
+      const card = byId.get(Number(row.card_id));
+      return card ? [toLink({ ...row, account_no: card.accountNo, bank_code: card.bankCode })] : [];
+    });
+  }
   return {
     db: db as Executor,
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => action(tx));
     },
 
-    // Cards.
-    async cards(executor: Executor, operatorId: number, limit: number, offset: number) {
-      const rows = await executor.execute<Raw>(sql`
-        SELECT ${CARD_COLUMNS}, count(*) OVER () AS total FROM payhub_operator_cards c
-         WHERE c.operator_id = ${operatorId} AND c.deleted_at IS NULL
-         ORDER BY c.id LIMIT ${limit} OFFSET ${offset}`);
-      return { items: rows.rows.map(toCard), total: Number(rows.rows[0]?.total ?? 0) };
+    /** The live link's url of each of these cards. */
+    async liveLinkUrls(executor: Executor, cardIds: readonly number[]): Promise<Map<number, string>> {
+      if (cardIds.length === 0) return new Map();
+      const rows = await executor.execute<{ card_id: string; url: string }>(sql`
+        SELECT card_id, url FROM payhub_card_links
+         WHERE card_id = ANY(${`{${cardIds.map((id) => Math.trunc(id)).join(',')}}`}::bigint[]) AND replaced_at IS NULL`);
+      return new Map(rows.rows.map((row) => [Number(row.card_id), row.url]));
     },
-    async liveCardCount(executor: Executor, operatorId: number): Promise<number> {
-      const rows = await executor.execute<{ count: string }>(sql`
-        SELECT count(*) AS count FROM payhub_operator_cards WHERE operator_id = ${operatorId} AND deleted_at IS NULL`);
-      return Number(rows.rows[0]?.count ?? 0);
-    },
-    async cardByNumber(
-      executor: Executor,
-      operatorId: number,
-      accountNo: string,
-      lock = false,
-    ): Promise<CardRow | null> {
-      const rows = await executor.execute<Raw>(sql`
-        SELECT ${CARD_COLUMNS} FROM payhub_operator_cards c
-         WHERE c.operator_id = ${operatorId} AND c.account_no = ${accountNo} AND c.deleted_at IS NULL
-         ${lock ? sql`FOR NO KEY UPDATE OF c` : sql``}`);
-      return rows.rows[0] ? toCard(rows.rows[0]) : null;
-    },
-    async cardById(executor: Executor, id: number): Promise<CardRow | null> {
-      const rows = await executor.execute<Raw>(
-        sql`SELECT ${CARD_COLUMNS} FROM payhub_operator_cards c WHERE c.id = ${id}`,
-      );
-      return rows.rows[0] ? toCard(rows.rows[0]) : null;
-    },
-    async numberTaken(executor: Executor, bankCode: string, accountNo: string, exceptId: number | null) {
-      const rows = await executor.execute(sql`
-        SELECT 1 FROM payhub_operator_cards
-         WHERE account_no = ${accountNo} AND deleted_at IS NULL AND id <> ${exceptId ?? 0}
-           AND (bank_code = ${bankCode} OR operator_id = (SELECT operator_id FROM payhub_operator_cards WHERE id = ${exceptId ?? 0}))
-         LIMIT 1`);
-      return rows.rows.length > 0;
-    },
-    async insertCard(
-      executor: Executor,
-      card: { operatorId: number; bankCode: string; accountNo: string; holderName: string; at: Date },
-    ): Promise<number | null> {
-      const rows = await executor.execute<{ id: string }>(sql`
-        INSERT INTO payhub_operator_cards (operator_id, bank_code, account_no, holder_name, created_at, updated_at)
-        VALUES (${card.operatorId}, ${card.bankCode}, ${card.accountNo}, ${card.holderName},
-                ${card.at.toISOString()}::timestamptz, ${card.at.toISOString()}::timestamptz)
-        ON CONFLICT DO NOTHING RETURNING id`);
-      return rows.rows[0] ? Number(rows.rows[0].id) : null;
-    },
-    async updateCard(
-      executor: Executor,
-      id: number,
-      change: { accountNo?: string; holderName?: string; active?: boolean; at: Date },
-    ): Promise<void> {
-      await executor.execute(sql`
-        UPDATE payhub_operator_cards SET
-          old_account_no = CASE WHEN ${change.accountNo ?? null}::text IS NOT NULL AND ${change.accountNo ?? null}::text <> account_no
-                                THEN account_no ELSE old_account_no END,
-          account_no = COALESCE(${change.accountNo ?? null}::text, account_no),
-          holder_name = COALESCE(${change.holderName ?? null}::text, holder_name),
-          active = COALESCE(${change.active ?? null}::boolean, active),
-          updated_at = ${change.at.toISOString()}::timestamptz
-         WHERE id = ${id}`);
-    },
-    async removeCard(executor: Executor, id: number, at: Date): Promise<void> {
-      await executor.execute(sql`
-        UPDATE payhub_operator_cards SET active = false, deleted_at = ${at.toISOString()}::timestamptz,
-               updated_at = ${at.toISOString()}::timestamptz WHERE id = ${id}`);
+    /** Ends the live link of a removed card. */
+    async replaceLinksOfCard(executor: Executor, cardId: number, at: Date): Promise<void> {
       await executor.execute(sql`
         UPDATE payhub_card_links SET replaced_at = ${at.toISOString()}::timestamptz
-         WHERE card_id = ${id} AND replaced_at IS NULL`);
-    },
-    /** Open deposit orders (waiting, checking, exceptional) naming the card. */
-    async openOrdersOnCard(executor: Executor, cardId: number): Promise<number> {
-      const rows = await executor.execute<{ count: string }>(sql`
-        SELECT count(*) AS count FROM pay_orders WHERE card_id = ${cardId} AND state IN (${stateList(PayOrderState.WAIT, PayOrderState.EXCEPTIONAL, PayOrderState.CHECKING)})`);
-      return Number(rows.rows[0]?.count ?? 0);
+         WHERE card_id = ${cardId} AND replaced_at IS NULL`);
     },
 
     // Links.
@@ -280,23 +205,26 @@ export function createPayhubToolsRepo(db: Db) {
       };
     },
     async link(executor: Executor, id: number): Promise<LinkRow | null> {
-      const rows = await executor.execute<Raw>(sql`
-        SELECT ${LINK_COLUMNS} FROM payhub_card_links l JOIN payhub_operator_cards c ON c.id = l.card_id
-         WHERE l.id = ${id}`);
-      return rows.rows[0] ? toLink(rows.rows[0]) : null;
+      const rows = await executor.execute<Raw>(
+        sql`SELECT ${LINK_COLUMNS} FROM payhub_card_links l WHERE l.id = ${id}`,
+      );
+      return (await withCards(executor, rows.rows))[0] ?? null;
     },
     async liveLinks(executor: Executor, operatorId: number): Promise<LinkRow[]> {
       const rows = await executor.execute<Raw>(sql`
-        SELECT ${LINK_COLUMNS} FROM payhub_card_links l JOIN payhub_operator_cards c ON c.id = l.card_id
+        SELECT ${LINK_COLUMNS} FROM payhub_card_links l
          WHERE l.operator_id = ${operatorId} AND l.replaced_at IS NULL ORDER BY l.expires_at, l.id`);
-      return rows.rows.map(toLink);
+      return withCards(executor, rows.rows);
     },
     async links(executor: Executor, operatorId: number, limit: number, offset: number) {
-      const rows = await executor.execute<Raw>(sql`
-        SELECT ${LINK_COLUMNS}, count(*) OVER () AS total
-          FROM payhub_card_links l JOIN payhub_operator_cards c ON c.id = l.card_id
-         WHERE l.operator_id = ${operatorId} ORDER BY l.id DESC LIMIT ${limit} OFFSET ${offset}`);
-      return { items: rows.rows.map(toLink), total: Number(rows.rows[0]?.total ?? 0) };
+      const from = sql`FROM payhub_card_links l WHERE l.operator_id = ${operatorId}`;
+      const page = await pagedQuery(
+        executor,
+        { columns: LINK_COLUMNS, from, orderBy: sql`l.id DESC` },
+        { limit, offset },
+        (row) => row,
+      );
+      return { items: await withCards(executor, page.items), total: page.total };
     },
 
     // Work hours and groups.
@@ -428,10 +356,7 @@ export function createPayhubToolsRepo(db: Db) {
         await executor.execute(sql`
           UPDATE payhub_agreements SET state = 'superseded'
            WHERE operator_id = ${agreement.operatorId} AND state = 'active'`);
-        await executor.execute(sql`
-          UPDATE payhub_operators SET per_order_max = ${agreement.perOrderMax}, daily_max = ${agreement.dailyMax},
-                 commission_bps = ${agreement.commissionBps}
-           WHERE user_id = ${agreement.operatorId}`);
+        await cards.setOperatorTerms(executor, agreement.operatorId, agreement);
       }
       await executor.execute(sql`
         UPDATE payhub_agreements SET state = ${decision.approve ? 'active' : 'rejected'}, reviewed_by = ${decision.reviewerId},
@@ -439,11 +364,6 @@ export function createPayhubToolsRepo(db: Db) {
          WHERE id = ${agreement.id} AND state = 'pending'`);
     },
     /** Supersede rows keep their review stamp; an active row that is superseded must have one. */
-    async lockOperator(executor: Executor, operatorId: number): Promise<void> {
-      await executor.execute(
-        sql`SELECT 1 FROM payhub_operators WHERE user_id = ${operatorId} FOR NO KEY UPDATE`,
-      );
-    },
 
     // Contacts.
     async contacts(executor: Executor, operatorId: number): Promise<ContactRow[]> {
@@ -505,11 +425,14 @@ export function createPayhubToolsRepo(db: Db) {
       limit: number,
       offset: number,
     ) {
-      const rows = await executor.execute<Raw>(sql`
-        SELECT *, count(*) OVER () AS total FROM shop_vouchers
-         WHERE operator_id = ${operatorId} AND (${state}::text IS NULL OR state = ${state}::text)
-         ORDER BY id DESC LIMIT ${limit} OFFSET ${offset}`);
-      return { items: rows.rows.map(toVoucher), total: Number(rows.rows[0]?.total ?? 0) };
+      const from = sql`FROM shop_vouchers
+         WHERE operator_id = ${operatorId} AND (${state}::text IS NULL OR state = ${state}::text)`;
+      return pagedQuery(
+        executor,
+        { columns: sql`*`, from, orderBy: sql`id DESC` },
+        { limit, offset },
+        toVoucher,
+      );
     },
     async claimVoucher(executor: Executor, id: number, at: Date): Promise<boolean> {
       const rows = await executor.execute(sql`

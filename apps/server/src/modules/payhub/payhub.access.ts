@@ -1,7 +1,8 @@
 import { ErrorCode } from '@payhub/contracts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, noPermission } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
-import type { Executor, OperatorRow, PayhubRepo } from './payhub.repo.ts';
+import type { OperatorRow, PayhubRepo } from './payhub.repo.ts';
 
 /** The caller as a payment operator (spaPay yes, of the session's project), or 1031. */
 export async function requireOperator(

@@ -1,15 +1,9 @@
-import type { LocalCurrency, PayPort } from '@payhub/contracts';
+import { PayOrderState, type PayPort } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import {
-  type OrderChange,
-  type OrderRowBase,
-  orderRowBase,
-  updateOrderRow,
-} from '../../platform/db/order-rows.ts';
+import * as orderRows from '../../platform/db/order-rows.ts';
+import { pagedQueryCounted } from '../../platform/db/paging.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
-
-export type { Executor } from '../../platform/db/database.ts';
 
 export interface OperatorRow {
   userId: number;
@@ -25,7 +19,7 @@ export interface OperatorRow {
 }
 
 /** A deposit order: the shared order columns, its card and the card's payee details. */
-export interface PayOrderRow extends OrderRowBase {
+export interface PayOrderRow extends orderRows.OrderRowBase {
   cardId: number | null;
   bankCode: string;
   port: PayPort;
@@ -43,7 +37,7 @@ const date = (value: unknown) => new Date(value as string);
 
 function toOrder(row: Raw): PayOrderRow {
   return {
-    ...orderRowBase(row),
+    ...orderRows.orderRowBase(row),
     cardId: num(row.card_id),
     bankCode: row.bank_code as string,
     port: row.port as PayPort,
@@ -85,6 +79,7 @@ function where(filter: OrderFilter): SQL {
 }
 
 export function createPayhubRepo(db: Db) {
+  const rows = orderRows.orderTable('pay_orders');
   return {
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
       return retryTransaction(() => db.transaction(async (tx) => action(tx)));
@@ -303,7 +298,8 @@ export function createPayhubRepo(db: Db) {
         at: Date;
       },
     ): Promise<{ operatorId: number; cardId: number; commissionBps: number; dailyMax: bigint } | null> {
-      // On duty (work hours, presence) and card links: SQL functions of 0400_payhub_tools.sql.
+      // On duty (work hours, presence) and card links: SQL functions of 0400_payhub_tools.sql; the
+      // quota's available balance: the ledger's ledger_user_available() (0600_ledger_available.sql).
       const at = input.at.toISOString();
       const result = await executor.execute<Raw>(sql`
         SELECT o.user_id, o.commission_bps, o.daily_max,
@@ -313,13 +309,11 @@ export function createPayhubRepo(db: Db) {
                  ORDER BY c.id LIMIT 1) AS card_id
           FROM payhub_operators o
           JOIN spa_profiles p ON p.user_id = o.user_id AND p.spa_pay
-          JOIN ledger_accounts q ON q.owner_id = o.user_id AND q.kind = 'operator_quota'
-                                AND q.currency = ${input.currency} AND q.project_id = o.project_id
           LEFT JOIN payhub_operator_daily d ON d.operator_id = o.user_id AND d.day = ${input.day}::date
          WHERE o.project_id = ${input.projectId} AND o.kyc_status = 'verified' AND o.working
            AND o.per_order_max >= ${input.amount}
            AND COALESCE(d.assigned, 0) + ${input.amount} <= o.daily_max
-           AND q.balance - q.pending_debits >= ${input.amount}
+           AND ledger_user_available(o.project_id, ${input.currency}, 'operator_quota', o.user_id) >= ${input.amount}
            AND payhub_operator_on_duty(o.user_id, ${at}::timestamptz)
            AND o.user_id NOT IN (SELECT l.operator_id FROM payhub_linked_operators(${input.playerId}::bigint) l)
            AND EXISTS (SELECT 1 FROM payhub_operator_cards c
@@ -361,35 +355,19 @@ export function createPayhubRepo(db: Db) {
       return result.rows.map((row) => row.bank_code);
     },
 
-    async insertOrder(
+    insertOrder(
       executor: Executor,
-      row: {
-        orderNo: string;
-        projectId: number;
-        currency: string;
-        playerId: number;
-        bankCode: string;
-        port: string;
-        payerName: string | null;
-        amount: bigint;
-        expiresAt: Date;
-        at: Date;
-      },
+      row: orderRows.NewOrderRow & { bankCode: string; port: string; payerName: string | null },
     ): Promise<number> {
-      const result = await executor.execute<{ id: string }>(sql`
-        INSERT INTO pay_orders (order_no, project_id, currency, player_id, bank_code, port, payer_name, amount,
-                                state, expires_at, created_at, updated_at)
-        VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.playerId}, ${row.bankCode}, ${row.port},
-                ${row.payerName}, ${row.amount}, -1, ${row.expiresAt.toISOString()}::timestamptz, ${row.at.toISOString()}::timestamptz,
-                ${row.at.toISOString()}::timestamptz)
-        RETURNING id`);
-      return Number(result.rows[0]!.id);
+      return rows.insert(executor, PayOrderState.INIT, row, {
+        bank_code: row.bankCode,
+        port: row.port,
+        payer_name: row.payerName,
+      });
     },
 
     /** Applies a change to an order; `fromState` guards the transition against a concurrent one. */
-    updateOrder(executor: Executor, id: number, fromState: number, change: OrderChange): Promise<boolean> {
-      return updateOrderRow(executor, 'pay_orders', id, fromState, change);
-    },
+    updateOrder: rows.update,
 
     /** A group head takes the order; false when another head already has it. */
     async takeOrder(executor: Executor, id: number, handlerId: number, at: Date): Promise<boolean> {
@@ -413,28 +391,17 @@ export function createPayhubRepo(db: Db) {
       page: { limit: number; offset: number },
     ): Promise<{ items: PayOrderRow[]; total: number }> {
       const condition = where(filter);
-      const items = await executor.execute<Raw>(sql`
-        SELECT ${ORDER_COLUMNS} FROM pay_orders o LEFT JOIN payhub_operator_cards c ON c.id = o.card_id
-         WHERE ${condition} ORDER BY o.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
-      const total = await executor.execute<{ count: string }>(
-        sql`SELECT count(*) AS count FROM pay_orders o WHERE ${condition}`,
+      const from = sql`FROM pay_orders o LEFT JOIN payhub_operator_cards c ON c.id = o.card_id WHERE ${condition}`;
+      return pagedQueryCounted(
+        executor,
+        { columns: ORDER_COLUMNS, from, orderBy: sql`o.id DESC` },
+        page,
+        toOrder,
       );
-      return { items: items.rows.map(toOrder), total: Number(total.rows[0]?.count ?? 0) };
     },
 
-    async countOrders(executor: Executor, filter: OrderFilter): Promise<number> {
-      const result = await executor.execute<{ count: string }>(
-        sql`SELECT count(*) AS count FROM pay_orders o WHERE ${where(filter)}`,
-      );
-      return Number(result.rows[0]?.count ?? 0);
-    },
-
-    async expiredOrders(executor: Executor, now: Date, limit: number): Promise<number[]> {
-      const result = await executor.execute<{ id: string }>(sql`
-        SELECT id FROM pay_orders WHERE state IN (0, 4) AND expires_at <= ${now.toISOString()}::timestamptz
-         ORDER BY expires_at LIMIT ${limit}`);
-      return result.rows.map((row) => Number(row.id));
-    },
+    countOrders: (executor: Executor, filter: OrderFilter): Promise<number> =>
+      rows.count(executor, where(filter)),
 
     // Monitoring (DESIGN.md §8).
     async playerOrdersSince(executor: Executor, playerId: number, since: Date): Promise<number> {
@@ -476,12 +443,8 @@ export function createPayhubRepo(db: Db) {
       const condition = status
         ? sql`project_id = ${projectId} AND status = ${status}`
         : sql`project_id = ${projectId}`;
-      const items = await executor.execute<Raw>(sql`
-        SELECT * FROM payhub_cases WHERE ${condition} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
-      const total = await executor.execute<{ count: string }>(
-        sql`SELECT count(*) AS count FROM payhub_cases WHERE ${condition}`,
-      );
-      return { items: items.rows.map(toCase), total: Number(total.rows[0]?.count ?? 0) };
+      const from = sql`FROM payhub_cases WHERE ${condition}`;
+      return pagedQueryCounted(executor, { columns: sql`*`, from, orderBy: sql`id DESC` }, page, toCase);
     },
     async closeCase(
       executor: Executor,
@@ -503,12 +466,6 @@ export function createPayhubRepo(db: Db) {
       const result = await executor.execute<{ user_id: string }>(sql`
         SELECT user_id FROM payhub_operators WHERE project_id = ${projectId} AND working AND kyc_status = 'verified'`);
       return result.rows.map((row) => Number(row.user_id));
-    },
-    async projects(executor: Executor): Promise<Array<{ id: number; currency: LocalCurrency }>> {
-      const result = await executor.execute<{ id: number; currency: LocalCurrency }>(
-        sql`SELECT id, currency FROM projects ORDER BY id`,
-      );
-      return result.rows.map((row) => ({ id: Number(row.id), currency: row.currency }));
     },
     async userProject(executor: Executor, userId: number): Promise<number | null> {
       const result = await executor.execute<{ project_id: number }>(

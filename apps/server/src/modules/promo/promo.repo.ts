@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditEntry, writeAudit } from '../../platform/audit/audit.repo.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { spaProfiles, users } from '../user/user.schema.ts';
+import type { Db, QueryExecutor as Executor } from '../../platform/db/database.ts';
+import type { UserProfiles } from '../user/user-profiles.service.ts';
 import {
   appSessions,
   promoNotifications,
@@ -17,9 +17,6 @@ import {
   spaShareCodes,
   spaTasks,
 } from './promo.schema.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
 
 export interface ApplicationView {
   id: number;
@@ -87,8 +84,6 @@ const applicationSelect = {
   groupId: spaApplications.groupId,
   groupName: spaGroups.name,
   userId: spaApplications.userId,
-  nickname: users.nickname,
-  phone: users.phone,
   spaType: spaApplications.spaType,
   note: spaApplications.note,
   status: spaApplications.status,
@@ -119,13 +114,24 @@ function isUniqueViolation(error: unknown): boolean {
   return cause.code === '23505' || cause.cause?.code === '23505';
 }
 
-export function createPromoRepo(db: Db) {
+/**
+ * The promo module's SQL. Names, phones and promo roles of users belong to the user module: they are
+ * read and set through its `UserProfiles` service, never joined here.
+ */
+export function createPromoRepo(db: Db, users: UserProfiles) {
   function applicationsQuery(executor: Executor) {
     return executor
       .select(applicationSelect)
       .from(spaApplications)
-      .innerJoin(spaGroups, eq(spaGroups.id, spaApplications.groupId))
-      .innerJoin(users, eq(users.id, spaApplications.userId));
+      .innerJoin(spaGroups, eq(spaGroups.id, spaApplications.groupId));
+  }
+  /** Adds each applicant's nickname and phone; an application whose user is unknown is left out. */
+  async function withApplicants<T extends { userId: number }>(rows: T[]) {
+    const cards = await users.cards(rows.map((row) => row.userId));
+    return rows.flatMap((row) => {
+      const card = cards.get(row.userId);
+      return card ? [{ ...row, nickname: card.nickname, phone: card.phone }] : [];
+    });
   }
   function tasksQuery(executor: Executor) {
     return executor.select(taskSelect).from(spaTasks).innerJoin(spaLeads, eq(spaLeads.id, spaTasks.leadId));
@@ -138,19 +144,16 @@ export function createPromoRepo(db: Db) {
   return {
     isUniqueViolation,
 
-    profile: async (userId: number) =>
-      (await db.select().from(spaProfiles).where(eq(spaProfiles.userId, userId)).limit(1))[0] ?? null,
+    profile: (userId: number) => users.card(userId),
     recordAppSession: async (row: typeof appSessions.$inferInsert) => {
       await db.insert(appSessions).values(row);
     },
-    user: async (userId: number) =>
-      (
-        await db
-          .select({ id: users.id, projectId: users.projectId, nickname: users.nickname, phone: users.phone })
-          .from(users)
-          .where(eq(users.id, userId))
-          .limit(1)
-      )[0] ?? null,
+    user: async (userId: number) => {
+      const card = await users.card(userId);
+      return card
+        ? { id: card.id, projectId: card.projectId, nickname: card.nickname, phone: card.phone }
+        : null;
+    },
 
     // Groups and membership.
     groupById: async (groupId: number) =>
@@ -170,27 +173,32 @@ export function createPromoRepo(db: Db) {
     async members(groupId: number, page: number, pageSize: number, joinedSince?: Date) {
       const since = joinedSince ? sql`AND m.joined_at >= ${joinedSince.toISOString()}` : sql``;
       const result = await db.execute<Record<string, unknown>>(sql`
-        SELECT m.user_id, u.nickname, u.phone, p.leader_level, p.spa_type, m.joined_at,
+        SELECT m.user_id, m.joined_at,
                s.last_seen_at, coalesce(s.foreground, false) AS foreground, count(*) OVER () AS total
         FROM spa_members m
-        JOIN users u ON u.id = m.user_id
-        JOIN spa_profiles p ON p.user_id = m.user_id
         LEFT JOIN spa_presence s ON s.user_id = m.user_id
         WHERE m.group_id = ${groupId} ${since}
         ORDER BY m.joined_at DESC, m.user_id
         LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
+      const cards = await users.cards(result.rows.map((row) => Number(row.user_id)));
       return {
         total: Number(result.rows[0]?.total ?? 0),
-        items: result.rows.map((row) => ({
-          userId: Number(row.user_id),
-          nickname: String(row.nickname),
-          phone: String(row.phone),
-          leaderLevel: Number(row.leader_level),
-          spaType: (row.spa_type as string | null) ?? null,
-          joinedAt: toDate(row.joined_at)!,
-          lastSeenAt: toDate(row.last_seen_at),
-          foreground: Boolean(row.foreground),
-        })),
+        items: result.rows.flatMap((row) => {
+          const card = cards.get(Number(row.user_id));
+          if (!card) return [];
+          return [
+            {
+              userId: card.id,
+              nickname: card.nickname,
+              phone: card.phone,
+              leaderLevel: card.leaderLevel,
+              spaType: card.spaType,
+              joinedAt: toDate(row.joined_at)!,
+              lastSeenAt: toDate(row.last_seen_at),
+              foreground: Boolean(row.foreground),
+            },
+          ];
+        }),
       };
     },
     async renameGroup(groupId: number, name: string, audit: AuditEntry) {
@@ -216,9 +224,8 @@ export function createPromoRepo(db: Db) {
       }
     },
     application: async (id: number) =>
-      ((await applicationsQuery(db).where(eq(spaApplications.id, id)).limit(1))[0] ?? null) as
-        | (ApplicationView & { projectId: number })
-        | null,
+      ((await withApplicants(await applicationsQuery(db).where(eq(spaApplications.id, id)).limit(1)))[0] ??
+        null) as (ApplicationView & { projectId: number }) | null,
     async applications(filter: {
       userId?: number;
       groupId?: number;
@@ -240,7 +247,7 @@ export function createPromoRepo(db: Db) {
         .limit(filter.count)
         .offset((filter.page - 1) * filter.count);
       const [total] = await db.select({ count: sql<string>`count(*)` }).from(spaApplications).where(where);
-      return { items: items as ApplicationView[], total: Number(total?.count ?? 0) };
+      return { items: (await withApplicants(items)) as ApplicationView[], total: Number(total?.count ?? 0) };
     },
     /** Moves an application from one of `from` to `to`; null when another request moved it first. */
     async moveApplication(
@@ -269,17 +276,14 @@ export function createPromoRepo(db: Db) {
             applicationId: id,
             joinedAt: effects.join.at,
           });
-          await tx
-            .update(spaProfiles)
-            .set({ leaderLevel: 0, spaType: effects.join.spaType })
-            .where(eq(spaProfiles.userId, effects.join.userId));
+          await users.setPromoRole(tx, effects.join.userId, {
+            leaderLevel: 0,
+            spaType: effects.join.spaType,
+          });
         }
         if (effects.leave) {
           await tx.delete(spaMembers).where(eq(spaMembers.userId, effects.leave.userId));
-          await tx
-            .update(spaProfiles)
-            .set({ leaderLevel: -1, spaType: null })
-            .where(eq(spaProfiles.userId, effects.leave.userId));
+          await users.setPromoRole(tx, effects.leave.userId, { leaderLevel: -1, spaType: null });
           // Open lead tasks go back to the pool (closed as status 4 keeps their history).
           await tx.execute(sql`
             UPDATE spa_tasks SET status = 4 WHERE promoter_id = ${effects.leave.userId} AND status IN (0, 1, 2)`);
@@ -555,26 +559,31 @@ export function createPromoRepo(db: Db) {
           : sql`k.assignee_id = ${filter.assigneeId}`;
       const result = await db.execute<Record<string, unknown>>(sql`
         SELECT k.id, k.report_id, k.kind, k.status, k.note, k.created_at, k.assignee_id,
-               r.user_id AS reporter_id, u.nickname AS reporter_nickname, r.report_day, r.group_id
+               r.user_id AS reporter_id, r.report_day, r.group_id
         FROM spa_report_checks k
         JOIN spa_reports r ON r.id = k.report_id
-        JOIN users u ON u.id = r.user_id
         WHERE ${where}
         ORDER BY k.status, k.id DESC
         LIMIT 200`);
-      return result.rows.map((row) => ({
-        id: Number(row.id),
-        reportId: Number(row.report_id),
-        kind: row.kind as 'review' | 'revise',
-        status: Number(row.status),
-        reporterId: Number(row.reporter_id),
-        reporterNickname: String(row.reporter_nickname),
-        reportDay: String(row.report_day).slice(0, 10),
-        note: (row.note as string | null) ?? null,
-        createdAt: toDate(row.created_at)!,
-        assigneeId: Number(row.assignee_id),
-        groupId: Number(row.group_id),
-      }));
+      const reporters = await users.cards(result.rows.map((row) => Number(row.reporter_id)));
+      return result.rows
+        .flatMap((row) => {
+          const reporter = reporters.get(Number(row.reporter_id));
+          return reporter ? [{ row, reporter }] : [];
+        })
+        .map(({ row, reporter }) => ({
+          id: Number(row.id),
+          reportId: Number(row.report_id),
+          kind: row.kind as 'review' | 'revise',
+          status: Number(row.status),
+          reporterId: reporter.id,
+          reporterNickname: reporter.nickname,
+          reportDay: String(row.report_day).slice(0, 10),
+          note: (row.note as string | null) ?? null,
+          createdAt: toDate(row.created_at)!,
+          assigneeId: Number(row.assignee_id),
+          groupId: Number(row.group_id),
+        }));
     },
     /** Settles a pending check; a returned review opens a revise check for the reporter. */
     async decideCheck(input: {

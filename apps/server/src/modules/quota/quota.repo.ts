@@ -3,8 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
 
-export type { Executor } from '../../platform/db/database.ts';
-
 type Raw = Record<string, unknown>;
 
 export interface TopupRow {

@@ -11,6 +11,7 @@ import {
 import type { Ledger } from '../../ledger/ledger.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
@@ -27,7 +28,7 @@ import {
   verifyWebhook,
   webhookPayload,
 } from './quota.adapter.ts';
-import type { Executor, QuotaRepo, TopupRow } from './quota.repo.ts';
+import type { QuotaRepo, TopupRow } from './quota.repo.ts';
 
 export const TOPUP_TIMEOUT_MS = 60 * 60_000;
 export const TOPUP_RANGE: Record<LocalCurrency, { min: bigint; max: bigint }> = {

@@ -1,9 +1,8 @@
 import type { Asset } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 
 /** The database or an open transaction. */
-export type Executor = Pick<Db, 'execute'>;
 type Raw = Record<string, unknown>;
 
 export interface WalletAccountRow {

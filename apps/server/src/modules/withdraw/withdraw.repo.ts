@@ -1,14 +1,10 @@
+import { WithdrawOrderState } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/database.ts';
-import {
-  type OrderChange,
-  type OrderRowBase,
-  orderRowBase,
-  updateOrderRow,
-} from '../../platform/db/order-rows.ts';
+import * as orderRows from '../../platform/db/order-rows.ts';
+import { pagedQueryCounted } from '../../platform/db/paging.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
-
-export type { Executor } from '../../platform/db/database.ts';
+import { stateList } from '../../platform/db/sql-states.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -24,7 +20,7 @@ export interface BankAccountRow {
 }
 
 /** A withdrawal order: the shared order columns, the fee and the payee bank account copied at creation. */
-export interface WithdrawRow extends OrderRowBase {
+export interface WithdrawRow extends orderRows.OrderRowBase {
   bankAccountId: number;
   bankCode: string;
   accountNo: string;
@@ -50,7 +46,7 @@ function toBank(row: Raw): BankAccountRow {
 
 function toWithdraw(row: Raw): WithdrawRow {
   return {
-    ...orderRowBase(row),
+    ...orderRows.orderRowBase(row),
     bankAccountId: Number(row.bank_account_id),
     bankCode: row.bank_code as string,
     accountNo: row.account_no as string,
@@ -79,6 +75,7 @@ function where(filter: WithdrawFilter): SQL {
 }
 
 export function createWithdrawRepo(db: Db) {
+  const rows = orderRows.orderTable('withdraw_orders');
   return {
     db: db as Executor,
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
@@ -152,39 +149,25 @@ export function createWithdrawRepo(db: Db) {
     },
     async openWithdrawalsOfBank(executor: Executor, bankAccountId: number): Promise<number> {
       const result = await executor.execute<{ count: string }>(sql`
-        SELECT count(*) AS count FROM withdraw_orders WHERE bank_account_id = ${bankAccountId} AND state IN (0, 1, 4)`);
+        SELECT count(*) AS count FROM withdraw_orders WHERE bank_account_id = ${bankAccountId} AND state IN (${stateList(WithdrawOrderState.WAIT, WithdrawOrderState.CONFIRM, WithdrawOrderState.EXCEPTIONAL)})`);
       return Number(result.rows[0]?.count ?? 0);
     },
 
     // Withdrawals.
-    async insertOrder(
+    insertOrder(
       executor: Executor,
-      row: {
-        orderNo: string;
-        projectId: number;
-        currency: string;
-        playerId: number;
-        bank: BankAccountRow;
-        amount: bigint;
-        fee: bigint;
-        expiresAt: Date;
-        at: Date;
-      },
+      row: orderRows.NewOrderRow & { bank: BankAccountRow; fee: bigint },
     ): Promise<number> {
-      const at = row.at.toISOString();
-      const result = await executor.execute<{ id: string }>(sql`
-        INSERT INTO withdraw_orders (order_no, project_id, currency, player_id, bank_account_id, bank_code, account_no,
-                                     holder_name, amount, fee, state, expires_at, created_at, updated_at)
-        VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.playerId}, ${row.bank.id}, ${row.bank.bankCode},
-                ${row.bank.accountNo}, ${row.bank.holderName}, ${row.amount}, ${row.fee}, -1,
-                ${row.expiresAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
-        RETURNING id`);
-      return Number(result.rows[0]!.id);
+      return rows.insert(executor, WithdrawOrderState.INIT, row, {
+        bank_account_id: row.bank.id,
+        bank_code: row.bank.bankCode,
+        account_no: row.bank.accountNo,
+        holder_name: row.bank.holderName,
+        fee: row.fee,
+      });
     },
     /** Applies a change to an order; `fromState` guards the transition against a concurrent one. */
-    updateOrder(executor: Executor, id: number, fromState: number, change: OrderChange): Promise<boolean> {
-      return updateOrderRow(executor, 'withdraw_orders', id, fromState, change);
-    },
+    updateOrder: rows.update,
     async order(executor: Executor, id: number, lock = false): Promise<WithdrawRow | null> {
       const result = await executor.execute<Raw>(
         sql`SELECT * FROM withdraw_orders WHERE id = ${id} ${lock ? sql`FOR NO KEY UPDATE` : sql``}`,
@@ -193,25 +176,11 @@ export function createWithdrawRepo(db: Db) {
     },
     async orders(executor: Executor, filter: WithdrawFilter, page: { limit: number; offset: number }) {
       const condition = where(filter);
-      const items = await executor.execute<Raw>(sql`
-        SELECT * FROM withdraw_orders WHERE ${condition} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
-      const total = await executor.execute<{ count: string }>(
-        sql`SELECT count(*) AS count FROM withdraw_orders WHERE ${condition}`,
-      );
-      return { items: items.rows.map(toWithdraw), total: Number(total.rows[0]?.count ?? 0) };
+      const from = sql`FROM withdraw_orders WHERE ${condition}`;
+      return pagedQueryCounted(executor, { columns: sql`*`, from, orderBy: sql`id DESC` }, page, toWithdraw);
     },
-    async count(executor: Executor, filter: WithdrawFilter): Promise<number> {
-      const result = await executor.execute<{ count: string }>(
-        sql`SELECT count(*) AS count FROM withdraw_orders WHERE ${where(filter)}`,
-      );
-      return Number(result.rows[0]?.count ?? 0);
-    },
-    async expiredOrders(executor: Executor, now: Date, limit: number): Promise<number[]> {
-      const result = await executor.execute<{ id: string }>(sql`
-        SELECT id FROM withdraw_orders WHERE state IN (0, 1) AND expires_at <= ${now.toISOString()}::timestamptz
-         ORDER BY expires_at LIMIT ${limit}`);
-      return result.rows.map((row) => Number(row.id));
-    },
+    count: (executor: Executor, filter: WithdrawFilter): Promise<number> =>
+      rows.count(executor, where(filter)),
   };
 }
 export type WithdrawRepo = ReturnType<typeof createWithdrawRepo>;

@@ -7,6 +7,12 @@ export type Db = NodePgDatabase;
 /** The database or an open transaction: what every repo function takes. */
 export type Executor = Pick<Db, 'execute'>;
 
+/** An open transaction, as drizzle hands it to `db.transaction(tx => …)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The database or an open transaction, for repos that use drizzle's query builder. */
+export type QueryExecutor = Db | Tx;
+
 export interface Database {
   pool: pg.Pool;
   db: Db;

@@ -95,3 +95,108 @@ export async function updateOrderRow(
     UPDATE ${sql.identifier(table)} SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND state = ${fromState} RETURNING id`);
   return result.rows.length === 1;
 }
+
+/** How many rows of an order table match `where` (the table is aliased `o`). */
+export async function countOrderRows(executor: Executor, table: OrderTable, where: SQL): Promise<number> {
+  const result = await executor.execute<{ count: string }>(
+    sql`SELECT count(*) AS count FROM ${sql.identifier(table)} o WHERE ${where}`,
+  );
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/**
+ * Ids of orders in one of `states` (a `stateList(...)`, so the table's partial index applies) whose
+ * deadline has passed, oldest deadline first: the lifecycle's expiry loop reads them.
+ */
+export async function expiredOrderIds(
+  executor: Executor,
+  table: OrderTable,
+  states: SQL,
+  now: Date,
+  limit: number,
+): Promise<number[]> {
+  const result = await executor.execute<{ id: string }>(sql`
+    SELECT id FROM ${sql.identifier(table)} WHERE state IN (${states}) AND expires_at <= ${now.toISOString()}::timestamptz
+     ORDER BY expires_at LIMIT ${limit}`);
+  return result.rows.map((row) => Number(row.id));
+}
+
+/** Per operator: how many orders in `states` changed last in [from, to), their amounts and commissions. */
+export async function operatorOrderTotals(
+  executor: Executor,
+  table: OrderTable,
+  states: SQL,
+  operatorIds: readonly number[],
+  period: { from: Date; to: Date },
+): Promise<Map<number, { orders: number; amount: bigint; commission: bigint }>> {
+  if (operatorIds.length === 0) return new Map();
+  const rows = await executor.execute<{
+    operator_id: string;
+    orders: string;
+    amount: string;
+    commission: string;
+  }>(sql`
+    SELECT operator_id, count(*) AS orders, sum(amount)::text AS amount, sum(commission)::text AS commission
+      FROM ${sql.identifier(table)}
+     WHERE operator_id = ANY(${`{${operatorIds.map((id) => Math.trunc(id)).join(',')}}`}::bigint[])
+       AND state IN (${states})
+       AND updated_at >= ${period.from.toISOString()}::timestamptz AND updated_at < ${period.to.toISOString()}::timestamptz
+     GROUP BY operator_id`);
+  return new Map(
+    rows.rows.map((row) => [
+      Number(row.operator_id),
+      { orders: Number(row.orders), amount: BigInt(row.amount), commission: BigInt(row.commission) },
+    ]),
+  );
+}
+
+/** The shared columns of a new order row (it starts in its table's INIT state). */
+export interface NewOrderRow {
+  orderNo: string;
+  projectId: number;
+  currency: string;
+  playerId: number;
+  amount: bigint;
+  expiresAt: Date;
+  at: Date;
+}
+
+/**
+ * Inserts an order row: the shared columns, the INIT state, and the table's own columns (`own`, by
+ * column name). Answers the new id.
+ */
+export async function insertOrderRow(
+  executor: Executor,
+  table: OrderTable,
+  initState: number,
+  row: NewOrderRow,
+  own: Record<string, unknown>,
+): Promise<number> {
+  const columns = Object.keys(own);
+  const at = row.at.toISOString();
+  const result = await executor.execute<{ id: string }>(sql`
+    INSERT INTO ${sql.identifier(table)} (order_no, project_id, currency, player_id, amount, state, expires_at,
+                                          created_at, updated_at, ${sql.join(
+                                            columns.map((column) => sql.identifier(column)),
+                                            sql`, `,
+                                          )})
+    VALUES (${row.orderNo}, ${row.projectId}, ${row.currency}, ${row.playerId}, ${row.amount}, ${initState},
+            ${row.expiresAt.toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz,
+            ${sql.join(
+              columns.map((column) => sql`${own[column]}`),
+              sql`, `,
+            )})
+    RETURNING id`);
+  return Number(result.rows[0]!.id);
+}
+
+/** The shared statements of one order table, bound to it (each order module's repo holds one). */
+export function orderTable(table: OrderTable) {
+  return {
+    update: (executor: Executor, id: number, fromState: number, change: OrderChange) =>
+      updateOrderRow(executor, table, id, fromState, change),
+    count: (executor: Executor, where: SQL) => countOrderRows(executor, table, where),
+    insert: (executor: Executor, initState: number, row: NewOrderRow, own: Record<string, unknown>) =>
+      insertOrderRow(executor, table, initState, row, own),
+  };
+}
