@@ -1,7 +1,7 @@
 // Proves that contention is an operating error, never errCode 0: when another assignment takes the
 // chosen operator's quota on every attempt, createOrder answers 3044 (try again) after its attempts,
 // and a deadlock or serialization failure that outlasted its retries answers 3044 / HTTP 503.
-import { ErrorCode } from '@payhub/contracts';
+import { ErrorCode, INDONESIAN_RAILS } from '@payhub/contracts';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { LedgerError } from '../../ledger/ledger.ts';
@@ -15,6 +15,7 @@ const PROJECT = {
   id: 12,
   currency: 'IDR',
   timeZone: 'Asia/Jakarta',
+  rails: INDONESIAN_RAILS,
 } as unknown as ReturnType<PayhubDeps['projectById']>;
 
 describe('assignment attempts', () => {
