@@ -61,7 +61,10 @@ describe('player security and responsible play', () => {
     const account = await fillLogin(page, 'player');
     await page.waitForURL('**/play/wallet');
     await page.goto('/play/account');
-    await page.getByRole('button', { name: /Verifikasi dua langkah/ }).filter({ hasText: 'Tidak aktif' }).click();
+    await page
+      .getByRole('button', { name: /Verifikasi dua langkah/ })
+      .filter({ hasText: 'Tidak aktif' })
+      .click();
     await page.locator('input[name="currentPassword"]').fill(account.password);
     await page.getByRole('button', { name: 'Mulai', exact: true }).click();
     const secret = (await page.getByTestId('totp-secret').innerText()).trim();
@@ -79,7 +82,10 @@ describe('player security and responsible play', () => {
     expect(await codes.first().innerText()).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
     await settled(page, 'security-2fa-recovery');
     await page.getByRole('button', { name: 'Sudah saya simpan' }).click();
-    await page.getByRole('button', { name: /Verifikasi dua langkah/ }).filter({ hasText: '10 kode pemulihan' }).waitFor();
+    await page
+      .getByRole('button', { name: /Verifikasi dua langkah/ })
+      .filter({ hasText: '10 kode pemulihan' })
+      .waitFor();
 
     // The sessions sheet lists this device.
     await page.getByRole('button', { name: /Perangkat yang masuk/ }).click();
@@ -142,6 +148,7 @@ describe('player security and responsible play', () => {
     expect(await banner.innerText()).toContain(tomorrow);
     // No way to shorten it from the page: the break options are gone.
     expect(await page.getByTestId('break-h24').count()).toBe(0);
+    await banner.scrollIntoViewIfNeeded();
     await settled(page, 'responsible-cool-off');
 
     await page.goto('/play/deposit');
@@ -155,5 +162,10 @@ describe('player security and responsible play', () => {
     await page.getByTestId('place-bet').click();
     expect(await errorDialog(page, 10001)).toContain('Pengguna tidak dapat bermain');
     await settled(page, 'responsible-cool-off-bet');
+
+    // The player finds when the cool-off ends; it still holds after a reload.
+    await page.goto('/play/account/responsible');
+    await banner.filter({ hasText: 'Jeda aktif sampai' }).waitFor();
+    expect(await banner.innerText()).toContain(tomorrow);
   });
 });

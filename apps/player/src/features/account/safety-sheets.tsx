@@ -372,15 +372,11 @@ export function SessionsSheet({ open, onOpenChange }: SheetProps) {
                   <p className="truncate text-[14.5px] font-medium text-slate-900">
                     {item.device ?? t('playerSafety.unknownDevice')}
                   </p>
-                  <p className="truncate text-[12.5px] text-slate-500">
-                    {[
-                      item.ip,
-                      t('playerSafety.lastSeen', {
-                        date: format.shortDateTime(new Date(item.lastSeenAt * 1000).toISOString()),
-                      }),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
+                  {item.ip && <p className="truncate text-[12.5px] text-slate-500">{item.ip}</p>}
+                  <p className="text-[12.5px] text-slate-500">
+                    {t('playerSafety.lastSeen', {
+                      date: format.shortDateTime(new Date(item.lastSeenAt * 1000).toISOString()),
+                    })}
                   </p>
                 </div>
                 {item.current ? (
