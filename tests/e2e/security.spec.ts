@@ -8,6 +8,7 @@ import { TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededAccount } from './support/accounts.ts';
+import { apiClient } from './support/api.ts';
 import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
 
 let browser: Browser;
