@@ -53,7 +53,7 @@ async function fillLogin(page: Page, label: 'player' | 'player-2') {
 async function errorDialog(page: Page, code: number): Promise<string> {
   const dialog = page.getByRole('alertdialog').filter({ hasText: `(Error Code: ${code})` });
   await dialog.waitFor();
-  return dialog.innerText();
+  return (await dialog.textContent()) ?? '';
 }
 
 describe('player security and responsible play', () => {
@@ -62,13 +62,45 @@ describe('player security and responsible play', () => {
     const account = await fillLogin(page, 'player');
     await page.waitForURL('**/play/wallet');
     await page.goto('/play/account');
+
+    // Email: a 6-digit code mailed through the embedded SMTP capture, in Indonesian, binds it.
+    const address = 'pemain.e2e@contoh.com';
+    await page.getByRole('button', { name: /Email/ }).click();
+    await page.locator('input[name="email"]').fill(address);
+    await page.getByRole('button', { name: 'Kirim kode' }).click();
+    await page
+      .locator('[data-sonner-toast]', { hasText: `Kode dikirim ke ${address}` })
+      .first()
+      .waitFor();
+    const mail = await apiClient(12).api.email.devLatestMail({ query: { to: address } });
+    expect(mail.language).toBe('id-ID');
+    const mailed = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    expect(mailed).toMatch(/^\d{6}$/);
+    await page.locator('input[name="emailCode"]').fill(mailed!);
+    await settled(page, 'security-email-code');
+    await page.getByRole('button', { name: 'Konfirmasi' }).click();
+    await page.getByRole('button', { name: /Email/ }).filter({ hasText: address }).waitFor();
+
+    // Identity tier 1: full name and an adult birth date.
+    await page.getByRole('button', { name: /Identitas/ }).click();
+    await page.locator('input[name="fullName"]').fill('Dewi Lestari');
+    await page.locator('input[name="birthDate"]').fill('1990-05-17');
+    await page.getByRole('button', { name: 'Simpan identitas' }).click();
+    await page.getByTestId('identity-name').filter({ hasText: 'Dewi Lestari' }).waitFor();
+    await settled(page, 'security-identity');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('button', { name: /Identitas/ })
+      .filter({ hasText: 'Tingkat 1' })
+      .waitFor();
+
     await page
       .getByRole('button', { name: /Verifikasi dua langkah/ })
       .filter({ hasText: 'Tidak aktif' })
       .click();
     await page.locator('input[name="currentPassword"]').fill(account.password);
     await page.getByRole('button', { name: 'Mulai', exact: true }).click();
-    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+    const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
     await settled(page, 'security-2fa-qr');
     const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
     // A wrong code is refused with its code, and nothing is enabled.
@@ -80,7 +112,7 @@ describe('player security and responsible play', () => {
     await page.getByRole('button', { name: 'Aktifkan' }).click();
     const codes = page.getByTestId('recovery-codes').locator('li');
     await expect.poll(() => codes.count()).toBe(10);
-    expect(await codes.first().innerText()).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    expect(await codes.first().textContent()).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
     await settled(page, 'security-2fa-recovery');
     await page.getByRole('button', { name: 'Sudah saya simpan' }).click();
     await page
@@ -146,7 +178,7 @@ describe('player security and responsible play', () => {
     const tomorrow = new Intl.DateTimeFormat('id-ID', { day: 'numeric', timeZone: 'Asia/Jakarta' }).format(
       new Date(Date.now() + 24 * 3_600_000),
     );
-    expect(await banner.innerText()).toContain(tomorrow);
+    expect(await banner.textContent()).toContain(tomorrow);
     // No way to shorten it from the page: the break options are gone.
     expect(await page.getByTestId('break-h24').count()).toBe(0);
     await banner.scrollIntoViewIfNeeded();
@@ -167,6 +199,6 @@ describe('player security and responsible play', () => {
     // The player finds when the cool-off ends; it still holds after a reload.
     await page.goto('/play/account/responsible');
     await banner.filter({ hasText: 'Jeda aktif sampai' }).waitFor();
-    expect(await banner.innerText()).toContain(tomorrow);
+    expect(await banner.textContent()).toContain(tomorrow);
   });
 });
