@@ -45,6 +45,10 @@ const router = createBrowserRouter(
                 { path: 'account', lazy: page(() => import('../features/account/account-page.tsx')) },
               ],
             },
+            {
+              path: 'account/responsible',
+              lazy: page(() => import('../features/responsible/responsible-page.tsx')),
+            },
             { path: 'deposit', lazy: page(() => import('../features/payhub/deposit-page.tsx')) },
             {
               path: 'deposit/choose',

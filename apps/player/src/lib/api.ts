@@ -4,7 +4,7 @@ import { endpointFromLine } from '@payhub/client/endpoint-line.ts';
 import type { ApiError } from '@payhub/client/errors.ts';
 import { type CallInput, createHttpClient } from '@payhub/client/http.ts';
 import { ensureClientId, TOKEN_KEY } from '@payhub/client/storage.ts';
-import type { Endpoint } from '@payhub/contracts';
+import { type Endpoint, ErrorCode } from '@payhub/contracts';
 import { usePreferences } from './preferences.store.ts';
 import { tokenStore } from './session.store.ts';
 
@@ -13,6 +13,10 @@ let errorListener: ErrorListener = () => {};
 
 /** Calls whose failures the app handles itself: no dialog, no logout loop. */
 const QUIET_PATHS: readonly string[] = ['/main/user/logout'];
+/** Codes a screen answers itself on one call: sign-in asks for the authenticator code on 7045. */
+const QUIET_CODES: Readonly<Record<string, readonly number[]>> = {
+  '/main/user/phone/login': [ErrorCode.TwoFactorRequired],
+};
 
 const http = createHttpClient({
   baseUrl: '',
@@ -21,7 +25,9 @@ const http = createHttpClient({
   getClientId: () => ensureClientId(tokenStore),
   getProjectId: () => usePreferences.getState().projectId,
   onError: (error, endpoint) => {
-    if (!QUIET_PATHS.includes(endpoint.path)) errorListener(error, endpoint);
+    if (QUIET_PATHS.includes(endpoint.path)) return;
+    if (QUIET_CODES[endpoint.path]?.includes(error.errCode)) return;
+    errorListener(error, endpoint);
   },
 });
 

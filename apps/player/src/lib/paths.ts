@@ -10,6 +10,8 @@ export const paths = {
   wallet: '/wallet',
   walletWithdrawals: '/wallet?tab=withdrawals',
   account: '/account',
+  /** Limits, reality checks, cool-off, self-exclusion and the statement (features/responsible). */
+  responsible: '/account/responsible',
   deposit: '/deposit',
   depositOrder: (id: number) => `/deposit/${id}`,
   withdraw: '/withdraw',

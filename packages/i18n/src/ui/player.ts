@@ -7,6 +7,7 @@ import { playerDeposit } from './id-ID/player-deposit.ts';
 import { playerGames } from './id-ID/player-games.ts';
 import { playerMoney } from './id-ID/player-money.ts';
 import { playerRounds } from './id-ID/player-rounds.ts';
+import { playerSafety } from './id-ID/player-safety.ts';
 import { playerWallet } from './id-ID/player-wallet.ts';
 import { playerWithdraw } from './id-ID/player-withdraw.ts';
 
@@ -25,6 +26,7 @@ export const playerIdID = {
   playerMoney,
   playerGames,
   playerRounds,
+  playerSafety,
 };
 
 type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
@@ -35,7 +37,7 @@ export type PlayerCatalog = Strings<typeof playerIdID>;
 export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> {
   switch (locale) {
     case 'es-MX': {
-      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games, rounds] =
+      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games, rounds, safety] =
         await Promise.all([
           import('./es-MX/player.ts'),
           import('./es-MX/player-auth.ts'),
@@ -47,6 +49,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
           import('./es-MX/player-money.ts'),
           import('./es-MX/player-games.ts'),
           import('./es-MX/player-rounds.ts'),
+          import('./es-MX/player-safety.ts'),
         ]);
       return {
         player: shell.player,
@@ -59,10 +62,11 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerMoney: money.playerMoney,
         playerGames: games.playerGames,
         playerRounds: rounds.playerRounds,
+        playerSafety: safety.playerSafety,
       };
     }
     case 'en': {
-      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games, rounds] =
+      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games, rounds, safety] =
         await Promise.all([
           import('./en/player.ts'),
           import('./en/player-auth.ts'),
@@ -74,6 +78,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
           import('./en/player-money.ts'),
           import('./en/player-games.ts'),
           import('./en/player-rounds.ts'),
+          import('./en/player-safety.ts'),
         ]);
       return {
         player: shell.player,
@@ -86,6 +91,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerMoney: money.playerMoney,
         playerGames: games.playerGames,
         playerRounds: rounds.playerRounds,
+        playerSafety: safety.playerSafety,
       };
     }
     default:

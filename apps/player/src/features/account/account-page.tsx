@@ -1,13 +1,18 @@
 import { maskNumber, type User } from '@payhub/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import {
   AtSign,
   Camera,
   ChevronRight,
   Globe,
+  HeartHandshake,
+  IdCard,
   KeyRound,
+  Laptop,
   LogOut,
   MapPin,
+  ShieldCheck,
   Smartphone,
   SmartphoneNfc,
   UserRound,
@@ -26,10 +31,21 @@ import { queryClient } from '../../lib/query-client.ts';
 import { logout, USER_QUERY_KEY, useCurrentUser } from '../../lib/session.ts';
 import { checkImageFile, IMAGE_ACCEPT } from '../../shared/image-file.ts';
 import { PageSpinner, Spinner } from '../../shared/ui/spinner.tsx';
-import { EmailSheet, NicknameSheet } from './profile-sheets.tsx';
+import { identityQuery, twoFactorQuery } from './api.ts';
+import { NicknameSheet } from './profile-sheets.tsx';
+import { EmailCodeSheet, IdentitySheet, SessionsSheet, TwoFactorSheet } from './safety-sheets.tsx';
 import { PasswordSheet, PhoneSheet } from './security-sheets.tsx';
 
-type SheetName = 'nickname' | 'email' | 'verifyPhone' | 'changePhone' | 'password' | 'language';
+type SheetName =
+  | 'nickname'
+  | 'email'
+  | 'verifyPhone'
+  | 'changePhone'
+  | 'password'
+  | 'language'
+  | 'twoFactor'
+  | 'sessions'
+  | 'identity';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -174,6 +190,8 @@ export default function AccountPage() {
   const [sheet, setSheet] = useState<SheetName | null>(null);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const twoFactor = useQuery(twoFactorQuery());
+  const identity = useQuery(identityQuery());
 
   if (!user.data || !project.data) return <PageSpinner label={t('player.loading')} />;
   const me = user.data;
@@ -251,6 +269,33 @@ export default function AccountPage() {
             label={t('playerAccount.changePassword')}
             onClick={() => setSheet('password')}
           />
+          <Row
+            icon={<ShieldCheck className="size-5" />}
+            label={t('playerSafety.twoFactor')}
+            value={
+              twoFactor.data?.enabled
+                ? t('playerSafety.twoFactorOn', { count: twoFactor.data.recoveryCodesLeft })
+                : t('playerSafety.twoFactorOff')
+            }
+            onClick={() => setSheet('twoFactor')}
+          />
+          <Row
+            icon={<Laptop className="size-5" />}
+            label={t('playerSafety.sessions')}
+            onClick={() => setSheet('sessions')}
+          />
+          <Row
+            icon={<IdCard className="size-5" />}
+            label={t('playerSafety.identity')}
+            value={identity.data ? t('playerSafety.identityTier', { tier: identity.data.tier }) : undefined}
+            onClick={() => setSheet('identity')}
+          />
+          <Row
+            icon={<HeartHandshake className="size-5" />}
+            label={t('playerSafety.responsible')}
+            value={t('playerSafety.responsibleValue')}
+            onClick={() => navigate(paths.responsible)}
+          />
         </Section>
 
         <Section title={t('playerAccount.preferences')}>
@@ -278,7 +323,10 @@ export default function AccountPage() {
       </main>
 
       {sheet === 'nickname' && <NicknameSheet user={me} open onOpenChange={close} />}
-      {sheet === 'email' && <EmailSheet user={me} open onOpenChange={close} />}
+      {sheet === 'email' && <EmailCodeSheet user={me} open onOpenChange={close} />}
+      {sheet === 'twoFactor' && <TwoFactorSheet open onOpenChange={close} />}
+      {sheet === 'sessions' && <SessionsSheet open onOpenChange={close} />}
+      {sheet === 'identity' && <IdentitySheet open onOpenChange={close} />}
       {(sheet === 'verifyPhone' || sheet === 'changePhone') && (
         <PhoneSheet
           user={me}

@@ -9,7 +9,7 @@ import { useForm } from '../../shared/form.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
-import { checkEmail, checkNickname, EMAIL_MAX_LENGTH, NICKNAME_MAX_LENGTH } from '../../shared/validation.ts';
+import { checkNickname, NICKNAME_MAX_LENGTH } from '../../shared/validation.ts';
 
 interface EditSheetProps {
   user: User;
@@ -18,7 +18,7 @@ interface EditSheetProps {
 }
 
 /** Saves a profile change and puts the answered user in the cache. */
-async function saveProfile(body: { nickname?: string; email?: string }): Promise<boolean> {
+async function saveProfile(body: { nickname?: string }): Promise<boolean> {
   try {
     const updated = await api.user.update({ body });
     queryClient.setQueryData(USER_QUERY_KEY, updated);
@@ -34,7 +34,7 @@ interface ProfileSheetFormProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   /** Checks the field; answers the change to save, or null when a rule failed. */
-  change: () => { nickname?: string; email?: string } | null;
+  change: () => { nickname?: string } | null;
   children: ReactNode;
 }
 
@@ -95,36 +95,6 @@ export function NicknameSheet({ user, open, onOpenChange }: EditSheetProps) {
         placeholder={t('playerAuth.nicknamePlaceholder')}
         autoComplete="nickname"
         name="nickname"
-        autoFocus
-      />
-    </ProfileSheetForm>
-  );
-}
-
-export function EmailSheet({ user, open, onOpenChange }: EditSheetProps) {
-  const { t } = useTranslation();
-  const form = useForm({ email: user.email ?? '' });
-
-  return (
-    <ProfileSheetForm
-      open={open}
-      onOpenChange={onOpenChange}
-      title={user.email ? t('playerAccount.editEmail') : t('playerAccount.bindEmail')}
-      change={() =>
-        form.check({ email: checkEmail(form.values.email) }) ? { email: form.values.email.trim() } : null
-      }
-    >
-      <TextField
-        label={t('playerAccount.email')}
-        value={form.values.email}
-        onChange={form.set('email')}
-        error={form.errors.email ? t(`playerAuth.validation.${form.errors.email}`, { max: 32 }) : null}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder={t('playerAccount.emailPlaceholder')}
-        maxLength={EMAIL_MAX_LENGTH}
-        name="email"
         autoFocus
       />
     </ProfileSheetForm>
