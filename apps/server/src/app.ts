@@ -38,6 +38,11 @@ import { createUserService } from './modules/user/user.service.ts';
 import { createVerificationCodeService } from './modules/user/verification-code.service.ts';
 import { registerWallet } from './modules/wallet/wallet.plugin.ts';
 import { registerPaymentHub } from './payment-hub.plugin.ts';
+import { demoProviderAdapter, type ProviderAdapter } from './modules/providers/providers.adapter.ts';
+import { devKeyPair, publicKeyOf } from './modules/providers/providers.keys.ts';
+import { registerProviders } from './modules/providers/providers.plugin.ts';
+import { walletAssets } from './modules/wallet/wallet.service.ts';
+import { openPlayGate, type PlayGate } from './money/play-gate.ts';
 import { createSessionRepo } from './platform/auth/session.repo.ts';
 import { createSessionService } from './platform/auth/session.service.ts';
 import type { Bus } from './platform/bus/bus.ts';
@@ -74,6 +79,8 @@ export interface AppDeps {
   appsRoot?: string | null;
   /** The EVM chain (an external node or the embedded dev chain); absent: no chain endpoints. */
   chain?: ChainRuntime;
+  /** Responsible play for every stake; default: the open gate until the security module composes its own. */
+  playGate?: PlayGate;
 }
 
 /**
@@ -271,6 +278,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     projects: site.allProjects,
     projectById: site.projectById,
+  });
+  // Third-party games (issue 18): the demo provider of apps/demo-provider unless switched off.
+  const providerAdapters: ProviderAdapter[] = [];
+  if (config.demoProvider) {
+    const pem = config.demoProvider.publicKeyPem ?? devKeyPair(config.dataDir, 'demo').publicPem;
+    providerAdapters.push(demoProviderAdapter(config.demoProvider.url, publicKeyOf(pem)));
+  }
+  await registerProviders(app, {
+    bindDeps,
+    database,
+    clock,
+    playGate: deps.playGate ?? openPlayGate,
+    adapters: providerAdapters,
+    assetsOf: (projectId) => {
+      const project = site.projectById(projectId);
+      return project ? walletAssets(project) : [];
+    },
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));

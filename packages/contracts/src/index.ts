@@ -3,6 +3,7 @@ import { commission } from './commission.ts';
 import { datacenter } from './datacenter.ts';
 import type { Endpoint } from './endpoint.ts';
 import { exchange } from './exchange.ts';
+import { providers } from './providers.ts';
 import { inbox } from './inbox.ts';
 import { notices } from './notices.ts';
 import { payhub } from './payhub.ts';
@@ -22,6 +23,7 @@ export * from './endpoint.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './exchange.ts';
+export * from './providers.ts';
 export * from './inbox.ts';
 export * from './locale.ts';
 export * from './money.ts';
@@ -57,6 +59,7 @@ export const contracts = {
   chain,
   wallet,
   exchange,
+  providers,
 } as const;
 export type Contracts = typeof contracts;
 
