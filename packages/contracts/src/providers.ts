@@ -48,9 +48,15 @@ export const providers = {
     method: 'POST',
     path: '/main/providers/launch',
     access: 'secure',
-    summary: 'Opens a game session for the caller in one asset and answers the URL to frame (demo: no session, no money)',
+    summary:
+      'Opens a game session for the caller in one asset and answers the URL to frame (demo: no session, no money)',
     body: z
-      .object({ providerId: ProviderId, gameCode: GameCode, asset: AssetSchema, demo: z.boolean().default(false) })
+      .object({
+        providerId: ProviderId,
+        gameCode: GameCode,
+        asset: AssetSchema,
+        demo: z.boolean().default(false),
+      })
       .strict(),
     response: z.object({ url: z.string(), asset: AssetSchema, demo: z.boolean() }),
     errors: [ErrorCode.GameProviderUnknown, ErrorCode.GameProviderOff, ErrorCode.GameAssetUnavailable],

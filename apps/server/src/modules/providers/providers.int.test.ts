@@ -5,7 +5,7 @@
 // against a balance for 20 take exactly 20, bad input answers the API's statuses, the ledger stays clean.
 import { randomUUID } from 'node:crypto';
 import type { PayhubClient } from '@payhub/client';
-import { ErrorCode } from '@payhub/contracts';
+import { type Asset, ErrorCode } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerClean, failure, userIdOf } from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -33,19 +33,28 @@ interface Answer {
   [key: string]: unknown;
 }
 
-async function call(path: string, body: unknown, options: { signature?: string; raw?: string } = {}): Promise<Answer> {
+async function call(
+  path: string,
+  body: unknown,
+  options: { signature?: string; raw?: string } = {},
+): Promise<Answer> {
   const text = options.raw ?? JSON.stringify(body);
   const response = await fetch(`${testApp.baseUrl}/provider/demo/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: options.signature ?? signBody(privatePem, text) },
+    headers: {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: options.signature ?? signBody(privatePem, text),
+    },
     body: text,
   });
   expect(response.status).toBe(200);
   return (await response.json()) as Answer;
 }
 
-async function session(client: PayhubClient, asset: 'YEC' | 'USDT' = 'YEC') {
-  const launch = await client.api.providers.launch({ body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset } });
+async function session(client: PayhubClient, asset: Asset = 'YEC') {
+  const launch = await client.api.providers.launch({
+    body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset },
+  });
   const url = new URL(launch.url);
   return { token: url.searchParams.get('token')!, user: url.searchParams.get('user')!, currency: asset };
 }
@@ -112,7 +121,9 @@ describe('seamless wallet', () => {
     const paidAgain = await call('transaction/win', { ...win, request_uuid: 'x' });
     expect(paidAgain.balance).toBe(paid.balance);
     expect(paidAgain.status).toBe('RS_OK');
-    expect((await call('transaction/win', { ...win, amount: 4001 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    expect((await call('transaction/win', { ...win, amount: 4001 })).status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
     expect(await yec(player)).toBe(before + 2500n);
     // The bet and the win are in the player's history.
     const history = await player.api.wallet.history({ query: { asset: 'YEC', count: 5 } as never });
@@ -198,10 +209,12 @@ describe('seamless wallet', () => {
     const before = await yec(player);
     const bet = betBody(s, 100);
     const text = JSON.stringify(bet);
-    expect((await call('transaction/bet', bet, { signature: 'AAAA' })).status).toBe('RS_ERROR_INVALID_SIGNATURE');
-    expect((await call('transaction/bet', bet, { signature: signBody(privatePem, `${text} `), raw: text })).status).toBe(
+    expect((await call('transaction/bet', bet, { signature: 'AAAA' })).status).toBe(
       'RS_ERROR_INVALID_SIGNATURE',
     );
+    expect(
+      (await call('transaction/bet', bet, { signature: signBody(privatePem, `${text} `), raw: text })).status,
+    ).toBe('RS_ERROR_INVALID_SIGNATURE');
     expect((await call('transaction/bet', null, { raw: '{"user":' })).status).toBe('RS_ERROR_WRONG_SYNTAX');
     expect((await call('transaction/bet', { ...bet, amount: 1.5 })).status).toBe('RS_ERROR_WRONG_TYPES');
     expect((await call('transaction/bet', { ...bet, amount: '100' })).status).toBe('RS_ERROR_WRONG_TYPES');
@@ -209,17 +222,29 @@ describe('seamless wallet', () => {
     expect((await call('transaction/bet', { ...bet, amount: 0 })).status).toBe('RS_ERROR_WRONG_TYPES');
     expect((await call('transaction/bet', { ...bet, token: 'nope' })).status).toBe('RS_ERROR_INVALID_TOKEN');
     const theirs = await session(other);
-    expect((await call('transaction/bet', { ...bet, token: theirs.token })).status).toBe('RS_ERROR_INVALID_TOKEN');
-    expect((await call('transaction/bet', { ...bet, currency: 'USDT' })).status).toBe('RS_ERROR_WRONG_CURRENCY');
+    expect((await call('transaction/bet', { ...bet, token: theirs.token })).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    expect((await call('transaction/bet', { ...bet, currency: 'USDT' })).status).toBe(
+      'RS_ERROR_WRONG_CURRENCY',
+    );
     expect(await yec(player)).toBe(before);
     // Our own API: unknown game and an asset the project does not hold.
     expect(
-      (await failure(player.api.providers.launch({ body: { providerId: 'demo', gameCode: 'nope', asset: 'YEC' } })))
-        .errCode,
+      (
+        await failure(
+          player.api.providers.launch({ body: { providerId: 'demo', gameCode: 'nope', asset: 'YEC' } }),
+        )
+      ).errCode,
     ).toBe(ErrorCode.GameProviderUnknown);
     expect(
-      (await failure(player.api.providers.launch({ body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset: 'MXN' } })))
-        .errCode,
+      (
+        await failure(
+          player.api.providers.launch({
+            body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset: 'MXN' },
+          }),
+        )
+      ).errCode,
     ).toBe(ErrorCode.GameAssetUnavailable);
   });
 
@@ -255,14 +280,20 @@ describe('seamless wallet', () => {
 
   it('switches a provider off per project', async () => {
     const admin = await testApp.signIn('admin');
-    expect((await failure(player.api.providers.setEnabled({ body: { providerId: 'demo', enabled: false } }))).errCode).toBe(
-      ErrorCode.NoPermission,
-    );
+    expect(
+      (await failure(player.api.providers.setEnabled({ body: { providerId: 'demo', enabled: false } })))
+        .errCode,
+    ).toBe(ErrorCode.NoPermission);
     await admin.api.providers.setEnabled({ body: { providerId: 'demo', enabled: false } });
     expect((await player.api.providers.games()).items).toEqual([]);
     expect(
-      (await failure(player.api.providers.launch({ body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset: 'YEC' } })))
-        .errCode,
+      (
+        await failure(
+          player.api.providers.launch({
+            body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset: 'YEC' },
+          }),
+        )
+      ).errCode,
     ).toBe(ErrorCode.GameProviderOff);
     await admin.api.providers.setEnabled({ body: { providerId: 'demo', enabled: true } });
     expect((await player.api.providers.games()).items.map((game) => game.code)).toEqual(['demo-fruit-5x3']);

@@ -24,7 +24,12 @@ export async function registerProviders(
   },
 ): Promise<ProvidersService> {
   const repo = createProvidersRepo(deps.database.db);
-  const service = createProvidersService({ repo, clock: deps.clock, adapters: deps.adapters, assetsOf: deps.assetsOf });
+  const service = createProvidersService({
+    repo,
+    clock: deps.clock,
+    adapters: deps.adapters,
+    assetsOf: deps.assetsOf,
+  });
   const wallet = createProviderWallet({
     repo,
     ledger: createLedger(deps.clock),

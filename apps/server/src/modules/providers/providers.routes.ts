@@ -6,13 +6,19 @@ import type { ProvidersService } from './providers.service.ts';
 import { type ProviderWallet, WALLET_OPERATIONS } from './providers.wallet.ts';
 
 /** The lobby and launch endpoints of the player app, and the admin's switch and daily report. */
-export function registerProvidersRoutes(app: FastifyInstance, deps: BindDeps, service: ProvidersService): void {
+export function registerProvidersRoutes(
+  app: FastifyInstance,
+  deps: BindDeps,
+  service: ProvidersService,
+): void {
   const api = contracts.providers;
   bindEndpoint(app, deps, api.games, async ({ context }) => service.games(context.session));
   bindEndpoint(app, deps, api.launch, async ({ body, context }) =>
     service.launch(context.session, body, context.language),
   );
-  bindEndpoint(app, deps, api.setEnabled, async ({ body, context }) => service.setEnabled(context.session, body));
+  bindEndpoint(app, deps, api.setEnabled, async ({ body, context }) =>
+    service.setEnabled(context.session, body),
+  );
   bindEndpoint(app, deps, api.report, async ({ query, context }) => service.report(context.session, query));
 }
 

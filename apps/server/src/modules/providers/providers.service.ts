@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import type { ProviderAdapter } from './providers.adapter.ts';
-import type { ProviderTxRow, ProvidersRepo } from './providers.repo.ts';
+import type { ProvidersRepo, ProviderTxRow } from './providers.repo.ts';
 
 /** A launched session stays valid for bets this long (wins and rollbacks are taken after it). */
 export const PROVIDER_SESSION_HOURS = 12;
@@ -20,7 +20,10 @@ export interface ProvidersServiceDeps {
 
 /** One provider's day per asset, from our own record of its transactions. */
 export function dayTotals(rows: readonly ProviderTxRow[]) {
-  const byAsset = new Map<Asset, { bets: number; bet: bigint; wins: number; win: bigint; rollbacks: number; back: bigint }>();
+  const byAsset = new Map<
+    Asset,
+    { bets: number; bet: bigint; wins: number; win: bigint; rollbacks: number; back: bigint }
+  >();
   for (const row of rows) {
     const totals = byAsset.get(row.asset) ?? { bets: 0, bet: 0n, wins: 0, win: 0n, rollbacks: 0, back: 0n };
     if (row.kind === 'bet') {
@@ -78,12 +81,20 @@ export function createProvidersService(deps: ProvidersServiceDeps) {
       const provider = adapter(input.providerId);
       const game = provider.games().find((candidate) => candidate.code === input.gameCode);
       if (!game) throw new AppError(ErrorCode.GameProviderUnknown, input.gameCode);
-      if (!(await repo.enabled(repo.db, session.projectId, provider.id))) throw new AppError(ErrorCode.GameProviderOff);
+      if (!(await repo.enabled(repo.db, session.projectId, provider.id)))
+        throw new AppError(ErrorCode.GameProviderOff);
       if (!deps.assetsOf(session.projectId).includes(input.asset))
         throw new AppError(ErrorCode.GameAssetUnavailable, input.asset);
       if (input.demo) {
         if (!game.demo) throw new AppError(ErrorCode.GameProviderUnknown, `${input.gameCode} has no demo`);
-        const url = provider.launchUrl({ gameCode: game.code, token: null, userId: null, asset: input.asset, lang, demo: true });
+        const url = provider.launchUrl({
+          gameCode: game.code,
+          token: null,
+          userId: null,
+          asset: input.asset,
+          lang,
+          demo: true,
+        });
         return { url, asset: input.asset, demo: true };
       }
       const token = randomBytes(24).toString('base64url');
@@ -101,7 +112,14 @@ export function createProvidersService(deps: ProvidersServiceDeps) {
         },
         now,
       );
-      const url = provider.launchUrl({ gameCode: game.code, token, userId: session.userId, asset: input.asset, lang, demo: false });
+      const url = provider.launchUrl({
+        gameCode: game.code,
+        token,
+        userId: session.userId,
+        asset: input.asset,
+        lang,
+        demo: false,
+      });
       return { url, asset: input.asset, demo: false };
     },
 
@@ -116,7 +134,13 @@ export function createProvidersService(deps: ProvidersServiceDeps) {
     dayRows(providerId: string, projectId: number, day: string): Promise<ProviderTxRow[]> {
       const from = new Date(`${day}T00:00:00.000Z`);
       if (Number.isNaN(from.getTime())) throw new AppError(ErrorCode.BadParameter, 'day');
-      return repo.transactionsBetween(repo.db, providerId, projectId, from, new Date(from.getTime() + 86_400_000));
+      return repo.transactionsBetween(
+        repo.db,
+        providerId,
+        projectId,
+        from,
+        new Date(from.getTime() + 86_400_000),
+      );
     },
 
     async report(session: Session, input: { providerId: string; day: string }) {

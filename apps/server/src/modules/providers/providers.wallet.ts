@@ -9,7 +9,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ProviderAdapter } from './providers.adapter.ts';
 import { verifyBody } from './providers.keys.ts';
-import type { Executor, ProviderSessionRow, ProviderTxRow, ProvidersRepo } from './providers.repo.ts';
+import type { Executor, ProviderSessionRow, ProvidersRepo, ProviderTxRow } from './providers.repo.ts';
 
 /**
  * The seamless wallet a provider calls (docs/providers.md): the operator side of Hub88's Operator
@@ -37,7 +37,13 @@ export const WALLET_STATUSES = [
 ] as const;
 export type WalletStatus = (typeof WALLET_STATUSES)[number];
 
-export const WALLET_OPERATIONS = ['user/info', 'user/balance', 'transaction/bet', 'transaction/win', 'transaction/rollback'] as const;
+export const WALLET_OPERATIONS = [
+  'user/info',
+  'user/balance',
+  'transaction/bet',
+  'transaction/win',
+  'transaction/rollback',
+] as const;
 export type WalletOperation = (typeof WALLET_OPERATIONS)[number];
 
 /** A refusal inside a wallet transaction: the transaction rolls back and the answer carries `status`. */
@@ -108,7 +114,11 @@ export function createProviderWallet(deps: WalletDeps) {
     return ledger.account(executor, accounts.player(session.projectId, session.userId, session.asset));
   }
   async function houseAccount(executor: Executor, session: { projectId: number; asset: Asset }) {
-    return ledger.systemAccount(executor, { projectId: session.projectId, currency: session.asset, kind: 'house' });
+    return ledger.systemAccount(executor, {
+      projectId: session.projectId,
+      currency: session.asset,
+      kind: 'house',
+    });
   }
   async function balanceOf(executor: Executor, session: ProviderSessionRow): Promise<number> {
     const account = await ledger.findAccount(
@@ -117,7 +127,12 @@ export function createProviderWallet(deps: WalletDeps) {
     );
     return account ? minor((await ledger.balance(executor, account.id)).available) : 0;
   }
-  function ok(requestUuid: string, session: ProviderSessionRow, balance: number, extra: Record<string, unknown> = {}) {
+  function ok(
+    requestUuid: string,
+    session: ProviderSessionRow,
+    balance: number,
+    extra: Record<string, unknown> = {},
+  ) {
     return {
       status: 'RS_OK' as const,
       request_uuid: requestUuid,
@@ -133,7 +148,9 @@ export function createProviderWallet(deps: WalletDeps) {
   /** A PlayGate refusal in the wallet's words: may not play at all → USER_DISABLED; a limit → LIMIT_REACHED. */
   function gateRefusal(error: unknown): never {
     if (error instanceof AppError)
-      throw new Refusal(error.errCode === ErrorCode.UserCannotPlay ? 'RS_ERROR_USER_DISABLED' : 'RS_ERROR_LIMIT_REACHED');
+      throw new Refusal(
+        error.errCode === ErrorCode.UserCannotPlay ? 'RS_ERROR_USER_DISABLED' : 'RS_ERROR_LIMIT_REACHED',
+      );
     throw error;
   }
 
@@ -142,13 +159,19 @@ export function createProviderWallet(deps: WalletDeps) {
    * request's request_uuid); anything else under that id is a duplicate.
    */
   function replay(existing: ProviderTxRow, kind: ProviderTxRow['kind'], hash: string, requestUuid: string) {
-    if (existing.kind !== kind || existing.requestHash !== hash) throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
+    if (existing.kind !== kind || existing.requestHash !== hash)
+      throw new Refusal('RS_ERROR_DUPLICATE_TRANSACTION');
     return { ...(existing.answer as WalletAnswer), request_uuid: requestUuid };
   }
 
-  async function bet(providerId: string, body: z.infer<(typeof Schemas)['transaction/bet']>, session: ProviderSessionRow) {
+  async function bet(
+    providerId: string,
+    body: z.infer<(typeof Schemas)['transaction/bet']>,
+    session: ProviderSessionRow,
+  ) {
     if (session.expiresAt.getTime() <= clock.now().getTime()) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
-    if (!(await repo.enabled(repo.db, session.projectId, providerId))) throw new Refusal('RS_ERROR_INVALID_PARTNER');
+    if (!(await repo.enabled(repo.db, session.projectId, providerId)))
+      throw new Refusal('RS_ERROR_INVALID_PARTNER');
     if (body.amount <= 0) throw new Refusal('RS_ERROR_WRONG_TYPES');
     const amount = BigInt(body.amount);
     const hash = requestHash({
@@ -210,7 +233,11 @@ export function createProviderWallet(deps: WalletDeps) {
     });
   }
 
-  async function win(providerId: string, body: z.infer<(typeof Schemas)['transaction/win']>, session: ProviderSessionRow) {
+  async function win(
+    providerId: string,
+    body: z.infer<(typeof Schemas)['transaction/win']>,
+    session: ProviderSessionRow,
+  ) {
     const amount = BigInt(body.amount);
     const hash = requestHash({
       op: 'win',
@@ -244,7 +271,7 @@ export function createProviderWallet(deps: WalletDeps) {
       if (!claim.claimed) return replay(claim.existing, 'win', hash, body.request_uuid);
       // A win pays a bet of the same player and round that stands.
       const bet = await repo.lockTx(tx, providerId, body.reference_transaction_uuid);
-      if (!bet || bet.kind !== 'bet' || bet.userId !== session.userId || bet.round !== body.round)
+      if (bet?.kind !== 'bet' || bet.userId !== session.userId || bet.round !== body.round)
         throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       if (bet.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
       const first = (await repo.winsOf(tx, providerId, bet.transactionUuid)) === 1;
@@ -328,10 +355,12 @@ export function createProviderWallet(deps: WalletDeps) {
         if (!tombstone.claimed) bet = tombstone.existing;
       }
       if (bet && bet.kind !== 'tombstone') {
-        if (bet.kind !== 'bet' || bet.userId !== session.userId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+        if (bet.kind !== 'bet' || bet.userId !== session.userId)
+          throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
         if (!bet.rolledBack) {
           // A bet already paid is settled: only a bet without wins is reversed.
-          if ((await repo.winsOf(tx, providerId, bet.transactionUuid)) > 0) throw new Refusal('RS_ERROR_UNKNOWN');
+          if ((await repo.winsOf(tx, providerId, bet.transactionUuid)) > 0)
+            throw new Refusal('RS_ERROR_UNKNOWN');
           const player = await playerAccount(tx, session);
           const house = await houseAccount(tx, bet);
           await ledger.lockAccounts(tx, [player.id]);
@@ -405,7 +434,11 @@ export function createProviderWallet(deps: WalletDeps) {
           case 'transaction/win':
             return await win(providerId, body as z.infer<(typeof Schemas)['transaction/win']>, session);
           case 'transaction/rollback':
-            return await rollback(providerId, body as z.infer<(typeof Schemas)['transaction/rollback']>, session);
+            return await rollback(
+              providerId,
+              body as z.infer<(typeof Schemas)['transaction/rollback']>,
+              session,
+            );
         }
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;
