@@ -81,4 +81,29 @@ export const providers = {
     response: z.object({ providerId: z.string(), day: z.string(), items: z.array(ProviderDayRow) }),
     errors: [ErrorCode.NoPermission, ErrorCode.GameProviderUnknown],
   }),
+  reconcile: endpoint({
+    method: 'GET',
+    path: '/main/providers/reconcile',
+    access: 'secure',
+    summary:
+      "A provider's day (admin) compared with the provider's own record: our totals and every transaction that differs",
+    query: z
+      .object({ providerId: ProviderId, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD') })
+      .strict(),
+    response: z.object({
+      providerId: z.string(),
+      day: z.string(),
+      items: z.array(ProviderDayRow),
+      differences: z.array(
+        z.object({
+          transactionUuid: z.string(),
+          kind: z.string(),
+          problem: z.enum(['missing_at_provider', 'missing_here', 'amount']),
+          ours: z.string().nullable(),
+          theirs: z.string().nullable(),
+        }),
+      ),
+    }),
+    errors: [ErrorCode.NoPermission, ErrorCode.GameProviderUnknown],
+  }),
 };

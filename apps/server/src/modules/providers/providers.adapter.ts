@@ -30,6 +30,19 @@ export interface ProviderAdapter {
   publicKey: KeyObject;
   games(): readonly ProviderGame[];
   launchUrl(request: LaunchRequest): string;
+  /** The provider's own record of a UTC day (what reconciliation compares against), when it offers one. */
+  record?(day: string): Promise<ProviderRecordLine[]>;
+}
+
+/** One wallet transaction as the provider recorded it. */
+export interface ProviderRecordLine {
+  kind: 'bet' | 'win' | 'rollback';
+  transaction_uuid: string;
+  reference_transaction_uuid: string | null;
+  round: string;
+  user: string;
+  currency: string;
+  amount: number;
 }
 
 /** The demo provider of this repository (apps/demo-provider), reached at `baseUrl`. */
@@ -59,6 +72,13 @@ export function demoProviderAdapter(baseUrl: string, publicKey: KeyObject): Prov
       if (request.token) query.set('token', request.token);
       if (request.userId !== null) query.set('user', String(request.userId));
       return `${base}/play?${query.toString()}`;
+    },
+    async record(day) {
+      const response = await fetch(`${base}/record?day=${encodeURIComponent(day)}`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`demo provider record: HTTP ${response.status}`);
+      return ((await response.json()) as { items: ProviderRecordLine[] }).items;
     },
   };
 }

@@ -20,6 +20,9 @@ export function registerProvidersRoutes(
     service.setEnabled(context.session, body),
   );
   bindEndpoint(app, deps, api.report, async ({ query, context }) => service.report(context.session, query));
+  bindEndpoint(app, deps, api.reconcile, async ({ query, context }) =>
+    service.reconcile(context.session, query),
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { ErrorCode } from '@payhub/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, noPermission } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
-import type { ProviderAdapter } from './providers.adapter.ts';
+import type { ProviderAdapter, ProviderRecordLine } from './providers.adapter.ts';
 import type { ProvidersRepo, ProviderTxRow } from './providers.repo.ts';
 
 /** A launched session stays valid for bets this long (wins and rollbacks are taken after it). */
@@ -51,6 +51,72 @@ export function dayTotals(rows: readonly ProviderTxRow[]) {
       rolledBackAmount: t.back.toString(),
       ggr: (t.bet - t.back - t.win).toString(),
     }));
+}
+
+export interface ReconcileDifference {
+  transactionUuid: string;
+  kind: string;
+  /** What differs: only in our ledger, only in the provider's record, or in both with other amounts. */
+  problem: 'missing_at_provider' | 'missing_here' | 'amount';
+  ours: string | null;
+  theirs: string | null;
+}
+
+/**
+ * Compares our record of a provider's day with the provider's: every win, every rollback, and every
+ * bet that stands (a bet the provider rolled back may never have reached us, so it counts by its
+ * rollback). Answers the differences; none means the day agrees.
+ */
+export function reconcileDay(
+  ours: readonly ProviderTxRow[],
+  theirs: readonly ProviderRecordLine[],
+): ReconcileDifference[] {
+  const rolledBack = new Set(
+    theirs.filter((line) => line.kind === 'rollback').map((line) => line.reference_transaction_uuid),
+  );
+  const mine = new Map<string, { kind: string; amount: bigint }>();
+  for (const row of ours) {
+    if (row.kind === 'tombstone' || (row.kind === 'bet' && row.rolledBack)) continue;
+    mine.set(row.transactionUuid, { kind: row.kind, amount: row.kind === 'rollback' ? 0n : row.amount });
+  }
+  const other = new Map<string, { kind: string; amount: bigint }>();
+  for (const line of theirs) {
+    if (line.kind === 'bet' && rolledBack.has(line.transaction_uuid)) continue;
+    other.set(line.transaction_uuid, {
+      kind: line.kind,
+      amount: line.kind === 'rollback' ? 0n : BigInt(line.amount),
+    });
+  }
+  const differences: ReconcileDifference[] = [];
+  for (const [uuid, entry] of mine) {
+    const theirEntry = other.get(uuid);
+    if (!theirEntry)
+      differences.push({
+        transactionUuid: uuid,
+        kind: entry.kind,
+        problem: 'missing_at_provider',
+        ours: entry.amount.toString(),
+        theirs: null,
+      });
+    else if (theirEntry.amount !== entry.amount || theirEntry.kind !== entry.kind)
+      differences.push({
+        transactionUuid: uuid,
+        kind: entry.kind,
+        problem: 'amount',
+        ours: entry.amount.toString(),
+        theirs: theirEntry.amount.toString(),
+      });
+  }
+  for (const [uuid, entry] of other)
+    if (!mine.has(uuid))
+      differences.push({
+        transactionUuid: uuid,
+        kind: entry.kind,
+        problem: 'missing_here',
+        ours: null,
+        theirs: entry.amount.toString(),
+      });
+  return differences;
 }
 
 export function createProvidersService(deps: ProvidersServiceDeps) {
@@ -148,6 +214,20 @@ export function createProvidersService(deps: ProvidersServiceDeps) {
       const provider = adapter(input.providerId);
       const rows = await this.dayRows(provider.id, session.projectId, input.day);
       return { providerId: provider.id, day: input.day, items: dayTotals(rows) };
+    },
+
+    /** The day compared with the provider's own record (admin; the console lists the differences). */
+    async reconcile(session: Session, input: { providerId: string; day: string }) {
+      if (session.staffRole !== 'admin') throw noPermission();
+      const provider = adapter(input.providerId);
+      if (!provider.record)
+        throw new AppError(ErrorCode.GameProviderUnknown, `${provider.id} keeps no record`);
+      const rows = await this.dayRows(provider.id, session.projectId, input.day);
+      const users = new Set(rows.map((row) => String(row.userId)));
+      // The provider's record spans every operator it serves; ours is one project: its players' lines.
+      const theirs = (await provider.record(input.day)).filter((line) => users.has(line.user));
+      const differences = reconcileDay(rows, theirs);
+      return { providerId: provider.id, day: input.day, items: dayTotals(rows), differences };
     },
   };
 }
