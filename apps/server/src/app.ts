@@ -122,11 +122,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorEnvelope(app);
+  // Provider games are framed and their thumbnails shown from the providers' own origins.
+  const providerOrigins = config.demoProvider ? [new URL(config.demoProvider.url).origin] : [];
   await installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...providerOrigins],
+        frameSrc: ["'self'", ...providerOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         scriptSrc: ["'self'"],

@@ -18,6 +18,9 @@ export const paths = {
   home: '/home',
   history: '/history',
   exchange: '/exchange',
+  casino: '/casino',
+  casinoGame: (providerId: string, gameCode: string) =>
+    `/casino/${encodeURIComponent(providerId)}/${encodeURIComponent(gameCode)}`,
   depositChoose: '/deposit/choose',
   withdrawChoose: '/withdraw/choose',
   serverError: '/500',

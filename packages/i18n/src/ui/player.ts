@@ -2,6 +2,7 @@ import type { Locale } from '@payhub/contracts';
 import { player } from './id-ID/player.ts';
 import { playerAccount } from './id-ID/player-account.ts';
 import { playerAuth } from './id-ID/player-auth.ts';
+import { playerCasino } from './id-ID/player-casino.ts';
 import { playerChain } from './id-ID/player-chain.ts';
 import { playerDeposit } from './id-ID/player-deposit.ts';
 import { playerMoney } from './id-ID/player-money.ts';
@@ -21,6 +22,7 @@ export const playerIdID = {
   playerWithdraw,
   playerChain,
   playerMoney,
+  playerCasino,
 };
 
 type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
@@ -31,7 +33,7 @@ export type PlayerCatalog = Strings<typeof playerIdID>;
 export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> {
   switch (locale) {
     case 'es-MX': {
-      const [shell, auth, account, wallet, deposit, withdraw, chain, money] = await Promise.all([
+      const [shell, auth, account, wallet, deposit, withdraw, chain, money, casino] = await Promise.all([
         import('./es-MX/player.ts'),
         import('./es-MX/player-auth.ts'),
         import('./es-MX/player-account.ts'),
@@ -40,6 +42,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         import('./es-MX/player-withdraw.ts'),
         import('./es-MX/player-chain.ts'),
         import('./es-MX/player-money.ts'),
+        import('./es-MX/player-casino.ts'),
       ]);
       return {
         player: shell.player,
@@ -50,10 +53,11 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerWithdraw: withdraw.playerWithdraw,
         playerChain: chain.playerChain,
         playerMoney: money.playerMoney,
+        playerCasino: casino.playerCasino,
       };
     }
     case 'en': {
-      const [shell, auth, account, wallet, deposit, withdraw, chain, money] = await Promise.all([
+      const [shell, auth, account, wallet, deposit, withdraw, chain, money, casino] = await Promise.all([
         import('./en/player.ts'),
         import('./en/player-auth.ts'),
         import('./en/player-account.ts'),
@@ -62,6 +66,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         import('./en/player-withdraw.ts'),
         import('./en/player-chain.ts'),
         import('./en/player-money.ts'),
+        import('./en/player-casino.ts'),
       ]);
       return {
         player: shell.player,
@@ -72,6 +77,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerWithdraw: withdraw.playerWithdraw,
         playerChain: chain.playerChain,
         playerMoney: money.playerMoney,
+        playerCasino: casino.playerCasino,
       };
     }
     default:
