@@ -71,6 +71,8 @@ export async function startServer({ appsDir, env = {}, quiet = true, healthTimeo
   // As root the embedded cluster runs as the `postgres` user, which must traverse DATA_DIR.
   chmodSync(dataDir, 0o755);
   const port = await freePort();
+  // The demo game provider beside each server (apps/demo-provider), on a port of its own.
+  const providerPort = await freePort();
   const adminUrl = process.env.DATABASE_URL;
   const database = adminUrl ? await freshDatabase(adminUrl) : null;
   const childEnv = {
@@ -81,6 +83,7 @@ export async function startServer({ appsDir, env = {}, quiet = true, healthTimeo
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
+    PROVIDER_DEMO_URL: `http://127.0.0.1:${providerPort}`,
     ...(appsDir ? { APPS_DIR: appsDir } : {}),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
@@ -103,7 +106,21 @@ export async function startServer({ appsDir, env = {}, quiet = true, healthTimeo
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${stderr}`);
   }
+  const provider = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/demo-provider/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...childEnv,
+        DEMO_PROVIDER_PORT: String(providerPort),
+        DEMO_PROVIDER_WALLET_URL: `${url}/provider/demo`,
+      },
+      stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit'],
+    },
+  );
   async function stop() {
+    if (provider.exitCode === null) provider.kill('SIGTERM');
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
