@@ -44,8 +44,10 @@ describe('casino journey', () => {
     await page.waitForURL('**/play/wallet');
 
     await page.goto('/play/home');
-    const guide = page.getByTestId('beginner-guide');
-    if (await guide.isVisible().catch(() => false)) await page.keyboard.press('Escape');
+    // The beginner guide opens on the first visit to home; close it.
+    await page.getByTestId('beginner-guide').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('beginner-guide').waitFor({ state: 'detached' });
     await page.getByTestId('open-casino').click();
     await page.waitForURL('**/play/casino');
     await page.getByTestId('casino-game-demo-fruit-5x3').waitFor();
@@ -69,9 +71,24 @@ describe('casino journey', () => {
     expect(digits(await frame.getByTestId('slot-balance').textContent())).toBe(digits(start));
     await settle(page, 'casino-slot-launched');
 
+    let navigations = 0;
+    page.on('framenavigated', (navigated) => {
+      if (navigated !== page.mainFrame()) navigations += 1;
+    });
     const seen: string[] = [];
     for (let spin = 1; spin <= 10; spin += 1) {
-      await frame.getByTestId('slot-spin').click();
+      await frame
+        .getByTestId('slot-spin')
+        .click({ timeout: 5_000 })
+        .catch(async (error: Error) => {
+          console.log(
+            `spin ${spin}: ${error.message.split('\n')[0]} frames=${page
+              .frames()
+              .map((f) => f.url())
+              .join(' ')} navigations=${navigations}`,
+          );
+          await frame.getByTestId('slot-spin').dispatchEvent('click');
+        });
       await frame.locator(`[data-testid="slot-spin"][data-spins="${spin}"]:not([disabled])`).waitFor();
       const wallet = await gameBalance(api);
       seen.push(wallet);
@@ -86,6 +103,7 @@ describe('casino journey', () => {
       if (spin === 1 || spin === 10) await settle(page, `casino-slot-spin-${spin}`);
     }
     expect(seen).toHaveLength(10);
+    expect(navigations).toBe(0);
 
     await page.getByTestId('casino-close').click();
     await page.goto('/play/history');

@@ -48,7 +48,8 @@ const TEXT = {
   },
 };
 const t = TEXT[lang] ?? TEXT['id-ID'];
-const ICON = { cherry: '🍒', lemon: '🍋', plum: '🍇', bell: '🔔', star: '⭐', seven: '7️⃣' };
+// Glyphs every system font has (no emoji font needed), coloured by CSS (slot.css `[data-symbol]`).
+const ICON = { cherry: '♥', lemon: '♦', plum: '♣', bell: '♠', star: '★', seven: '7' };
 const DIGITS = currency === 'USDT' ? 6 : 2;
 const STAKES = DIGITS === 6 ? [100000n, 500000n, 1000000n] : [1000n, 5000n, 10000n];
 
