@@ -77,18 +77,7 @@ describe('casino journey', () => {
     });
     const seen: string[] = [];
     for (let spin = 1; spin <= 10; spin += 1) {
-      await frame
-        .getByTestId('slot-spin')
-        .click({ timeout: 5_000 })
-        .catch(async (error: Error) => {
-          console.log(
-            `spin ${spin}: ${error.message.split('\n')[0]} frames=${page
-              .frames()
-              .map((f) => f.url())
-              .join(' ')} navigations=${navigations}`,
-          );
-          await frame.getByTestId('slot-spin').dispatchEvent('click');
-        });
+      await frame.getByTestId('slot-spin').click();
       await frame.locator(`[data-testid="slot-spin"][data-spins="${spin}"]:not([disabled])`).waitFor();
       const wallet = await gameBalance(api);
       seen.push(wallet);
