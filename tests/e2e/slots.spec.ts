@@ -77,7 +77,9 @@ describe('casino journey', () => {
     });
     const seen: string[] = [];
     for (let spin = 1; spin <= 10; spin += 1) {
-      await frame.getByTestId('slot-spin').click();
+      // Keyboard activation: pointer hit-testing inside the fixed full-screen frame is offset at
+      // times in headless Chromium (the click lands beside the button).
+      await frame.getByTestId('slot-spin').press('Enter');
       await frame.locator(`[data-testid="slot-spin"][data-spins="${spin}"]:not([disabled])`).waitFor();
       const wallet = await gameBalance(api);
       seen.push(wallet);
