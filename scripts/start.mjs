@@ -1,6 +1,6 @@
 // `npm start`: builds the two web apps when their bundles are missing or older than their
 // sources, then runs the server (embedded PostgreSQL unless DATABASE_URL is set).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -41,9 +41,28 @@ if (!env.NODE_ENV) {
     '[payhub] NODE_ENV is not set: starting in DEVELOPMENT mode with demo data (set NODE_ENV=production for production)',
   );
 }
-const server = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+// The demo game provider (apps/demo-provider) runs beside the server unless PROVIDER_DEMO_URL=off
+// (production: only when its public key is configured; docs/providers.md).
+const demoProvider =
+  env.PROVIDER_DEMO_URL !== 'off' && (env.NODE_ENV !== 'production' || env.PROVIDER_DEMO_PUBLIC_KEY)
+    ? spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/demo-provider/src/main.ts')], {
+        cwd: root,
+        stdio: 'inherit',
+        env,
+      })
+    : null;
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env,
 });
-process.exit(server.status ?? 0);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    demoProvider?.kill(signal);
+    server.kill(signal);
+  });
+}
+server.on('exit', (code) => {
+  demoProvider?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

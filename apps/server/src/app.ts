@@ -32,6 +32,9 @@ import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { createPromoRepo } from './modules/promo/promo.repo.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
+import { demoProviderAdapter, type ProviderAdapter } from './modules/providers/providers.adapter.ts';
+import { devKeyPair, publicKeyOf } from './modules/providers/providers.keys.ts';
+import { registerProviders } from './modules/providers/providers.plugin.ts';
 import { createResponsibleRepo } from './modules/responsible/responsible.repo.ts';
 import { registerResponsibleRoutes } from './modules/responsible/responsible.routes.ts';
 import {
@@ -60,6 +63,7 @@ import { createUserService } from './modules/user/user.service.ts';
 import { createUserProfiles } from './modules/user/user-profiles.service.ts';
 import { createVerificationCodeService } from './modules/user/verification-code.service.ts';
 import { registerWallet } from './modules/wallet/wallet.plugin.ts';
+import { walletAssets } from './modules/wallet/wallet.service.ts';
 import type { PlayGate } from './money/play-gate.ts';
 import { registerPaymentHub } from './payment-hub.plugin.ts';
 import { createSessionRepo } from './platform/auth/session.repo.ts';
@@ -150,11 +154,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorEnvelope(app);
+  // Provider games are framed and their thumbnails shown from the providers' own origins.
+  const providerOrigins = config.demoProvider ? [new URL(config.demoProvider.url).origin] : [];
   await installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...providerOrigins],
+        frameSrc: ["'self'", ...providerOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         scriptSrc: ["'self'"],
@@ -408,6 +415,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     playGate: deps.playGate ?? responsible.gate,
     projects: site.allProjects,
     projectById: site.projectById,
+  });
+  // Third-party games (issue 18): the demo provider of apps/demo-provider unless switched off.
+  const providerAdapters: ProviderAdapter[] = [];
+  if (config.demoProvider) {
+    const pem = config.demoProvider.publicKeyPem ?? devKeyPair(config.dataDir, 'demo').publicPem;
+    providerAdapters.push(demoProviderAdapter(config.demoProvider.url, publicKeyOf(pem)));
+  }
+  await registerProviders(app, {
+    bindDeps,
+    database,
+    clock,
+    playGate: deps.playGate ?? responsible.gate,
+    adapters: providerAdapters,
+    assetsOf: (projectId) => {
+      const project = site.projectById(projectId);
+      return project ? walletAssets(project) : [];
+    },
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));

@@ -117,6 +117,11 @@ const EnvSchema = z.object({
   /** Where the dev chain keeps its blocks; unset: `DATA_DIR/chain`. */
   CHAIN_DEV_DATA_DIR: z.string().optional(),
   // --- end of EVM chain ---
+  // --- Game providers (seamless wallet; docs/providers.md) ---
+  /** Where the demo provider (apps/demo-provider) serves its games; `off` removes the demo provider. */
+  PROVIDER_DEMO_URL: z.string().default('http://127.0.0.1:8090'),
+  /** The demo provider's public key (PEM); unset outside production: a key pair made in DATA_DIR/providers/demo. */
+  PROVIDER_DEMO_PUBLIC_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -166,6 +171,8 @@ export interface Config {
   /** Validate every answer against its contract (on outside production, to catch drift in tests). */
   validateResponses: boolean;
   chain: ChainConfig;
+  /** The demo game provider: its URL and public key (null: no demo provider). */
+  demoProvider: { url: string; publicKeyPem: string | null } | null;
 }
 
 /** The EVM chain settings (docs/chain.md); amounts in USDT minor units (6 decimals). */
@@ -335,6 +342,10 @@ export function loadConfig(
       networkName: value.CHAIN_NETWORK_NAME,
       devDataDir: resolve(value.CHAIN_DEV_DATA_DIR ?? join(value.DATA_DIR, 'chain')),
     },
+    demoProvider:
+      value.PROVIDER_DEMO_URL === 'off' || (production && !value.PROVIDER_DEMO_PUBLIC_KEY)
+        ? null
+        : { url: value.PROVIDER_DEMO_URL, publicKeyPem: value.PROVIDER_DEMO_PUBLIC_KEY ?? null },
   };
 }
 

@@ -66,6 +66,12 @@ export const ErrorCode = {
   QuoteUsed: 3064,
   /** USDT quota top-ups need a chain (CHAIN_RPC_URL): none is configured on this server. */
   UsdtTopupUnavailable: 3065,
+  /** No such game provider, or no such game at that provider (issue 18). */
+  GameProviderUnknown: 3070,
+  /** The game provider is switched off for this project. */
+  GameProviderOff: 3071,
+  /** The game cannot be played in that asset here (not one of the project's wallet assets). */
+  GameAssetUnavailable: 3072,
   AlreadySignedIn: 4001,
   TaskOffline: 4003,
   TaskOfflineEnded: 4008,
@@ -174,6 +180,8 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   3063: 409,
   3064: 409,
   3065: 503,
+  3070: 404,
+  3071: 409,
   7010: 409,
   7017: 409,
   746: 409,

@@ -12,6 +12,7 @@ import { notices } from './notices.ts';
 import { payhub } from './payhub.ts';
 import { payhubTools } from './payhub-tools.ts';
 import { promo } from './promo.ts';
+import { providers } from './providers.ts';
 import { quota } from './quota.ts';
 import { responsible } from './responsible.ts';
 import { rounds } from './rounds.ts';
@@ -41,6 +42,7 @@ export * from './payhub.ts';
 export * from './payhub-tools.ts';
 export * from './phone.ts';
 export * from './promo.ts';
+export * from './providers.ts';
 export * from './qris.ts';
 export * from './quota.ts';
 export * from './rails.ts';
@@ -80,6 +82,7 @@ export const contracts = {
   email,
   sessions,
   identity,
+  providers,
 } as const;
 export type Contracts = typeof contracts;
 

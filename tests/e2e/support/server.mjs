@@ -71,6 +71,8 @@ export async function startServer({ appsDir, env = {}, quiet = true, healthTimeo
   // As root the embedded cluster runs as the `postgres` user, which must traverse DATA_DIR.
   chmodSync(dataDir, 0o755);
   const port = await freePort();
+  // The demo game provider beside each server (apps/demo-provider), on a port of its own.
+  const providerPort = await freePort();
   const adminUrl = process.env.DATABASE_URL;
   const database = adminUrl ? await freshDatabase(adminUrl) : null;
   const childEnv = {
@@ -88,6 +90,7 @@ export async function startServer({ appsDir, env = {}, quiet = true, healthTimeo
     ROUNDS_CRASH_GROWTH: '0.0003',
     ROUNDS_WINGO_DURATIONS_MS: '8000,60000,120000',
     ROUNDS_WINGO_CLOSE_MS: '2000',
+    PROVIDER_DEMO_URL: `http://127.0.0.1:${providerPort}`,
     ...(appsDir ? { APPS_DIR: appsDir } : {}),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
@@ -110,7 +113,21 @@ export async function startServer({ appsDir, env = {}, quiet = true, healthTimeo
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${stderr}`);
   }
+  const provider = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/demo-provider/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...childEnv,
+        DEMO_PROVIDER_PORT: String(providerPort),
+        DEMO_PROVIDER_WALLET_URL: `${url}/provider/demo`,
+      },
+      stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit'],
+    },
+  );
   async function stop() {
+    if (provider.exitCode === null) provider.kill('SIGTERM');
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -43,6 +43,7 @@ const router = createBrowserRouter(
                 { path: 'wallet', lazy: page(() => import('../features/wallet/wallet-page.tsx')) },
                 { path: 'history', lazy: page(() => import('../features/history/history-page.tsx')) },
                 { path: 'account', lazy: page(() => import('../features/account/account-page.tsx')) },
+                { path: 'casino', lazy: page(() => import('../features/casino/lobby-page.tsx')) },
               ],
             },
             {
@@ -61,6 +62,10 @@ const router = createBrowserRouter(
               lazy: async () => ({
                 Component: (await import('../features/home/chooser-page.tsx')).WithdrawChooserPage,
               }),
+            },
+            {
+              path: 'casino/:providerId/:gameCode',
+              lazy: page(() => import('../features/casino/game-page.tsx')),
             },
             { path: 'exchange', lazy: page(() => import('../features/exchange/exchange-page.tsx')) },
             { path: 'rounds/crash', lazy: page(() => import('../features/rounds/crash-page.tsx')) },

@@ -20,6 +20,9 @@ export const paths = {
   home: '/home',
   history: '/history',
   exchange: '/exchange',
+  casino: '/casino',
+  casinoGame: (providerId: string, gameCode: string) =>
+    `/casino/${encodeURIComponent(providerId)}/${encodeURIComponent(gameCode)}`,
   depositChoose: '/deposit/choose',
   withdrawChoose: '/withdraw/choose',
   crash: '/rounds/crash',

@@ -2,6 +2,7 @@ import type { Locale } from '@payhub/contracts';
 import { player } from './id-ID/player.ts';
 import { playerAccount } from './id-ID/player-account.ts';
 import { playerAuth } from './id-ID/player-auth.ts';
+import { playerCasino } from './id-ID/player-casino.ts';
 import { playerChain } from './id-ID/player-chain.ts';
 import { playerDeposit } from './id-ID/player-deposit.ts';
 import { playerGames } from './id-ID/player-games.ts';
@@ -27,6 +28,7 @@ export const playerIdID = {
   playerGames,
   playerRounds,
   playerSafety,
+  playerCasino,
 };
 
 type Strings<T> = { [Key in keyof T]: T[Key] extends string ? string : Strings<T[Key]> };
@@ -37,7 +39,7 @@ export type PlayerCatalog = Strings<typeof playerIdID>;
 export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> {
   switch (locale) {
     case 'es-MX': {
-      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games, rounds, safety] =
+      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games, rounds, safety, casino] =
         await Promise.all([
           import('./es-MX/player.ts'),
           import('./es-MX/player-auth.ts'),
@@ -50,6 +52,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
           import('./es-MX/player-games.ts'),
           import('./es-MX/player-rounds.ts'),
           import('./es-MX/player-safety.ts'),
+          import('./es-MX/player-casino.ts'),
         ]);
       return {
         player: shell.player,
@@ -63,10 +66,11 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerGames: games.playerGames,
         playerRounds: rounds.playerRounds,
         playerSafety: safety.playerSafety,
+        playerCasino: casino.playerCasino,
       };
     }
     case 'en': {
-      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games, rounds, safety] =
+      const [shell, auth, account, wallet, deposit, withdraw, chain, money, games, rounds, safety, casino] =
         await Promise.all([
           import('./en/player.ts'),
           import('./en/player-auth.ts'),
@@ -79,6 +83,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
           import('./en/player-games.ts'),
           import('./en/player-rounds.ts'),
           import('./en/player-safety.ts'),
+          import('./en/player-casino.ts'),
         ]);
       return {
         player: shell.player,
@@ -92,6 +97,7 @@ export async function loadPlayerCatalog(locale: Locale): Promise<PlayerCatalog> 
         playerGames: games.playerGames,
         playerRounds: rounds.playerRounds,
         playerSafety: safety.playerSafety,
+        playerCasino: casino.playerCasino,
       };
     }
     default:

@@ -102,6 +102,14 @@ export default function HomePage() {
           ))}
         </ul>
       </section>
+      <Link
+        to={paths.casino}
+        data-testid="open-casino"
+        className="flex h-14 items-center justify-center gap-2 rounded-2xl bg-brand-600 text-[15px] font-bold text-white shadow-sm active:bg-brand-700"
+      >
+        <Dices className="size-5" />
+        {t('playerCasino.open')}
+      </Link>
       <section
         aria-labelledby="notices-title"
         className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70"

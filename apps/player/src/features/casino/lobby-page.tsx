@@ -1,0 +1,125 @@
+import type { ProviderGameWire } from '@payhub/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { Search, Star } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths.ts';
+import { providerGamesQuery, readFavourites, writeFavourites } from './api.ts';
+
+const CATEGORIES = ['all', 'slots', 'live', 'favourites'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+const keyOf = (game: ProviderGameWire) => `${game.providerId}:${game.code}`;
+
+/** The casino lobby: provider games by category, searched by name, favourites kept on the device. */
+export default function LobbyPage() {
+  const { t } = useTranslation();
+  const games = useQuery(providerGamesQuery());
+  const [category, setCategory] = useState<Category>('all');
+  const [search, setSearch] = useState('');
+  const [favourites, setFavourites] = useState(readFavourites);
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (games.data?.items ?? []).filter(
+      (game) =>
+        (category === 'all' ||
+          (category === 'favourites' ? favourites.has(keyOf(game)) : game.category === category)) &&
+        (!needle ||
+          game.name.toLowerCase().includes(needle) ||
+          game.providerName.toLowerCase().includes(needle)),
+    );
+  }, [games.data, category, search, favourites]);
+  function toggle(game: ProviderGameWire) {
+    const next = new Set(favourites);
+    if (next.has(keyOf(game))) next.delete(keyOf(game));
+    else next.add(keyOf(game));
+    writeFavourites(next);
+    setFavourites(next);
+  }
+  return (
+    <main className="mx-auto flex max-w-md flex-col gap-4 px-4 pt-[max(1.25rem,env(safe-area-inset-top))] pb-6">
+      <h1 className="text-[22px] font-bold text-slate-900">{t('playerCasino.title')}</h1>
+      <label className="flex h-11 items-center gap-2 rounded-xl bg-white px-3 ring-1 ring-slate-200">
+        <Search className="size-4 text-slate-400" />
+        <input
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={t('playerCasino.search')}
+          aria-label={t('playerCasino.search')}
+          data-testid="casino-search"
+          className="h-full flex-1 bg-transparent text-[15px] outline-none"
+        />
+      </label>
+      <div className="flex gap-2 overflow-x-auto" role="tablist">
+        {CATEGORIES.map((item) => (
+          <button
+            key={item}
+            type="button"
+            role="tab"
+            aria-selected={category === item}
+            onClick={() => setCategory(item)}
+            data-testid={`casino-category-${item}`}
+            className={clsx(
+              'h-9 shrink-0 rounded-full px-4 text-[13px] font-semibold',
+              category === item ? 'bg-brand-600 text-white' : 'bg-white text-slate-600 ring-1 ring-slate-200',
+            )}
+          >
+            {t(`playerCasino.categories.${item}`)}
+          </button>
+        ))}
+      </div>
+      {games.isPending ? (
+        <p className="text-[14px] text-slate-500">{t('player.loading')}</p>
+      ) : shown.length === 0 ? (
+        <p className="py-8 text-center text-[14px] text-slate-500" data-testid="casino-empty">
+          {t('playerCasino.empty')}
+        </p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3">
+          {shown.map((game) => (
+            <li
+              key={keyOf(game)}
+              className="relative overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/70"
+            >
+              <Link
+                to={paths.casinoGame(game.providerId, game.code)}
+                data-testid={`casino-game-${game.code}`}
+              >
+                <img
+                  src={game.thumbnail}
+                  alt=""
+                  className="aspect-square w-full object-cover"
+                  loading="lazy"
+                />
+                <div className="px-3 py-2">
+                  <p className="truncate text-[14px] font-semibold text-slate-900">{game.name}</p>
+                  <p className="truncate text-[12px] text-slate-500">{game.providerName}</p>
+                </div>
+              </Link>
+              <button
+                type="button"
+                onClick={() => toggle(game)}
+                aria-label={t(
+                  favourites.has(keyOf(game)) ? 'playerCasino.unfavourite' : 'playerCasino.favourite',
+                )}
+                aria-pressed={favourites.has(keyOf(game))}
+                data-testid={`casino-favourite-${game.code}`}
+                className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-white/90"
+              >
+                <Star
+                  className={clsx(
+                    'size-5',
+                    favourites.has(keyOf(game)) ? 'fill-amber-400 text-amber-400' : 'text-slate-400',
+                  )}
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

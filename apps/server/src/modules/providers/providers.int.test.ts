@@ -1,0 +1,301 @@
+// Proves the seamless wallet a provider calls: signed requests only, every transaction idempotent by
+// its id (a replay answers the first answer and moves once; the same id with another body is a
+// duplicate), rollback before its bet leaves a tombstone that refuses the late bet, a win needs its
+// bet, PlayGate refusals answer USER_DISABLED, not enough money moves nothing, 200 parallel bets
+// against a balance for 20 take exactly 20, bad input answers the API's statuses, the ledger stays clean.
+import { randomUUID } from 'node:crypto';
+import type { PayhubClient } from '@payhub/client';
+import { type Asset, ErrorCode } from '@payhub/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerClean, failure, userIdOf } from '../../../test/payhub-helpers.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { PlayGate } from '../../money/play-gate.ts';
+import { AppError } from '../../platform/errors.ts';
+import { devKeyPair, SIGNATURE_HEADER, signBody } from './providers.keys.ts';
+
+let testApp: TestApp;
+let player: PayhubClient;
+let other: PayhubClient;
+let privatePem: string;
+const excluded = new Set<number>();
+const gate: PlayGate = {
+  beforeStake: async (_tx, context) => {
+    if (excluded.has(context.userId)) throw new AppError(ErrorCode.UserCannotPlay);
+  },
+  afterSettle: async () => {},
+  beforeDeposit: async () => {},
+};
+
+interface Answer {
+  status: string;
+  request_uuid: string | null;
+  balance?: number;
+  [key: string]: unknown;
+}
+
+async function call(
+  path: string,
+  body: unknown,
+  options: { signature?: string; raw?: string } = {},
+): Promise<Answer> {
+  const text = options.raw ?? JSON.stringify(body);
+  const response = await fetch(`${testApp.baseUrl}/provider/demo/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: options.signature ?? signBody(privatePem, text),
+    },
+    body: text,
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Answer;
+}
+
+async function session(client: PayhubClient, asset: Asset = 'YEC') {
+  const launch = await client.api.providers.launch({
+    body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset },
+  });
+  const url = new URL(launch.url);
+  return { token: url.searchParams.get('token')!, user: url.searchParams.get('user')!, currency: asset };
+}
+
+async function yec(client: PayhubClient): Promise<bigint> {
+  const row = (await client.api.wallet.balances()).items.find((item) => item.asset === 'YEC')!;
+  return BigInt(row.available.replace('.', ''));
+}
+
+function betBody(s: { token: string; user: string; currency: string }, amount: number, round = randomUUID()) {
+  return {
+    ...s,
+    request_uuid: randomUUID(),
+    transaction_uuid: randomUUID(),
+    round,
+    game_code: 'demo-fruit-5x3',
+    amount,
+  };
+}
+
+beforeAll(async () => {
+  testApp = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000000' }, overrides: { playGate: gate } });
+  privatePem = devKeyPair(testApp.config.dataDir, 'demo').privatePem;
+  player = await testApp.signIn('player');
+  other = await testApp.signIn('player-2');
+});
+afterAll(async () => testApp?.close());
+
+describe('seamless wallet', () => {
+  it('answers the balance in minor units for a launched session', async () => {
+    const s = await session(player);
+    const info = await call('user/info', { user: s.user, token: s.token, request_uuid: 'r1' });
+    expect(info).toMatchObject({ status: 'RS_OK', request_uuid: 'r1', currency: 'YEC' });
+    expect(BigInt(info.balance!)).toBe(await yec(player));
+    expect(Number.isInteger(info.balance)).toBe(true);
+  });
+
+  it('bets, wins and replays: a duplicate answers the first answer and moves once', async () => {
+    const s = await session(player);
+    const before = await yec(player);
+    const bet = betBody(s, 1500);
+    const first = await call('transaction/bet', bet);
+    expect(first).toMatchObject({ status: 'RS_OK', balance: Number(before - 1500n) });
+    const again = await call('transaction/bet', { ...bet, request_uuid: 'retry' });
+    expect({ ...again, request_uuid: first.request_uuid }).toEqual(first);
+    expect(again.request_uuid).toBe('retry');
+    expect(await yec(player)).toBe(before - 1500n);
+    // Same id, another amount: a duplicate, nothing moves.
+    const changed = await call('transaction/bet', { ...bet, amount: 999 });
+    expect(changed.status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    expect(await yec(player)).toBe(before - 1500n);
+
+    const win = {
+      ...s,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+      game_code: bet.game_code,
+      amount: 4000,
+    };
+    const paid = await call('transaction/win', win);
+    expect(paid).toMatchObject({ status: 'RS_OK', balance: Number(before + 2500n) });
+    const paidAgain = await call('transaction/win', { ...win, request_uuid: 'x' });
+    expect(paidAgain.balance).toBe(paid.balance);
+    expect(paidAgain.status).toBe('RS_OK');
+    expect((await call('transaction/win', { ...win, amount: 4001 })).status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
+    expect(await yec(player)).toBe(before + 2500n);
+    // The bet and the win are in the player's history.
+    const history = await player.api.wallet.history({ query: { asset: 'YEC', count: 5 } as never });
+    const types = history.items.slice(0, 2).map((row) => row.type);
+    expect(types).toEqual(['win', 'bet']);
+    await expectLedgerClean(testApp);
+  });
+
+  it('rolls back a bet once; a rollback before its bet refuses the late bet', async () => {
+    const s = await session(player);
+    const before = await yec(player);
+    const bet = betBody(s, 700);
+    await call('transaction/bet', bet);
+    const rollback = {
+      ...s,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+      game_code: bet.game_code,
+    };
+    const undone = await call('transaction/rollback', rollback);
+    expect(undone).toMatchObject({ status: 'RS_OK', balance: Number(before) });
+    const replayed = await call('transaction/rollback', { ...rollback, request_uuid: 'again' });
+    expect(replayed.balance).toBe(undone.balance);
+    expect(await yec(player)).toBe(before);
+    // A win for the rolled-back bet is refused.
+    const lateWin = await call('transaction/win', {
+      ...s,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+      game_code: bet.game_code,
+      amount: 100,
+    });
+    expect(lateWin.status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+
+    // Rollback first: answered OK, then the bet it names is refused and moves nothing.
+    const lost = betBody(s, 900);
+    const early = await call('transaction/rollback', {
+      ...s,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: lost.transaction_uuid,
+      round: lost.round,
+      game_code: lost.game_code,
+    });
+    expect(early).toMatchObject({ status: 'RS_OK', balance: Number(before) });
+    const late = await call('transaction/bet', lost);
+    expect(late.status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    expect(await yec(player)).toBe(before);
+    await expectLedgerClean(testApp);
+  });
+
+  it('refuses a win for an unknown round or bet', async () => {
+    const s = await session(player);
+    const before = await yec(player);
+    const bet = betBody(s, 100);
+    await call('transaction/bet', bet);
+    const base = { ...s, game_code: bet.game_code, amount: 500 };
+    const unknownBet = await call('transaction/win', {
+      ...base,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: randomUUID(),
+      round: bet.round,
+    });
+    expect(unknownBet.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    const otherRound = await call('transaction/win', {
+      ...base,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: randomUUID(),
+    });
+    expect(otherRound.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    expect(await yec(player)).toBe(before - 100n);
+  });
+
+  it('refuses bad signatures, bad input, foreign tokens and wrong currency, moving nothing', async () => {
+    const s = await session(player);
+    const before = await yec(player);
+    const bet = betBody(s, 100);
+    const text = JSON.stringify(bet);
+    expect((await call('transaction/bet', bet, { signature: 'AAAA' })).status).toBe(
+      'RS_ERROR_INVALID_SIGNATURE',
+    );
+    expect(
+      (await call('transaction/bet', bet, { signature: signBody(privatePem, `${text} `), raw: text })).status,
+    ).toBe('RS_ERROR_INVALID_SIGNATURE');
+    expect((await call('transaction/bet', null, { raw: '{"user":' })).status).toBe('RS_ERROR_WRONG_SYNTAX');
+    expect((await call('transaction/bet', { ...bet, amount: 1.5 })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await call('transaction/bet', { ...bet, amount: '100' })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await call('transaction/bet', { ...bet, amount: -5 })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await call('transaction/bet', { ...bet, amount: 0 })).status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await call('transaction/bet', { ...bet, token: 'nope' })).status).toBe('RS_ERROR_INVALID_TOKEN');
+    const theirs = await session(other);
+    expect((await call('transaction/bet', { ...bet, token: theirs.token })).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    expect((await call('transaction/bet', { ...bet, currency: 'USDT' })).status).toBe(
+      'RS_ERROR_WRONG_CURRENCY',
+    );
+    expect(await yec(player)).toBe(before);
+    // Our own API: unknown game and an asset the project does not hold.
+    expect(
+      (
+        await failure(
+          player.api.providers.launch({ body: { providerId: 'demo', gameCode: 'nope', asset: 'YEC' } }),
+        )
+      ).errCode,
+    ).toBe(ErrorCode.GameProviderUnknown);
+    expect(
+      (
+        await failure(
+          player.api.providers.launch({
+            body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset: 'MXN' },
+          }),
+        )
+      ).errCode,
+    ).toBe(ErrorCode.GameAssetUnavailable);
+  });
+
+  it('answers NOT_ENOUGH_MONEY with the balance and USER_DISABLED for an excluded player', async () => {
+    const s = await session(player);
+    const before = await yec(player);
+    const broke = await call('transaction/bet', betBody(s, Number(before) + 1));
+    expect(broke).toMatchObject({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: Number(before) });
+    const id = await userIdOf(player);
+    excluded.add(id);
+    try {
+      const refused = await call('transaction/bet', betBody(s, 100));
+      expect(refused.status).toBe('RS_ERROR_USER_DISABLED');
+    } finally {
+      excluded.delete(id);
+    }
+    expect(await yec(player)).toBe(before);
+  });
+
+  it('takes exactly 20 of 200 parallel bets against a balance for 20', async () => {
+    const s = await session(other);
+    const balance = await yec(other);
+    const stake = balance / 20n;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => call('transaction/bet', betBody(s, Number(stake)))),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 'RS_OK')).toHaveLength(20);
+    expect(statuses.filter((status) => status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toHaveLength(180);
+    expect(await yec(other)).toBe(balance - 20n * stake);
+    await expectLedgerClean(testApp);
+  });
+
+  it('switches a provider off per project', async () => {
+    const admin = await testApp.signIn('admin');
+    expect(
+      (await failure(player.api.providers.setEnabled({ body: { providerId: 'demo', enabled: false } })))
+        .errCode,
+    ).toBe(ErrorCode.NoPermission);
+    await admin.api.providers.setEnabled({ body: { providerId: 'demo', enabled: false } });
+    expect((await player.api.providers.games()).items).toEqual([]);
+    expect(
+      (
+        await failure(
+          player.api.providers.launch({
+            body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset: 'YEC' },
+          }),
+        )
+      ).errCode,
+    ).toBe(ErrorCode.GameProviderOff);
+    await admin.api.providers.setEnabled({ body: { providerId: 'demo', enabled: true } });
+    expect((await player.api.providers.games()).items.map((game) => game.code)).toEqual(['demo-fruit-5x3']);
+  });
+});
