@@ -21,6 +21,7 @@ import { registerExchange } from './modules/exchange/exchange.plugin.ts';
 import { createExchangeRepo } from './modules/exchange/exchange.repo.ts';
 import { payableAtRate, tableRateSource } from './modules/exchange/exchange.service.ts';
 import { registerGames } from './modules/games/games.plugin.ts';
+import { registerRewards } from './modules/rewards/rewards.plugin.ts';
 import { createInboxRepo } from './modules/inbox/inbox.repo.ts';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { createInboxService, type UserPush } from './modules/inbox/inbox.service.ts';
@@ -283,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projectById: site.projectById,
   });
   // In-house games (issue 15). The responsible-play gate is the open one until issue 14 composes its own.
-  await registerGames(app, {
+  const games = await registerGames(app, {
     bindDeps,
     database,
     clock,
@@ -294,7 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gameAsset: async (session) => (await wallet.settings(session)).gameAsset,
   });
   // Crash and wingo (issue 16): routes on every node, the round clock on the lock holder.
-  await registerRounds(app, {
+  const rounds = await registerRounds(app, {
     bindDeps,
     config: config.rounds,
     database,
@@ -303,6 +304,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     playGate: deps.playGate ?? openPlayGate,
     projects: site.allProjects,
     projectById: site.projectById,
+  });
+  // Player rewards (issue 17): rebates read the day's settled wager through the games' and rounds' services.
+  await registerRewards(app, {
+    bindDeps,
+    database,
+    clock,
+    projects: site.allProjects,
+    projectById: site.projectById,
+    wagers: [games.wagerTotals, rounds.service.wagerTotals],
+    schedulerIntervalMs: config.schedulerIntervalMs,
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));

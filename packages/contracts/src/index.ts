@@ -6,6 +6,7 @@ import type { Endpoint } from './endpoint.ts';
 import { exchange } from './exchange.ts';
 import { games } from './games.ts';
 import { inbox } from './inbox.ts';
+import { rewards } from './rewards.ts';
 import { notices } from './notices.ts';
 import { payhub } from './payhub.ts';
 import { payhubTools } from './payhub-tools.ts';
@@ -38,6 +39,7 @@ export * from './promo.ts';
 export * from './qris.ts';
 export * from './quota.ts';
 export * from './realtime.ts';
+export * from './rewards.ts';
 export * from './rounds.ts';
 export * from './shell.ts';
 export * from './site.ts';
@@ -66,6 +68,7 @@ export const contracts = {
   console: consoleApi,
   games,
   rounds,
+  rewards,
 } as const;
 export type Contracts = typeof contracts;
 

@@ -50,6 +50,8 @@ export const errorsEsMX: ErrorMessages = {
   '4003': 'La tarea ya no está disponible',
   '4008': 'La tarea ya no está disponible',
   '4009': 'Ya recibiste la recompensa',
+  '4010': 'Ya ingresaste un código de invitación',
+  '4011': 'Este código pertenece a alguien de tu propio equipo',
   '7001': 'Permisos insuficientes',
   '7003': 'Código de invitación no válido',
   '7010': 'El usuario ya existe',

@@ -48,6 +48,8 @@ export const errorsIdID = {
   '4003': 'Tugas sudah offline',
   '4008': 'Tugas sudah offline',
   '4009': 'Hadiah sudah diterima',
+  '4010': 'Anda sudah memasukkan kode undangan',
+  '4011': 'Kode undangan ini milik anggota tim Anda sendiri',
   '7001': 'Izin tidak mencukupi',
   '7003': 'Kode undangan tidak valid',
   '7010': 'Pengguna sudah ada',

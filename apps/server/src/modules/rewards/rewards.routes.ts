@@ -1,0 +1,13 @@
+import { contracts } from '@payhub/contracts';
+import type { FastifyInstance } from 'fastify';
+import { type BindDeps, bindEndpoint } from '../../platform/http/bind-endpoint.ts';
+import type { RewardsService } from './rewards.service.ts';
+
+export function registerRewardsRoutes(app: FastifyInstance, deps: BindDeps, rewards: RewardsService): void {
+  const endpoints = contracts.rewards;
+  bindEndpoint(app, deps, endpoints.referral, async ({ context }) => rewards.dashboard(context.session));
+  bindEndpoint(app, deps, endpoints.bindReferrer, async ({ context, body }) => {
+    await rewards.bindReferrer(context.session.userId, context.session.projectId, body.inviteCode);
+    return { hasReferrer: true as const };
+  });
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { ErrorCode } from './errors.ts';
+import { AssetSchema } from './money.ts';
+import { AssetAmountWire } from './wallet.ts';
+
+/** Referrer tiers, lowest first (issue 17; thresholds and rates configured per project). */
+export const REFERRAL_TIERS = ['bronze', 'silver', 'gold'] as const;
+export type ReferralTier = (typeof REFERRAL_TIERS)[number];
+/** Downline levels that earn a rebate. */
+export const REFERRAL_LEVELS = [1, 2, 3] as const;
+
+/** An invite code as typed or shared: 6 to 12 letters and digits (case ignored). */
+export const InviteCodeInput = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{6,12}$/, 'expected an invite code')
+  .transform((code) => code.toUpperCase());
+
+export const RebateItem = z.object({
+  /** The local day (project time zone) whose wager the rebate is on, YYYY-MM-DD. */
+  day: z.string(),
+  level: z.number().int(),
+  asset: AssetSchema,
+  tier: z.enum(REFERRAL_TIERS),
+  wager: AssetAmountWire,
+  rateBp: z.number().int(),
+  amount: AssetAmountWire,
+  /** Unix seconds of the payout. */
+  paidAt: z.number().int(),
+});
+export type RebateItem = z.infer<typeof RebateItem>;
+
+export const ReferralTierInfo = z.object({
+  tier: z.enum(REFERRAL_TIERS),
+  minDirect: z.number().int(),
+  /** Rebate rates of levels 1, 2 and 3 in basis points of the downline's settled wager. */
+  ratesBp: z.array(z.number().int()),
+});
+export type ReferralTierInfo = z.infer<typeof ReferralTierInfo>;
+
+export const ReferralDashboard = z.object({
+  inviteCode: z.string(),
+  /** Whether the caller has a referrer (an invite code is entered once). */
+  hasReferrer: z.boolean(),
+  tier: z.enum(REFERRAL_TIERS),
+  directCount: z.number().int(),
+  /** The tier above the caller's with its threshold; null at the top. */
+  nextTier: ReferralTierInfo.nullable(),
+  tiers: z.array(ReferralTierInfo),
+  /** Team size per level 1..3. */
+  team: z.array(z.object({ level: z.number().int(), count: z.number().int() })),
+  /** Rebate totals per asset: paid for yesterday, all time. */
+  totals: z.array(z.object({ asset: AssetSchema, yesterday: AssetAmountWire, total: AssetAmountWire })),
+  /** The latest rebates (payout history), newest first. */
+  rebates: z.array(RebateItem),
+});
+export type ReferralDashboard = z.infer<typeof ReferralDashboard>;
+
+export const rewards = {
+  referral: endpoint({
+    method: 'GET',
+    path: '/heracles/rewards/referral',
+    access: 'secure',
+    summary: 'The caller’s referral dashboard: invite code, tier and progress, team per level, rebates',
+    response: ReferralDashboard,
+  }),
+  bindReferrer: endpoint({
+    method: 'POST',
+    path: '/heracles/rewards/referral/bind',
+    access: 'secure',
+    summary: 'Enter an invite code once (at registration or later): its owner becomes the caller’s referrer',
+    body: z.object({ inviteCode: InviteCodeInput }),
+    response: z.object({ hasReferrer: z.literal(true) }),
+    errors: [ErrorCode.InvalidInviteCode, ErrorCode.OwnReferralCode, ErrorCode.ReferrerAlreadySet, ErrorCode.ReferralCycle],
+  }),
+};
