@@ -15,7 +15,8 @@ CREATE TABLE rewards_referrals (
 CREATE INDEX rewards_referrals_referrer ON rewards_referrals (referrer_id) WHERE referrer_id IS NOT NULL;
 
 -- The referrer tiers of a project: a referrer reaches a tier with `min_direct` direct downlines; the
--- rebate rates of the three levels in basis points of the downline's settled wager.
+-- rebate rates of the three levels in basis points of the downline's settled wager. A project without
+-- rows uses DEFAULT_REFERRAL_TIERS (rewards.service.ts).
 CREATE TABLE rewards_tiers (
   project_id  integer NOT NULL REFERENCES projects(id),
   tier        text NOT NULL CHECK (tier IN ('bronze', 'silver', 'gold')),
@@ -25,11 +26,6 @@ CREATE TABLE rewards_tiers (
   level3_bp   integer NOT NULL CHECK (level3_bp BETWEEN 0 AND 1000),
   PRIMARY KEY (project_id, tier)
 );
-INSERT INTO rewards_tiers (project_id, tier, min_direct, level1_bp, level2_bp, level3_bp)
-SELECT p.id, t.tier, t.min_direct, t.l1, t.l2, t.l3
-FROM projects p
-CROSS JOIN (VALUES ('bronze', 0, 30, 15, 5), ('silver', 5, 40, 20, 8), ('gold', 20, 50, 25, 10))
-  AS t(tier, min_direct, l1, l2, l3);
 
 -- One rebate per (referrer, local day, level, asset): the primary key makes a re-run pay nothing twice.
 CREATE TABLE rewards_rebates (

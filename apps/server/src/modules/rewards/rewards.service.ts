@@ -5,9 +5,9 @@ import {
   formatAmount,
   isAsset,
   type ProjectConfig,
+  type RebateItem,
   type ReferralDashboard,
   type ReferralTier,
-  type RebateItem,
 } from '@payhub/contracts';
 import { accounts, type Ledger } from '../../ledger/ledger.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -40,6 +40,13 @@ export const REWARD_CODES = { rebate: 'referral_rebate' } as const;
 export const REBATE_REFERENCE_TYPE = 'referral_rebate';
 export const rebateTransferId = (referrerId: number, day: string, level: number, asset: string) =>
   `rw:rebate:${referrerId}:${day}:${level}:${asset}`;
+
+/** The tiers of a project that configured none (rewards_tiers rows override them per project). */
+export const DEFAULT_REFERRAL_TIERS: readonly TierRow[] = [
+  { tier: 'bronze', minDirect: 0, ratesBp: [30, 15, 5] },
+  { tier: 'silver', minDirect: 5, ratesBp: [40, 20, 8] },
+  { tier: 'gold', minDirect: 20, ratesBp: [50, 25, 10] },
+];
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
@@ -122,13 +129,23 @@ export function createRewardsService(deps: RewardsDeps) {
     for (let attempt = 0; attempt < 8; attempt += 1) {
       const found = await repo.referral(repo.db, playerId);
       if (found) return found;
-      await repo.insertReferral(repo.db, { playerId, projectId, inviteCode: newInviteCode(), at: clock.now() });
+      await repo.insertReferral(repo.db, {
+        playerId,
+        projectId,
+        inviteCode: newInviteCode(),
+        at: clock.now(),
+      });
     }
     throw new Error('could not allocate an invite code');
   }
 
   /** (project, day) pairs whose rebates this process has settled: the scheduled task skips them. */
   const settledDays = new Set<string>();
+
+  async function tiersOf(projectId: number): Promise<readonly TierRow[]> {
+    const configured = await repo.tiers(repo.db, projectId);
+    return configured.length > 0 ? configured : DEFAULT_REFERRAL_TIERS;
+  }
 
   const service = {
     ensureReferral,
@@ -157,7 +174,7 @@ export function createRewardsService(deps: RewardsDeps) {
       const own = await ensureReferral(session.userId, session.projectId);
       const timeZone = project(session.projectId).timeZone;
       const [tiers, team, rebates, totals] = await Promise.all([
-        repo.tiers(repo.db, session.projectId),
+        tiersOf(session.projectId),
         repo.teamCounts(repo.db, session.userId),
         repo.rebates(repo.db, session.userId, HISTORY_LIMIT),
         repo.rebateTotals(repo.db, session.userId, daysBefore(localDay(clock.now(), timeZone), 1)),
@@ -165,7 +182,11 @@ export function createRewardsService(deps: RewardsDeps) {
       const direct = team[0] ?? 0;
       const tier = tierOf(tiers, direct);
       const next = tiers.find((candidate) => candidate.minDirect > tier.minDirect) ?? null;
-      const info = (row: TierRow) => ({ tier: row.tier, minDirect: row.minDirect, ratesBp: [...row.ratesBp] });
+      const info = (row: TierRow) => ({
+        tier: row.tier,
+        minDirect: row.minDirect,
+        ratesBp: [...row.ratesBp],
+      });
       return {
         inviteCode: own.inviteCode,
         hasReferrer: own.referrerId !== null,
@@ -199,7 +220,7 @@ export function createRewardsService(deps: RewardsDeps) {
       const wagers = (await Promise.all(deps.wagers.map((source) => source(projectId, from, to)))).flat();
       const [referrerOf, tiers] = await Promise.all([
         repo.referrerLinks(repo.db, projectId),
-        repo.tiers(repo.db, projectId),
+        tiersOf(projectId),
       ]);
       const owed = rebatesOwed({ wagers, referrerOf, tiers });
       let paid = 0;
@@ -256,7 +277,7 @@ export function createRewardsService(deps: RewardsDeps) {
       }
     },
 
-    tiers: (projectId: number) => repo.tiers(repo.db, projectId),
+    tiers: tiersOf,
     rebatesOfDay: (projectId: number, day: string) => repo.rebatesOfDay(repo.db, projectId, day),
   };
   return service;
