@@ -32,6 +32,7 @@ import { createPromoRepo } from './modules/promo/promo.repo.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
 import { registerRewards } from './modules/rewards/rewards.plugin.ts';
+import type { RewardsService } from './modules/rewards/rewards.service.ts';
 import { registerRounds } from './modules/rounds/rounds.plugin.ts';
 import { readAppVersion } from './modules/shell/app-version.ts';
 import { registerShellRoutes } from './modules/shell/shell.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: config.codeSecret,
     devOutbox,
   });
+  let rewards: RewardsService | null = null;
   const users = createUserService({
     repo: userRepo,
     sessions,
@@ -184,6 +186,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shareCodes: {
       resolve: (projectId, code) => datacenter.checkShareCode(projectId, code),
       registered: (registration) => datacenter.recordRegistration(registration),
+    },
+    // Rewards is composed later (it reads the games' wager); requests arrive once it is.
+    invites: {
+      exists: async (projectId, code) => (await rewards?.ownerOf(projectId, code)) != null,
+      bind: async (playerId, projectId, code) => rewards?.bindReferrer(playerId, projectId, code),
     },
   });
   // Realtime gateway on this server's own port; its sockets close before the HTTP server does.
@@ -306,7 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projectById: site.projectById,
   });
   // Player rewards (issue 17): rebates read the day's settled wager through the games' and rounds' services.
-  await registerRewards(app, {
+  rewards = await registerRewards(app, {
     bindDeps,
     database,
     clock,

@@ -72,6 +72,11 @@ export const rewards = {
     summary: 'Enter an invite code once (at registration or later): its owner becomes the caller’s referrer',
     body: z.object({ inviteCode: InviteCodeInput }),
     response: z.object({ hasReferrer: z.literal(true) }),
-    errors: [ErrorCode.InvalidInviteCode, ErrorCode.OwnReferralCode, ErrorCode.ReferrerAlreadySet, ErrorCode.ReferralCycle],
+    errors: [
+      ErrorCode.InvalidInviteCode,
+      ErrorCode.OwnReferralCode,
+      ErrorCode.ReferrerAlreadySet,
+      ErrorCode.ReferralCycle,
+    ],
   }),
 };

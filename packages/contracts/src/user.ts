@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { InviteCodeInput } from './rewards.ts';
 import { Email, Nickname, Password, PhoneInput, VerificationCode } from './validation.ts';
 
 /** The account as the apps see it. `phone` is the national number (prefix stripped, spec §3). */
@@ -113,6 +114,8 @@ export const user = {
           .string()
           .regex(/^[A-Z0-9]{6,12}$/, 'shareCode must be 6-12 capital letters or digits')
           .optional(),
+        /** A player's invite code (rewards, issue 17): its owner becomes the new player's referrer. */
+        inviteCode: InviteCodeInput.optional(),
       })
       .strict(),
     response: SessionAnswer,

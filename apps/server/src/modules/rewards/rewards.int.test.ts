@@ -124,13 +124,17 @@ describe('referral rebates', () => {
           }
           const dayStart0 = jakartaDayStart(firstDay);
           testApp.clock.set(new Date(dayStart0));
-          for (const bet of bets)
+          const hasOpen = new Set<number>(); // one open game per player and game
+          for (const bet of bets) {
+            if (bet.status === 'open' && hasOpen.has(bet.player)) continue;
+            if (bet.status === 'open') hasOpen.add(bet.player);
             await settledBet(
               players[bet.player]!,
               bet.stake,
               new Date(dayStart0 + bet.day * DAY_MS + bet.secondOfDay * 1000),
               bet.status,
             );
+          }
 
           const poolBefore = await poolBalance();
           const walletsBefore = new Map<number, bigint>();
@@ -254,5 +258,25 @@ describe('invite codes', () => {
     expect(await errCodeOf(b.api.rewards.bindReferrer({ body: { inviteCode: aCode } }))).toBe(4010);
     expect(await errCodeOf(a.api.rewards.bindReferrer({ body: { inviteCode: bCode } }))).toBe(4011);
     expect((await a.api.rewards.referral()).hasReferrer).toBe(false);
+  });
+
+  it('takes an invite code at registration; an unknown one refuses the registration and creates nothing', async () => {
+    const { client: a } = await registerPlayer(testApp, '81299000011', PROJECT);
+    const { client: b } = await registerPlayer(testApp, '81299000012', PROJECT);
+    await b.api.rewards.bindReferrer({ body: { inviteCode: (await a.api.rewards.referral()).inviteCode } });
+    const { client: c } = await registerPlayer(
+      testApp,
+      '81299000013',
+      PROJECT,
+      undefined,
+      (await b.api.rewards.referral()).inviteCode,
+    );
+    expect((await c.api.rewards.referral()).hasReferrer).toBe(true);
+    expect((await a.api.rewards.referral()).team.map((row) => row.count)).toEqual([1, 1, 0]);
+    expect(await errCodeOf(registerPlayer(testApp, '81299000014', PROJECT, undefined, 'NOPE0000'))).toBe(
+      7003,
+    );
+    const { rows } = await testApp.database.pool.query(`SELECT 1 FROM users WHERE phone = '81299000014'`);
+    expect(rows).toHaveLength(0);
   });
 });

@@ -149,6 +149,9 @@ export function createRewardsService(deps: RewardsDeps) {
 
   const service = {
     ensureReferral,
+    /** The player owning an invite code in a project, or null. */
+    ownerOf: async (projectId: number, inviteCode: string): Promise<number | null> =>
+      (await repo.byCode(repo.db, projectId, inviteCode.toUpperCase()))?.playerId ?? null,
 
     /**
      * Makes the owner of `inviteCode` the player's referrer, once. 7003: no such code in the project;
