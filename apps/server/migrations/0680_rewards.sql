@@ -45,3 +45,16 @@ CREATE TABLE rewards_rebates (
   CHECK ((amount > 0) = (transfer_id IS NOT NULL))
 );
 CREATE INDEX rewards_rebates_day ON rewards_rebates (project_id, day);
+
+-- Daily check-in: one row per player and local day; `streak_day` 1..7 (a missed day restarts at 1).
+CREATE TABLE rewards_checkins (
+  player_id    bigint NOT NULL REFERENCES users(id),
+  day          date NOT NULL,
+  project_id   integer NOT NULL REFERENCES projects(id),
+  streak_day   smallint NOT NULL CHECK (streak_day BETWEEN 1 AND 7),
+  asset        text NOT NULL CHECK (asset ~ '^[A-Z][A-Z0-9]{1,9}$'),
+  amount       bigint NOT NULL CHECK (amount > 0),
+  transfer_id  text NOT NULL UNIQUE,
+  created_at   timestamptz NOT NULL,
+  PRIMARY KEY (player_id, day)
+);

@@ -320,6 +320,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projects: site.allProjects,
     projectById: site.projectById,
     wagers: [games.wagerTotals, rounds.service.wagerTotals],
+    deposits: (projectId, playerId, asset, from, to) =>
+      wallet.depositedBetween(projectId, playerId, asset, from, to),
     schedulerIntervalMs: config.schedulerIntervalMs,
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));

@@ -70,6 +70,8 @@ export const ErrorCode = {
   ReferrerAlreadySet: 4010,
   /** The invite code's owner is in the caller's own downline: a referral ring is refused. */
   ReferralCycle: 4011,
+  /** Check-in needs a qualifying deposit credited today (project time zone). */
+  NoQualifyingDeposit: 4012,
   NoPermissionPromo: 7001,
   InvalidInviteCode: 7003,
   UserExists: 7010,
@@ -156,6 +158,7 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   4009: 409,
   4010: 409,
   4011: 409,
+  4012: 409,
   10010: 409,
   10011: 409,
   10014: 409,

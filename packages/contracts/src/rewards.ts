@@ -57,6 +57,26 @@ export const ReferralDashboard = z.object({
 });
 export type ReferralDashboard = z.infer<typeof ReferralDashboard>;
 
+/** Days of the check-in cycle. */
+export const CHECKIN_DAYS = 7;
+
+export const CheckinStatus = z.object({
+  /** The local day (project time zone), YYYY-MM-DD. */
+  today: z.string(),
+  checkedInToday: z.boolean(),
+  /** Days of the current streak already checked in (0..7); a missed day starts over at day 1. */
+  streak: z.number().int(),
+  /** The cycle day today's check-in pays (1..7). */
+  nextDay: z.number().int(),
+  asset: AssetSchema,
+  /** Reward of cycle days 1..7. */
+  rewards: z.array(AssetAmountWire),
+  /** A day qualifies with deposits of at least this much credited that day. */
+  minDeposit: AssetAmountWire,
+  depositedToday: AssetAmountWire,
+});
+export type CheckinStatus = z.infer<typeof CheckinStatus>;
+
 export const rewards = {
   referral: endpoint({
     method: 'GET',
@@ -78,5 +98,20 @@ export const rewards = {
       ErrorCode.ReferrerAlreadySet,
       ErrorCode.ReferralCycle,
     ],
+  }),
+  checkinStatus: endpoint({
+    method: 'GET',
+    path: '/heracles/rewards/checkin',
+    access: 'secure',
+    summary: 'The caller’s 7-day check-in: streak, today’s reward, whether today qualifies',
+    response: CheckinStatus,
+  }),
+  checkin: endpoint({
+    method: 'POST',
+    path: '/heracles/rewards/checkin',
+    access: 'secure',
+    summary: 'Check in today (needs a qualifying deposit credited today): pays the cycle day’s reward',
+    response: CheckinStatus,
+    errors: [ErrorCode.AlreadySignedIn, ErrorCode.NoQualifyingDeposit],
   }),
 };

@@ -52,6 +52,7 @@ export const errorsEn: ErrorMessages = {
   '4009': 'Reward already received',
   '4010': 'You already entered an invite code',
   '4011': 'This invite code belongs to someone in your own team',
+  '4012': 'Deposit today to check in',
   '7001': 'Insufficient permission',
   '7003': 'Invalid invite code',
   '7010': 'User already exists',

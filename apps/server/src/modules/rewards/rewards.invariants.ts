@@ -23,4 +23,14 @@ export const REWARDS_INVARIANTS: readonly LedgerInvariant[] = [
              WHERE t.code = 'referral_rebate'
                AND NOT EXISTS (SELECT 1 FROM rewards_rebates r WHERE r.transfer_id = t.id)`,
   },
+  {
+    name: 'rewards: a check-in paid its reward once from the bonus pool to the player',
+    query: `SELECT k.player_id, k.day FROM rewards_checkins k
+              LEFT JOIN ledger_transfers t ON t.id = k.transfer_id
+              LEFT JOIN ledger_accounts d ON d.id = t.debit_account_id
+              LEFT JOIN ledger_accounts c ON c.id = t.credit_account_id
+             WHERE t.id IS NULL OR t.amount <> k.amount OR t.code <> 'checkin_reward'
+                OR d.address <> 'bonus_pool:' || k.project_id || ':' || k.asset
+                OR c.address <> 'player:' || k.player_id || ':' || k.asset`,
+  },
 ];

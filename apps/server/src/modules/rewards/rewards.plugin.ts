@@ -7,7 +7,12 @@ import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
 import { type LeaderScheduler, startLeaderScheduler } from '../../platform/scheduler/leader-scheduler.ts';
 import { createRewardsRepo } from './rewards.repo.ts';
 import { registerRewardsRoutes } from './rewards.routes.ts';
-import { createRewardsService, type RewardsService, type WagerSource } from './rewards.service.ts';
+import {
+  createRewardsService,
+  type RewardsDeps,
+  type RewardsService,
+  type WagerSource,
+} from './rewards.service.ts';
 
 /** Advisory lock key of the rewards job node ("RWRD"). */
 export const REWARDS_SCHEDULER_LOCK = 0x5257_5244;
@@ -28,6 +33,7 @@ export async function registerRewards(
     projects: () => ProjectConfig[];
     projectById: (id: number) => ProjectConfig | undefined;
     wagers: WagerSource[];
+    deposits: RewardsDeps['deposits'];
     /** Scheduler tick; null: no scheduled job on this node (tests run the job themselves). */
     schedulerIntervalMs: number | null;
   },
@@ -39,6 +45,7 @@ export async function registerRewards(
     projects: deps.projects,
     projectById: deps.projectById,
     wagers: deps.wagers,
+    deposits: deps.deposits,
   });
   await app.register(async (scope) => registerRewardsRoutes(scope, deps.bindDeps, service));
   const scheduler =

@@ -179,6 +179,44 @@ export function createRewardsRepo(db: Db) {
         total: BigInt(String(row.total)),
       }));
     },
+    // --- Check-in ---
+
+    /** The player's latest check-in before a day. */
+    async lastCheckin(executor: Executor, playerId: number, before: string) {
+      const result = await executor.execute<Raw>(sql`
+        SELECT to_char(day, 'YYYY-MM-DD') AS day, streak_day FROM rewards_checkins
+        WHERE player_id = ${playerId} AND day < ${before}::date ORDER BY day DESC LIMIT 1`);
+      const row = result.rows[0];
+      return row ? { day: String(row.day), streakDay: Number(row.streak_day) } : null;
+    },
+    async checkinOn(executor: Executor, playerId: number, day: string) {
+      const result = await executor.execute<Raw>(sql`
+        SELECT streak_day FROM rewards_checkins WHERE player_id = ${playerId} AND day = ${day}::date`);
+      const row = result.rows[0];
+      return row ? { streakDay: Number(row.streak_day) } : null;
+    },
+    /** Records today's check-in once; false when the player already checked in that day. */
+    async insertCheckin(
+      executor: Executor,
+      row: {
+        playerId: number;
+        day: string;
+        projectId: number;
+        streakDay: number;
+        asset: string;
+        amount: bigint;
+        transferId: string;
+        at: Date;
+      },
+    ): Promise<boolean> {
+      const result = await executor.execute<Raw>(sql`
+        INSERT INTO rewards_checkins (player_id, day, project_id, streak_day, asset, amount, transfer_id, created_at)
+        VALUES (${row.playerId}, ${row.day}::date, ${row.projectId}, ${row.streakDay}, ${row.asset},
+          ${row.amount.toString()}::bigint, ${row.transferId}, ${row.at.toISOString()}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING player_id`);
+      return result.rows.length === 1;
+    },
+
     async rebatesOfDay(executor: Executor, projectId: number, day: string): Promise<RebateRow[]> {
       const result = await executor.execute<Raw>(sql`
         SELECT ${REBATE_COLUMNS} FROM rewards_rebates WHERE project_id = ${projectId} AND day = ${day}::date`);

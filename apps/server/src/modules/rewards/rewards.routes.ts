@@ -10,4 +10,8 @@ export function registerRewardsRoutes(app: FastifyInstance, deps: BindDeps, rewa
     await rewards.bindReferrer(context.session.userId, context.session.projectId, body.inviteCode);
     return { hasReferrer: true as const };
   });
+  bindEndpoint(app, deps, endpoints.checkinStatus, async ({ context }) =>
+    rewards.checkinStatus(context.session),
+  );
+  bindEndpoint(app, deps, endpoints.checkin, async ({ context }) => rewards.checkin(context.session));
 }

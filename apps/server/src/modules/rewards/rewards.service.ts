@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import {
   type Asset,
+  type CheckinStatus,
   ErrorCode,
   formatAmount,
   isAsset,
   type ProjectConfig,
+  parseAmount,
   type RebateItem,
   type ReferralDashboard,
   type ReferralTier,
@@ -33,10 +35,25 @@ export interface RewardsDeps {
   projectById: (id: number) => ProjectConfig | undefined;
   /** The wager sources the rebates are computed from (games' and rounds' `wagerTotals`). */
   wagers: WagerSource[];
+  /** A player's deposits credited in [from, to) (the wallet service's `depositedBetween`). */
+  deposits: (projectId: number, playerId: number, asset: Asset, from: Date, to: Date) => Promise<bigint>;
 }
 
+/**
+ * The 7-day check-in of a project currency: the reward of each cycle day and the deposit a day needs
+ * to qualify (spec §5: minimum deposit Rp 50,000; MX$ 50 for Mexico), minor units.
+ */
+export const CHECKIN_TERMS: Record<'IDR' | 'MXN', { rewards: readonly bigint[]; minDeposit: bigint }> = {
+  IDR: {
+    rewards: [1_000n, 2_000n, 3_000n, 4_000n, 5_000n, 8_000n, 15_000n].map((rp) => rp * 100n),
+    minDeposit: 5_000_000n,
+  },
+  MXN: { rewards: [1n, 2n, 3n, 4n, 5n, 8n, 15n].map((mx) => mx * 100n), minDeposit: 5_000n },
+};
+
 /** Ledger codes and ids of rewards (docs/payments.md "Rewards"). */
-export const REWARD_CODES = { rebate: 'referral_rebate' } as const;
+export const REWARD_CODES = { rebate: 'referral_rebate', checkin: 'checkin_reward' } as const;
+export const checkinTransferId = (playerId: number, day: string) => `rw:checkin:${playerId}:${day}`;
 export const REBATE_REFERENCE_TYPE = 'referral_rebate';
 export const rebateTransferId = (referrerId: number, day: string, level: number, asset: string) =>
   `rw:rebate:${referrerId}:${day}:${level}:${asset}`;
@@ -147,8 +164,83 @@ export function createRewardsService(deps: RewardsDeps) {
     return configured.length > 0 ? configured : DEFAULT_REFERRAL_TIERS;
   }
 
+  /** Today's check-in state of a player (the day, its window, the streak as of today). */
+  async function checkinState(session: Session): Promise<CheckinStatus & { streakDayToday: number }> {
+    const config = project(session.projectId);
+    const asset = config.currency;
+    const terms = CHECKIN_TERMS[asset];
+    const today = localDay(clock.now(), config.timeZone);
+    const from = new Date(localDayStartMs(today, config.timeZone));
+    const to = new Date(localDayStartMs(nextDay(today), config.timeZone));
+    const [done, last, deposited] = await Promise.all([
+      repo.checkinOn(repo.db, session.userId, today),
+      repo.lastCheckin(repo.db, session.userId, today),
+      deps.deposits(session.projectId, session.userId, asset, from, to),
+    ]);
+    // A streak continues only from yesterday; after day 7 a new cycle starts at day 1.
+    const carried = last && last.day === daysBefore(today, 1) && last.streakDay < 7 ? last.streakDay : 0;
+    const streakDayToday = done ? done.streakDay : carried + 1;
+    return {
+      today,
+      checkedInToday: done !== null,
+      streak: done ? done.streakDay : carried,
+      nextDay: streakDayToday,
+      asset,
+      rewards: terms.rewards.map((amount) => formatAmount(amount, asset)),
+      minDeposit: formatAmount(terms.minDeposit, asset),
+      depositedToday: formatAmount(deposited, asset),
+      streakDayToday,
+    };
+  }
+
+  const strip = ({ streakDayToday: _, ...status }: CheckinStatus & { streakDayToday: number }) => status;
+
   const service = {
     ensureReferral,
+
+    checkinStatus: async (session: Session): Promise<CheckinStatus> => strip(await checkinState(session)),
+
+    /**
+     * Checks in today: 4012 without a qualifying deposit credited today, 4001 when already checked in.
+     * The row (one per player and day) and the reward's transfer from the bonus pool commit together,
+     * so parallel check-ins pay once.
+     */
+    async checkin(session: Session): Promise<CheckinStatus> {
+      const state = await checkinState(session);
+      if (state.checkedInToday) throw new AppError(ErrorCode.AlreadySignedIn);
+      const terms = CHECKIN_TERMS[state.asset as 'IDR' | 'MXN'];
+      if (parseAmount(state.depositedToday, state.asset, 'wire') < terms.minDeposit)
+        throw new AppError(ErrorCode.NoQualifyingDeposit);
+      const amount = terms.rewards[state.streakDayToday - 1]!;
+      const transferId = checkinTransferId(session.userId, state.today);
+      await repo.transaction(async (tx) => {
+        const created = await repo.insertCheckin(tx, {
+          playerId: session.userId,
+          day: state.today,
+          projectId: session.projectId,
+          streakDay: state.streakDayToday,
+          asset: state.asset,
+          amount,
+          transferId,
+          at: clock.now(),
+        });
+        if (!created) throw new AppError(ErrorCode.AlreadySignedIn);
+        const pool = await ledger.account(tx, accounts.bonusPool(session.projectId, state.asset));
+        const wallet = await ledger.account(
+          tx,
+          accounts.player(session.projectId, session.userId, state.asset),
+        );
+        await ledger.transfer(tx, {
+          id: transferId,
+          debitAccountId: pool.id,
+          creditAccountId: wallet.id,
+          amount,
+          code: REWARD_CODES.checkin,
+          reference: { type: 'checkin', id: `${session.userId}:${state.today}` },
+        });
+      });
+      return strip(await checkinState(session));
+    },
     /** The player owning an invite code in a project, or null. */
     ownerOf: async (projectId: number, inviteCode: string): Promise<number | null> =>
       (await repo.byCode(repo.db, projectId, inviteCode.toUpperCase()))?.playerId ?? null,
