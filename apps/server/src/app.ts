@@ -322,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wagers: [games.wagerTotals, rounds.service.wagerTotals],
     deposits: (projectId, playerId, asset, from, to) =>
       wallet.depositedBetween(projectId, playerId, asset, from, to),
+    registeredAt: async (playerId) => (await userRepo.byId(playerId))?.createdAt ?? null,
     schedulerIntervalMs: config.schedulerIntervalMs,
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));

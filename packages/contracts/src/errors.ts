@@ -72,6 +72,8 @@ export const ErrorCode = {
   ReferralCycle: 4011,
   /** Check-in needs a qualifying deposit credited today (project time zone). */
   NoQualifyingDeposit: 4012,
+  /** A gift code of that name already exists in the project. */
+  GiftCodeTaken: 4013,
   NoPermissionPromo: 7001,
   InvalidInviteCode: 7003,
   UserExists: 7010,
@@ -159,6 +161,7 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   4010: 409,
   4011: 409,
   4012: 409,
+  4013: 409,
   10010: 409,
   10011: 409,
   10014: 409,

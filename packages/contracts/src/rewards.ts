@@ -77,6 +77,15 @@ export const CheckinStatus = z.object({
 });
 export type CheckinStatus = z.infer<typeof CheckinStatus>;
 
+/** A gift code as typed: 4 to 20 letters and digits (case ignored). */
+export const GiftCodeInput = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .regex(/^[A-Za-z0-9]{4,20}$/, 'expected a gift code')
+  .transform((code) => code.toUpperCase());
+
 export const rewards = {
   referral: endpoint({
     method: 'GET',
@@ -113,5 +122,39 @@ export const rewards = {
     summary: 'Check in today (needs a qualifying deposit credited today): pays the cycle day’s reward',
     response: CheckinStatus,
     errors: [ErrorCode.AlreadySignedIn, ErrorCode.NoQualifyingDeposit],
+  }),
+  createGiftCode: endpoint({
+    method: 'POST',
+    path: '/heracles/rewards/gift-codes',
+    access: 'secure',
+    summary: 'Admin: create an amount gift code of the project currency (limits, new users only, expiry)',
+    body: z
+      .object({
+        code: GiftCodeInput,
+        amount: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, 'expected a decimal amount'),
+        maxRedemptions: z.number().int().min(1).max(1_000_000),
+        perPlayer: z.number().int().min(1).max(100),
+        newUsersOnly: z.boolean(),
+        /** Unix seconds; must be in the future. */
+        expiresAt: z.number().int().positive(),
+      })
+      .strict(),
+    response: z.object({ code: z.string() }),
+    errors: [ErrorCode.NoPermission, ErrorCode.GiftCodeTaken],
+  }),
+  redeemGiftCode: endpoint({
+    method: 'POST',
+    path: '/heracles/rewards/gift-codes/redeem',
+    access: 'secure',
+    summary: 'Redeem a gift code: its amount moves from the bonus pool to the caller’s wallet',
+    body: z.object({ code: GiftCodeInput }).strict(),
+    response: z.object({ asset: AssetSchema, amount: AssetAmountWire }),
+    errors: [
+      ErrorCode.GiftCodeInvalid,
+      ErrorCode.GiftCodeExpired,
+      ErrorCode.GiftCodeUsed,
+      ErrorCode.GiftCodeLimit,
+      ErrorCode.GiftCodeNewUsersOnly,
+    ],
   }),
 };

@@ -53,6 +53,7 @@ export const errorsEn: ErrorMessages = {
   '4010': 'You already entered an invite code',
   '4011': 'This invite code belongs to someone in your own team',
   '4012': 'Deposit today to check in',
+  '4013': 'This gift code already exists',
   '7001': 'Insufficient permission',
   '7003': 'Invalid invite code',
   '7010': 'User already exists',

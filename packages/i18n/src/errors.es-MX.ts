@@ -53,6 +53,7 @@ export const errorsEsMX: ErrorMessages = {
   '4010': 'Ya ingresaste un código de invitación',
   '4011': 'Este código pertenece a alguien de tu propio equipo',
   '4012': 'Deposita hoy para registrar tu asistencia',
+  '4013': 'Este código de regalo ya existe',
   '7001': 'Permisos insuficientes',
   '7003': 'Código de invitación no válido',
   '7010': 'El usuario ya existe',

@@ -51,6 +51,7 @@ export const errorsIdID = {
   '4010': 'Anda sudah memasukkan kode undangan',
   '4011': 'Kode undangan ini milik anggota tim Anda sendiri',
   '4012': 'Lakukan deposit hari ini untuk check-in',
+  '4013': 'Kode hadiah ini sudah ada',
   '7001': 'Izin tidak mencukupi',
   '7003': 'Kode undangan tidak valid',
   '7010': 'Pengguna sudah ada',

@@ -33,4 +33,16 @@ export const REWARDS_INVARIANTS: readonly LedgerInvariant[] = [
                 OR d.address <> 'bonus_pool:' || k.project_id || ':' || k.asset
                 OR c.address <> 'player:' || k.player_id || ':' || k.asset`,
   },
+  {
+    name: 'rewards: a gift-code redemption paid its amount once from the bonus pool, within the code’s limit',
+    query: `SELECT g.id FROM rewards_gift_redemptions g
+              LEFT JOIN ledger_transfers t ON t.id = g.transfer_id
+              LEFT JOIN ledger_accounts d ON d.id = t.debit_account_id
+              LEFT JOIN ledger_accounts c ON c.id = t.credit_account_id
+             WHERE t.id IS NULL OR t.amount <> g.amount OR t.code <> 'gift_code'
+                OR d.address <> 'bonus_pool:' || g.project_id || ':' || g.asset
+                OR c.address <> 'player:' || g.player_id || ':' || g.asset
+                OR (SELECT count(*) FROM rewards_gift_redemptions x WHERE x.code_id = g.code_id)
+                   <> (SELECT redeemed FROM rewards_gift_codes k WHERE k.id = g.code_id)`,
+  },
 ];

@@ -34,6 +34,7 @@ export async function registerRewards(
     projectById: (id: number) => ProjectConfig | undefined;
     wagers: WagerSource[];
     deposits: RewardsDeps['deposits'];
+    registeredAt: RewardsDeps['registeredAt'];
     /** Scheduler tick; null: no scheduled job on this node (tests run the job themselves). */
     schedulerIntervalMs: number | null;
   },
@@ -46,6 +47,7 @@ export async function registerRewards(
     projectById: deps.projectById,
     wagers: deps.wagers,
     deposits: deps.deposits,
+    registeredAt: deps.registeredAt,
   });
   await app.register(async (scope) => registerRewardsRoutes(scope, deps.bindDeps, service));
   const scheduler =

@@ -13,5 +13,11 @@ export function registerRewardsRoutes(app: FastifyInstance, deps: BindDeps, rewa
   bindEndpoint(app, deps, endpoints.checkinStatus, async ({ context }) =>
     rewards.checkinStatus(context.session),
   );
+  bindEndpoint(app, deps, endpoints.createGiftCode, async ({ context, body }) =>
+    rewards.createGiftCode(context.session, body),
+  );
+  bindEndpoint(app, deps, endpoints.redeemGiftCode, async ({ context, body }) =>
+    rewards.redeemGiftCode(context.session, body.code),
+  );
   bindEndpoint(app, deps, endpoints.checkin, async ({ context }) => rewards.checkin(context.session));
 }
