@@ -41,6 +41,8 @@ import {
   createResponsibleService,
   type ResponsibleService,
 } from './modules/responsible/responsible.service.ts';
+import { registerRewards } from './modules/rewards/rewards.plugin.ts';
+import type { RewardsService } from './modules/rewards/rewards.service.ts';
 import { registerRounds } from './modules/rounds/rounds.plugin.ts';
 import { readAppVersion } from './modules/shell/app-version.ts';
 import { registerShellRoutes } from './modules/shell/shell.routes.ts';
@@ -207,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: config.codeSecret,
     devOutbox,
   });
+  let rewards: RewardsService | null = null;
   const users = createUserService({
     repo: userRepo,
     sessions,
@@ -235,6 +238,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await mailer
           .send({ to: signIn.email, subject: notice.title, text: notice.text, language: notice.language })
           .catch((error: unknown) => app.log.error({ err: error }, 'new-device mail not sent'));
+    },
+    // Rewards is composed later (it reads the games' wager); requests arrive once it is.
+    invites: {
+      exists: async (projectId, code) => (await rewards?.ownerOf(projectId, code)) != null,
+      bind: async (playerId, projectId, code) => rewards?.bindReferrer(playerId, projectId, code),
     },
   });
   // TOTP two-factor (issue 14): secrets sealed with TWO_FACTOR_KEY (production) or a dev key in DATA_DIR.
@@ -395,7 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projectById: site.projectById,
   });
   // In-house games (issue 15), behind the responsible-play gate.
-  await registerGames(app, {
+  const games = await registerGames(app, {
     bindDeps,
     database,
     clock,
@@ -406,7 +414,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gameAsset: async (session) => (await wallet.settings(session)).gameAsset,
   });
   // Crash and wingo (issue 16): routes on every node, the round clock on the lock holder.
-  await registerRounds(app, {
+  const rounds = await registerRounds(app, {
     bindDeps,
     config: config.rounds,
     database,
@@ -432,6 +440,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const project = site.projectById(projectId);
       return project ? walletAssets(project) : [];
     },
+  });
+  // Player rewards (issue 17): rebates read the day's settled wager through the games' and rounds' services.
+  rewards = await registerRewards(app, {
+    bindDeps,
+    database,
+    clock,
+    projects: site.allProjects,
+    projectById: site.projectById,
+    wagers: [games.wagerTotals, rounds.service.wagerTotals],
+    deposits: (projectId, playerId, asset, from, to) =>
+      wallet.depositedBetween(projectId, playerId, asset, from, to),
+    registeredAt: async (playerId) => (await userRepo.byId(playerId))?.createdAt ?? null,
+    schedulerIntervalMs: config.schedulerIntervalMs,
   });
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));

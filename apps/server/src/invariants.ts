@@ -7,6 +7,7 @@ import { GAMES_INVARIANTS } from './modules/games/games.invariants.ts';
 import { PAYHUB_INVARIANTS } from './modules/payhub/payhub.invariants.ts';
 import { PAYHUB_TOOLS_INVARIANTS } from './modules/payhub-tools/payhub-tools.invariants.ts';
 import { QUOTA_INVARIANTS } from './modules/quota/quota.invariants.ts';
+import { REWARDS_INVARIANTS } from './modules/rewards/rewards.invariants.ts';
 import { ROUNDS_INVARIANTS } from './modules/rounds/rounds.invariants.ts';
 import { WITHDRAW_INVARIANTS } from './modules/withdraw/withdraw.invariants.ts';
 
@@ -18,4 +19,5 @@ export const MODULE_INVARIANTS: readonly LedgerInvariant[] = [
   ...CHAIN_INVARIANTS,
   ...GAMES_INVARIANTS,
   ...ROUNDS_INVARIANTS,
+  ...REWARDS_INVARIANTS,
 ];

@@ -55,12 +55,19 @@ export async function registerPlayer(
   phone: string,
   projectId: number,
   shareCode?: string,
+  inviteCode?: string,
 ): Promise<{ client: PayhubClient; userId: number }> {
   const client = testApp.client(projectId);
   await client.api.user.sendCode({ query: { phone, purpose: 'register' } });
   const { code } = await client.api.user.devLatestCode({ query: { phone, purpose: 'register' } });
   const session = await client.api.user.register({
-    body: { phone, password: 'player123', code, ...(shareCode ? { shareCode } : {}) },
+    body: {
+      phone,
+      password: 'player123',
+      code,
+      ...(shareCode ? { shareCode } : {}),
+      ...(inviteCode ? { inviteCode } : {}),
+    },
   });
   client.setToken(session.token);
   return { client, userId: session.user.id };

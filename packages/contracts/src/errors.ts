@@ -76,6 +76,14 @@ export const ErrorCode = {
   TaskOffline: 4003,
   TaskOfflineEnded: 4008,
   RewardAlreadyReceived: 4009,
+  /** The caller already has a referrer: an invite code is entered once. */
+  ReferrerAlreadySet: 4010,
+  /** The invite code's owner is in the caller's own downline: a referral ring is refused. */
+  ReferralCycle: 4011,
+  /** Check-in needs a qualifying deposit credited today (project time zone). */
+  NoQualifyingDeposit: 4012,
+  /** A gift code of that name already exists in the project. */
+  GiftCodeTaken: 4013,
   NoPermissionPromo: 7001,
   InvalidInviteCode: 7003,
   UserExists: 7010,
@@ -187,6 +195,10 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   746: 409,
   4001: 409,
   4009: 409,
+  4010: 409,
+  4011: 409,
+  4012: 409,
+  4013: 409,
   10010: 409,
   10011: 409,
   10014: 409,

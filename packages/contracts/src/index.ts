@@ -15,6 +15,7 @@ import { promo } from './promo.ts';
 import { providers } from './providers.ts';
 import { quota } from './quota.ts';
 import { responsible } from './responsible.ts';
+import { rewards } from './rewards.ts';
 import { rounds } from './rounds.ts';
 import { shell } from './shell.ts';
 import { site } from './site.ts';
@@ -48,6 +49,7 @@ export * from './quota.ts';
 export * from './rails.ts';
 export * from './realtime.ts';
 export * from './responsible.ts';
+export * from './rewards.ts';
 export * from './rounds.ts';
 export * from './shell.ts';
 export * from './site.ts';
@@ -83,6 +85,7 @@ export const contracts = {
   sessions,
   identity,
   providers,
+  rewards,
 } as const;
 export type Contracts = typeof contracts;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { InviteCodeInput } from './rewards.ts';
 import { SecondFactorCode } from './two-factor.ts';
 import { Email, Nickname, Password, PhoneInput, VerificationCode } from './validation.ts';
 
@@ -114,6 +115,8 @@ export const user = {
           .string()
           .regex(/^[A-Z0-9]{6,12}$/, 'shareCode must be 6-12 capital letters or digits')
           .optional(),
+        /** A player's invite code (rewards, issue 17): its owner becomes the new player's referrer. */
+        inviteCode: InviteCodeInput.optional(),
       })
       .strict(),
     response: SessionAnswer,

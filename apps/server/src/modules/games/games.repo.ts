@@ -388,6 +388,27 @@ export function createGamesRepo(db: Db) {
       return result.rows[0] ? toBet(result.rows[0]) : null;
     },
 
+    /**
+     * The settled wager (sum of stakes of won or lost bets) per player and asset of bets settled in
+     * [from, to): the rewards module's rebate base (its daily job reads it through the service).
+     */
+    async wagerTotals(
+      executor: Executor,
+      projectId: number,
+      from: Date,
+      to: Date,
+    ): Promise<Array<{ playerId: number; asset: string; wager: bigint }>> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT player_id, asset, sum(stake)::text AS wager FROM game_bets
+        WHERE project_id = ${projectId} AND status IN ('won', 'lost')
+          AND settled_at >= ${from.toISOString()}::timestamptz AND settled_at < ${to.toISOString()}::timestamptz
+        GROUP BY player_id, asset`);
+      return result.rows.map((row) => ({
+        playerId: Number(row.player_id),
+        asset: String(row.asset),
+        wager: BigInt(String(row.wager)),
+      }));
+    },
     async hasOpenBet(executor: Executor, playerId: number): Promise<boolean> {
       const result = await executor.execute<Raw>(
         sql`SELECT 1 FROM game_bets WHERE player_id = ${playerId} AND status = 'open' LIMIT 1`,

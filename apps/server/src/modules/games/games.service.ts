@@ -891,6 +891,10 @@ export function createGamesService(deps: GamesDeps) {
       return configWire(row);
     },
 
+    /** Settled wager per player and asset in [from, to) (read by the rewards module's rebate job). */
+    wagerTotals: (projectId: number, from: Date, to: Date) =>
+      deps.repo.wagerTotals(deps.repo.db, projectId, from, to),
+
     /** The live feed's stream: a new subscriber first receives the project's latest settled bets. */
     attach(): void {
       deps.realtime?.onStream(GamesRealtimeRoute.feed, async (connection) =>

@@ -121,6 +121,25 @@ export function createRoundsRepo(db: Db) {
       return db.transaction(async (tx) => action(tx));
     },
 
+    /** Settled wager (won or lost, never voided) per player and asset of bets settled in [from, to). */
+    async wagerTotals(
+      executor: Executor,
+      projectId: number,
+      from: Date,
+      to: Date,
+    ): Promise<Array<{ playerId: number; asset: string; wager: bigint }>> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT user_id, asset, sum(stake)::text AS wager FROM round_bets
+        WHERE project_id = ${projectId} AND state IN ('won', 'lost')
+          AND settled_at >= ${from.toISOString()}::timestamptz AND settled_at < ${to.toISOString()}::timestamptz
+        GROUP BY user_id, asset`);
+      return result.rows.map((row) => ({
+        playerId: Number(row.user_id),
+        asset: String(row.asset),
+        wager: BigInt(String(row.wager)),
+      }));
+    },
+
     /** The database's time: `now()` is the transaction's start (a request's time of receipt). */
     async now(executor: Executor): Promise<Date> {
       const result = await executor.execute<Raw>(sql`SELECT now() AS now`);

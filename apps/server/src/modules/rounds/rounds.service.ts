@@ -607,6 +607,9 @@ export function createRoundsService(deps: RoundsDeps) {
   }
 
   return {
+    /** Settled wager per player and asset in [from, to) (read by the rewards module's rebate job). */
+    wagerTotals: (projectId: number, from: Date, to: Date) =>
+      deps.repo.wagerTotals(deps.repo.db, projectId, from, to),
     tick,
     openRound,
     finishRound,

@@ -74,6 +74,13 @@ export interface UserServiceOptions {
     at: Date;
     language: string;
   }) => Promise<void>;
+  invites?: InviteHook;
+}
+
+/** Rewards' invite codes (issue 17): checked before the account exists, bound once it does. */
+export interface InviteHook {
+  exists(projectId: number, inviteCode: string): Promise<boolean>;
+  bind(playerId: number, projectId: number, inviteCode: string): Promise<void>;
 }
 
 export function createUserService({
@@ -86,6 +93,7 @@ export function createUserService({
   shareCodes,
   secondFactor,
   onNewDevice,
+  invites,
 }: UserServiceOptions) {
   function toUser(row: UserRow): User {
     const project = projectById(row.projectId);
@@ -193,6 +201,7 @@ export function createUserService({
         code: string;
         nickname?: string | undefined;
         shareCode?: string | undefined;
+        inviteCode?: string | undefined;
       },
       clientId: string | undefined,
     ) {
@@ -200,6 +209,9 @@ export function createUserService({
       if (await repo.byPhone(project.projectId, phone)) throw new AppError(ErrorCode.PhoneExists);
       const owner =
         input.shareCode && shareCodes ? await shareCodes.resolve(project.projectId, input.shareCode) : null;
+      // Rewards (issue 17): an unknown invite code refuses the registration before anything is created.
+      if (input.inviteCode && invites && !(await invites.exists(project.projectId, input.inviteCode)))
+        throw new AppError(ErrorCode.InvalidInviteCode);
       await codes.consume(project.projectId, phone, 'register', input.code);
       const created = await repo.create({
         projectId: project.projectId,
@@ -218,6 +230,7 @@ export function createUserService({
           at: clock.now(),
         });
       }
+      if (input.inviteCode && invites) await invites.bind(created.id, project.projectId, input.inviteCode);
       const token = await sessions.create(created.id, project.projectId, clientId);
       return { token, user: toUser(created) };
     },

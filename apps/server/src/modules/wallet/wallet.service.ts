@@ -95,6 +95,22 @@ export function createWalletService(deps: WalletDeps) {
   }
 
   return {
+    /** A player's deposits credited in [from, to) in one asset (read by rewards' daily check-in). */
+    async depositedBetween(projectId: number, playerId: number, asset: Asset, from: Date, to: Date) {
+      const ids = (await repo.accounts(repo.db, projectId, playerId))
+        .filter((row) => row.asset === asset)
+        .map((row) => row.id);
+      if (ids.length === 0) return 0n;
+      const entries = await repo.entries(repo.db, {
+        accountIds: ids,
+        codes: codesOfType('deposit'),
+        from,
+        to,
+        limit: 1_000,
+      });
+      return entries.reduce((sum, entry) => sum + entry.amount, 0n);
+    },
+
     async balances(session: Session): Promise<{ gameAsset: Asset; items: AssetBalance[] }> {
       const rows = await repo.accounts(repo.db, session.projectId, session.userId);
       const items = walletAssets(project(session.projectId)).map((asset) => {

@@ -1,0 +1,98 @@
+// Proves amount gift codes through the real routes: only an admin creates them; 100 parallel
+// redemptions of a single-use code → exactly one credit; per-player limit, expiry, new users only and
+// unknown codes each answer their code with nothing moved; the ledger check clean.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerClean, walletOf } from '../../../test/payhub-helpers.ts';
+import { errCodeOf, registerPlayer } from '../../../test/promo-support.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let testApp: TestApp;
+const PROJECT = 12;
+
+beforeAll(async () => {
+  testApp = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '10000000' } });
+});
+afterAll(async () => testApp?.close());
+
+const inDays = (days: number) => Math.floor(testApp.clock.now().getTime() / 1000) + days * 86_400;
+const giftBody = (
+  code: string,
+  extra: Partial<{
+    maxRedemptions: number;
+    perPlayer: number;
+    newUsersOnly: boolean;
+    expiresAt: number;
+  }> = {},
+) => ({
+  body: {
+    code,
+    amount: '25000.00',
+    maxRedemptions: 1,
+    perPlayer: 1,
+    newUsersOnly: false,
+    expiresAt: inDays(3),
+    ...extra,
+  },
+});
+
+describe('gift codes', () => {
+  it('lets only an admin create codes; refuses a taken code and bad input', async () => {
+    const admin = await testApp.signIn('admin', PROJECT);
+    const player = await testApp.signIn('player', PROJECT);
+    expect(await errCodeOf(player.api.rewards.createGiftCode(giftBody('PLAYERMADE')))).toBe(1031);
+    await admin.api.rewards.createGiftCode(giftBody('WELCOME1'));
+    expect(await errCodeOf(admin.api.rewards.createGiftCode(giftBody('welcome1')))).toBe(4013);
+    expect(
+      await errCodeOf(
+        admin.api.rewards.createGiftCode({ body: { ...giftBody('X1X1X1').body, amount: '0' } }),
+      ),
+    ).toBe(3);
+    expect(
+      await errCodeOf(admin.api.rewards.createGiftCode(giftBody('PASTCODE', { expiresAt: inDays(-1) }))),
+    ).toBe(3);
+  });
+
+  it('pays a single-use code exactly once under 100 parallel redemptions', async () => {
+    const admin = await testApp.signIn('admin', PROJECT);
+    await admin.api.rewards.createGiftCode(giftBody('RACE100'));
+    const players = [await testApp.signIn('player', PROJECT), await testApp.signIn('player-2', PROJECT)];
+    const before = await Promise.all(players.map(walletOf));
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, index) =>
+        players[index % 2]!.api.rewards.redeemGiftCode({ body: { code: 'race100' } }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results)
+      if (result.status === 'rejected')
+        expect([8003, 8006]).toContain((result.reason as { errCode: number }).errCode);
+    const after = await Promise.all(players.map(walletOf));
+    expect(after[0]!.balance - before[0]!.balance + (after[1]!.balance - before[1]!.balance)).toBe(
+      2_500_000n,
+    );
+    await expectLedgerClean(testApp);
+  }, 60_000);
+
+  it('answers per-player limit, expiry, new users only and unknown codes, moving nothing', async () => {
+    const admin = await testApp.signIn('admin', PROJECT);
+    const player = await testApp.signIn('player', PROJECT);
+    await admin.api.rewards.createGiftCode(giftBody('MANY10', { maxRedemptions: 10 }));
+    await admin.api.rewards.createGiftCode(giftBody('SOON01', { expiresAt: inDays(1) }));
+    await admin.api.rewards.createGiftCode(
+      giftBody('NEWBIE', { maxRedemptions: 10, newUsersOnly: true, expiresAt: inDays(30) }),
+    );
+    await player.api.rewards.redeemGiftCode({ body: { code: 'MANY10' } });
+    const start = await walletOf(player);
+    expect(await errCodeOf(player.api.rewards.redeemGiftCode({ body: { code: 'MANY10' } }))).toBe(8006);
+    expect(await errCodeOf(player.api.rewards.redeemGiftCode({ body: { code: 'NOSUCHCODE' } }))).toBe(8010);
+    expect(await errCodeOf(player.api.rewards.redeemGiftCode({ body: { code: '!!' } }))).toBe(3);
+    // A player registered now is new; 8 days later the seeded player is not.
+    const { client: fresh } = await registerPlayer(testApp, '81377000001', PROJECT);
+    expect((await fresh.api.rewards.redeemGiftCode({ body: { code: 'newbie' } })).amount).toBe('25000.00');
+    testApp.clock.advance(8 * 86_400_000);
+    expect(await errCodeOf(player.api.rewards.redeemGiftCode({ body: { code: 'NEWBIE' } }))).toBe(8002);
+    expect(await errCodeOf(player.api.rewards.redeemGiftCode({ body: { code: 'SOON01' } }))).toBe(8005);
+    expect((await walletOf(player)).balance).toBe(start.balance);
+    await expectLedgerClean(testApp);
+  }, 60_000);
+});
