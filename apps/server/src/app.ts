@@ -283,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projectById: site.projectById,
   });
   // In-house games (issue 15). The responsible-play gate is the open one until issue 14 composes its own.
-  await registerGames(app, {
+  const games = await registerGames(app, {
     bindDeps,
     database,
     clock,
@@ -294,7 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gameAsset: async (session) => (await wallet.settings(session)).gameAsset,
   });
   // Crash and wingo (issue 16): routes on every node, the round clock on the lock holder.
-  await registerRounds(app, {
+  const rounds = await registerRounds(app, {
     bindDeps,
     config: config.rounds,
     database,
@@ -323,6 +323,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     withdraw,
     notices,
     maintenance,
+    games,
+    rounds: rounds.service,
   });
   await app.register(async (scope) => registerConsoleRoutes(scope, bindDeps, consoleService));
 

@@ -117,6 +117,30 @@ export const ConsoleMoneyDay = z.object({
   withdrawalCount: z.number().int(),
 });
 
+/** GGR of one local day, game and asset: stakes of settled bets minus their payouts (issue 19). */
+export const ConsoleGameDay = z.object({
+  day: ConsoleDay,
+  /** An in-house game (game_bets) or a round game (crash, wingo). */
+  game: z.string(),
+  asset: AssetSchema,
+  bets: z.number().int(),
+  stakes: AssetAmountWire,
+  payouts: AssetAmountWire,
+  /** Signed: stakes − payouts (negative when the players won). */
+  ggr: AssetAmountWire,
+});
+/**
+ * NGR of one local day and asset of the project: GGR minus what the house gave players that day
+ * (approved manual credits, net of manual debits). Costs are not attributed to games.
+ */
+export const ConsoleNgrDay = z.object({
+  day: ConsoleDay,
+  asset: AssetSchema,
+  ggr: AssetAmountWire,
+  bonusCost: AssetAmountWire,
+  ngr: AssetAmountWire,
+});
+
 /**
  * Orders that wait for a person: a deposit the operator reported (EXCEPTIONAL), one being checked or
  * whose callback failed; a withdrawal reported or being corrected. The console's stuck queue.
@@ -354,6 +378,19 @@ export const consoleApi = {
     response: z.object({ timeZone: z.string(), items: z.array(ConsoleMoneyDay) }),
     errors: [ErrorCode.NoPermission],
   }),
+  gameReport: endpoint({
+    method: 'GET',
+    path: '/main/console/reports/games',
+    access: 'secure',
+    summary: `Console: GGR per day, game and asset over settled game and round bets, and NGR per day and asset (at most ${CONSOLE_REPORT_MAX_DAYS} days)`,
+    query: z.object({ from: ConsoleDay, to: ConsoleDay }).strict(),
+    response: z.object({
+      timeZone: z.string(),
+      items: z.array(ConsoleGameDay),
+      days: z.array(ConsoleNgrDay),
+    }),
+    errors: [ErrorCode.NoPermission],
+  }),
   audit: endpoint({
     method: 'GET',
     path: '/main/console/audit',
@@ -419,6 +456,7 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<ConsoleAction, readonly StaffR
   publishNotice: ['content', 'admin'],
   maintenance: ['content', 'admin'],
   moneyReport: ['finance', 'admin'],
+  gameReport: ['finance', 'admin'],
   audit: ['compliance', 'finance', 'admin'],
   staff: ['admin'],
   grant: ['admin'],

@@ -7,9 +7,11 @@ import {
   CONSOLE_PERMISSIONS,
   type ConsoleAction,
   contracts,
+  parseAmount,
   STAFF_ROLES,
   type StaffRole,
 } from '@payhub/contracts';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -90,6 +92,8 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
       return api.maintenance({ body: { enabled: false, message: null } });
     case 'moneyReport':
       return api.moneyReport({ query: { from: '2026-01-01', to: '2026-01-31' } });
+    case 'gameReport':
+      return api.gameReport({ query: { from: '2026-01-01', to: '2026-01-31' } });
     case 'audit':
       return api.audit({ query: {} });
     case 'staff':
@@ -232,6 +236,44 @@ describe('manual adjustment', () => {
   });
 });
 
+describe('console GGR report', () => {
+  it('sums settled bets placed through the API per day and game; NGR deducts approved adjustments', async () => {
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Jakarta' });
+    const finance = staff.get('finance')!;
+    const before = await finance.api.console.gameReport({ query: { from: today, to: today } });
+    const bets = [];
+    for (const stake of ['10.00', '20.00', '30.00'])
+      bets.push(
+        await player.api.games.bet({
+          body: {
+            id: randomUUID(),
+            asset: 'YEC',
+            stake,
+            params: { game: 'dice', target: 4950, direction: 'under' },
+          },
+        }),
+      );
+    const units = (value: string) => parseAmount(value, 'YEC', 'wire');
+    const stakes = bets.reduce((sum, bet) => sum + units(bet.stake), 0n);
+    const payouts = bets.reduce((sum, bet) => sum + units(bet.payout), 0n);
+    const after = await finance.api.console.gameReport({ query: { from: today, to: today } });
+    const dice = (report: typeof after) =>
+      report.items.find((row) => row.day === today && row.game === 'dice' && row.asset === 'YEC');
+    const was = dice(before);
+    const now = dice(after)!;
+    expect(now.bets - (was?.bets ?? 0)).toBe(3);
+    expect(units(now.stakes) - units(was?.stakes ?? '0.00')).toBe(stakes);
+    expect(units(now.payouts) - units(was?.payouts ?? '0.00')).toBe(payouts);
+    expect(units(now.ggr)).toBe(units(now.stakes) - units(now.payouts));
+    const day = after.days.find((row) => row.day === today && row.asset === 'YEC')!;
+    expect(units(day.ngr)).toBe(units(day.ggr) - units(day.bonusCost));
+    // A day with no bets has no rows.
+    const empty = await finance.api.console.gameReport({ query: { from: '2026-01-01', to: '2026-01-02' } });
+    expect(empty.items).toEqual([]);
+    expect(after.timeZone).toBe('Asia/Jakarta');
+  });
+});
+
 describe('console bad input', () => {
   it.each<[string, (client: PayhubClient) => Promise<unknown>]>([
     ['players count', (c) => c.api.console.players({ query: { count: 0 } })],
@@ -286,6 +328,10 @@ describe('console bad input', () => {
     ['report day', (c) => c.api.console.moneyReport({ query: { from: '2026-1-1', to: '2026-01-31' } })],
     ['report order', (c) => c.api.console.moneyReport({ query: { from: '2026-02-01', to: '2026-01-01' } })],
     ['report range', (c) => c.api.console.moneyReport({ query: { from: '2020-01-01', to: '2026-01-01' } })],
+    ['ggr day', (c) => c.api.console.gameReport({ query: { from: '2026-01-01', to: '31-01-2026' } })],
+    ['ggr order', (c) => c.api.console.gameReport({ query: { from: '2026-02-01', to: '2026-01-01' } })],
+    ['ggr range', (c) => c.api.console.gameReport({ query: { from: '2020-01-01', to: '2026-01-01' } })],
+    ['ggr unknown', (c) => c.api.console.gameReport({ query: { from: '2026-01-01', to: '2026-01-02', x: 1 } as never })],
     ['audit actor', (c) => c.api.console.audit({ query: { actorId: 0 } })],
     ['grant role', (c) => c.api.console.grant({ body: { userId: 1, projectId: 12, role: 'boss' as never } })],
     ['grant project', (c) => c.api.console.grant({ body: { userId: 1, projectId: 0, role: 'support' } })],

@@ -65,6 +65,9 @@ export function registerConsoleRoutes(app: FastifyInstance, deps: BindDeps, serv
   bindEndpoint(app, deps, api.moneyReport, async ({ query, context }) =>
     service.moneyReport(await staffFor(context, 'moneyReport'), query),
   );
+  bindEndpoint(app, deps, api.gameReport, async ({ query, context }) =>
+    service.gameReport(await staffFor(context, 'gameReport'), query),
+  );
   bindEndpoint(app, deps, api.staff, async ({ context }) => service.staff(await staffFor(context, 'staff')));
   bindEndpoint(app, deps, api.grant, async ({ body, context }) =>
     service.grant(await staffFor(context, 'grant'), body),

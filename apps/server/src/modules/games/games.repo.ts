@@ -185,6 +185,16 @@ const placeBetSql = (ledgerCall: string) => `WITH pair AS (
          (SELECT ${ledgerCall} FROM bet) AS outcome`;
 
 /** The only SQL of the games module: its own tables. */
+/** One day, game and asset of settled bets (the console's GGR report). */
+export interface DailyTotalRow {
+  day: string;
+  game: string;
+  asset: Asset;
+  bets: number;
+  stakes: bigint;
+  payouts: bigint;
+}
+
 export function createGamesRepo(db: Db) {
   return {
     db: db as Executor,
@@ -424,6 +434,32 @@ export function createGamesRepo(db: Db) {
     },
 
     // --- Configuration ---
+
+    /**
+     * Settled bets per local day, game and asset in [from, to] (days in the project's time zone):
+     * count, stakes and payouts, for the console's GGR report. Reads the game_bets_report index only.
+     */
+    async dailyTotals(
+      executor: Executor,
+      query: { projectId: number; timeZone: string; from: string; to: string },
+    ): Promise<DailyTotalRow[]> {
+      const result = await executor.execute<Record<string, unknown>>(sql`
+        SELECT to_char((settled_at AT TIME ZONE ${query.timeZone})::date, 'YYYY-MM-DD') AS day, game, asset,
+               count(*)::int AS n, sum(stake)::text AS stakes, sum(payout)::text AS payouts
+          FROM game_bets
+         WHERE project_id = ${query.projectId} AND status <> 'open'
+           AND settled_at >= (${query.from}::date)::timestamp AT TIME ZONE ${query.timeZone}
+           AND settled_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.timeZone})
+         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+      return result.rows.map((row) => ({
+        day: row.day as string,
+        game: row.game as string,
+        asset: row.asset as Asset,
+        bets: Number(row.n),
+        stakes: BigInt(row.stakes as string),
+        payouts: BigInt(row.payouts as string),
+      }));
+    },
 
     async configs(executor: Executor, projectId: number): Promise<ConfigRow[]> {
       const result = await executor.execute<Raw>(sql`

@@ -362,6 +362,31 @@ export function createRoundsRepo(db: Db) {
         SELECT id, period FROM rounds WHERE id = ANY(${`{${roundIds.join(',')}}`}::bigint[])`);
       return new Map(result.rows.map((row) => [String(row.id), row.period as string]));
     },
+    /**
+     * Settled (won or lost) round bets per local day, game and asset in [from, to] (days in the
+     * project's time zone), for the console's GGR report; voided bets moved no money.
+     */
+    async dailyTotals(
+      executor: Executor,
+      query: { projectId: number; timeZone: string; from: string; to: string },
+    ): Promise<Array<{ day: string; game: string; asset: Asset; bets: number; stakes: bigint; payouts: bigint }>> {
+      const result = await executor.execute<Record<string, unknown>>(sql`
+        SELECT to_char((settled_at AT TIME ZONE ${query.timeZone})::date, 'YYYY-MM-DD') AS day, game, asset,
+               count(*)::int AS n, sum(stake)::text AS stakes, coalesce(sum(payout), 0)::text AS payouts
+          FROM round_bets
+         WHERE project_id = ${query.projectId} AND state IN ('won', 'lost')
+           AND settled_at >= (${query.from}::date)::timestamp AT TIME ZONE ${query.timeZone}
+           AND settled_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.timeZone})
+         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+      return result.rows.map((row) => ({
+        day: row.day as string,
+        game: row.game as string,
+        asset: row.asset as Asset,
+        bets: Number(row.n),
+        stakes: BigInt(row.stakes as string),
+        payouts: BigInt(row.payouts as string),
+      }));
+    },
   };
 }
 export type RoundsRepo = ReturnType<typeof createRoundsRepo>;

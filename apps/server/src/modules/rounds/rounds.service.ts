@@ -700,6 +700,10 @@ export function createRoundsService(deps: RoundsDeps) {
       };
     },
 
+    /** Settled round bets per local day, game and asset of a project (the console's GGR report). */
+    dailyTotals: (query: { projectId: number; timeZone: string; from: string; to: string }) =>
+      deps.repo.dailyTotals(deps.repo.db, query),
+
     async setSalt(
       session: Session,
       input: { game: RoundGame; terminatingHash: string; salt: string; source: string },
