@@ -163,7 +163,17 @@ export const console: ConsoleCatalog['console'] = {
     bank: 'Bank',
     chain: 'Crypto',
     timeZone: 'Time zone: {{zone}}',
-    ggrPending: 'The GGR report per day and game is added once the bets table exists.',
+    ggr: {
+      heading: 'GGR and NGR per day and game',
+      game: 'Game',
+      bets: 'Bets',
+      stakes: 'Stakes',
+      payouts: 'Payouts',
+      ggr: 'GGR',
+      bonusCost: 'Bonus cost',
+      ngr: 'NGR',
+      perDay: 'NGR per day (GGR minus approved manual credits)',
+    },
   },
   staff: {
     heading: 'Staff & roles',

@@ -163,7 +163,17 @@ export const console: ConsoleCatalog['console'] = {
     bank: 'Banco',
     chain: 'Cripto',
     timeZone: 'Zona horaria: {{zone}}',
-    ggrPending: 'El reporte GGR por día y juego se agrega cuando exista la tabla de apuestas.',
+    ggr: {
+      heading: 'GGR y NGR por día y juego',
+      game: 'Juego',
+      bets: 'Apuestas',
+      stakes: 'Apostado',
+      payouts: 'Pagado',
+      ggr: 'GGR',
+      bonusCost: 'Costo de bonos',
+      ngr: 'NGR',
+      perDay: 'NGR por día (GGR menos abonos manuales aprobados)',
+    },
   },
   staff: {
     heading: 'Personal y roles',

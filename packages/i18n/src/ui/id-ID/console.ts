@@ -161,7 +161,17 @@ export const console = {
     bank: 'Bank',
     chain: 'Kripto',
     timeZone: 'Zona waktu: {{zone}}',
-    ggrPending: 'Laporan GGR per hari dan permainan ditambahkan saat tabel taruhan tersedia.',
+    ggr: {
+      heading: 'GGR dan NGR per hari dan permainan',
+      game: 'Permainan',
+      bets: 'Taruhan',
+      stakes: 'Total taruhan',
+      payouts: 'Pembayaran',
+      ggr: 'GGR',
+      bonusCost: 'Biaya bonus',
+      ngr: 'NGR',
+      perDay: 'NGR per hari (GGR dikurangi kredit manual yang disetujui)',
+    },
   },
   staff: {
     heading: 'Staf & peran',
