@@ -2,7 +2,8 @@
 // game bets spread over 30 days, through the real server (production mode, embedded PostgreSQL) as
 // an admin of project 12. The bets are written straight into the bench's own database with one
 // generate_series INSERT (the bet path has its own benchmark, bench/games.bench.ts).
-// Budget (issue 19): the report over 10⁶ bets answers in under 1 s (median of 5 calls after one warm-up).
+// Budget (issue 19): the report over 10⁶ bets answers in under 1 s (median of 5 calls after the
+// first, which rolls the bets up per hour — printed beside it; the raw aggregate took ~3 s here).
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -42,7 +43,11 @@ function getJson(baseUrl: URL, path: string, token: string): Promise<{ status: n
 }
 
 /** A session row for the demo account `label` of project 12 (sign-in itself is throttled per caller). */
-async function sessionOf(database: pg.Client, dataDir: string, label: string): Promise<{ userId: string; token: string }> {
+async function sessionOf(
+  database: pg.Client,
+  dataDir: string,
+  label: string,
+): Promise<{ userId: string; token: string }> {
   const demo = demoAccounts(dataDir).find((row) => row.projectId === PROJECT_ID && row.label === label);
   if (!demo) throw new Error(`no demo ${label} in project ${PROJECT_ID}`);
   const user = await database.query<{ id: string }>(
@@ -101,7 +106,10 @@ try {
   });
   const path = `/main/console/reports/games?from=${from}&to=${today}`;
   const baseUrl = new URL(app.baseUrl);
+  // The first report rolls the settled bets up per hour (once; later reports add only new hours).
+  const rollStarted = performance.now();
   const first = await getJson(baseUrl, path, admin.token);
+  const rollMs = performance.now() - rollStarted;
   const report = JSON.parse(first.body) as { items?: Array<{ bets: number }> };
   const counted = (report.items ?? []).reduce((sum, row) => sum + row.bets, 0);
   if (first.status !== 200 || counted !== BETS)
@@ -117,10 +125,10 @@ try {
   const median = times[Math.floor(times.length / 2)]!;
   console.log(
     `console report: ${BETS.toLocaleString('en')} bets over ${DAYS} days seeded in ${seedSeconds.toFixed(1)} s; ` +
-      `${report.items!.length} rows (day × game × asset)`,
+      `${report.items!.length} rows (day × game × asset); first report (rolls up 10⁶ bets) ${rollMs.toFixed(0)} ms`,
   );
   console.log(
-    `report median ${median.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times[times.length - 1]!.toFixed(0)}) — budget < ${BUDGET_MS} ms: ${median < BUDGET_MS ? 'within' : 'OVER'}`,
+    `report over 10⁶ bets: median ${median.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times[times.length - 1]!.toFixed(0)}) — budget < ${BUDGET_MS} ms: ${median < BUDGET_MS ? 'within' : 'OVER'}`,
   );
   exitCode = median < BUDGET_MS ? 0 : 1;
   await database.end();

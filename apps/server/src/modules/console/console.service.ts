@@ -22,8 +22,8 @@ import type { Session } from '../../platform/http/request-context.ts';
 import type { GamesService } from '../games/games.service.ts';
 import type { NoticesService } from '../notices/notices.service.ts';
 import { type PayhubService, toPayOrderWire } from '../payhub/payhub.service.ts';
-import type { MaintenanceGate } from '../site/maintenance.ts';
 import type { RoundsService } from '../rounds/rounds.service.ts';
+import type { MaintenanceGate } from '../site/maintenance.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { WithdrawService } from '../withdraw/withdraw.service.ts';
 import type { AdjustmentRow, ConsoleRepo } from './console.repo.ts';
@@ -69,8 +69,8 @@ export interface ConsoleDeps {
   notices: Pick<NoticesService, 'create'>;
   maintenance: Pick<MaintenanceGate, 'set'>;
   /** Settled bets per day, game and asset, from the games and rounds modules (the GGR report). */
-  games: Pick<GamesService, 'dailyTotals'>;
-  rounds: Pick<RoundsService, 'dailyTotals'>;
+  games: Pick<GamesService, 'dailyTotals' | 'config' | 'updateConfig'>;
+  rounds: Pick<RoundsService, 'dailyTotals' | 'chainStatus' | 'setSalt'>;
 }
 
 /** Transfer codes of the money report: code → rail and direction (wallet.types.ts names the same codes). */
@@ -512,14 +512,20 @@ export function createConsoleService(deps: ConsoleDeps) {
      */
     async gameReport(staff: Staff, query: { from: string; to: string }) {
       const project = reportProject(staff, query);
-      const range = { projectId: staff.projectId, timeZone: project.timeZone, from: query.from, to: query.to };
+      const range = {
+        projectId: staff.projectId,
+        timeZone: project.timeZone,
+        from: query.from,
+        to: query.to,
+      };
       const [games, rounds, adjustments] = await Promise.all([
         deps.games.dailyTotals(range),
         deps.rounds.dailyTotals(range),
         repo.adjustmentsByDay(range),
       ]);
       const rows = [...games, ...rounds].sort(
-        (a, b) => a.day.localeCompare(b.day) || a.game.localeCompare(b.game) || a.asset.localeCompare(b.asset),
+        (a, b) =>
+          a.day.localeCompare(b.day) || a.game.localeCompare(b.game) || a.asset.localeCompare(b.asset),
       );
       const days = new Map<string, { day: string; asset: Asset; ggr: bigint; bonusCost: bigint }>();
       const dayOf = (day: string, asset: Asset) => {
@@ -551,6 +557,34 @@ export function createConsoleService(deps: ConsoleDeps) {
             ngr: formatAmount(entry.ggr - entry.bonusCost, entry.asset),
           })),
       };
+    },
+
+    /** Games settings (through the games service's admin entry point) and the round chains' status. */
+    async games(staff: Staff, session: Session) {
+      const [configs, chains] = await Promise.all([
+        deps.games.config(delegated(staff, session)),
+        deps.rounds.chainStatus(staff.projectId),
+      ]);
+      return { configs: configs.items, chains };
+    },
+
+    /** The games service checks the amounts and the edge bounds and writes the audit line (as the staff member). */
+    updateGame: (staff: Staff, session: Session, input: Parameters<GamesService['updateConfig']>[1]) =>
+      deps.games.updateConfig(delegated(staff, session), input, staff.ip),
+
+    /** Fixes a chain's salt once through the rounds service; the console writes the audit line. */
+    async setRoundSalt(staff: Staff, session: Session, input: Parameters<RoundsService['setSalt']>[1]) {
+      const fairness = await deps.rounds.setSalt(delegated(staff, session), input);
+      await writeAudit(repo.db, {
+        projectId: staff.projectId,
+        actorId: staff.userId,
+        action: 'console.rounds.salt',
+        objectType: 'round_chain',
+        objectId: `${input.game}:${input.terminatingHash}`,
+        after: { salt: input.salt, source: input.source },
+        ip: staff.ip,
+      });
+      return fairness;
     },
 
     async staff(staff: Staff) {
