@@ -213,9 +213,12 @@ describe('operator console at 1280x800', () => {
   it('an admin switches a game off and the player lobby shows it off', async () => {
     const page = await consolePage('admin');
     await page.getByRole('link', { name: 'Permainan' }).click();
-    for (const asset of ['IDR', 'YEC']) {
-      const row = page.getByTestId(`game-roller-${asset}`);
-      await row.waitFor();
+    // Off in every asset the project plays roller in (its currency and YEC).
+    const rows = page.locator('[data-testid^="game-roller-"]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    for (let index = 0; index < 2; index += 1) {
+      const row = rows.nth(index);
       await row.getByRole('checkbox').uncheck();
       await row.getByRole('button', { name: 'Simpan' }).click();
       await row.getByText('Nonaktif').waitFor();
