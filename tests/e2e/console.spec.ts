@@ -208,6 +208,8 @@ describe('operator console at 1280x800', () => {
     await page.locator('[data-testid="ggr-chart"] .recharts-bar-rectangle').first().waitFor();
     await page.getByTestId('ggr-chart').scrollIntoViewIfNeeded();
     await screenshot(page, 'console-ggr-report');
+    await row.first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-ggr-table');
   });
 
   it('an admin switches a game off and the player lobby shows it off', async () => {
@@ -223,8 +225,9 @@ describe('operator console at 1280x800', () => {
       await row.getByRole('button', { name: 'Simpan' }).click();
       await row.getByText('Nonaktif').waitFor();
     }
-    await page.getByTestId('chain-crash').waitFor();
     await screenshot(page, 'console-games');
+    await page.getByTestId('chain-crash').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-games-chains');
 
     const context = await newMobileContext(browser);
     contexts.push(context);
