@@ -1,8 +1,9 @@
 // Proves the operator console's journeys in Chromium at 1280x800 against the real server: a
 // compliance officer verifies a pending operator KYC and closes a monitoring case; support finds a
 // player by phone and sees their history; a content editor publishes a site notice that a signed-in
-// agent sees live; finance opens the money report for a date range with its chart. Screenshots in
-// artifacts/screenshots/console-*.png.
+// agent sees live; finance opens the money report for a date range with its chart, and the GGR report
+// over bets placed through the API; an admin switches a game off and the player's lobby shows it off.
+// Screenshots in artifacts/screenshots/console-*.png.
 import type { PayhubClient } from '@payhub/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +172,78 @@ describe('operator console at 1280x800', () => {
     expect(await bankRow.first().textContent()).toContain('150000.00');
     await page.locator('[data-testid="money-chart"] .recharts-bar-rectangle').first().waitFor();
     await screenshot(page, 'console-report');
+  });
+
+  it('finance opens the GGR report for a date range with a chart, after real bets', async () => {
+    const player = await signedIn('player');
+    const bets = [];
+    for (const stake of ['10.00', '20.00', '30.00', '40.00'])
+      bets.push(
+        await player.api.games.bet({
+          body: {
+            id: crypto.randomUUID(),
+            asset: 'YEC',
+            stake,
+            params: { game: 'dice', target: 4950, direction: 'under' },
+          },
+        }),
+      );
+    const page = await consolePage('staff-finance');
+    await page.getByRole('link', { name: 'Laporan' }).click();
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Jakarta' });
+    const weekAgo = new Date(Date.now() - 6 * 86_400_000).toLocaleDateString('en-CA', {
+      timeZone: 'Asia/Jakarta',
+    });
+    await page.getByLabel('Dari').fill(weekAgo);
+    await page.getByLabel('Sampai').fill(today);
+    await page.getByRole('button', { name: 'Tampilkan' }).click();
+    const row = page.getByTestId('ggr-row').filter({ hasText: 'dice' }).filter({ hasText: 'YEC' });
+    await row.first().waitFor();
+    const cells = await row.first().locator('td').allTextContents();
+    expect(cells[0]).toBe(today);
+    expect(Number(cells[3])).toBeGreaterThanOrEqual(bets.length);
+    // GGR = stakes − payouts, as the server computed it.
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    expect(cents(cells[6]!)).toBe(cents(cells[4]!) - cents(cells[5]!));
+    await page.locator('[data-testid="ggr-chart"] .recharts-bar-rectangle').first().waitFor();
+    await page.getByTestId('ggr-chart').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-ggr-report');
+    await row.first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-ggr-table');
+  });
+
+  it('an admin switches a game off and the player lobby shows it off', async () => {
+    const page = await consolePage('admin');
+    await page.getByRole('link', { name: 'Permainan' }).click();
+    // Off in every asset the project plays roller in (its currency and YEC).
+    const rows = page.locator('[data-testid^="game-roller-"]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    for (let index = 0; index < 2; index += 1) {
+      const row = rows.nth(index);
+      await row.getByRole('checkbox').uncheck();
+      await row.getByRole('button', { name: 'Simpan' }).click();
+      await row.getByText('Nonaktif').waitFor();
+    }
+    await screenshot(page, 'console-games');
+    await page.getByTestId('chain-crash').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-games-chains');
+
+    const context = await newMobileContext(browser);
+    contexts.push(context);
+    const lobby = await context.newPage();
+    const account = seededAccount('player', 12);
+    await lobby.goto('/play/login');
+    await lobby.locator('input[name="phone"]').fill(account.phone);
+    await lobby.locator('input[name="password"]').fill(account.password);
+    await lobby.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await lobby.waitForURL('**/play/wallet');
+    await lobby.goto('/play/games');
+    const tile = lobby.getByTestId('lobby-roller');
+    await tile.waitFor();
+    expect(await tile.getAttribute('aria-disabled')).toBe('true');
+    expect(await lobby.getByTestId('lobby-dice').getAttribute('aria-disabled')).toBe('false');
+    await screenshot(lobby, 'console-game-off-in-lobby');
   });
 
   it('works on a tablet (820x1180): the navigation folds to a top bar, nothing scrolls sideways', async () => {

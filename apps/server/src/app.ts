@@ -473,6 +473,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     withdraw,
     notices,
     maintenance,
+    games,
+    rounds: rounds.service,
   });
   await app.register(async (scope) => registerConsoleRoutes(scope, bindDeps, consoleService));
 

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { PayOrderState, WithdrawOrderState } from './enums.ts';
 import { ErrorCode } from './errors.ts';
+import { GameConfigUpdate, GameConfigWire } from './games.ts';
 import { AssetSchema } from './money.ts';
 import { NOTICE_CONTENT_MAX_CHARS, NOTICE_SHOW_DURATION_MAX_SECONDS, SiteNotice } from './notices.ts';
 import { MonitoringCase, OperatorStatus, PayOrderPage } from './payhub.ts';
+import { RoundFairness, RoundGameSchema } from './rounds.ts';
 import { Maintenance } from './site.ts';
 import { BooleanInput, Count, Id, intInput, Page } from './validation.ts';
 import { AssetAmountWire, AssetBalance, HistoryRow } from './wallet.ts';
@@ -115,6 +117,39 @@ export const ConsoleMoneyDay = z.object({
   depositCount: z.number().int(),
   withdrawals: AssetAmountWire,
   withdrawalCount: z.number().int(),
+});
+
+/** GGR of one local day, game and asset: stakes of settled bets minus their payouts (issue 19). */
+export const ConsoleGameDay = z.object({
+  day: ConsoleDay,
+  /** An in-house game (game_bets) or a round game (crash, wingo). */
+  game: z.string(),
+  asset: AssetSchema,
+  bets: z.number().int(),
+  stakes: AssetAmountWire,
+  payouts: AssetAmountWire,
+  /** Signed: stakes − payouts (negative when the players won). */
+  ggr: AssetAmountWire,
+});
+/**
+ * NGR of one local day and asset of the project: GGR minus what the house gave players that day
+ * (approved manual credits, net of manual debits). Costs are not attributed to games.
+ */
+export const ConsoleNgrDay = z.object({
+  day: ConsoleDay,
+  asset: AssetSchema,
+  ggr: AssetAmountWire,
+  bonusCost: AssetAmountWire,
+  ngr: AssetAmountWire,
+});
+
+/** A crash or wingo game's current hash chain: its terminating hash, salt, and how far it has run. */
+export const ConsoleChainStatus = z.object({
+  game: RoundGameSchema,
+  /** Null when the game has no chain yet (the round clock creates one). */
+  fairness: RoundFairness.nullable(),
+  /** Rounds played on this chain so far. */
+  roundsPlayed: z.number().int(),
 });
 
 /**
@@ -354,6 +389,55 @@ export const consoleApi = {
     response: z.object({ timeZone: z.string(), items: z.array(ConsoleMoneyDay) }),
     errors: [ErrorCode.NoPermission],
   }),
+  gameReport: endpoint({
+    method: 'GET',
+    path: '/main/console/reports/games',
+    access: 'secure',
+    summary: `Console: GGR per day, game and asset over settled game and round bets, and NGR per day and asset (at most ${CONSOLE_REPORT_MAX_DAYS} days)`,
+    query: z.object({ from: ConsoleDay, to: ConsoleDay }).strict(),
+    response: z.object({
+      timeZone: z.string(),
+      items: z.array(ConsoleGameDay),
+      days: z.array(ConsoleNgrDay),
+    }),
+    errors: [ErrorCode.NoPermission],
+  }),
+  games: endpoint({
+    method: 'GET',
+    path: '/main/console/games',
+    access: 'secure',
+    summary:
+      "Console: every in-house game's settings per asset of the project, and the crash/wingo chains' status (terminating hash, salt)",
+    response: z.object({ configs: z.array(GameConfigWire), chains: z.array(ConsoleChainStatus) }),
+    errors: [ErrorCode.NoPermission],
+  }),
+  updateGame: endpoint({
+    method: 'PUT',
+    path: '/main/console/games/config',
+    access: 'secure',
+    summary:
+      'Console: switch a game on or off and set its bet range, max payout and edge (within GAME_EDGE_BOUNDS) in one asset of the project',
+    body: GameConfigUpdate,
+    response: GameConfigWire,
+    errors: [ErrorCode.NoPermission],
+  }),
+  setRoundSalt: endpoint({
+    method: 'PUT',
+    path: '/main/console/games/salt',
+    access: 'secure',
+    summary:
+      "Console: fix the salt of a crash/wingo game's current chain once (a public value chosen by nobody, e.g. a future Bitcoin block hash)",
+    body: z
+      .object({
+        game: RoundGameSchema,
+        terminatingHash: z.string().regex(/^[0-9a-f]{64}$/),
+        salt: z.string().min(16).max(128),
+        source: z.string().trim().min(1).max(200),
+      })
+      .strict(),
+    response: RoundFairness,
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound, ErrorCode.RoundSaltFixed],
+  }),
   audit: endpoint({
     method: 'GET',
     path: '/main/console/audit',
@@ -419,6 +503,10 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<ConsoleAction, readonly StaffR
   publishNotice: ['content', 'admin'],
   maintenance: ['content', 'admin'],
   moneyReport: ['finance', 'admin'],
+  gameReport: ['finance', 'admin'],
+  games: ['finance', 'admin'],
+  updateGame: ['admin'],
+  setRoundSalt: ['admin'],
   audit: ['compliance', 'finance', 'admin'],
   staff: ['admin'],
   grant: ['admin'],

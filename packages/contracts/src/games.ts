@@ -358,7 +358,8 @@ export const GameInfoWire = z.object({
 });
 export type GameInfoWire = z.infer<typeof GameInfoWire>;
 
-const GameConfigUpdate = z
+/** One game's settings to store (the admin and console config endpoints). */
+export const GameConfigUpdate = z
   .object({
     game: GameIdSchema,
     asset: AssetSchema,

@@ -22,6 +22,9 @@ const CasesPage = lazy(() =>
 const ContentPage = lazy(() =>
   import('../features/content/content-page.tsx').then((module) => ({ default: module.ContentPage })),
 );
+const GamesPage = lazy(() =>
+  import('../features/games/games-page.tsx').then((module) => ({ default: module.GamesPage })),
+);
 const OperatorsPage = lazy(() =>
   import('../features/operators/operators-page.tsx').then((module) => ({ default: module.OperatorsPage })),
 );
@@ -62,6 +65,7 @@ export function AppRouter() {
             <Route path={paths.cases} element={<CasesPage />} />
             <Route path={paths.content} element={<ContentPage />} />
             <Route path={paths.reports} element={<ReportsPage />} />
+            <Route path={paths.games} element={<GamesPage />} />
             <Route path={paths.audit} element={<AuditPage />} />
             <Route path={paths.staff} element={<StaffPage />} />
             <Route path="*" element={<Navigate to={paths.players} replace />} />

@@ -18,6 +18,7 @@ type NavKey =
   | 'cases'
   | 'content'
   | 'reports'
+  | 'games'
   | 'audit'
   | 'staff';
 /** Each screen and the console endpoint that opens it: shown only to roles that may call it. */
@@ -29,6 +30,7 @@ const NAV: Array<{ key: NavKey; to: string; action: ConsoleAction }> = [
   { key: 'cases', to: paths.cases, action: 'cases' },
   { key: 'content', to: paths.content, action: 'publishNotice' },
   { key: 'reports', to: paths.reports, action: 'moneyReport' },
+  { key: 'games', to: paths.games, action: 'games' },
   { key: 'audit', to: paths.audit, action: 'audit' },
   { key: 'staff', to: paths.staff, action: 'staff' },
 ];

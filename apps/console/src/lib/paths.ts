@@ -9,6 +9,7 @@ export const paths = {
   cases: '/cases',
   content: '/content',
   reports: '/reports',
+  games: '/games',
   audit: '/audit',
   staff: '/staff',
 } as const;

@@ -5,12 +5,13 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { api, errorText } from '../../lib/api.ts';
 import { downloadCsv } from '../../shared/csv.ts';
 import { Button, Card, ErrorLine, Input, Table } from '../../shared/ui.tsx';
+import { GgrReport } from './ggr-report.tsx';
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
- * Deposits and withdrawals per day and rail, from the ledger. A GGR-by-day/game report joins here
- * as another query and chart once a bets table exists (docs/console.md "Reports").
+ * Deposits and withdrawals per day and rail, from the ledger, and (for the same range) GGR/NGR per
+ * day and game over settled bets (docs/console.md "Reports").
  */
 export function ReportsPage() {
   const { t } = useTranslation();
@@ -144,8 +145,8 @@ export function ReportsPage() {
             </tr>
           ))}
         </Table>
-        <p className="mt-3 text-xs text-slate-500">{t('console.reports.ggrPending')}</p>
       </Card>
+      <GgrReport range={range} />
     </div>
   );
 }

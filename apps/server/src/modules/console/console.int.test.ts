@@ -2,11 +2,15 @@
 // allowed or 1031 as CONSOLE_PERMISSIONS says; player and agent tokens refused; staff of project 10
 // see nothing of project 12), the two-person manual adjustment (the ledger moves only on a second
 // staff member's approval; the audit log shows both), and bad input refused with 3 on every endpoint.
+
+import { randomUUID } from 'node:crypto';
 import type { ApiError, PayhubClient } from '@payhub/client';
 import {
   CONSOLE_PERMISSIONS,
   type ConsoleAction,
   contracts,
+  ErrorCode,
+  parseAmount,
   STAFF_ROLES,
   type StaffRole,
 } from '@payhub/contracts';
@@ -90,6 +94,27 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
       return api.maintenance({ body: { enabled: false, message: null } });
     case 'moneyReport':
       return api.moneyReport({ query: { from: '2026-01-01', to: '2026-01-31' } });
+    case 'gameReport':
+      return api.gameReport({ query: { from: '2026-01-01', to: '2026-01-31' } });
+    case 'games':
+      return api.games();
+    case 'updateGame':
+      // The seeded settings of roulette in YEC, stored again: allowed for admins, changes nothing.
+      return api.updateGame({
+        body: {
+          game: 'roulette',
+          asset: 'YEC',
+          enabled: true,
+          minBet: '1.00',
+          maxBet: '100000.00',
+          maxPayout: '10000000.00',
+          edgeBp: null,
+        },
+      });
+    case 'setRoundSalt':
+      return api.setRoundSalt({
+        body: { game: 'crash', terminatingHash: 'f'.repeat(64), salt: 's'.repeat(32), source: 'test' },
+      });
     case 'audit':
       return api.audit({ query: {} });
     case 'staff':
@@ -232,6 +257,94 @@ describe('manual adjustment', () => {
   });
 });
 
+describe('console GGR report', () => {
+  it('sums settled bets placed through the API per day and game; NGR deducts approved adjustments', async () => {
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Jakarta' });
+    const finance = staff.get('finance')!;
+    const before = await finance.api.console.gameReport({ query: { from: today, to: today } });
+    const bets = [];
+    for (const stake of ['10.00', '20.00', '30.00'])
+      bets.push(
+        await player.api.games.bet({
+          body: {
+            id: randomUUID(),
+            asset: 'YEC',
+            stake,
+            params: { game: 'dice', target: 4950, direction: 'under' },
+          },
+        }),
+      );
+    const units = (value: string) => parseAmount(value, 'YEC', 'wire');
+    const stakes = bets.reduce((sum, bet) => sum + units(bet.stake), 0n);
+    const payouts = bets.reduce((sum, bet) => sum + units(bet.payout), 0n);
+    const after = await finance.api.console.gameReport({ query: { from: today, to: today } });
+    const dice = (report: typeof after) =>
+      report.items.find((row) => row.day === today && row.game === 'dice' && row.asset === 'YEC');
+    const was = dice(before);
+    const now = dice(after)!;
+    expect(now.bets - (was?.bets ?? 0)).toBe(3);
+    expect(units(now.stakes) - units(was?.stakes ?? '0.00')).toBe(stakes);
+    expect(units(now.payouts) - units(was?.payouts ?? '0.00')).toBe(payouts);
+    expect(units(now.ggr)).toBe(units(now.stakes) - units(now.payouts));
+    const day = after.days.find((row) => row.day === today && row.asset === 'YEC')!;
+    expect(units(day.ngr)).toBe(units(day.ggr) - units(day.bonusCost));
+    // A day with no bets has no rows.
+    const empty = await finance.api.console.gameReport({ query: { from: '2026-01-01', to: '2026-01-02' } });
+    expect(empty.items).toEqual([]);
+    expect(after.timeZone).toBe('Asia/Jakarta');
+  });
+});
+
+describe('console games settings', () => {
+  it('an admin switches a game off in one asset (the player is refused with 10006, audited) and on again', async () => {
+    const admin = staff.get('admin')!;
+    const view = await admin.api.console.games();
+    const dice = view.configs.find((row) => row.game === 'dice' && row.asset === 'YEC')!;
+    expect(dice.enabled).toBe(true);
+    expect(view.chains.map((chain) => chain.game).sort()).toEqual([
+      'crash',
+      'wingo120',
+      'wingo30',
+      'wingo60',
+    ]);
+    const off = await admin.api.console.updateGame({ body: { ...dice, enabled: false } });
+    expect(off.enabled).toBe(false);
+    const lobby = await player.api.games.lobby();
+    const shown = lobby.games
+      .find((game) => game.game === 'dice')!
+      .configs.find((row) => row.asset === 'YEC')!;
+    expect(shown.enabled).toBe(false);
+    const bet = player.api.games.bet({
+      body: {
+        id: randomUUID(),
+        asset: 'YEC',
+        stake: '1.00',
+        params: { game: 'dice', target: 4950, direction: 'under' },
+      },
+    });
+    expect(await codeOf(bet)).toBe(10006);
+    const audit = await admin.api.console.audit({ query: { action: 'games.config', objectId: 'dice:YEC' } });
+    expect(audit.items[0]).toMatchObject({ actorId: (await admin.api.user.me()).id });
+    await admin.api.console.updateGame({ body: { ...dice, enabled: true } });
+    expect(
+      (await admin.api.console.games()).configs.find((row) => row.game === 'dice' && row.asset === 'YEC')!
+        .enabled,
+    ).toBe(true);
+  });
+
+  it('finance sees the settings but cannot change them; an unknown chain answers 1004', async () => {
+    const finance = staff.get('finance')!;
+    expect((await finance.api.console.games()).configs.length).toBeGreaterThan(0);
+    expect(
+      await codeOf(
+        staff.get('admin')!.api.console.setRoundSalt({
+          body: { game: 'crash', terminatingHash: 'f'.repeat(64), salt: 's'.repeat(32), source: 'test' },
+        }),
+      ),
+    ).toBe(ErrorCode.NotFound);
+  });
+});
+
 describe('console bad input', () => {
   it.each<[string, (client: PayhubClient) => Promise<unknown>]>([
     ['players count', (c) => c.api.console.players({ query: { count: 0 } })],
@@ -286,6 +399,72 @@ describe('console bad input', () => {
     ['report day', (c) => c.api.console.moneyReport({ query: { from: '2026-1-1', to: '2026-01-31' } })],
     ['report order', (c) => c.api.console.moneyReport({ query: { from: '2026-02-01', to: '2026-01-01' } })],
     ['report range', (c) => c.api.console.moneyReport({ query: { from: '2020-01-01', to: '2026-01-01' } })],
+    ['ggr day', (c) => c.api.console.gameReport({ query: { from: '2026-01-01', to: '31-01-2026' } })],
+    ['ggr order', (c) => c.api.console.gameReport({ query: { from: '2026-02-01', to: '2026-01-01' } })],
+    ['ggr range', (c) => c.api.console.gameReport({ query: { from: '2020-01-01', to: '2026-01-01' } })],
+    [
+      'ggr unknown',
+      (c) => c.api.console.gameReport({ query: { from: '2026-01-01', to: '2026-01-02', x: 1 } as never }),
+    ],
+    [
+      'game edge out of bounds',
+      (c) =>
+        c.api.console.updateGame({
+          body: {
+            game: 'mines',
+            asset: 'YEC',
+            enabled: true,
+            minBet: '1.00',
+            maxBet: '100.00',
+            maxPayout: '1000.00',
+            edgeBp: 999,
+          },
+        }),
+    ],
+    [
+      'game max below min',
+      (c) =>
+        c.api.console.updateGame({
+          body: {
+            game: 'dice',
+            asset: 'YEC',
+            enabled: true,
+            minBet: '10.00',
+            maxBet: '5.00',
+            maxPayout: '1000.00',
+            edgeBp: null,
+          },
+        }),
+    ],
+    [
+      'game asset',
+      (c) =>
+        c.api.console.updateGame({
+          body: {
+            game: 'dice',
+            asset: 'MXN',
+            enabled: true,
+            minBet: '1.00',
+            maxBet: '5.00',
+            maxPayout: '1000.00',
+            edgeBp: null,
+          },
+        }),
+    ],
+    [
+      'salt hash',
+      (c) =>
+        c.api.console.setRoundSalt({
+          body: { game: 'crash', terminatingHash: 'xyz', salt: 's'.repeat(32), source: 'test' },
+        }),
+    ],
+    [
+      'salt short',
+      (c) =>
+        c.api.console.setRoundSalt({
+          body: { game: 'wingo60', terminatingHash: 'f'.repeat(64), salt: 'short', source: 'test' },
+        }),
+    ],
     ['audit actor', (c) => c.api.console.audit({ query: { actorId: 0 } })],
     ['grant role', (c) => c.api.console.grant({ body: { userId: 1, projectId: 12, role: 'boss' as never } })],
     ['grant project', (c) => c.api.console.grant({ body: { userId: 1, projectId: 0, role: 'support' } })],

@@ -208,6 +208,25 @@ export function createConsoleRepo(db: Db) {
         count: Number(row.n),
       }));
     },
+    /**
+     * Approved manual adjustments per local day (of the decision) and asset, signed sum: what the
+     * house gave players (credits) net of what it took back (debits); NGR deducts it.
+     */
+    async adjustmentsByDay(query: { projectId: number; timeZone: string; from: string; to: string }) {
+      const result = await db.execute<Raw>(sql`
+        SELECT to_char((decided_at AT TIME ZONE ${query.timeZone})::date, 'YYYY-MM-DD') AS day, asset,
+               sum(amount)::text AS total
+          FROM staff_adjustments
+         WHERE project_id = ${query.projectId} AND status = 'approved'
+           AND decided_at >= (${query.from}::date)::timestamp AT TIME ZONE ${query.timeZone}
+           AND decided_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.timeZone})
+         GROUP BY 1, 2 ORDER BY 1, 2`);
+      return result.rows.map((row) => ({
+        day: row.day as string,
+        asset: row.asset as Asset,
+        total: BigInt(row.total as string),
+      }));
+    },
   };
 }
 export type ConsoleRepo = ReturnType<typeof createConsoleRepo>;

@@ -65,6 +65,18 @@ export function registerConsoleRoutes(app: FastifyInstance, deps: BindDeps, serv
   bindEndpoint(app, deps, api.moneyReport, async ({ query, context }) =>
     service.moneyReport(await staffFor(context, 'moneyReport'), query),
   );
+  bindEndpoint(app, deps, api.gameReport, async ({ query, context }) =>
+    service.gameReport(await staffFor(context, 'gameReport'), query),
+  );
+  bindEndpoint(app, deps, api.games, async ({ context }) =>
+    service.games(await staffFor(context, 'games'), context.session),
+  );
+  bindEndpoint(app, deps, api.updateGame, async ({ body, context }) =>
+    service.updateGame(await staffFor(context, 'updateGame'), context.session, body),
+  );
+  bindEndpoint(app, deps, api.setRoundSalt, async ({ body, context }) =>
+    service.setRoundSalt(await staffFor(context, 'setRoundSalt'), context.session, body),
+  );
   bindEndpoint(app, deps, api.staff, async ({ context }) => service.staff(await staffFor(context, 'staff')));
   bindEndpoint(app, deps, api.grant, async ({ body, context }) =>
     service.grant(await staffFor(context, 'grant'), body),

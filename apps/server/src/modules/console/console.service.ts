@@ -19,8 +19,10 @@ import { listAudit, writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
+import type { GamesService } from '../games/games.service.ts';
 import type { NoticesService } from '../notices/notices.service.ts';
 import { type PayhubService, toPayOrderWire } from '../payhub/payhub.service.ts';
+import type { RoundsService } from '../rounds/rounds.service.ts';
 import type { MaintenanceGate } from '../site/maintenance.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import type { WithdrawService } from '../withdraw/withdraw.service.ts';
@@ -66,6 +68,9 @@ export interface ConsoleDeps {
   withdraw: Pick<WithdrawService, 'adminOrders'>;
   notices: Pick<NoticesService, 'create'>;
   maintenance: Pick<MaintenanceGate, 'set'>;
+  /** Settled bets per day, game and asset, from the games and rounds modules (the GGR report). */
+  games: Pick<GamesService, 'dailyTotals' | 'config' | 'updateConfig'>;
+  rounds: Pick<RoundsService, 'dailyTotals' | 'chainStatus' | 'setSalt'>;
 }
 
 /** Transfer codes of the money report: code → rail and direction (wallet.types.ts names the same codes). */
@@ -132,6 +137,20 @@ export function createConsoleService(deps: ConsoleDeps) {
     const player = await deps.users.profileForStaff(staff.projectId, userId);
     if (!player) throw notFound('player');
     return player;
+  }
+
+  /** The project of a report, after checking its day range (bad input answers 1001). */
+  function reportProject(staff: Staff, query: { from: string; to: string }): ProjectConfig {
+    const project = deps.projectById(staff.projectId);
+    if (!project) throw notFound('project');
+    const from = Date.parse(`${query.from}T00:00:00Z`);
+    const to = Date.parse(`${query.to}T00:00:00Z`);
+    if (Number.isNaN(from)) throw badParameter('query.from: not a date');
+    if (Number.isNaN(to)) throw badParameter('query.to: not a date');
+    if (to < from) throw badParameter('query.to: must not be before from');
+    if ((to - from) / DAY_MS >= CONSOLE_REPORT_MAX_DAYS)
+      throw badParameter(`query.to: at most ${CONSOLE_REPORT_MAX_DAYS} days after from`);
+    return project;
   }
 
   return {
@@ -432,14 +451,7 @@ export function createConsoleService(deps: ConsoleDeps) {
       deps.maintenance.set(staff.projectId, maintenance, { userId: staff.userId, ip: staff.ip }),
 
     async moneyReport(staff: Staff, query: { from: string; to: string }) {
-      const project = deps.projectById(staff.projectId);
-      if (!project) throw notFound('project');
-      const from = Date.parse(`${query.from}T00:00:00Z`);
-      const to = Date.parse(`${query.to}T00:00:00Z`);
-      if (Number.isNaN(from) || Number.isNaN(to)) throw badParameter('query.from: not a date');
-      if (to < from) throw badParameter('query.to: must not be before from');
-      if ((to - from) / DAY_MS >= CONSOLE_REPORT_MAX_DAYS)
-        throw badParameter(`query.to: at most ${CONSOLE_REPORT_MAX_DAYS} days after from`);
+      const project = reportProject(staff, query);
       const rows = await repo.moneyByDay({
         projectId: staff.projectId,
         timeZone: project.timeZone,
@@ -492,6 +504,87 @@ export function createConsoleService(deps: ConsoleDeps) {
           withdrawalCount: entry.wdN,
         })),
       };
+    },
+
+    /**
+     * GGR per day, game and asset over settled in-house and round bets (read through the games and
+     * rounds services), and NGR per day and asset: GGR minus approved manual adjustments that day.
+     */
+    async gameReport(staff: Staff, query: { from: string; to: string }) {
+      const project = reportProject(staff, query);
+      const range = {
+        projectId: staff.projectId,
+        timeZone: project.timeZone,
+        from: query.from,
+        to: query.to,
+      };
+      const [games, rounds, adjustments] = await Promise.all([
+        deps.games.dailyTotals(range),
+        deps.rounds.dailyTotals(range),
+        repo.adjustmentsByDay(range),
+      ]);
+      const rows = [...games, ...rounds].sort(
+        (a, b) =>
+          a.day.localeCompare(b.day) || a.game.localeCompare(b.game) || a.asset.localeCompare(b.asset),
+      );
+      const days = new Map<string, { day: string; asset: Asset; ggr: bigint; bonusCost: bigint }>();
+      const dayOf = (day: string, asset: Asset) => {
+        const key = `${day}|${asset}`;
+        const entry = days.get(key) ?? { day, asset, ggr: 0n, bonusCost: 0n };
+        days.set(key, entry);
+        return entry;
+      };
+      for (const row of rows) dayOf(row.day, row.asset).ggr += row.stakes - row.payouts;
+      for (const row of adjustments) dayOf(row.day, row.asset).bonusCost += row.total;
+      return {
+        timeZone: project.timeZone,
+        items: rows.map((row) => ({
+          day: row.day,
+          game: row.game,
+          asset: row.asset,
+          bets: row.bets,
+          stakes: formatAmount(row.stakes, row.asset),
+          payouts: formatAmount(row.payouts, row.asset),
+          ggr: formatAmount(row.stakes - row.payouts, row.asset),
+        })),
+        days: [...days.values()]
+          .sort((a, b) => a.day.localeCompare(b.day) || a.asset.localeCompare(b.asset))
+          .map((entry) => ({
+            day: entry.day,
+            asset: entry.asset,
+            ggr: formatAmount(entry.ggr, entry.asset),
+            bonusCost: formatAmount(entry.bonusCost, entry.asset),
+            ngr: formatAmount(entry.ggr - entry.bonusCost, entry.asset),
+          })),
+      };
+    },
+
+    /** Games settings (through the games service's admin entry point) and the round chains' status. */
+    async games(staff: Staff, session: Session) {
+      const [configs, chains] = await Promise.all([
+        deps.games.config(delegated(staff, session)),
+        deps.rounds.chainStatus(staff.projectId),
+      ]);
+      return { configs: configs.items, chains };
+    },
+
+    /** The games service checks the amounts and the edge bounds and writes the audit line (as the staff member). */
+    updateGame: (staff: Staff, session: Session, input: Parameters<GamesService['updateConfig']>[1]) =>
+      deps.games.updateConfig(delegated(staff, session), input, staff.ip),
+
+    /** Fixes a chain's salt once through the rounds service; the console writes the audit line. */
+    async setRoundSalt(staff: Staff, session: Session, input: Parameters<RoundsService['setSalt']>[1]) {
+      const fairness = await deps.rounds.setSalt(delegated(staff, session), input);
+      await writeAudit(repo.db, {
+        projectId: staff.projectId,
+        actorId: staff.userId,
+        action: 'console.rounds.salt',
+        objectType: 'round_chain',
+        objectId: `${input.game}:${input.terminatingHash}`,
+        after: { salt: input.salt, source: input.source },
+        ip: staff.ip,
+      });
+      return fairness;
     },
 
     async staff(staff: Staff) {

@@ -185,6 +185,16 @@ const placeBetSql = (ledgerCall: string) => `WITH pair AS (
          (SELECT ${ledgerCall} FROM bet) AS outcome`;
 
 /** The only SQL of the games module: its own tables. */
+/** One day, game and asset of settled bets (the console's GGR report). */
+export interface DailyTotalRow {
+  day: string;
+  game: string;
+  asset: Asset;
+  bets: number;
+  stakes: bigint;
+  payouts: bigint;
+}
+
 export function createGamesRepo(db: Db) {
   return {
     db: db as Executor,
@@ -445,6 +455,69 @@ export function createGamesRepo(db: Db) {
     },
 
     // --- Configuration ---
+
+    /**
+     * Settled bets per local day, game and asset in [from, to] (days in the project's time zone):
+     * count, stakes and payouts, for the console's GGR report: the hourly roll-up (brought up to date
+     * first) plus the bets settled since, read through the game_bets_report index (migration 0660).
+     */
+    async dailyTotals(
+      executor: Executor,
+      query: { projectId: number; timeZone: string; from: string; to: string },
+    ): Promise<DailyTotalRow[]> {
+      await db.transaction(async (tx) => {
+        // The roll-up of the project's settled bets up to the last whole hour that ended 5 minutes
+        // ago (one report at a time per project rolls; the others wait on the watermark row).
+        await tx.execute(sql`
+          INSERT INTO game_bet_rollup (project_id, rolled_to) VALUES (${query.projectId}, '1970-01-01Z')
+          ON CONFLICT (project_id) DO NOTHING`);
+        const mark = await tx.execute<Record<string, unknown>>(sql`
+          SELECT date_trunc('hour', now() - interval '5 minutes') > rolled_to AS due
+            FROM game_bet_rollup WHERE project_id = ${query.projectId} FOR UPDATE`);
+        if (mark.rows[0]?.due !== true) return;
+        const target = sql`date_trunc('hour', now() - interval '5 minutes')`;
+        const rolledTo = sql`(SELECT rolled_to FROM game_bet_rollup WHERE project_id = ${query.projectId})`;
+        await tx.execute(sql`
+          INSERT INTO game_bet_hours (project_id, hour, game, asset, bets, stakes, payouts)
+          SELECT project_id, date_trunc('hour', settled_at), game, asset, count(*), sum(stake), sum(payout)
+            FROM game_bets
+           WHERE project_id = ${query.projectId} AND status <> 'open'
+             AND settled_at >= ${rolledTo} AND settled_at < ${target}
+           GROUP BY 1, 2, 3, 4
+          ON CONFLICT (project_id, hour, game, asset) DO UPDATE
+            SET bets = game_bet_hours.bets + EXCLUDED.bets, stakes = game_bet_hours.stakes + EXCLUDED.stakes,
+                payouts = game_bet_hours.payouts + EXCLUDED.payouts`);
+        await tx.execute(sql`
+          UPDATE game_bet_rollup SET rolled_to = ${target}
+           WHERE project_id = ${query.projectId}`);
+      });
+      // One statement, one snapshot: rolled-up hours before the watermark, raw bets from it on.
+      const from = sql`((${query.from}::date)::timestamp AT TIME ZONE ${query.timeZone})`;
+      const to = sql`(((${query.to}::date + 1)::timestamp) AT TIME ZONE ${query.timeZone})`;
+      const result = await executor.execute<Record<string, unknown>>(sql`
+        WITH mark AS (SELECT coalesce((SELECT rolled_to FROM game_bet_rollup WHERE project_id = ${query.projectId}),
+                                      '1970-01-01Z'::timestamptz) AS rolled_to),
+        parts AS (
+          SELECT hour AS at, game, asset, bets AS n, stakes, payouts
+            FROM game_bet_hours, mark
+           WHERE project_id = ${query.projectId} AND hour >= ${from} AND hour < ${to} AND hour < mark.rolled_to
+          UNION ALL
+          SELECT settled_at, game, asset, 1, stake, payout
+            FROM game_bets, mark
+           WHERE project_id = ${query.projectId} AND status <> 'open'
+             AND settled_at >= greatest(${from}, mark.rolled_to) AND settled_at < ${to})
+        SELECT to_char((at AT TIME ZONE ${query.timeZone})::date, 'YYYY-MM-DD') AS day, game, asset,
+               sum(n)::int AS n, sum(stakes)::text AS stakes, sum(payouts)::text AS payouts
+          FROM parts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+      return result.rows.map((row) => ({
+        day: row.day as string,
+        game: row.game as string,
+        asset: row.asset as Asset,
+        bets: Number(row.n),
+        stakes: BigInt(row.stakes as string),
+        payouts: BigInt(row.payouts as string),
+      }));
+    },
 
     async configs(executor: Executor, projectId: number): Promise<ConfigRow[]> {
       const result = await executor.execute<Raw>(sql`

@@ -831,6 +831,10 @@ export function createGamesService(deps: GamesDeps) {
       return { items: rows.map(feedWire) };
     },
 
+    /** Settled bets per local day, game and asset of a project (the console's GGR report reads this). */
+    dailyTotals: (query: { projectId: number; timeZone: string; from: string; to: string }) =>
+      deps.repo.dailyTotals(deps.repo.db, query),
+
     async config(session: Session): Promise<{ items: GameConfigWire[] }> {
       requireAdmin(session);
       return { items: (await repo.configs(repo.db, session.projectId)).map(configWire) };

@@ -343,6 +343,23 @@ describe('wingo', () => {
       expect(settledBet.state).toBe(bp > 0n ? 'won' : 'lost');
       if (bp > 0n) expect(parseAmount(settledBet.payout!, 'IDR', 'wire')).toBe((10_000n * bp) / 10_000n);
     }
+    // The console's GGR report reads the same bets through the service: today's wingo30 IDR totals
+    // equal the settled bets' sums (voided and open bets excluded).
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Jakarta' });
+    const totals = await testApp.app.rounds.service.dailyTotals({
+      projectId: 12,
+      timeZone: 'Asia/Jakarta',
+      from: today,
+      to: today,
+    });
+    const expected = await row<{ n: number; stakes: string; payouts: string }>(sql`
+      SELECT count(*)::int AS n, sum(stake)::text AS stakes, sum(payout)::text AS payouts FROM round_bets
+       WHERE project_id = 12 AND game = 'wingo30' AND asset = 'IDR' AND state IN ('won', 'lost')`);
+    const wingo = totals.find((item) => item.game === 'wingo30' && item.asset === 'IDR')!;
+    expect(wingo.bets).toBe(expected!.n);
+    expect(wingo.bets).toBeGreaterThanOrEqual(bets.length);
+    expect(wingo.stakes).toBe(BigInt(expected!.stakes));
+    expect(wingo.payouts).toBe(BigInt(expected!.payouts));
     await expectLedgerClean(testApp);
   });
 });

@@ -381,6 +381,70 @@ export function createRoundsRepo(db: Db) {
         SELECT id, period FROM rounds WHERE id = ANY(${`{${roundIds.join(',')}}`}::bigint[])`);
       return new Map(result.rows.map((row) => [String(row.id), row.period as string]));
     },
+    /**
+     * Settled (won or lost) round bets per local day, game and asset in [from, to] (days in the
+     * project's time zone), for the console's GGR report; voided bets moved no money. The hourly
+     * roll-up (brought up to date first) plus the bets settled since (migration 0660).
+     */
+    async dailyTotals(
+      executor: Executor,
+      query: { projectId: number; timeZone: string; from: string; to: string },
+    ): Promise<
+      Array<{ day: string; game: string; asset: Asset; bets: number; stakes: bigint; payouts: bigint }>
+    > {
+      await db.transaction(async (tx) => {
+        // The roll-up of the project's settled bets up to the last whole hour that ended 5 minutes
+        // ago (one report at a time per project rolls; the others wait on the watermark row).
+        await tx.execute(sql`
+          INSERT INTO round_bet_rollup (project_id, rolled_to) VALUES (${query.projectId}, '1970-01-01Z')
+          ON CONFLICT (project_id) DO NOTHING`);
+        const mark = await tx.execute<Record<string, unknown>>(sql`
+          SELECT date_trunc('hour', now() - interval '5 minutes') > rolled_to AS due
+            FROM round_bet_rollup WHERE project_id = ${query.projectId} FOR UPDATE`);
+        if (mark.rows[0]?.due !== true) return;
+        const target = sql`date_trunc('hour', now() - interval '5 minutes')`;
+        const rolledTo = sql`(SELECT rolled_to FROM round_bet_rollup WHERE project_id = ${query.projectId})`;
+        await tx.execute(sql`
+          INSERT INTO round_bet_hours (project_id, hour, game, asset, bets, stakes, payouts)
+          SELECT project_id, date_trunc('hour', settled_at), game, asset, count(*), sum(stake), coalesce(sum(payout), 0)
+            FROM round_bets
+           WHERE project_id = ${query.projectId} AND state IN ('won', 'lost')
+             AND settled_at >= ${rolledTo} AND settled_at < ${target}
+           GROUP BY 1, 2, 3, 4
+          ON CONFLICT (project_id, hour, game, asset) DO UPDATE
+            SET bets = round_bet_hours.bets + EXCLUDED.bets, stakes = round_bet_hours.stakes + EXCLUDED.stakes,
+                payouts = round_bet_hours.payouts + EXCLUDED.payouts`);
+        await tx.execute(sql`
+          UPDATE round_bet_rollup SET rolled_to = ${target}
+           WHERE project_id = ${query.projectId}`);
+      });
+      // One statement, one snapshot: rolled-up hours before the watermark, raw bets from it on.
+      const from = sql`((${query.from}::date)::timestamp AT TIME ZONE ${query.timeZone})`;
+      const to = sql`(((${query.to}::date + 1)::timestamp) AT TIME ZONE ${query.timeZone})`;
+      const result = await executor.execute<Record<string, unknown>>(sql`
+        WITH mark AS (SELECT coalesce((SELECT rolled_to FROM round_bet_rollup WHERE project_id = ${query.projectId}),
+                                      '1970-01-01Z'::timestamptz) AS rolled_to),
+        parts AS (
+          SELECT hour AS at, game, asset, bets AS n, stakes, payouts
+            FROM round_bet_hours, mark
+           WHERE project_id = ${query.projectId} AND hour >= ${from} AND hour < ${to} AND hour < mark.rolled_to
+          UNION ALL
+          SELECT settled_at, game, asset, 1, stake, coalesce(payout, 0)
+            FROM round_bets, mark
+           WHERE project_id = ${query.projectId} AND state IN ('won', 'lost')
+             AND settled_at >= greatest(${from}, mark.rolled_to) AND settled_at < ${to})
+        SELECT to_char((at AT TIME ZONE ${query.timeZone})::date, 'YYYY-MM-DD') AS day, game, asset,
+               sum(n)::int AS n, sum(stakes)::text AS stakes, sum(payouts)::text AS payouts
+          FROM parts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+      return result.rows.map((row) => ({
+        day: row.day as string,
+        game: row.game as string,
+        asset: row.asset as Asset,
+        bets: Number(row.n),
+        stakes: BigInt(row.stakes as string),
+        payouts: BigInt(row.payouts as string),
+      }));
+    },
   };
 }
 export type RoundsRepo = ReturnType<typeof createRoundsRepo>;

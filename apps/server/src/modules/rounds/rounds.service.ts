@@ -703,6 +703,24 @@ export function createRoundsService(deps: RoundsDeps) {
       };
     },
 
+    /** Each round game's current chain of a project: fairness data and rounds played (the console). */
+    async chainStatus(projectId: number) {
+      return Promise.all(
+        ROUND_GAMES.map(async (game) => {
+          const chain = await repo.activeChain(repo.db, projectId, game);
+          return {
+            game,
+            fairness: chain ? fairnessOf(chain) : null,
+            roundsPlayed: chain ? chain.nextRound - 1 : 0,
+          };
+        }),
+      );
+    },
+
+    /** Settled round bets per local day, game and asset of a project (the console's GGR report). */
+    dailyTotals: (query: { projectId: number; timeZone: string; from: string; to: string }) =>
+      deps.repo.dailyTotals(deps.repo.db, query),
+
     async setSalt(
       session: Session,
       input: { game: RoundGame; terminatingHash: string; salt: string; source: string },

@@ -1,0 +1,207 @@
+import { GAME_EDGE_BOUNDS, type GameConfigWire } from '@payhub/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, errorText } from '../../lib/api.ts';
+import { useCan } from '../../lib/staff.ts';
+import { Badge, Button, Card, ErrorLine, Input, Table } from '../../shared/ui.tsx';
+
+const gamesQuery = { queryKey: ['console', 'games'], queryFn: () => api.console.games() };
+
+/** One game in one asset: the switch, bet range, max payout and (mines, fruit bomb) the edge. */
+function ConfigRow({ config, editable }: { config: GameConfigWire; editable: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [draft, setDraft] = useState(config);
+  const bounds =
+    config.game in GAME_EDGE_BOUNDS ? GAME_EDGE_BOUNDS[config.game as keyof typeof GAME_EDGE_BOUNDS] : null;
+  const save = useMutation({
+    mutationFn: (body: GameConfigWire) => api.console.updateGame({ body }),
+    onSuccess: async (saved) => {
+      setDraft(saved);
+      await client.invalidateQueries({ queryKey: gamesQuery.queryKey });
+    },
+  });
+  const id = `${config.game}-${config.asset}`;
+  const field = (key: 'minBet' | 'maxBet' | 'maxPayout') => (
+    <Input
+      aria-label={`${t(`console.games.${key}`)} ${config.game} ${config.asset}`}
+      className="w-32 tabular-nums"
+      value={draft[key]}
+      disabled={!editable}
+      onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+    />
+  );
+  return (
+    <tr data-testid={`game-${id}`}>
+      <td className="px-2 py-1.5 font-medium">{config.game}</td>
+      <td className="px-2 py-1.5">{config.asset}</td>
+      <td className="px-2 py-1.5">
+        <label className="flex items-center gap-1">
+          <input
+            type="checkbox"
+            checked={draft.enabled}
+            disabled={!editable}
+            onChange={(event) => setDraft({ ...draft, enabled: event.target.checked })}
+          />
+          {draft.enabled ? t('console.games.on') : t('console.games.off')}
+        </label>
+      </td>
+      <td className="px-2 py-1.5">{field('minBet')}</td>
+      <td className="px-2 py-1.5">{field('maxBet')}</td>
+      <td className="px-2 py-1.5">{field('maxPayout')}</td>
+      <td className="px-2 py-1.5">
+        {bounds ? (
+          <span className="flex items-center gap-1">
+            <Input
+              aria-label={`${t('console.games.edge')} ${config.game} ${config.asset}`}
+              className="w-16 tabular-nums"
+              type="number"
+              min={bounds.min}
+              max={bounds.max}
+              value={draft.edgeBp ?? ''}
+              disabled={!editable}
+              onChange={(event) => setDraft({ ...draft, edgeBp: Number(event.target.value) })}
+            />
+            <span className="text-xs text-slate-500">
+              {t('console.games.edgeBounds', { min: bounds.min, max: bounds.max })}
+            </span>
+          </span>
+        ) : (
+          <span className="text-xs text-slate-500">{t('console.games.fixedEdge')}</span>
+        )}
+      </td>
+      <td className="px-2 py-1.5">
+        {editable && (
+          <Button disabled={save.isPending} onClick={() => save.mutate(draft)}>
+            {t('console.games.save')}
+          </Button>
+        )}
+        {save.isSuccess && <span className="ml-2 text-xs text-emerald-700">{t('console.games.saved')}</span>}
+        <ErrorLine error={save.error ? errorText(save.error) : null} />
+      </td>
+    </tr>
+  );
+}
+
+/** Fixing a chain's salt once: a public value nobody chose (a future Bitcoin block's hash) and where it comes from. */
+function SaltForm({
+  game,
+  terminatingHash,
+}: {
+  game: 'crash' | 'wingo30' | 'wingo60' | 'wingo120';
+  terminatingHash: string;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [salt, setSalt] = useState('');
+  const [source, setSource] = useState('');
+  const fix = useMutation({
+    mutationFn: () =>
+      api.console.setRoundSalt({ body: { game, terminatingHash, salt: salt.trim(), source } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: gamesQuery.queryKey }),
+  });
+  return (
+    <div className="mt-2 flex flex-wrap items-end gap-2">
+      <Input
+        aria-label={`${t('console.games.salt')} ${game}`}
+        placeholder={t('console.games.salt')}
+        className="w-80 font-mono"
+        value={salt}
+        onChange={(event) => setSalt(event.target.value)}
+      />
+      <Input
+        aria-label={`${t('console.games.saltSource')} ${game}`}
+        placeholder={t('console.games.saltSource')}
+        className="w-64"
+        value={source}
+        onChange={(event) => setSource(event.target.value)}
+      />
+      <Button
+        disabled={fix.isPending || salt.trim() === '' || source.trim() === ''}
+        onClick={() => fix.mutate()}
+      >
+        {t('console.games.fixSalt')}
+      </Button>
+      <ErrorLine error={fix.error ? errorText(fix.error) : null} />
+    </div>
+  );
+}
+
+/** Games settings of the project, and the crash/wingo hash chains' status (docs/console.md "Games"). */
+export function GamesPage() {
+  const { t } = useTranslation();
+  const canEdit = useCan('updateGame');
+  const canSalt = useCan('setRoundSalt');
+  const games = useQuery(gamesQuery);
+  return (
+    <div className="flex flex-col gap-4">
+      <Card title={t('console.games.heading')}>
+        <ErrorLine error={games.error ? errorText(games.error) : null} />
+        <Table
+          head={[
+            t('console.games.game'),
+            t('console.players.asset'),
+            t('console.games.enabled'),
+            t('console.games.minBet'),
+            t('console.games.maxBet'),
+            t('console.games.maxPayout'),
+            t('console.games.edge'),
+            '',
+          ]}
+        >
+          {(games.data?.configs ?? []).map((config) => (
+            <ConfigRow
+              key={`${config.game}-${config.asset}-${config.enabled}-${config.minBet}-${config.maxBet}-${config.maxPayout}-${config.edgeBp}`}
+              config={config}
+              editable={canEdit}
+            />
+          ))}
+        </Table>
+      </Card>
+      <Card title={t('console.games.chains')}>
+        <div className="flex flex-col gap-3">
+          {(games.data?.chains ?? []).map((chain) => (
+            <div
+              key={chain.game}
+              className="rounded-md border border-slate-200 p-3 text-sm"
+              data-testid={`chain-${chain.game}`}
+            >
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{chain.game}</span>
+                {chain.fairness === null ? (
+                  <Badge tone="slate">{t('console.games.noChain')}</Badge>
+                ) : chain.fairness.salt === null ? (
+                  <Badge tone="amber">{t('console.games.saltPending')}</Badge>
+                ) : (
+                  <Badge tone="green">{t('console.games.saltPublished')}</Badge>
+                )}
+                {chain.fairness && (
+                  <span className="text-xs text-slate-500">
+                    {t('console.games.roundsPlayed', {
+                      played: chain.roundsPlayed,
+                      length: chain.fairness.chainLength,
+                    })}
+                  </span>
+                )}
+              </div>
+              {chain.fairness && (
+                <dl className="mt-1 grid grid-cols-[10rem_1fr] gap-x-2 text-xs">
+                  <dt className="text-slate-500">{t('console.games.terminatingHash')}</dt>
+                  <dd className="break-all font-mono">{chain.fairness.terminatingHash}</dd>
+                  <dt className="text-slate-500">{t('console.games.salt')}</dt>
+                  <dd className="break-all font-mono">{chain.fairness.salt ?? '—'}</dd>
+                  <dt className="text-slate-500">{t('console.games.saltSource')}</dt>
+                  <dd>{chain.fairness.saltSource ?? '—'}</dd>
+                </dl>
+              )}
+              {chain.fairness && chain.fairness.salt === null && canSalt && (
+                <SaltForm game={chain.game} terminatingHash={chain.fairness.terminatingHash} />
+              )}
+            </div>
+          ))}
+        </div>
+      </Card>
+    </div>
+  );
+}
