@@ -71,7 +71,7 @@ function line(name: string, value: string, budget: string, ok: boolean): boolean
 /** CLIENTS players of project 12 with a session each; the first BETTORS funded with YEC. */
 async function createPlayers(database: pg.Client): Promise<string[]> {
   const template = await database.query<{ id: string }>(
-    "SELECT id::text AS id FROM users WHERE project_id = $1 AND password_hash IS NOT NULL ORDER BY id LIMIT 1",
+    'SELECT id::text AS id FROM users WHERE project_id = $1 AND password_hash IS NOT NULL ORDER BY id LIMIT 1',
     [PROJECT_ID],
   );
   if (!template.rows[0]) throw new Error('no user in project 12 to copy');
@@ -157,7 +157,9 @@ function connectPlayer(port: number, token: string, index: number): Promise<Play
       const at = now();
       // Tick frames are small and name their type; everything else is parsed only when needed.
       if (data.length < 220 && data.includes('"type":"tick"')) tickArrivals.push({ at, data });
-      if (index !== 0 && player.pending.size === 0) return;
+      // The stream id is the frame's first 4 bytes: broadcast frames (stream 1) matter only to the
+      // observer, so the other 4,999 clients skip them without decoding (the bench's own CPU).
+      if (index !== 0 && (player.pending.size === 0 || (data.readUInt32BE(0) & 0x7fffffff) === 1)) return;
       const frame = deserializeFrame(data);
       if (frame.type === FrameTypes.PAYLOAD && frame.streamId === 1) {
         if (index === 0 && observe && frame.data) observe(JSON.parse(frame.data.toString('utf8')));
@@ -241,7 +243,7 @@ async function bareBroadcast(tickBytes: number): Promise<number[]> {
       waiter(message);
     }
   });
-  const ask = <T,>(command: Record<string, unknown>, answer: string) =>
+  const ask = <T>(command: Record<string, unknown>, answer: string) =>
     new Promise<T>((resolve) => {
       waiters.set(answer, resolve as (message: Record<string, unknown>) => void);
       child.send(command);
@@ -300,6 +302,9 @@ try {
       ROUNDS_CRASH_GROWTH: String(GROWTH_PER_MS),
     },
   });
+  app.child.once('exit', (code, signal) => {
+    if (app) console.error(`  the server exited during the run (code ${code}, signal ${signal})`);
+  });
   const port = Number(new URL(app.baseUrl).port);
   const database = new pg.Client({ connectionString: app.databaseUrl });
   await database.connect();
@@ -339,7 +344,9 @@ try {
     });
   const isRound = (state: string, id?: string) => (event: Record<string, unknown>) => {
     const wire = event.round as { game: string; state: string; id: string } | undefined;
-    return event.type === 'round' && wire?.game === 'crash' && wire.state === state && (!id || wire.id === id);
+    return (
+      event.type === 'round' && wire?.game === 'crash' && wire.state === state && (!id || wire.id === id)
+    );
   };
   for (let attempt = 0; attempt < 8 && !round; attempt += 1) {
     const opened = (await nextEvent(isRound('betting'), BETTING_MS + 120_000)).round as { id: string };
@@ -363,7 +370,8 @@ try {
   );
   const accepted = bets.filter((bet) => bet.ok).length;
   const refusedBets = bets.filter((bet) => !bet.ok);
-  if (refusedBets.length > 0) console.log(`  bets refused: ${refusedBets.length} (first: ${refusedBets[0]?.body})`);
+  if (refusedBets.length > 0)
+    console.log(`  bets refused: ${refusedBets.length} (first: ${refusedBets[0]?.body})`);
   const runningEvent = (await running).round as { startedAt: string };
   const startedAt = Date.parse(runningEvent.startedAt);
   tickArrivals.length = 0;
@@ -429,16 +437,51 @@ try {
   console.log(
     `  ticks received by all ${CLIENTS} clients: ${complete.length} of ${perTick.size}; deliveries p50 ${percentile(ascending(deliveries), 0.5).toFixed(1)} ms`,
   );
-  const tickOk = line('tick → last client p99', `${tickP99.toFixed(1)} ms`, `< ${TICK_P99_MS_MAX} ms`, tickP99 < TICK_P99_MS_MAX && complete.length > 0 && complete.length === perTick.size);
+  const tickOk = line(
+    'tick → last client p99',
+    `${tickP99.toFixed(1)} ms`,
+    `< ${TICK_P99_MS_MAX} ms`,
+    tickP99 < TICK_P99_MS_MAX && complete.length > 0 && complete.length === perTick.size,
+  );
   line('tick → last client p50', `${oursMedian.toFixed(1)} ms`, '-', true);
-  const ackOk = line('cash-out acknowledgement p99', `${ackP99.toFixed(1)} ms`, `< ${CASHOUT_P99_MS_MAX} ms`, ackP99 < CASHOUT_P99_MS_MAX);
+  const betsOk = line(
+    'bets accepted in the betting window',
+    `${accepted} of ${BETTORS}`,
+    `${BETTORS}`,
+    accepted === BETTORS,
+  );
+  const ackOk = line(
+    'cash-out acknowledgement p99',
+    `${ackP99.toFixed(1)} ms`,
+    `< ${CASHOUT_P99_MS_MAX} ms`,
+    ackP99 < CASHOUT_P99_MS_MAX,
+  );
   line('cash-out acknowledgement p50', `${percentile(ackMs, 0.5).toFixed(1)} ms`, '-', true);
-  line('bet acknowledgement p50 / p99', `${percentile(betMs, 0.5).toFixed(0)} / ${percentile(betMs, 0.99).toFixed(0)} ms`, '-', true);
+  line(
+    'bet acknowledgement p50 / p99 (all)',
+    `${percentile(betMs, 0.5).toFixed(0)} / ${percentile(betMs, 0.99).toFixed(0)} ms`,
+    '-',
+    true,
+  );
   line('bare ws broadcast → last client p50', `${bareMedian.toFixed(1)} ms`, '-', true);
-  const ratioOk = line('ratio bare / ours (last client, medians)', ratio.toFixed(2), `>= ${RATIO_MIN}`, ratio >= RATIO_MIN);
-  const memoryOk = line('memory per idle connection (RSS)', `${kbPerConnection.toFixed(1)} KB`, `< ${KB_PER_CONNECTION_MAX} KB`, kbPerConnection < KB_PER_CONNECTION_MAX);
-  console.log(`  (load average ${loadavg().map((value) => value.toFixed(1)).join(' ')})`);
-  exitCode = tickOk && ackOk && ratioOk && memoryOk && accepted > 0 ? 0 : 1;
+  const ratioOk = line(
+    'ratio bare / ours (last client, medians)',
+    ratio.toFixed(2),
+    `>= ${RATIO_MIN}`,
+    ratio >= RATIO_MIN,
+  );
+  const memoryOk = line(
+    'memory per idle connection (RSS)',
+    `${kbPerConnection.toFixed(1)} KB`,
+    `< ${KB_PER_CONNECTION_MAX} KB`,
+    kbPerConnection < KB_PER_CONNECTION_MAX,
+  );
+  console.log(
+    `  (load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')})`,
+  );
+  exitCode = tickOk && ackOk && ratioOk && memoryOk && betsOk ? 0 : 1;
 } catch (error) {
   console.error(`rounds bench failed: ${(error as Error).stack ?? error}`);
   exitCode = 1;

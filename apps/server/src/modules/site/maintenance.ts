@@ -1,7 +1,7 @@
 import { type Endpoint, ErrorCode, MAINTENANCE_CONFIG_KEY, type Maintenance } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
 import type { Bus } from '../../platform/bus/bus.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { ProjectResolver } from '../../platform/http/request-context.ts';
 import type { SiteRepo } from './site.repo.ts';
 
