@@ -41,10 +41,11 @@ const BETTING_MS = Number(process.env.BENCH_BETTING_MS ?? 20_000);
 const GROWTH_PER_MS = 0.000_12;
 const TICK_MS = 100;
 /** A round busting below this is not bet on (too few ticks to measure); the bench waits for the next. */
-const MIN_CRASH_CENTS = 150;
+const MIN_CRASH_CENTS = 130;
 const MAX_TARGET_CENTS = 300;
 const BARE_PUBLISHES = 30;
 const FUNDING_MINOR = 1_000_000n;
+const KEEPALIVE_MS = 20_000;
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const now = () => performance.timeOrigin + performance.now();
@@ -130,8 +131,8 @@ function connectPlayer(port: number, token: string, index: number): Promise<Play
           flags: Flags.NONE,
           majorVersion: 1,
           minorVersion: 0,
-          keepAlive: 60_000,
-          lifetime: 180_000,
+          keepAlive: KEEPALIVE_MS,
+          lifetime: 90_000,
           resumeToken: null,
           dataMimeType: 'application/json',
           metadataMimeType: REALTIME_COMPOSITE_METADATA_MIME_TYPE,
@@ -199,6 +200,20 @@ function request(
       } as Frame),
     );
   });
+}
+
+/** Every client's KEEPALIVE (as the player app's RSocket client sends it), or the server drops it after `lifetime`. */
+function keepAlive(all: readonly Player[]): NodeJS.Timeout {
+  const frame = serializeFrame({
+    type: FrameTypes.KEEPALIVE,
+    streamId: 0,
+    flags: Flags.RESPOND,
+    lastReceivedPosition: 0,
+    data: null,
+  } as Frame);
+  return setInterval(() => {
+    for (const player of all) if (player.socket.readyState === WebSocket.OPEN) player.socket.send(frame);
+  }, KEEPALIVE_MS);
 }
 
 async function inBatches<T>(count: number, open: (index: number) => Promise<T>): Promise<T[]> {
@@ -293,6 +308,7 @@ chmodSync(dataDir, 0o755);
 let exitCode = 1;
 let app: Awaited<ReturnType<typeof startApp>> | null = null;
 let players: Player[] = [];
+let keepAliveTimer: NodeJS.Timeout | undefined;
 try {
   app = await startApp(dataDir, {
     env: {
@@ -325,6 +341,7 @@ try {
 
   const rssBefore = rssOf(app.child.pid);
   players = await inBatches(CLIENTS, (index) => connectPlayer(port, tokens[index]!, index));
+  keepAliveTimer = keepAlive(players);
   await sleep(3_000);
   const rssAfter = rssOf(app.child.pid);
   const kbPerConnection = (rssAfter - rssBefore) / 1024 / CLIENTS;
@@ -486,6 +503,7 @@ try {
   console.error(`rounds bench failed: ${(error as Error).stack ?? error}`);
   exitCode = 1;
 } finally {
+  clearInterval(keepAliveTimer);
   for (const player of players) player.socket.terminate();
   if (app) await stopApp(app.child);
   rmSync(dataDir, { recursive: true, force: true });
