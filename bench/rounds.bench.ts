@@ -437,8 +437,9 @@ try {
   for (const player of players) player.socket.terminate();
   players = [];
   await database.end();
-  await stopApp(app.child);
+  const stopping = app;
   app = null;
+  await stopApp(stopping.child);
 
   const bareLasts = ascending(await bareBroadcast(tickBytes || 160));
   const oursMedian = percentile(toLast, 0.5);
