@@ -199,7 +199,9 @@ chmodSync(dataDir, 0o755);
 let exitCode = 1;
 let app: Awaited<ReturnType<typeof startApp>> | null = null;
 try {
-  app = await startApp(dataDir);
+  // The round clock off: its first ticks build 10⁶-hash chains for every project and game (seconds of
+  // CPU each), which a profile of this bench found to be most of the server's CPU during the run.
+  app = await startApp(dataDir, { env: { ROUNDS_ENABLED: 'false' } });
   const database = new pg.Client({ connectionString: app.databaseUrl });
   await database.connect();
   database.on('error', () => {});

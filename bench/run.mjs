@@ -1,8 +1,9 @@
 // `npm run bench [-- name ...]`: runs every benchmark in bench/ — each file named `*.bench.ts` or
 // `*.bench.mjs` — one after another in its own Node process (TypeScript through tsx), and exits
 // non-zero when any of them reports a figure over its budget (a non-zero exit of its own).
-// Registered today (bench/README.md has each one's budget): agent-bundle, api-read, console-report, datacenter, games, ledger,
-// mixed-load (payment hub: 0 deadlocks, 0 5xx at 8 and 32 clients), realtime-fanout.
+// Registered today (bench/README.md has each one's budget): agent-bundle, api-read, console-report, datacenter,
+// games, ledger, mixed-load (payment hub: 0 deadlocks, 0 5xx at 8 and 32 clients), realtime-fanout, rounds
+// (crash at 5,000 connected players).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -65,7 +65,10 @@ export function seedDemoAccounts(dataDir: string): void {
   if (seeded.status !== 0) throw new Error(`seeding the demo accounts failed: ${seeded.stderr}`);
 }
 
-export async function startApp(dataDir: string, options: { ownGroup?: boolean } = {}): Promise<AppProcess> {
+export async function startApp(
+  dataDir: string,
+  options: { ownGroup?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<AppProcess> {
   seedDemoAccounts(dataDir);
   const port = await freePort();
   // BENCH_PROFILE_DIR=dir writes a V8 CPU profile of the server process there (open in Chrome DevTools).
@@ -73,7 +76,7 @@ export async function startApp(dataDir: string, options: { ownGroup?: boolean } 
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: benchEnvironment(dataDir, port),
+    env: { ...benchEnvironment(dataDir, port), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.ownGroup === true,
   });

@@ -323,7 +323,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);
 
   // Money calls answer 762 while the project is in maintenance (issue 13; docs/payments.md).
-  const maintenance = createMaintenanceGate(siteRepo);
+  const maintenance = await createMaintenanceGate(siteRepo, { bus });
+  app.addHook('onClose', async () => maintenance.close());
   installMaintenanceGate(app, maintenance, site.resolver, [
     contracts.payhub.createOrder,
     contracts.withdraw.create,

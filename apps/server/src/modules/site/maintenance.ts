@@ -1,18 +1,45 @@
 import { type Endpoint, ErrorCode, MAINTENANCE_CONFIG_KEY, type Maintenance } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Bus } from '../../platform/bus/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ProjectResolver } from '../../platform/http/request-context.ts';
 import type { SiteRepo } from './site.repo.ts';
 
 const OFF: Maintenance = { enabled: false, message: null };
 
+/** Bus channel on which a node that changed a project's flag tells every node (message: project id). */
+export const MAINTENANCE_CHANNEL = 'site.maintenance';
+/** Longest a node answers from its cached flag: the bound if a bus message is ever lost. */
+export const MAINTENANCE_CACHE_MS = 1_000;
+
 /**
  * The maintenance flag: the public site setting `maintenance` of a project. While it is on, the
  * player app shows a full-screen notice and every money call answers 762 (ServiceMaintenance),
- * moving nothing. Read on each money call (one primary-key lookup) so every node sees a change at
- * once; no cache to go stale.
+ * moving nothing. Money calls read it from a per-project cache (docs/decisions.md, "Maintenance
+ * flag cache"): `set` evicts the entry on its own node at once and on every node through the bus,
+ * and an entry older than MAINTENANCE_CACHE_MS is read again, so a lost bus message costs at most
+ * that long. `read` (what the site and console show) always reads the database.
  */
-export function createMaintenanceGate(repo: Pick<SiteRepo, 'configValue' | 'setPublicConfig'>) {
+export async function createMaintenanceGate(
+  repo: Pick<SiteRepo, 'configValue' | 'setPublicConfig'>,
+  options: { bus?: Bus; now?: () => number } = {},
+) {
+  const now = options.now ?? Date.now;
+  const cache = new Map<number, { value: Maintenance; at: number }>();
+  /** Bumped by every eviction: a read that started before one does not fill the cache. */
+  let generation = 0;
+  function evict(projectId: number | null) {
+    generation += 1;
+    if (projectId === null) cache.clear();
+    else cache.delete(projectId);
+  }
+  const unsubscribe = options.bus
+    ? await options.bus.subscribe(MAINTENANCE_CHANNEL, (raw) => {
+        const projectId = Number(raw);
+        evict(Number.isInteger(projectId) ? projectId : null);
+      })
+    : null;
+
   async function read(projectId: number): Promise<Maintenance> {
     const value = (await repo.configValue(projectId, MAINTENANCE_CONFIG_KEY)) as
       | Partial<Maintenance>
@@ -20,8 +47,22 @@ export function createMaintenanceGate(repo: Pick<SiteRepo, 'configValue' | 'setP
     if (value?.enabled !== true) return OFF;
     return { enabled: true, message: typeof value.message === 'string' ? value.message : null };
   }
+
+  async function cached(projectId: number): Promise<Maintenance> {
+    const entry = cache.get(projectId);
+    if (entry && now() - entry.at < MAINTENANCE_CACHE_MS) return entry.value;
+    const started = generation;
+    const at = now();
+    const value = await read(projectId);
+    if (generation === started) cache.set(projectId, { value, at });
+    return value;
+  }
+
   return {
     read,
+    async close(): Promise<void> {
+      await unsubscribe?.();
+    },
     async set(
       projectId: number,
       maintenance: Maintenance,
@@ -36,15 +77,17 @@ export function createMaintenanceGate(repo: Pick<SiteRepo, 'configValue' | 'setP
         after: maintenance,
         ip: actor.ip,
       });
+      evict(projectId);
+      await options.bus?.publish(MAINTENANCE_CHANNEL, String(projectId));
       return maintenance;
     },
     /** Throws 762 while the project is in maintenance. */
     async assertOpen(projectId: number): Promise<void> {
-      if ((await read(projectId)).enabled) throw new AppError(ErrorCode.ServiceMaintenance);
+      if ((await cached(projectId)).enabled) throw new AppError(ErrorCode.ServiceMaintenance);
     },
   };
 }
-export type MaintenanceGate = ReturnType<typeof createMaintenanceGate>;
+export type MaintenanceGate = Awaited<ReturnType<typeof createMaintenanceGate>>;
 
 /**
  * Answers 762 on every money call while the caller's project is in maintenance, before the handler

@@ -1,0 +1,512 @@
+// Benchmark: crash at scale on one node. The real server (production mode, embedded PostgreSQL,
+// hash chains of 10⁶) with BENCH_CLIENTS (default 5,000) players connected over the realtime
+// channel as the player app connects (RSocket over WebSocket: SETUP with the session token, then a
+// REQUEST_STREAM on the rounds broadcast); BENCH_BETTORS (default 2,000) of them bet 1.00 YEC in one
+// crash round (request-response on the channel) and cash out at random multipliers.
+// Figures: per tick, the time from the server's tick (`serverTime` of the tick event) to the last
+// client's receipt, p99 over the round's ticks; p99 of the cash-out acknowledgement (request sent →
+// answer received, paid or refused); server RSS growth per idle connection; and the ratio of the
+// median time-to-last-client of a bare `ws` broadcast of a tick-sized payload to the same number of
+// sockets (bench/support/realtime-fanout-server.ts, run after the server stopped) to ours.
+// Budgets (issue 16): tick p99 < 250 ms, cash-out p99 < 100 ms, ratio >= 0.5, < 50 KB per idle connection.
+import { type ChildProcess, fork } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import {
+  REALTIME_CHANNEL_DEMAND,
+  REALTIME_COMPOSITE_METADATA_MIME_TYPE,
+  RoundsRealtimeRoute,
+} from '@payhub/contracts';
+import { crashElapsedFor } from '@payhub/games';
+import pg from 'pg';
+import { encodeCompositeMetadata, encodeRoute, WellKnownMimeType } from 'rsocket-composite-metadata';
+import { deserializeFrame, Flags, type Frame, FrameTypes, serializeFrame } from 'rsocket-core';
+import { WebSocket } from 'ws';
+import { startApp, stopApp } from './support/app-process.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5_000);
+const BETTORS = Math.min(CLIENTS, Number(process.env.BENCH_BETTORS ?? 2_000));
+const PROJECT_ID = 12;
+const CONNECT_BATCH = 250;
+const TICK_P99_MS_MAX = 250;
+const CASHOUT_P99_MS_MAX = 100;
+const RATIO_MIN = 0.5;
+const KB_PER_CONNECTION_MAX = 50;
+/** Short rounds: a betting window long enough for every bettor's bet, a curve twice bustabit's speed. */
+const BETTING_MS = Number(process.env.BENCH_BETTING_MS ?? 20_000);
+const GROWTH_PER_MS = 0.000_12;
+const TICK_MS = 100;
+/** A round busting below this is not bet on (too few ticks to measure); the bench waits for the next. */
+const MIN_CRASH_CENTS = 130;
+const MAX_TARGET_CENTS = 300;
+const BARE_PUBLISHES = 30;
+const FUNDING_MINOR = 1_000_000n;
+const KEEPALIVE_MS = 20_000;
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
+
+function rssOf(pid: number | undefined): number {
+  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+function line(name: string, value: string, budget: string, ok: boolean): boolean {
+  console.log(
+    `  ${name.padEnd(40)} ${value.padStart(12)}   budget ${budget.padEnd(10)} ${ok ? 'ok' : 'OVER BUDGET'}`,
+  );
+  return ok;
+}
+
+/** CLIENTS players of project 12 with a session each; the first BETTORS funded with YEC. */
+async function createPlayers(database: pg.Client): Promise<string[]> {
+  const template = await database.query<{ id: string }>(
+    'SELECT id::text AS id FROM users WHERE project_id = $1 AND password_hash IS NOT NULL ORDER BY id LIMIT 1',
+    [PROJECT_ID],
+  );
+  if (!template.rows[0]) throw new Error('no user in project 12 to copy');
+  const users = await database.query<{ id: string }>(
+    `INSERT INTO users (project_id, phone, password_hash, nickname, phone_verified_at)
+     SELECT u.project_id, '8137' || lpad(n::text, 7, '0'), u.password_hash, 'rounds ' || n, now()
+       FROM users u, generate_series(0, $2::int - 1) AS n WHERE u.id = $1
+     ON CONFLICT (project_id, phone) DO UPDATE SET nickname = EXCLUDED.nickname
+     RETURNING id::text AS id`,
+    [template.rows[0].id, CLIENTS],
+  );
+  const ids = users.rows.map((row) => row.id).sort((a, b) => Number(a) - Number(b));
+  const tokens = ids.map(() => randomBytes(32).toString('base64url'));
+  await database.query(
+    `INSERT INTO sessions (token_hash, user_id, project_id, expires_at)
+     SELECT h, u, $3, now() + interval '1 day' FROM unnest($1::bytea[], $2::bigint[]) AS t(h, u)`,
+    [tokens.map((token) => createHash('sha256').update(token).digest()), ids, PROJECT_ID],
+  );
+  const bettors = ids.slice(0, BETTORS);
+  await database.query(
+    `INSERT INTO ledger_accounts (address, project_id, currency, kind, owner_id, is_system)
+     SELECT 'player:' || u || ':YEC', $2, 'YEC', 'player_wallet', u, false FROM unnest($1::bigint[]) AS u
+     ON CONFLICT (address) DO NOTHING`,
+    [bettors, PROJECT_ID],
+  );
+  await database.query(
+    `SELECT ledger_transfer('bench:rounds:fund:' || a.owner_id, 'single', NULL, h.id, a.id, $2::bigint,
+                            'seed_wallet', NULL, NULL, now())
+       FROM ledger_accounts a, ledger_accounts h
+      WHERE h.address = 'house:${PROJECT_ID}:YEC' AND a.address = ANY(SELECT 'player:' || u || ':YEC' FROM unnest($1::bigint[]) AS u)`,
+    [bettors, FUNDING_MINOR.toString()],
+  );
+  return tokens;
+}
+
+interface Player {
+  socket: WebSocket;
+  nextStream: number;
+  pending: Map<number, (answer: { ok: boolean; body: string }) => void>;
+}
+
+/** Tick receipts of every client: arrival time and the raw data (parsed after the round). */
+const tickArrivals: Array<{ at: number; data: Buffer }> = [];
+let observe: ((event: Record<string, unknown>) => void) | null = null;
+
+function connectPlayer(port: number, token: string, index: number): Promise<Player> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/main/ws`, { perMessageDeflate: false });
+    const player: Player = { socket, nextStream: 3, pending: new Map() };
+    socket.on('error', reject);
+    socket.on('open', () => {
+      socket.send(
+        serializeFrame({
+          type: FrameTypes.SETUP,
+          streamId: 0,
+          flags: Flags.NONE,
+          majorVersion: 1,
+          minorVersion: 0,
+          keepAlive: KEEPALIVE_MS,
+          lifetime: 90_000,
+          resumeToken: null,
+          dataMimeType: 'application/json',
+          metadataMimeType: REALTIME_COMPOSITE_METADATA_MIME_TYPE,
+          data: Buffer.from(JSON.stringify({ token, clientId: `r${index}`, clientType: 'browser' })),
+          metadata: undefined,
+        } as Frame),
+      );
+      socket.send(
+        serializeFrame({
+          type: FrameTypes.REQUEST_STREAM,
+          streamId: 1,
+          flags: Flags.METADATA,
+          requestN: REALTIME_CHANNEL_DEMAND,
+          data: null,
+          metadata: encodeCompositeMetadata([
+            [WellKnownMimeType.MESSAGE_RSOCKET_ROUTING, encodeRoute(RoundsRealtimeRoute.broadcast)],
+          ]),
+        }),
+      );
+      resolve(player);
+    });
+    socket.on('message', (data: Buffer) => {
+      const at = now();
+      // Tick frames are small and name their type; everything else is parsed only when needed.
+      if (data.length < 220 && data.includes('"type":"tick"')) tickArrivals.push({ at, data });
+      // The stream id is the frame's first 4 bytes: broadcast frames (stream 1) matter only to the
+      // observer, so the other 4,999 clients skip them without decoding (the bench's own CPU).
+      if (index !== 0 && (player.pending.size === 0 || (data.readUInt32BE(0) & 0x7fffffff) === 1)) return;
+      const frame = deserializeFrame(data);
+      if (frame.type === FrameTypes.PAYLOAD && frame.streamId === 1) {
+        if (index === 0 && observe && frame.data) observe(JSON.parse(frame.data.toString('utf8')));
+        return;
+      }
+      if (frame.type === FrameTypes.PAYLOAD || frame.type === FrameTypes.ERROR) {
+        const answer = player.pending.get(frame.streamId);
+        if (!answer) return;
+        player.pending.delete(frame.streamId);
+        answer(
+          frame.type === FrameTypes.PAYLOAD
+            ? { ok: true, body: frame.data?.toString('utf8') ?? '' }
+            : { ok: false, body: frame.message },
+        );
+      }
+    });
+  });
+}
+
+function request(
+  player: Player,
+  route: string,
+  body: unknown,
+): Promise<{ ok: boolean; body: string; ms: number }> {
+  const streamId = player.nextStream;
+  player.nextStream += 2;
+  const sentAt = now();
+  return new Promise((resolve) => {
+    player.pending.set(streamId, (answer) => resolve({ ...answer, ms: now() - sentAt }));
+    player.socket.send(
+      serializeFrame({
+        type: FrameTypes.REQUEST_RESPONSE,
+        streamId,
+        flags: Flags.METADATA,
+        data: Buffer.from(JSON.stringify(body)),
+        metadata: encodeCompositeMetadata([[WellKnownMimeType.MESSAGE_RSOCKET_ROUTING, encodeRoute(route)]]),
+      } as Frame),
+    );
+  });
+}
+
+/** Every client's KEEPALIVE (as the player app's RSocket client sends it), or the server drops it after `lifetime`. */
+function keepAlive(all: readonly Player[]): NodeJS.Timeout {
+  const frame = serializeFrame({
+    type: FrameTypes.KEEPALIVE,
+    streamId: 0,
+    flags: Flags.RESPOND,
+    lastReceivedPosition: 0,
+    data: null,
+  } as Frame);
+  return setInterval(() => {
+    for (const player of all) if (player.socket.readyState === WebSocket.OPEN) player.socket.send(frame);
+  }, KEEPALIVE_MS);
+}
+
+async function inBatches<T>(count: number, open: (index: number) => Promise<T>): Promise<T[]> {
+  const opened: T[] = [];
+  for (let start = 0; start < count; start += CONNECT_BATCH) {
+    const batch = [];
+    for (let index = start; index < Math.min(count, start + CONNECT_BATCH); index++) batch.push(open(index));
+    opened.push(...(await Promise.all(batch)));
+  }
+  return opened;
+}
+
+/** Waits until every project's chains exist (10⁶ hashes each, computed by the clock's first ticks). */
+async function waitForChains(database: pg.Client): Promise<void> {
+  const projects = Number((await database.query('SELECT count(*)::int AS n FROM projects')).rows[0].n);
+  let last = -1;
+  let stableSince = Date.now();
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    const chains = Number((await database.query('SELECT count(*)::int AS n FROM round_chains')).rows[0].n);
+    if (chains >= projects * 4) return;
+    if (chains !== last) {
+      last = chains;
+      stableSince = Date.now();
+    } else if (chains > 0 && Date.now() - stableSince > 20_000) return;
+    await sleep(500);
+  }
+  throw new Error('the round chains were not created in 10 minutes');
+}
+
+/** The bare `ws` side: the tick-sized payload to CLIENTS plain sockets, BARE_PUBLISHES times. */
+async function bareBroadcast(tickBytes: number): Promise<number[]> {
+  const child: ChildProcess = fork(join(benchDir, 'support/realtime-fanout-server.ts'), [], {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiters = new Map<string, (message: Record<string, unknown>) => void>();
+  child.on('message', (message: Record<string, unknown>) => {
+    const waiter = waiters.get(String(message.type));
+    if (waiter) {
+      waiters.delete(String(message.type));
+      waiter(message);
+    }
+  });
+  const ask = <T>(command: Record<string, unknown>, answer: string) =>
+    new Promise<T>((resolve) => {
+      waiters.set(answer, resolve as (message: Record<string, unknown>) => void);
+      child.send(command);
+    });
+  try {
+    const { barePort } = await ask<{ barePort: number }>({ type: 'noop' }, 'ready');
+    const arrivals: Array<{ at: number; data: Buffer }> = [];
+    const sockets = await inBatches(
+      CLIENTS,
+      () =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const socket = new WebSocket(`ws://127.0.0.1:${barePort}/`, { perMessageDeflate: false });
+          socket.on('error', reject);
+          socket.on('open', () => resolve(socket));
+          socket.on('message', (data: Buffer) => arrivals.push({ at: now(), data }));
+        }),
+    );
+    for (;;) {
+      const stats = await ask<{ bareClients: number }>({ type: 'stats' }, 'stats');
+      if (stats.bareClients >= CLIENTS) break;
+      await sleep(50);
+    }
+    // A payload of the size of our tick event (sentAt is added by the server).
+    const payload = { type: 'tick', roundId: '1', elapsedMs: 1234, multiplier: 116, pad: '' };
+    payload.pad = 'x'.repeat(Math.max(0, tickBytes - JSON.stringify(payload).length - 30));
+    const lasts: number[] = [];
+    for (let index = 0; index <= BARE_PUBLISHES; index += 1) {
+      arrivals.length = 0;
+      child.send({ type: 'publish-bare', payload });
+      const deadline = Date.now() + 30_000;
+      while (arrivals.length < CLIENTS && Date.now() < deadline) await sleep(2);
+      await ask({ type: 'stop-measure' }, 'blocked');
+      if (arrivals.length < CLIENTS) throw new Error(`bare: only ${arrivals.length} of ${CLIENTS} received`);
+      const sentAt = (JSON.parse(arrivals[0]!.data.toString('utf8')) as { sentAt: number }).sentAt;
+      if (index > 0) lasts.push(Math.max(...arrivals.map((arrival) => arrival.at)) - sentAt); // 0: warm-up
+      await sleep(TICK_MS);
+    }
+    for (const socket of sockets) socket.terminate();
+    return lasts;
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'payhub-bench-rounds-'));
+chmodSync(dataDir, 0o755);
+let exitCode = 1;
+let app: Awaited<ReturnType<typeof startApp>> | null = null;
+let players: Player[] = [];
+let keepAliveTimer: NodeJS.Timeout | undefined;
+try {
+  app = await startApp(dataDir, {
+    env: {
+      ROUNDS_ENABLED: 'true',
+      ROUNDS_TICK_MS: String(TICK_MS),
+      ROUNDS_CRASH_BETTING_MS: String(BETTING_MS),
+      ROUNDS_CRASH_GROWTH: String(GROWTH_PER_MS),
+    },
+  });
+  app.child.once('exit', (code, signal) => {
+    if (app) console.error(`  the server exited during the run (code ${code}, signal ${signal})`);
+  });
+  const port = Number(new URL(app.baseUrl).port);
+  const database = new pg.Client({ connectionString: app.databaseUrl });
+  await database.connect();
+  database.on('error', () => {});
+  const tokens = await createPlayers(database);
+  console.log(
+    `rounds: ${CLIENTS} players connected over RSocket/WebSocket, ${BETTORS} betting 1.00 YEC in one crash round; tick ${TICK_MS} ms, betting ${BETTING_MS / 1000} s, growth ${GROWTH_PER_MS}/ms; waiting for the hash chains (10⁶ rounds each)…`,
+  );
+  await waitForChains(database);
+  // Production leaves the salt to an admin: the bench fixes it (a value nobody chose: the chain's own hash).
+  await database.query(
+    `UPDATE round_chains SET salt = encode(sha256(convert_to('bench salt:' || terminating_hash, 'UTF8')), 'hex'),
+            salt_source = 'bench', salt_fixed_at = now()
+      WHERE project_id = $1 AND game = 'crash' AND salt IS NULL`,
+    [PROJECT_ID],
+  );
+  await sleep(2_000);
+
+  const rssBefore = rssOf(app.child.pid);
+  players = await inBatches(CLIENTS, (index) => connectPlayer(port, tokens[index]!, index));
+  keepAliveTimer = keepAlive(players);
+  await sleep(3_000);
+  const rssAfter = rssOf(app.child.pid);
+  const kbPerConnection = (rssAfter - rssBefore) / 1024 / CLIENTS;
+
+  // Wait for a fresh betting round whose (already fixed) crash point leaves room to measure.
+  const growth = GROWTH_PER_MS;
+  let round: { id: string; result: number } | null = null;
+  const nextEvent = (test: (event: Record<string, unknown>) => boolean, timeoutMs: number) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no such round event in time')), timeoutMs);
+      observe = (event) => {
+        if (!test(event)) return;
+        clearTimeout(timer);
+        observe = null;
+        resolve(event);
+      };
+    });
+  const isRound = (state: string, id?: string) => (event: Record<string, unknown>) => {
+    const wire = event.round as { game: string; state: string; id: string } | undefined;
+    return (
+      event.type === 'round' && wire?.game === 'crash' && wire.state === state && (!id || wire.id === id)
+    );
+  };
+  for (let attempt = 0; attempt < 8 && !round; attempt += 1) {
+    const opened = (await nextEvent(isRound('betting'), BETTING_MS + 120_000)).round as { id: string };
+    // The bench peeks at the stored crash point to pick cash-out targets around it (players cannot).
+    const stored = await database.query<{ result: number }>('SELECT result FROM rounds WHERE id = $1', [
+      opened.id,
+    ]);
+    const result = Number(stored.rows[0]?.result);
+    if (result >= MIN_CRASH_CENTS) round = { id: opened.id, result };
+    else console.log(`  round ${opened.id} busts at ${(result / 100).toFixed(2)}x: waiting for the next`);
+  }
+  if (!round) throw new Error('no crash round above the minimum in 8 rounds');
+  console.log(`  round ${round.id}: ${BETTORS} bets…`);
+  const bettors = players.slice(0, BETTORS);
+  const betIds = bettors.map(() => randomUUID());
+  const running = nextEvent(isRound('running', round.id), BETTING_MS + 30_000);
+  const bets = await Promise.all(
+    bettors.map((player, index) =>
+      request(player, RoundsRealtimeRoute.crashBet, { betId: betIds[index], asset: 'YEC', amount: '1.00' }),
+    ),
+  );
+  const accepted = bets.filter((bet) => bet.ok).length;
+  const refusedBets = bets.filter((bet) => !bet.ok);
+  if (refusedBets.length > 0)
+    console.log(`  bets refused: ${refusedBets.length} (first: ${refusedBets[0]?.body})`);
+  const runningEvent = (await running).round as { startedAt: string };
+  const startedAt = Date.parse(runningEvent.startedAt);
+  tickArrivals.length = 0;
+  const ended = nextEvent(isRound('ended', round.id), 120_000);
+  // Targets: uniform from 1.01x to a little past the crash point (some cash-outs come too late).
+  const upper = Math.min(MAX_TARGET_CENTS, Math.floor(round.result * 1.05));
+  const cashOuts = await Promise.all(
+    bettors.map(async (player, index) => {
+      if (!bets[index]!.ok) return null;
+      const target = 101 + Math.floor(Math.random() * (upper - 101));
+      const delay = startedAt + crashElapsedFor(target, growth) - Date.now();
+      await sleep(Math.max(0, delay));
+      return request(player, RoundsRealtimeRoute.crashCashOut, { betId: betIds[index] });
+    }),
+  );
+  await ended;
+  await sleep(1_000);
+
+  // Ticks of the round: per tick, the latest receipt among the clients minus the server's tick time.
+  const perTick = new Map<string, { serverTime: number; last: number; count: number }>();
+  const deliveries: number[] = [];
+  let tickBytes = 0;
+  for (const { at, data } of tickArrivals) {
+    const frame = deserializeFrame(data);
+    if (frame.type !== FrameTypes.PAYLOAD || !frame.data) continue;
+    tickBytes = data.length;
+    const tick = JSON.parse(frame.data.toString('utf8')) as { roundId: string; serverTime: string };
+    if (tick.roundId !== round.id) continue;
+    const serverTime = Date.parse(tick.serverTime);
+    const entry = perTick.get(tick.serverTime) ?? { serverTime, last: 0, count: 0 };
+    entry.last = Math.max(entry.last, at);
+    entry.count += 1;
+    perTick.set(tick.serverTime, entry);
+    deliveries.push(at - serverTime);
+  }
+  const complete = [...perTick.values()].filter((tick) => tick.count === CLIENTS);
+  const toLast = ascending(complete.map((tick) => tick.last - tick.serverTime));
+  const acks = cashOuts.filter((answer): answer is NonNullable<typeof answer> => answer !== null);
+  const paid = acks.filter((answer) => answer.ok).length;
+  const ackMs = ascending(acks.map((answer) => answer.ms));
+  const betMs = ascending(bets.map((bet) => bet.ms));
+  const check = await database.query<{ open: number; held: string }>(
+    `SELECT count(*) FILTER (WHERE state = 'open')::int AS open, count(*)::text AS held FROM round_bets WHERE round_id = $1`,
+    [round.id],
+  );
+  for (const player of players) player.socket.terminate();
+  players = [];
+  await database.end();
+  const stopping = app;
+  app = null;
+  await stopApp(stopping.child);
+
+  const bareLasts = ascending(await bareBroadcast(tickBytes || 160));
+  const oursMedian = percentile(toLast, 0.5);
+  const bareMedian = percentile(bareLasts, 0.5);
+  const ratio = bareMedian / oursMedian;
+  const tickP99 = percentile(toLast, 0.99);
+  const ackP99 = percentile(ackMs, 0.99);
+
+  console.log('rounds');
+  console.log(
+    `  round ${round.id}: crash point ${(round.result / 100).toFixed(2)}x, ${accepted} bets accepted, ${acks.length} cash-outs (${paid} paid, ${acks.length - paid} too late), ${check.rows[0]?.open} bets left open`,
+  );
+  console.log(
+    `  ticks received by all ${CLIENTS} clients: ${complete.length} of ${perTick.size}; deliveries p50 ${percentile(ascending(deliveries), 0.5).toFixed(1)} ms`,
+  );
+  const tickOk = line(
+    'tick → last client p99',
+    `${tickP99.toFixed(1)} ms`,
+    `< ${TICK_P99_MS_MAX} ms`,
+    tickP99 < TICK_P99_MS_MAX && complete.length > 0 && complete.length === perTick.size,
+  );
+  line('tick → last client p50', `${oursMedian.toFixed(1)} ms`, '-', true);
+  const betsOk = line(
+    'bets accepted in the betting window',
+    `${accepted} of ${BETTORS}`,
+    `${BETTORS}`,
+    accepted === BETTORS,
+  );
+  const ackOk = line(
+    'cash-out acknowledgement p99',
+    `${ackP99.toFixed(1)} ms`,
+    `< ${CASHOUT_P99_MS_MAX} ms`,
+    ackP99 < CASHOUT_P99_MS_MAX,
+  );
+  line('cash-out acknowledgement p50', `${percentile(ackMs, 0.5).toFixed(1)} ms`, '-', true);
+  line(
+    'bet acknowledgement p50 / p99 (all)',
+    `${percentile(betMs, 0.5).toFixed(0)} / ${percentile(betMs, 0.99).toFixed(0)} ms`,
+    '-',
+    true,
+  );
+  line('bare ws broadcast → last client p50', `${bareMedian.toFixed(1)} ms`, '-', true);
+  const ratioOk = line(
+    'ratio bare / ours (last client, medians)',
+    ratio.toFixed(2),
+    `>= ${RATIO_MIN}`,
+    ratio >= RATIO_MIN,
+  );
+  const memoryOk = line(
+    'memory per idle connection (RSS)',
+    `${kbPerConnection.toFixed(1)} KB`,
+    `< ${KB_PER_CONNECTION_MAX} KB`,
+    kbPerConnection < KB_PER_CONNECTION_MAX,
+  );
+  console.log(
+    `  (load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')})`,
+  );
+  exitCode = tickOk && ackOk && ratioOk && memoryOk && betsOk ? 0 : 1;
+} catch (error) {
+  console.error(`rounds bench failed: ${(error as Error).stack ?? error}`);
+  exitCode = 1;
+} finally {
+  clearInterval(keepAliveTimer);
+  for (const player of players) player.socket.terminate();
+  if (app) await stopApp(app.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
