@@ -13,7 +13,7 @@ import {
   type SpaInfo,
   type Tier,
 } from '@payhub/contracts';
-import { applicationMail } from '@payhub/i18n';
+import { applicationMail, applicationReceivedTitle } from '@payhub/i18n';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
@@ -383,7 +383,8 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
       await repo.notify({
         userId: group.leaderId,
         kind: 'apply',
-        title: 'apply',
+        // In the language of the project, never a raw key (issue 11).
+        title: applicationReceivedTitle(projectById(session.projectId)?.locale, group.name),
         body: JSON.stringify({ applicationId: id }),
         createdAt: clock.now(),
       });
@@ -447,7 +448,13 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
       const { from, to } = APPLICATION_TRANSITIONS[action];
       if (body.decision === 'approve' && (await repo.membership(row.userId)))
         throw new AppError(ErrorCode.AlreadyJoined);
-      const title = `spa.${body.decision}`;
+      // In the language of the project, never a raw status name or key (issue 11).
+      const text = applicationMail(
+        projectById(session.projectId)?.locale,
+        row.groupName,
+        statusName(to),
+        body.note ?? null,
+      );
       const moved = await repo.moveApplication(
         id,
         from,
@@ -470,7 +477,7 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
           notify: {
             userId: row.userId,
             kind: body.decision,
-            title,
+            title: text.title,
             body: JSON.stringify({ applicationId: id, groupName: row.groupName, note: body.note ?? null }),
             at: now,
           },
@@ -478,13 +485,6 @@ export function createPromoService({ repo, clock, projectById, mail }: PromoServ
       );
       if (!moved)
         throw new AppError(ErrorCode.OrderAlreadyStarted, `application is ${statusName(row.status)}`);
-      // In the language of the project, never a raw status name (issue 11).
-      const text = applicationMail(
-        projectById(session.projectId)?.locale,
-        row.groupName,
-        statusName(to),
-        body.note ?? null,
-      );
       await mail?.({ projectId: session.projectId, userId: row.userId, senderId: session.userId, ...text });
       return applicationView((await repo.application(id))!, session.userId);
     },
