@@ -131,9 +131,10 @@ export function newDeviceMail(
 
 /** The text message with a one-time code (any purpose), per language. */
 const codeSmsTexts: Record<Locale, (code: string) => string> = {
-  'id-ID': (code) => `Payhub: kode Anda ${code}. Jangan berikan kepada siapa pun.`,
-  'es-MX': (code) => `Payhub: tu código es ${code}. No lo compartas con nadie.`,
-  en: (code) => `Payhub: your code is ${code}. Never share it with anyone.`,
+  // The code ends the text (phones offer to copy it; tests read it there).
+  'id-ID': (code) => `Payhub: jangan berikan kode ini kepada siapa pun. Kode Anda: ${code}`,
+  'es-MX': (code) => `Payhub: no compartas este código con nadie. Tu código: ${code}`,
+  en: (code) => `Payhub: never share this code with anyone. Your code: ${code}`,
 };
 
 export function codeSms(language: string | undefined, code: string): string {
