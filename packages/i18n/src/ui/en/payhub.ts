@@ -131,6 +131,7 @@ export const payhub: UiNamespace<'payhub'> = {
   withdraw: {
     title: 'Withdrawals',
     recordTitle: 'Withdrawal history',
+    searchHint: 'Order no., account holder, bank or amount',
     pool: 'Waiting for an operator',
     mine: 'In progress by me',
     settled: 'Settled',

@@ -131,6 +131,7 @@ export const payhub: UiNamespace<'payhub'> = {
   withdraw: {
     title: 'Retiros',
     recordTitle: 'Historial de retiros',
+    searchHint: 'N.º de pedido, titular, banco o monto',
     pool: 'Esperando operador',
     mine: 'En proceso por mí',
     settled: 'Terminados',

@@ -135,6 +135,7 @@ export const payhub = {
   withdraw: {
     title: 'Penarikan',
     recordTitle: 'Riwayat penarikan',
+    searchHint: 'No. pesanan, pemilik rekening, bank atau jumlah',
     pool: 'Menunggu operator',
     mine: 'Sedang saya proses',
     settled: 'Selesai',
