@@ -136,8 +136,9 @@ export const payhub = {
     title: 'Penarikan',
     recordTitle: 'Riwayat penarikan',
     searchHint: 'No. pesanan, pemilik rekening, bank atau jumlah',
-    pool: 'Menunggu operator',
-    mine: 'Sedang saya proses',
+    // Short: two tabs with counts fit one line at 360 px (issue 11).
+    pool: 'Menunggu',
+    mine: 'Saya proses',
     settled: 'Selesai',
     exceptional: 'Bermasalah',
     take: 'Ambil',
