@@ -207,6 +207,19 @@ describe('payment hub journey', () => {
     expect(finished.voucherUrl).toMatch(/^\/uploads\//);
     expect(walletBefore - minor((await player.api.withdraw.balance()).balance)).toBe(10_200_000n);
     expect(minor((await operatorApi.api.quota.query()).quota) - quotaBefore).toBe(10_000_000n);
+
+    // The finished withdrawal is in the history and found by a search (issue 11); a miss empties the list.
+    await page.goto('/withdraw/record');
+    const done = page.getByTestId(`withdraw-record-${withdrawal.orderNo}`);
+    await done.waitFor({ timeout: 15_000 });
+    await page.locator('input[name="search"]').fill(withdrawal.orderNo.slice(-6));
+    await done.waitFor({ timeout: 5_000 });
+    expect(await page.getByTestId('withdraw-record-list').locator('li').count()).toBe(1);
+    await page.locator('input[name="search"]').fill(account.holderName.split(' ')[0]!);
+    await done.waitFor({ timeout: 5_000 });
+    await screenshot(page, 'withdraw-record-search');
+    await page.locator('input[name="search"]').fill('TIDAK-ADA-999');
+    await done.waitFor({ state: 'detached', timeout: 5_000 });
   });
 
   it('the manager settles a reported deposit on /manage', async () => {

@@ -388,7 +388,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       phoneOf: async (userId) => {
         const user = await userRepo.byId(userId);
         const project = user ? site.projectById(user.projectId) : undefined;
-        return user && project ? { phone: user.phone, countryCode: project.countryCode } : null;
+        return user && project
+          ? { phone: user.phone, countryCode: project.countryCode, locale: project.locale }
+          : null;
       },
       openCase: (executor, row) => payhubRepo.openCase(executor, row),
       isPaymentOperator: async (userId) => (await payhubRepo.operator(database.db, userId))?.spaPay === true,

@@ -17,7 +17,15 @@ export function errorMessage(code: number, language: string | undefined): string
   return (catalog as Record<string, string>)[String(code)] ?? catalog['0'];
 }
 
-export { applicationMail, emailCodeMail, MAIL_APPLICATION_STATUSES, newDeviceMail } from './mails.ts';
+export {
+  applicationMail,
+  applicationReceivedTitle,
+  codeSms,
+  emailCodeMail,
+  MAIL_APPLICATION_STATUSES,
+  newDeviceMail,
+  phoneChangedSms,
+} from './mails.ts';
 export {
   loadUiCatalog,
   loadUiFeatureCatalog,

@@ -128,3 +128,40 @@ export function newDeviceMail(
   const locale = resolveLocale(language);
   return { ...newDeviceTexts[locale](device, ip, at), language: locale };
 }
+
+/** The text message with a one-time code (any purpose), per language. */
+const codeSmsTexts: Record<Locale, (code: string) => string> = {
+  // The code ends the text (phones offer to copy it; tests read it there).
+  'id-ID': (code) => `Payhub: jangan berikan kode ini kepada siapa pun. Kode Anda: ${code}`,
+  'es-MX': (code) => `Payhub: no compartas este código con nadie. Tu código: ${code}`,
+  en: (code) => `Payhub: never share this code with anyone. Your code: ${code}`,
+};
+
+export function codeSms(language: string | undefined, code: string): string {
+  return codeSmsTexts[resolveLocale(language)](code);
+}
+
+/** The text message to the old number when an account moves to another phone number, per language. */
+const phoneChangedTexts: Record<Locale, (lastDigits: string) => string> = {
+  'id-ID': (lastDigits) =>
+    `Payhub: akun Anda kini memakai nomor telepon berakhiran ${lastDigits}. Jika ini bukan Anda, hubungi layanan pelanggan.`,
+  'es-MX': (lastDigits) =>
+    `Payhub: tu cuenta ahora usa el número de teléfono que termina en ${lastDigits}. Si no fuiste tú, contacta a atención al cliente.`,
+  en: (lastDigits) =>
+    `Payhub: your account now uses the phone number ending ${lastDigits}. If you did not do this, contact customer service.`,
+};
+
+export function phoneChangedSms(language: string | undefined, lastDigits: string): string {
+  return phoneChangedTexts[resolveLocale(language)](lastDigits);
+}
+
+/** The title of the note a group leader gets when someone applies to the group, per language. */
+const applicationReceivedTexts: Record<Locale, (group: string) => string> = {
+  'id-ID': (group) => `${group}: pengajuan baru`,
+  'es-MX': (group) => `${group}: solicitud nueva`,
+  en: (group) => `${group}: new application`,
+};
+
+export function applicationReceivedTitle(language: string | undefined, group: string): string {
+  return applicationReceivedTexts[resolveLocale(language)](group);
+}

@@ -62,7 +62,7 @@ export async function registerChain(
     /** Two-step verification for address changes and withdrawals (issue 14). */
     secondFactor?: (userId: number, code: string | undefined) => Promise<void>;
     mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
-    phoneOf: (userId: number) => Promise<{ phone: string; countryCode: string } | null>;
+    phoneOf: (userId: number) => Promise<{ phone: string; countryCode: string; locale?: string } | null>;
     /** Opens a monitoring case (the payment hub's case queue). */
     openCase: Parameters<typeof createChainWithdrawService>[0]['openCase'];
     /** Whether the user is a payment operator (spaPay): such accounts hold no player wallet (3043). */
@@ -126,7 +126,11 @@ export async function registerChain(
       async send(projectId, userId) {
         const owner = await deps.phoneOf(userId);
         if (!owner) throw new Error(`user ${userId} has no phone`);
-        return deps.codes.send({ projectId, countryCode: owner.countryCode }, owner.phone, 'crypto_address');
+        return deps.codes.send(
+          { projectId, countryCode: owner.countryCode, ...(owner.locale ? { locale: owner.locale } : {}) },
+          owner.phone,
+          'crypto_address',
+        );
       },
       async consume(projectId, userId, code) {
         const owner = await deps.phoneOf(userId);

@@ -56,6 +56,20 @@ export function createPayhubService(deps: PayhubDeps) {
         throw new AppError(ErrorCode.PaymentOutOfRange, 'daily limit');
     },
 
+    /**
+     * Gives back what `reserveVolume` counted for a withdrawal the operator took but did not pay
+     * (issue 11: it fails after a report), on the local day it was counted (`countedAt`).
+     * Lock order as `reserveVolume`: the operator row, then its daily row, before the ledger.
+     */
+    async releaseVolume(
+      tx: Executor,
+      input: { operatorId: number; projectId: number; amount: bigint; countedAt: Date },
+    ): Promise<void> {
+      await repo.lockOperator(tx, input.operatorId);
+      const day = localDay(input.countedAt, project(input.projectId).timeZone);
+      await repo.adjustDaily(tx, input.operatorId, day, -input.amount);
+    },
+
     async unprocessedDeposits(operatorId: number): Promise<number> {
       return repo.countOrders(repo.db, { operatorId, states: OPERATOR_QUEUE_STATES });
     },

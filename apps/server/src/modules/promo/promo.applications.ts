@@ -1,5 +1,5 @@
 import { ErrorCode, maskNumber, SPA_APPLY_STATUS_NAMES, SpaApplyStatus } from '@payhub/contracts';
-import { applicationMail } from '@payhub/i18n';
+import { applicationMail, applicationReceivedTitle } from '@payhub/i18n';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { unixSeconds } from '../../platform/local-day.ts';
@@ -34,7 +34,8 @@ export function createPromoApplications(
       await repo.notify({
         userId: group.leaderId,
         kind: 'apply',
-        title: 'apply',
+        // In the language of the project, never a raw key (issue 11).
+        title: applicationReceivedTitle(projectById(session.projectId)?.locale, group.name),
         body: JSON.stringify({ applicationId: id }),
         createdAt: clock.now(),
       });
@@ -98,7 +99,13 @@ export function createPromoApplications(
       const { from, to } = APPLICATION_TRANSITIONS[action];
       if (body.decision === 'approve' && (await repo.membership(row.userId)))
         throw new AppError(ErrorCode.AlreadyJoined);
-      const title = `spa.${body.decision}`;
+      // In the language of the project, never a raw status name or key (issue 11).
+      const text = applicationMail(
+        projectById(session.projectId)?.locale,
+        row.groupName,
+        statusName(to),
+        body.note ?? null,
+      );
       const moved = await repo.moveApplication(
         id,
         from,
@@ -121,7 +128,7 @@ export function createPromoApplications(
           notify: {
             userId: row.userId,
             kind: body.decision,
-            title,
+            title: text.title,
             body: JSON.stringify({ applicationId: id, groupName: row.groupName, note: body.note ?? null }),
             at: now,
           },
@@ -129,13 +136,6 @@ export function createPromoApplications(
       );
       if (!moved)
         throw new AppError(ErrorCode.OrderAlreadyStarted, `application is ${statusName(row.status)}`);
-      // In the language of the project, never a raw status name (issue 11).
-      const text = applicationMail(
-        projectById(session.projectId)?.locale,
-        row.groupName,
-        statusName(to),
-        body.note ?? null,
-      );
       await mail?.({ projectId: session.projectId, userId: row.userId, senderId: session.userId, ...text });
       return applicationView((await repo.application(id))!, session.userId);
     },

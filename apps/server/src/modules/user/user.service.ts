@@ -6,6 +6,7 @@ import {
   type SmsPurpose,
   type User,
 } from '@payhub/contracts';
+import { phoneChangedSms } from '@payhub/i18n';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../platform/auth/password.ts';
 import { deviceName, type SessionService } from '../../platform/auth/session.service.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -392,11 +393,7 @@ export function createUserService({
       }
       if (moving) {
         const owner = projectById(current.projectId) ?? project;
-        await codes.notice(
-          owner,
-          current.phone,
-          `Payhub: your account now uses the phone number ending ${phone.slice(-4)}. If you did not do this, contact customer service.`,
-        );
+        await codes.notice(owner, current.phone, phoneChangedSms(owner.locale, phone.slice(-4)));
       }
       return toUser(updated ?? current);
     },

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { type CodePurpose, ErrorCode } from '@payhub/contracts';
+import { codeSms } from '@payhub/i18n';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
@@ -40,7 +41,7 @@ export function createVerificationCodeService({
      * cannot tell a registered number from another, and nobody is texted who has no account.
      */
     async send(
-      project: { projectId: number; countryCode: string },
+      project: { projectId: number; countryCode: string; locale?: string },
       phone: string,
       purpose: CodePurpose,
       options: { deliver: boolean } = { deliver: true },
@@ -67,7 +68,8 @@ export function createVerificationCodeService({
           projectId: project.projectId,
           phone,
           countryCode: project.countryCode,
-          text: `Payhub: ${code}`,
+          // In the project's language (issue 11).
+          text: codeSms(project.locale, code),
         });
         devOutbox?.set(`${project.projectId}:${phone}:${purpose}`, {
           code,

@@ -95,6 +95,15 @@ export function createWithdrawOrders(deps: WithdrawDeps) {
     extra: orderLifecycle.TransitionExtra,
     { holdId, reference }: orderLifecycle.OrderMoney,
   ): Promise<void> {
+    // A taken withdrawal that ends unpaid gives the operator's daily volume back (issue 11). It was
+    // counted when taken; the CONFIRM deadline set then (kept through EXCEPTIONAL) dates it.
+    if (next === WithdrawOrderState.FAILED && order.operatorId !== null)
+      await payhub.releaseVolume(tx, {
+        operatorId: order.operatorId,
+        projectId: order.projectId,
+        amount: order.amount,
+        countedAt: new Date(order.expiresAt.getTime() - WITHDRAW_CONFIRM_TIMEOUT_MS),
+      });
     const key = { projectId: order.projectId, currency: order.currency };
     if (next === WithdrawOrderState.FINISH) {
       const operatorId = order.operatorId ?? extra.operatorId;

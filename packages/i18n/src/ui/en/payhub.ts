@@ -131,8 +131,9 @@ export const payhub: UiNamespace<'payhub'> = {
   withdraw: {
     title: 'Withdrawals',
     recordTitle: 'Withdrawal history',
-    pool: 'Waiting for an operator',
-    mine: 'In progress by me',
+    searchHint: 'Order no., account holder, bank or amount',
+    pool: 'Waiting',
+    mine: 'Mine in progress',
     settled: 'Settled',
     exceptional: 'Exceptional',
     take: 'Take',

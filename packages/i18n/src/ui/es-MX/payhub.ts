@@ -131,8 +131,9 @@ export const payhub: UiNamespace<'payhub'> = {
   withdraw: {
     title: 'Retiros',
     recordTitle: 'Historial de retiros',
-    pool: 'Esperando operador',
-    mine: 'En proceso por mí',
+    searchHint: 'N.º de pedido, titular, banco o monto',
+    pool: 'En espera',
+    mine: 'Míos en curso',
     settled: 'Terminados',
     exceptional: 'Con problema',
     take: 'Tomar',
@@ -152,7 +153,8 @@ export const payhub: UiNamespace<'payhub'> = {
     title: 'Gestionar',
     deposits: 'Depósitos',
     withdrawals: 'Retiros',
-    exceptional: 'Con problema',
+    // One word: three tabs with counts fit one line at 360 px (issue 11).
+    exceptional: 'Problemas',
     canceled: 'Cancelados',
     take: 'Atender',
     success: 'Dinero recibido',

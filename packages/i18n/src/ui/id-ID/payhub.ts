@@ -135,8 +135,10 @@ export const payhub = {
   withdraw: {
     title: 'Penarikan',
     recordTitle: 'Riwayat penarikan',
-    pool: 'Menunggu operator',
-    mine: 'Sedang saya proses',
+    searchHint: 'No. pesanan, pemilik rekening, bank atau jumlah',
+    // Short: two tabs with counts fit one line at 360 px (issue 11).
+    pool: 'Menunggu',
+    mine: 'Saya proses',
     settled: 'Selesai',
     exceptional: 'Bermasalah',
     take: 'Ambil',
