@@ -5,6 +5,7 @@ import {
   ErrorCode,
   formatAmount,
   isAsset,
+  type LocalCurrency,
   type ProjectConfig,
   parseAmount,
   type RebateItem,
@@ -49,7 +50,7 @@ export const NEW_USER_MS = 7 * 86_400_000;
  * The 7-day check-in of a project currency: the reward of each cycle day and the deposit a day needs
  * to qualify (spec §5: minimum deposit Rp 50,000; MX$ 50 for Mexico), minor units.
  */
-export const CHECKIN_TERMS: Record<'IDR' | 'MXN', { rewards: readonly bigint[]; minDeposit: bigint }> = {
+export const CHECKIN_TERMS: Record<LocalCurrency, { rewards: readonly bigint[]; minDeposit: bigint }> = {
   IDR: {
     rewards: [1_000n, 2_000n, 3_000n, 4_000n, 5_000n, 8_000n, 15_000n].map((rp) => rp * 100n),
     minDeposit: 5_000_000n,
@@ -295,7 +296,7 @@ export function createRewardsService(deps: RewardsDeps) {
     async checkin(session: Session): Promise<CheckinStatus> {
       const state = await checkinState(session);
       if (state.checkedInToday) throw new AppError(ErrorCode.AlreadySignedIn);
-      const terms = CHECKIN_TERMS[state.asset as 'IDR' | 'MXN'];
+      const terms = CHECKIN_TERMS[state.asset as LocalCurrency];
       if (parseAmount(state.depositedToday, state.asset, 'wire') < terms.minDeposit)
         throw new AppError(ErrorCode.NoQualifyingDeposit);
       const amount = terms.rewards[state.streakDayToday - 1]!;
