@@ -17,7 +17,9 @@ export function ContentPage() {
   const [audience, setAudience] = useState<NoticeAudienceType[]>([]);
   const toggle = (type: NoticeAudienceType, on: boolean) =>
     setAudience((current) =>
-      on ? NOTICE_AUDIENCE_TYPES.filter((item) => item === type || current.includes(item)) : current.filter((item) => item !== type),
+      on
+        ? NOTICE_AUDIENCE_TYPES.filter((item) => item === type || current.includes(item))
+        : current.filter((item) => item !== type),
     );
   const publish = useMutation({
     mutationFn: () =>

@@ -449,8 +449,7 @@ export function createConsoleService(deps: ConsoleDeps) {
       staff: Staff,
       session: Session,
       input: { content: string; showDuration: number; audience?: NoticeAudienceType[] | undefined },
-    ) =>
-      deps.notices.create(delegated(staff, session), input, staff.ip),
+    ) => deps.notices.create(delegated(staff, session), input, staff.ip),
 
     setMaintenance: (staff: Staff, maintenance: Maintenance) =>
       deps.maintenance.set(staff.projectId, maintenance, { userId: staff.userId, ip: staff.ip }),

@@ -181,7 +181,9 @@ describe('notice targeting by type', () => {
     await sleep(200);
     expect(csSeen.map((item) => item.noticeId)).not.toContain(forBankers.noticeId);
 
-    const operatorInit = await httpAs(operator.token).api.notices.init({ body: { types: ['New', 'banker'] } });
+    const operatorInit = await httpAs(operator.token).api.notices.init({
+      body: { types: ['New', 'banker'] },
+    });
     expect(operatorInit.notices.map((item) => item.noticeId)).toEqual(
       expect.arrayContaining([forBankers.noticeId, forAll.noticeId]),
     );
@@ -214,8 +216,11 @@ describe('notice input rules', () => {
       { content: '<p>x</p>', showDuration: 1, audience: Array.from({ length: 11 }, () => 'banker') },
     ]) {
       expect(
-        (await failure(adminHttp.api.notices.create({ body: body as { content: string; showDuration: number } })))
-          .errCode,
+        (
+          await failure(
+            adminHttp.api.notices.create({ body: body as { content: string; showDuration: number } }),
+          )
+        ).errCode,
       ).toBe(3);
     }
     const after = await testApp.database.pool.query('SELECT count(*)::int AS n FROM notices');

@@ -1,4 +1,10 @@
-import { ErrorCode, type NoticeAudienceType, NoticeMarkBody, RealtimeRoute, type SiteNotice } from '@payhub/contracts';
+import {
+  ErrorCode,
+  type NoticeAudienceType,
+  NoticeMarkBody,
+  RealtimeRoute,
+  type SiteNotice,
+} from '@payhub/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
@@ -79,7 +85,11 @@ export function createNoticesService({ repo, clock, realtime, audienceTypesOf }:
             action: 'notice.create',
             objectType: 'notice',
             objectId: String(row.id),
-            after: { showDuration: row.showDuration, contentChars: row.content.length, audience: row.audience },
+            after: {
+              showDuration: row.showDuration,
+              contentChars: row.content.length,
+              audience: row.audience,
+            },
             ip,
           };
         },
