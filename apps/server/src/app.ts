@@ -5,7 +5,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { contracts, ErrorCode } from '@payhub/contracts';
+import { contracts, ErrorCode, noticeAudienceTypes } from '@payhub/contracts';
 import { newDeviceMail } from '@payhub/i18n';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -287,7 +287,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await realtime.start();
   app.decorate('realtime', realtime);
   app.addHook('preClose', async () => realtime.close());
-  const notices = createNoticesService({ repo: createNoticesRepo(database.db), clock, realtime });
+  const notices = createNoticesService({
+    repo: createNoticesRepo(database.db),
+    clock,
+    realtime,
+    audienceTypesOf: async (userId) => noticeAudienceTypes(await userProfiles.card(userId)),
+  });
   notices.attach();
   const inbox = createInboxService({
     repo: createInboxRepo(database.db),

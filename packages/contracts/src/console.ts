@@ -4,7 +4,12 @@ import { PayOrderState, WithdrawOrderState } from './enums.ts';
 import { ErrorCode } from './errors.ts';
 import { GameConfigUpdate, GameConfigWire } from './games.ts';
 import { AssetSchema } from './money.ts';
-import { NOTICE_CONTENT_MAX_CHARS, NOTICE_SHOW_DURATION_MAX_SECONDS, SiteNotice } from './notices.ts';
+import {
+  NOTICE_CONTENT_MAX_CHARS,
+  NOTICE_SHOW_DURATION_MAX_SECONDS,
+  NoticeAudienceType,
+  SiteNotice,
+} from './notices.ts';
 import { MonitoringCase, OperatorStatus, PayOrderPage } from './payhub.ts';
 import { RoundFairness, RoundGameSchema } from './rounds.ts';
 import { Maintenance } from './site.ts';
@@ -361,11 +366,13 @@ export const consoleApi = {
     method: 'POST',
     path: '/main/console/notices',
     access: 'secure',
-    summary: 'Console: publish a site notice (allow-listed HTML) to the agents of the project, live',
+    summary:
+      'Console: publish a site notice (allow-listed HTML) to the agents of the project in its audience (absent or empty = everyone), live',
     body: z
       .object({
         content: z.string().trim().min(1).max(NOTICE_CONTENT_MAX_CHARS),
         showDuration: intInput(0, NOTICE_SHOW_DURATION_MAX_SECONDS),
+        audience: z.array(NoticeAudienceType).max(10).optional(),
       })
       .strict(),
     response: SiteNotice,

@@ -84,10 +84,17 @@ export interface RealtimeOptions {
 export type RealtimeRequestHandler = (body: unknown, connection: RealtimeConnection) => Promise<unknown>;
 /** Items sent to a new subscriber of a stream route before the live ones (e.g. unread notices). */
 export type RealtimeStreamOpener = (connection: RealtimeConnection) => Promise<readonly unknown[]>;
+/** The audience tags of a stream subscriber, resolved by the server when it subscribes (never sent by the client). */
+export type RealtimeAudienceResolver = (connection: RealtimeConnection) => Promise<readonly string[]>;
 
 /** Who receives a broadcast: every subscriber, or the signed-in subscribers of one project. */
 export interface BroadcastScope {
   projectId?: number;
+  /**
+   * Only subscribers whose audience tags (the stream's `audienceOf`) include one of these; absent or
+   * empty = every subscriber. A subscriber whose tags are not resolved yet receives none of these.
+   */
+  audience?: readonly string[];
 }
 
 /** Pushes queued in an after-commit outbox (platform/outbox.ts). */
@@ -113,10 +120,17 @@ interface BroadcastBusMessage {
   route: string;
   payload: unknown;
   projectId?: number;
+  audience?: readonly string[];
 }
 interface Subscription {
   connection: RealtimeConnection;
   stream: DemandStream;
+  /** Resolved audience tags (null until resolved, or when the stream has no resolver). */
+  audience: readonly string[] | null;
+}
+interface StreamRoute {
+  opener: RealtimeStreamOpener | null;
+  audienceOf: RealtimeAudienceResolver | null;
 }
 
 const noopTerminal: OnTerminalSubscriber = { onComplete() {}, onError() {} };
@@ -145,7 +159,7 @@ export function createRealtimeGateway(options: RealtimeOptions) {
   const language = options.language ?? 'id-ID';
   const registry = new ConnectionRegistry();
   const requestHandlers = new Map<string, RealtimeRequestHandler>();
-  const streamOpeners = new Map<string, RealtimeStreamOpener | null>();
+  const streamOpeners = new Map<string, StreamRoute>();
   const subscriptions = new Map<string, Set<Subscription>>();
   const busStops: Array<() => Promise<void>> = [];
   let transportCloseable: Closeable | null = null;
@@ -221,22 +235,30 @@ export function createRealtimeGateway(options: RealtimeOptions) {
       return stream;
     }
     connection.streams.add(stream);
-    subscription = { connection, stream };
+    subscription = { connection, stream, audience: null };
+    const current = subscription;
     let set = subscriptions.get(route);
     if (!set) {
       set = new Set();
       subscriptions.set(route, set);
     }
     set.add(subscription);
-    const opener = streamOpeners.get(route);
-    if (opener) {
-      opener(connection).then(
+    const { opener, audienceOf } = streamOpeners.get(route) ?? { opener: null, audienceOf: null };
+    // The audience is resolved before the opener reads what is pending, so an item created in between
+    // is delivered live or by the opener (or both; items carry their id), never lost.
+    const resolveAudience = audienceOf
+      ? audienceOf(connection).then((tags) => {
+          current.audience = tags;
+        })
+      : Promise.resolve();
+    resolveAudience
+      .then(() => (opener ? opener(connection) : []))
+      .then(
         (items) => {
           for (const item of items) stream.push(encode(item));
         },
         (error) => options.log.warn({ err: error, route }, 'realtime stream opener failed'),
       );
-    }
     return stream;
   }
 
@@ -372,14 +394,17 @@ export function createRealtimeGateway(options: RealtimeOptions) {
     if (!set || set.size === 0) return Promise.resolve();
     const data = encode(message.payload);
     const targets = [...set];
+    const targeted =
+      Array.isArray(message.audience) && message.audience.length > 0 ? new Set(message.audience) : null;
     return new Promise((resolve) => {
       let index = 0;
       const step = () => {
         const end = Math.min(targets.length, index + limits.fanoutBatchSize);
         for (; index < end; index++) {
-          const { connection, stream } = targets[index]!;
+          const { connection, stream, audience } = targets[index]!;
           if (message.projectId !== undefined && connection.session?.projectId !== message.projectId)
             continue;
+          if (targeted && !audience?.some((tag) => targeted.has(tag))) continue;
           stream.push(data);
         }
         if (index < targets.length) setImmediate(step);
@@ -465,9 +490,16 @@ export function createRealtimeGateway(options: RealtimeOptions) {
     onRequest(route: string, handler: RealtimeRequestHandler): void {
       requestHandlers.set(route, handler);
     },
-    /** Registers a broadcast stream route, with what a new subscriber receives first. */
-    onStream(route: string, opener: RealtimeStreamOpener | null = null): void {
-      streamOpeners.set(route, opener);
+    /**
+     * Registers a broadcast stream route, with what a new subscriber receives first and, for
+     * audience-scoped broadcasts, how the server resolves a subscriber's audience tags.
+     */
+    onStream(
+      route: string,
+      opener: RealtimeStreamOpener | null = null,
+      audienceOf: RealtimeAudienceResolver | null = null,
+    ): void {
+      streamOpeners.set(route, { opener, audienceOf });
     },
     /** The signed-in session of a connection, re-validated; throws 1/707 when there is none. */
     liveSession,

@@ -1,3 +1,4 @@
+import { NOTICE_AUDIENCE_TYPES, type NoticeAudienceType } from '@payhub/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +14,16 @@ export function ContentPage() {
   const { t } = useTranslation();
   const [content, setContent] = useState('<p><b>Info</b></p>');
   const [duration, setDuration] = useState('3');
+  const [audience, setAudience] = useState<NoticeAudienceType[]>([]);
+  const toggle = (type: NoticeAudienceType, on: boolean) =>
+    setAudience((current) =>
+      on
+        ? NOTICE_AUDIENCE_TYPES.filter((item) => item === type || current.includes(item))
+        : current.filter((item) => item !== type),
+    );
   const publish = useMutation({
-    mutationFn: () => api.console.publishNotice({ body: { content, showDuration: Number(duration) || 0 } }),
+    mutationFn: () =>
+      api.console.publishNotice({ body: { content, showDuration: Number(duration) || 0, audience } }),
   });
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -39,7 +48,22 @@ export function ContentPage() {
               onChange={(event) => setDuration(event.target.value)}
             />
           </label>
-          <p className="text-xs text-slate-500">{t('console.content.audience')}</p>
+          <fieldset className="flex flex-col gap-1">
+            <legend>{t('console.content.audience')}</legend>
+            <div className="flex flex-wrap gap-x-3 gap-y-1">
+              {NOTICE_AUDIENCE_TYPES.map((type) => (
+                <label key={type} className="flex items-center gap-1">
+                  <input
+                    type="checkbox"
+                    checked={audience.includes(type)}
+                    onChange={(event) => toggle(type, event.target.checked)}
+                  />
+                  {t(`console.content.audienceTypes.${type}`)}
+                </label>
+              ))}
+            </div>
+            <p className="text-xs text-slate-500">{t('console.content.audienceHint')}</p>
+          </fieldset>
           <ErrorLine error={publish.error ? errorText(publish.error) : null} />
           {publish.data && (
             <p className="text-emerald-700">

@@ -160,6 +160,25 @@ describe('console permission table', () => {
   });
 });
 
+describe('console notices', () => {
+  it('publishes a notice with an audience (stored; empty audience = everyone, stored as NULL)', async () => {
+    const content = staff.get('content')!;
+    const targeted = await content.api.console.publishNotice({
+      body: { content: '<p>For CS</p>', showDuration: 0, audience: ['CS', 'banker', 'CS'] },
+    });
+    const open = await content.api.console.publishNotice({
+      body: { content: '<p>For all</p>', showDuration: 0, audience: [] },
+    });
+    const rows = await testApp.database.pool.query(
+      'SELECT id, audience FROM notices WHERE id = ANY($1::bigint[])',
+      [[targeted.noticeId, open.noticeId]],
+    );
+    const audienceOf = (id: number) => rows.rows.find((row) => Number(row.id) === id)?.audience;
+    expect(audienceOf(targeted.noticeId)).toEqual(['CS', 'banker']);
+    expect(audienceOf(open.noticeId)).toBeNull();
+  });
+});
+
 describe('staff grants', () => {
   it('an admin grants a role in the project (audited); the grantee then reaches the console; revoking ends it', async () => {
     const admin = staff.get('admin')!;
@@ -394,6 +413,13 @@ describe('console bad input', () => {
     [
       'notice duration',
       (c) => c.api.console.publishNotice({ body: { content: '<p>x</p>', showDuration: 9999 } }),
+    ],
+    [
+      'notice audience',
+      (c) =>
+        c.api.console.publishNotice({
+          body: { content: '<p>x</p>', showDuration: 1, audience: ['Pirate' as never] },
+        }),
     ],
     ['maintenance', (c) => c.api.console.maintenance({ body: { enabled: 'yes' as never, message: null } })],
     ['report day', (c) => c.api.console.moneyReport({ query: { from: '2026-1-1', to: '2026-01-31' } })],

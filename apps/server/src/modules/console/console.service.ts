@@ -7,6 +7,7 @@ import {
   ErrorCode,
   formatAmount,
   type Maintenance,
+  type NoticeAudienceType,
   type ProjectConfig,
   STUCK_DEPOSIT_STATES,
   STUCK_WITHDRAW_STATES,
@@ -444,8 +445,11 @@ export function createConsoleService(deps: ConsoleDeps) {
     closeCase: (staff: Staff, session: Session, id: number, resolution: string) =>
       deps.payhub.adminCloseCase(delegated(staff, session), id, resolution, staff.ip),
 
-    publishNotice: (staff: Staff, session: Session, input: { content: string; showDuration: number }) =>
-      deps.notices.create(delegated(staff, session), input, staff.ip),
+    publishNotice: (
+      staff: Staff,
+      session: Session,
+      input: { content: string; showDuration: number; audience?: NoticeAudienceType[] | undefined },
+    ) => deps.notices.create(delegated(staff, session), input, staff.ip),
 
     setMaintenance: (staff: Staff, maintenance: Maintenance) =>
       deps.maintenance.set(staff.projectId, maintenance, { userId: staff.userId, ip: staff.ip }),

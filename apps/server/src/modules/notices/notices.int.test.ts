@@ -42,8 +42,14 @@ function httpAs(token: string) {
   return client;
 }
 
-async function createNotice(content: string, showDuration = 3): Promise<SiteNotice> {
-  return httpAs(admin.token).api.notices.create({ body: { content, showDuration } });
+async function createNotice(
+  content: string,
+  showDuration = 3,
+  audience?: Array<'banker' | 'CS' | 'New'>,
+): Promise<SiteNotice> {
+  return httpAs(admin.token).api.notices.create({
+    body: { content, showDuration, ...(audience ? { audience } : {}) },
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -136,6 +142,65 @@ describe('site notices', () => {
   });
 });
 
+describe('notice targeting by type', () => {
+  it("a notice for banker reaches an operator's init and socket, not a promoter's", async () => {
+    const profiles = await testApp.database.pool.query(
+      'SELECT user_id, spa_type, spa_pay FROM spa_profiles WHERE user_id = ANY($1::bigint[])',
+      [[operator.userId, cs.userId]],
+    );
+    const profileOf = (userId: number) => profiles.rows.find((row) => Number(row.user_id) === userId);
+    expect(profileOf(operator.userId)?.spa_pay).toBe(true);
+    expect(profileOf(cs.userId)?.spa_pay).toBe(false);
+
+    const operatorLive = connected({ token: operator.token });
+    const operatorSeen: SiteNotice[] = [];
+    operatorLive.subscribe(RealtimeRoute.noticeBroadcast, (item) => operatorSeen.push(item as SiteNotice));
+    const csLive = connected({ token: cs.token });
+    const csSeen: SiteNotice[] = [];
+    csLive.subscribe(RealtimeRoute.noticeBroadcast, (item) => csSeen.push(item as SiteNotice));
+    await waitFor(() => operatorLive.authenticated && csLive.authenticated, 5_000, 'auth');
+    await sleep(300);
+
+    const forBankers = await createNotice('<p>Bankers: settle by 18:00</p>', 1, ['banker']);
+    const stored = await testApp.database.pool.query('SELECT audience FROM notices WHERE id = $1', [
+      forBankers.noticeId,
+    ]);
+    expect(stored.rows[0].audience).toEqual(['banker']);
+    const forAll = await createNotice('<p>Everyone</p>', 1, []);
+    const allRow = await testApp.database.pool.query('SELECT audience FROM notices WHERE id = $1', [
+      forAll.noticeId,
+    ]);
+    expect(allRow.rows[0].audience).toBeNull();
+
+    await waitFor(
+      () => operatorSeen.some((item) => item.noticeId === forBankers.noticeId),
+      3_000,
+      'operator broadcast',
+    );
+    await waitFor(() => csSeen.some((item) => item.noticeId === forAll.noticeId), 3_000, 'cs broadcast');
+    await sleep(200);
+    expect(csSeen.map((item) => item.noticeId)).not.toContain(forBankers.noticeId);
+
+    const operatorInit = await httpAs(operator.token).api.notices.init({
+      body: { types: ['New', 'banker'] },
+    });
+    expect(operatorInit.notices.map((item) => item.noticeId)).toEqual(
+      expect.arrayContaining([forBankers.noticeId, forAll.noticeId]),
+    );
+    // The promoter claiming `banker` does not get it: the server derives the caller's types itself.
+    const csInit = await httpAs(cs.token).api.notices.init({ body: { types: ['CS', 'banker'] } });
+    expect(csInit.notices.map((item) => item.noticeId)).toContain(forAll.noticeId);
+    expect(csInit.notices.map((item) => item.noticeId)).not.toContain(forBankers.noticeId);
+
+    // A promoter who connects later is not handed it on subscribing either.
+    const late = connected({ token: cs.token });
+    const lateSeen: SiteNotice[] = [];
+    late.subscribe(RealtimeRoute.noticeBroadcast, (item) => lateSeen.push(item as SiteNotice));
+    await waitFor(() => lateSeen.some((item) => item.noticeId === forAll.noticeId), 5_000, 'late delivery');
+    expect(lateSeen.map((item) => item.noticeId)).not.toContain(forBankers.noticeId);
+  });
+});
+
 describe('notice input rules', () => {
   it('refuses bad input with 3 and stores nothing', async () => {
     const adminHttp = httpAs(admin.token);
@@ -146,8 +211,17 @@ describe('notice input rules', () => {
       { content: '', showDuration: 1 },
       { content: 'x'.repeat(20_001), showDuration: 1 },
       { content: '<script>alert(1)</script>', showDuration: 1 },
+      { content: '<p>x</p>', showDuration: 1, audience: ['Pirate'] },
+      { content: '<p>x</p>', showDuration: 1, audience: 'banker' },
+      { content: '<p>x</p>', showDuration: 1, audience: Array.from({ length: 11 }, () => 'banker') },
     ]) {
-      expect((await failure(adminHttp.api.notices.create({ body }))).errCode).toBe(3);
+      expect(
+        (
+          await failure(
+            adminHttp.api.notices.create({ body: body as { content: string; showDuration: number } }),
+          )
+        ).errCode,
+      ).toBe(3);
     }
     const after = await testApp.database.pool.query('SELECT count(*)::int AS n FROM notices');
     expect(after.rows[0].n).toBe(before.rows[0].n);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { type AuditEntry, writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { noticeReads, notices } from './notices.schema.ts';
@@ -18,13 +18,33 @@ export function createNoticesRepo(db: Db) {
     },
     byId: async (id: number): Promise<NoticeRow | null> =>
       (await db.select().from(notices).where(eq(notices.id, id)).limit(1))[0] ?? null,
-    /** Notices of the project shown after `since` that the user has not marked, newest last. */
-    async unreadSince(projectId: number, userId: number, since: Date, limit: number): Promise<NoticeRow[]> {
+    /**
+     * Notices of the project shown after `since` that the user has not marked and whose audience is
+     * everyone or shares a type with `types`, newest last.
+     */
+    async unreadSince(
+      projectId: number,
+      userId: number,
+      types: readonly string[],
+      since: Date,
+      limit: number,
+    ): Promise<NoticeRow[]> {
+      const forTypes = or(
+        isNull(notices.audience),
+        sql`${notices.audience} && ${`{${types.map((type) => `"${type}"`).join(',')}}`}::text[]`,
+      );
       const rows = await db
         .select({ notice: notices })
         .from(notices)
         .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, userId)))
-        .where(and(eq(notices.projectId, projectId), gt(notices.showAt, since), isNull(noticeReads.noticeId)))
+        .where(
+          and(
+            eq(notices.projectId, projectId),
+            gt(notices.showAt, since),
+            isNull(noticeReads.noticeId),
+            forTypes,
+          ),
+        )
         .orderBy(desc(notices.showAt))
         .limit(limit);
       return rows.map((row) => row.notice).reverse();

@@ -6,6 +6,8 @@ export const notices = pgTable('notices', {
   content: text('content').notNull(),
   showDuration: integer('show_duration').notNull(),
   showAt: timestamp('show_at', { withTimezone: true }).notNull(),
+  /** Audience types (NoticeAudienceType); null = everyone in the project. */
+  audience: text('audience').array(),
   createdBy: bigint('created_by', { mode: 'number' }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

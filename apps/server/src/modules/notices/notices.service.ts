@@ -1,4 +1,10 @@
-import { ErrorCode, NoticeMarkBody, RealtimeRoute, type SiteNotice } from '@payhub/contracts';
+import {
+  ErrorCode,
+  type NoticeAudienceType,
+  NoticeMarkBody,
+  RealtimeRoute,
+  type SiteNotice,
+} from '@payhub/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
@@ -26,29 +32,37 @@ export interface NoticesServiceDeps {
   repo: NoticesRepo;
   clock: Clock;
   realtime: RealtimeGateway;
+  /**
+   * The audience types of a user, derived on the server from their promo profile (spaType, plus
+   * `banker` when spaPay is yes). Targeting never relies on the types a client sends.
+   */
+  audienceTypesOf: (userId: number) => Promise<readonly NoticeAudienceType[]>;
 }
 
 /**
  * Site notices (spec §4): an admin creates one, it is stored and broadcast on the notice stream
  * to the signed-in agents of the project; each user marks it read once and is not shown it again.
  */
-export function createNoticesService({ repo, clock, realtime }: NoticesServiceDeps) {
+export function createNoticesService({ repo, clock, realtime, audienceTypesOf }: NoticesServiceDeps) {
   async function pendingFor(session: Session): Promise<SiteNotice[]> {
     const since = new Date(clock.now().getTime() - NOTICE_CURRENT_MS);
-    const rows = await repo.unreadSince(session.projectId, session.userId, since, NOTICE_PENDING_MAX);
+    const types = await audienceTypesOf(session.userId);
+    const rows = await repo.unreadSince(session.projectId, session.userId, types, since, NOTICE_PENDING_MAX);
     return rows.map(toWire);
   }
 
   const service = {
     async create(
       session: Session,
-      input: { content: string; showDuration: number },
+      input: { content: string; showDuration: number; audience?: readonly NoticeAudienceType[] },
       ip: string,
     ): Promise<SiteNotice> {
       if (session.staffRole !== 'admin') throw new AppError(ErrorCode.NoPermission);
       const content = sanitiseNoticeHtml(input.content);
       if (content.length === 0) throw badParameter('content: nothing left after removing unsafe HTML');
       if (content.length > STORED_CONTENT_MAX_CHARS) throw badParameter('content: too long');
+      // Absent or empty = everyone (stored as NULL); duplicates collapse.
+      const audience = input.audience && input.audience.length > 0 ? [...new Set(input.audience)] : null;
       const outbox = createOutbox();
       const pushes = realtime.pushesVia(outbox);
       const created = await repo.create(
@@ -57,17 +71,25 @@ export function createNoticesService({ repo, clock, realtime }: NoticesServiceDe
           content,
           showDuration: input.showDuration,
           showAt: clock.now(),
+          audience,
           createdBy: session.userId,
         },
         (row) => {
-          pushes.broadcast(RealtimeRoute.noticeBroadcast, toWire(row), { projectId: session.projectId });
+          pushes.broadcast(RealtimeRoute.noticeBroadcast, toWire(row), {
+            projectId: session.projectId,
+            ...(row.audience ? { audience: row.audience } : {}),
+          });
           return {
             projectId: session.projectId,
             actorId: session.userId,
             action: 'notice.create',
             objectType: 'notice',
             objectId: String(row.id),
-            after: { showDuration: row.showDuration, contentChars: row.content.length },
+            after: {
+              showDuration: row.showDuration,
+              contentChars: row.content.length,
+              audience: row.audience,
+            },
             ip,
           };
         },
@@ -77,7 +99,11 @@ export function createNoticesService({ repo, clock, realtime }: NoticesServiceDe
       return toWire(created);
     },
 
-    /** The current notices the caller has not marked (spec §7 notice/init, sent 3 s after the socket starts). */
+    /**
+     * The current notices the caller has not marked (spec §7 notice/init, sent 3 s after the socket
+     * starts). The `types` the shell sends are validated by the contract, but the audience match uses
+     * the caller's types as the server knows them (a promoter cannot claim `banker`).
+     */
     async init(session: Session): Promise<{ notices: SiteNotice[] }> {
       return { notices: await pendingFor(session) };
     },
@@ -98,8 +124,10 @@ export function createNoticesService({ repo, clock, realtime }: NoticesServiceDe
 
     /** Wires the notice stream and the mark request into the realtime gateway. */
     attach(): void {
-      realtime.onStream(RealtimeRoute.noticeBroadcast, async (connection) =>
-        connection.session ? pendingFor(connection.session) : [],
+      realtime.onStream(
+        RealtimeRoute.noticeBroadcast,
+        async (connection) => (connection.session ? pendingFor(connection.session) : []),
+        async (connection) => (connection.session ? audienceTypesOf(connection.session.userId) : []),
       );
       realtime.onRequest(RealtimeRoute.noticeMark, async (body, connection) =>
         service.mark(await realtime.liveSession(connection), body),

@@ -150,7 +150,20 @@ export const console: ConsoleCatalog['console'] = {
     maintenanceOn: 'Maintenance on',
     maintenanceMessage: 'Message (optional)',
     maintenanceSaved: 'Maintenance mode saved.',
-    audience: 'Audience: every signed-in agent of this project, and those who sign in within 7 days.',
+    audience: 'Audience',
+    audienceHint:
+      'Nothing ticked: every agent of this project (signed in now or within 7 days). Otherwise only agents of the ticked types.',
+    audienceTypes: {
+      banker: 'Payment operators',
+      Banker: 'Banker',
+      New: 'New',
+      Recall: 'Recall',
+      NewSpy: 'New (spy)',
+      RecallSpy: 'Recall (spy)',
+      CS: 'Customer service',
+      HR: 'HR',
+      Training: 'Training',
+    },
   },
   reports: {
     heading: 'Deposits and withdrawals per day',

@@ -150,7 +150,20 @@ export const console: ConsoleCatalog['console'] = {
     maintenanceOn: 'Activar mantenimiento',
     maintenanceMessage: 'Mensaje (opcional)',
     maintenanceSaved: 'Modo de mantenimiento guardado.',
-    audience: 'Destino: todos los agentes del proyecto conectados, y quienes entren en 7 días.',
+    audience: 'Destino',
+    audienceHint:
+      'Sin marcar: todos los agentes del proyecto (conectados ahora o en los próximos 7 días). Si no, solo los de los tipos marcados.',
+    audienceTypes: {
+      banker: 'Operadores de pago',
+      Banker: 'Banquero',
+      New: 'Nuevo',
+      Recall: 'Recuperación',
+      NewSpy: 'Nuevo (espía)',
+      RecallSpy: 'Recuperación (espía)',
+      CS: 'Atención al cliente',
+      HR: 'RR. HH.',
+      Training: 'Capacitación',
+    },
   },
   reports: {
     heading: 'Depósitos y retiros por día',

@@ -148,7 +148,20 @@ export const console = {
     maintenanceOn: 'Aktifkan pemeliharaan',
     maintenanceMessage: 'Pesan (opsional)',
     maintenanceSaved: 'Mode pemeliharaan disimpan.',
-    audience: 'Target: semua agen proyek ini yang sedang masuk, dan yang masuk dalam 7 hari.',
+    audience: 'Target',
+    audienceHint:
+      'Tidak ada yang dicentang: semua agen proyek ini (yang sedang masuk atau masuk dalam 7 hari). Jika ada, hanya agen dengan tipe yang dicentang.',
+    audienceTypes: {
+      banker: 'Operator pembayaran',
+      Banker: 'Bankir',
+      New: 'Baru',
+      Recall: 'Recall',
+      NewSpy: 'Baru (spy)',
+      RecallSpy: 'Recall (spy)',
+      CS: 'Layanan pelanggan',
+      HR: 'HR',
+      Training: 'Pelatihan',
+    },
   },
   reports: {
     heading: 'Deposit dan penarikan per hari',
