@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPayhubClient, type PayhubClient } from '@payhub/client';
+import { CLIENT_ID_KEY, createPayhubClient, memoryStore, type PayhubClient } from '@payhub/client';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
@@ -29,6 +29,8 @@ export interface TestApp {
   accounts: DemoAccount[];
   /** A fresh client (its own token and client id) for a project. */
   client(projectId?: number): PayhubClient;
+  /** A client, not signed in, on the demo account's own device (the one `signIn` uses). */
+  deviceClient(label: string, projectId?: number): PayhubClient;
   /** A client signed in as a seeded demo account. */
   signIn(label: string, projectId?: number): Promise<PayhubClient>;
   close(): Promise<void>;
@@ -101,6 +103,21 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const accounts = JSON.parse(inject('demoAccountsJson')) as DemoAccount[];
 
   const client = (projectId = 12) => createPayhubClient({ baseUrl, projectId, language: 'id-ID' });
+  // Each demo account signs in from one device of its own, as a person does: signing in again is not
+  // a new device (which would write a new-device notice into the inbox, issue 14).
+  const devices = new Map<string, string>();
+  const deviceClient = (label: string, projectId = 12) => {
+    const device = `${label}:${projectId}`;
+    const known = devices.get(device);
+    const onDevice = createPayhubClient({
+      baseUrl,
+      projectId,
+      language: 'id-ID',
+      store: memoryStore(known ? { [CLIENT_ID_KEY]: known } : {}),
+    });
+    devices.set(device, onDevice.clientId);
+    return onDevice;
+  };
   return {
     app,
     baseUrl,
@@ -110,12 +127,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     accounts,
     client,
+    deviceClient,
     async signIn(label, projectId = 12) {
       const account = accounts.find(
         (candidate) => candidate.label === label && candidate.projectId === projectId,
       );
       if (!account) throw new Error(`no demo account ${label} in project ${projectId}`);
-      const signedIn = client(projectId);
+      const signedIn = deviceClient(label, projectId);
       const { token } = await signedIn.api.user.login({
         body: { phone: account.phone, password: account.password },
       });

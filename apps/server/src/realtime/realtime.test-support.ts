@@ -24,8 +24,9 @@ export async function signInToken(
 ): Promise<{ token: string; userId: number }> {
   const account = testApp.accounts.find((item) => item.label === label && item.projectId === projectId);
   if (!account) throw new Error(`no demo account ${label}/${projectId}`);
+  // On the account's own device, so signing in again writes no new-device notice into its inbox.
   const session = await testApp
-    .client(projectId)
+    .deviceClient(label, projectId)
     .api.user.login({ body: { phone: account.phone, password: account.password } });
   return { token: session.token, userId: session.user.id };
 }
