@@ -139,7 +139,9 @@ describe('the promoter journey', () => {
     });
     const badge = promoterPage.getByTestId('inbox-badge');
     const before = (await badge.count()) > 0 ? Number(await badge.textContent()) : 0;
-    const promoterId = (await (await signedInApi('no-spa', PROJECT)).api.user.me()).id;
+    // The same device as the page (its client id), so this sign-in adds no new-device notice.
+    const clientId = await promoterPage.evaluate(() => localStorage.getItem('infojs_uuid'));
+    const promoterId = (await (await signedInApi('no-spa', PROJECT, { clientId })).api.user.me()).id;
     const admin = await signedInApi('admin', PROJECT);
     await admin.api.inbox.send({
       body: { userId: promoterId, title: 'Selamat bergabung', content: 'Target hari ini 10 telepon' },

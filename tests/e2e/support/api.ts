@@ -1,4 +1,4 @@
-import { createPayhubClient, type PayhubClient } from '@payhub/client';
+import { CLIENT_ID_KEY, createPayhubClient, memoryStore, type PayhubClient } from '@payhub/client';
 import { contracts } from '@payhub/contracts';
 import { type DemoLabel, demoAccount, type ProjectId } from './accounts.ts';
 import { e2eUrl } from './env.ts';
@@ -8,9 +8,26 @@ export function apiClient(projectId: ProjectId = 12, language = 'id-ID'): Payhub
   return createPayhubClient({ baseUrl: e2eUrl(), projectId, language });
 }
 
-/** An API client signed in as a demo account. */
-export async function signedInApi(label: DemoLabel, projectId: ProjectId): Promise<PayhubClient> {
-  const client = apiClient(projectId);
+// Each demo account signs in through the API from one device of its own, as a person does: signing in
+// again is not a new device (which would write a new-device notice into its inbox, issue 14).
+const devices = new Map<string, string>();
+
+/** An API client signed in as a demo account, on that account's own device (or the given client id). */
+export async function signedInApi(
+  label: DemoLabel,
+  projectId: ProjectId,
+  options: { clientId?: string | null } = {},
+): Promise<PayhubClient> {
+  const device = `${label}:${projectId}`;
+  // A journey may sign in beside its own browser page: the page's client id makes it the same device.
+  const known = options.clientId ?? devices.get(device);
+  const client = createPayhubClient({
+    baseUrl: e2eUrl(),
+    projectId,
+    language: 'id-ID',
+    store: memoryStore(known ? { [CLIENT_ID_KEY]: known } : {}),
+  });
+  devices.set(device, client.clientId);
   const account = demoAccount(label, projectId);
   const session = await client.api.user.login({ body: { phone: account.phone, password: account.password } });
   client.setToken(session.token);
