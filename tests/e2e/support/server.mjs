@@ -83,10 +83,11 @@ export async function startServer({ appsDir, env = {}, quiet = true, healthTimeo
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
-    // Short round games keep the journeys fast: a 4 s crash betting window, a steeper curve (2× after
+    // Short round games keep the journeys fast: an 8 s crash betting window (two browsers on a loaded
+    // machine must both place a bet in it), a steeper curve (2× after
     // 2.3 s), the "30 s" wingo mode drawn every 8 s with a 2 s close (docs/games.md §5).
     ROUNDS_CHAIN_LENGTH: '2000',
-    ROUNDS_CRASH_BETTING_MS: '4000',
+    ROUNDS_CRASH_BETTING_MS: '8000',
     ROUNDS_CRASH_GROWTH: '0.0003',
     ROUNDS_WINGO_DURATIONS_MS: '8000,60000,120000',
     ROUNDS_WINGO_CLOSE_MS: '2000',
