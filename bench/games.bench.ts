@@ -1,7 +1,9 @@
 // Benchmark: in-house game bets through the real server (production mode, embedded PostgreSQL with
 // fsync on) and the ledger — POST /main/games/bets, a dice bet that is held, played and settled in
 // one transaction — from 32 concurrent players, against plain single-row INSERT transactions on the
-// same database from 32 connections, in alternating rounds of the same run.
+// same database from 32 connections (BEGIN, a named prepared INSERT, COMMIT), in alternating rounds of
+// the same run. A bet of a player with nothing for the play gate to check is one autocommit statement
+// (docs/games.md "One round trip"); the players' first bets (warm-up) take the locked path.
 // Budget (issue 15): >= 2,000 bets/s, p99 < 50 ms, bets/s >= 0.3 x INSERT transactions/s.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,13 +25,13 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4));
 /** 100,000.00 YEC a player: far more than a run can lose at 1.00 a bet. */
 const FUNDING_MINOR = 10_000_000n;
 
-/** CPU time (user + system) a process has used so far, in ms; Linux /proc, else 0. */
-function cpuMsOf(pid: number | undefined): number {
+/** CPU time a process has used so far (user, system), in ms; Linux /proc, else 0. */
+function cpuMsOf(pid: number | undefined): { user: number; system: number } {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
 }
 
@@ -202,9 +204,18 @@ try {
   // The round clock off: its first ticks build 10⁶-hash chains for every project and game (seconds of
   // CPU each), which a profile of this bench found to be most of the server's CPU during the run.
   app = await startApp(dataDir, { env: { ROUNDS_ENABLED: 'false' } });
+  // pg_stat_statements (loaded at the server's start, hence the restart) counts the statements of a
+  // bet — every round trip, BEGIN and COMMIT included — for the statements-per-bet figure.
+  const setup = new pg.Client({ connectionString: app.databaseUrl });
+  await setup.connect();
+  await setup.query("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+  await setup.end();
+  await stopApp(app.child);
+  app = await startApp(dataDir, { env: { ROUNDS_ENABLED: 'false' } });
   const database = new pg.Client({ connectionString: app.databaseUrl });
   await database.connect();
   database.on('error', () => {});
+  await database.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   await database.query(
     'CREATE TABLE IF NOT EXISTS bench_games_rows (id bigserial PRIMARY KEY, player bigint NOT NULL, stake bigint NOT NULL, created_at timestamptz NOT NULL)',
   );
@@ -213,19 +224,25 @@ try {
   const pool = new pg.Pool({ connectionString: app.databaseUrl, max: PLAYERS });
   pool.on('error', () => {});
   const baseUrl = new URL(app.baseUrl);
+  const loadAtStart = loadavg()[0] ?? 0;
   console.log(
-    `games: ${PLAYERS} players, dice bets of 1.00 YEC, fsync=${fsync}; warm-up ${WARMUP_SECONDS} s each, then ${DURATION_SECONDS} s each in ${ROUNDS} alternating rounds`,
+    `games: ${PLAYERS} players, dice bets of 1.00 YEC, fsync=${fsync}, synchronous_commit=${
+      (await database.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]
+        ?.synchronous_commit
+    }, load average ${loadAtStart.toFixed(1)}; warm-up ${WARMUP_SECONDS} s each, then ${DURATION_SECONDS} s each in ${ROUNDS} alternating rounds`,
   );
   await betLoad(baseUrl, players, WARMUP_SECONDS);
   await insertLoad(pool, WARMUP_SECONDS);
   const betRounds: Round[] = [];
   const insertRounds: Round[] = [];
   const roundSeconds = DURATION_SECONDS / ROUNDS;
-  let serverCpuMs = 0;
+  const serverCpuMs = { user: 0, system: 0 };
   const measuredBets = async () => {
     const before = cpuMsOf(app?.child.pid);
     const round = await betLoad(baseUrl, players, roundSeconds);
-    serverCpuMs += cpuMsOf(app?.child.pid) - before;
+    const after = cpuMsOf(app?.child.pid);
+    serverCpuMs.user += after.user - before.user;
+    serverCpuMs.system += after.system - before.system;
     return round;
   };
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -236,6 +253,22 @@ try {
       insertRounds.push(await insertLoad(pool, roundSeconds));
       betRounds.push(await measuredBets());
     }
+  }
+  // Statements per bet: every statement the database ran during a short bets-only run, over its bets.
+  await database.query('SELECT pg_stat_statements_reset()');
+  const counted = await betLoad(baseUrl, players, 2);
+  const statements = await database.query<{ calls: string }>(
+    "SELECT coalesce(sum(calls), 0)::text AS calls FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'",
+  );
+  const statementsPerBet = Number(statements.rows[0]?.calls ?? 0) / Math.max(1, counted.count);
+  if (process.env.BENCH_SHOW_STATEMENTS) {
+    const top = await database.query<{ calls: string; query: string }>(
+      "SELECT calls::text AS calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY calls DESC LIMIT 15",
+    );
+    for (const row of top.rows)
+      console.log(
+        `  ${(Number(row.calls) / Math.max(1, counted.count)).toFixed(2).padStart(6)}/bet  ${row.query}`,
+      );
   }
   const bets = summarise(betRounds);
   const inserts = summarise(insertRounds);
@@ -249,6 +282,7 @@ try {
   const rateOk = bets.perSecond >= BETS_PER_SECOND_MIN;
   const p99Ok = bets.p99 < P99_MS_MAX;
   const ratioOk = ratio >= RATIO_MIN;
+  const perBet = (ms: number) => ((ms * 1000) / Math.max(1, bets.count)).toFixed(0);
   console.log('games');
   console.log(
     `  POST /main/games/bets (dice)     ${bets.perSecond.toFixed(0)} bets/s   budget >= ${BETS_PER_SECOND_MIN}   ${mark(rateOk)}`,
@@ -264,7 +298,10 @@ try {
   );
   console.log(`  bets settled in the database     ${settled.rows[0]?.n}`);
   console.log(
-    `  server CPU per bet               ${((serverCpuMs * 1000) / Math.max(1, bets.count)).toFixed(0)} µs   (information: the Node process alone; load average ${loadavg()[0]?.toFixed(1)})`,
+    `  statements per bet               ${statementsPerBet.toFixed(2)}   (information: pg_stat_statements over a 2 s bets-only run, BEGIN/COMMIT included)`,
+  );
+  console.log(
+    `  server CPU per bet               ${perBet(serverCpuMs.user + serverCpuMs.system)} µs (user ${perBet(serverCpuMs.user)}, system ${perBet(serverCpuMs.system)})   (information: the Node process alone; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end)`,
   );
   exitCode = rateOk && p99Ok && ratioOk ? 0 : 1;
 } catch (error) {

@@ -5,26 +5,19 @@
 // Budgets (issue 4): p99 < 250 ms, ratio >= 0.5, < 50 KB per idle connection, block < 50 ms.
 import { type ChildProcess, fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { RealtimeRoute } from '@payhub/contracts';
+import { deserializeFrame, FrameTypes } from 'rsocket-core';
 import {
-  REALTIME_CHANNEL_DEMAND,
-  REALTIME_COMPOSITE_METADATA_MIME_TYPE,
-  RealtimeRoute,
-} from '@payhub/contracts';
-import { encodeCompositeMetadata, encodeRoute, WellKnownMimeType } from 'rsocket-composite-metadata';
-import {
-  deserializeFrame,
-  Flags,
-  type Frame,
-  FrameTypes,
-  type PayloadFrame,
-  serializeFrame,
-} from 'rsocket-core';
-import { WebSocket } from 'ws';
+  bareSubscriber,
+  inBatches,
+  now,
+  percentile,
+  rsocketSubscriber,
+  sleep,
+} from './support/rsocket-client.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5_000);
-const CONNECT_BATCH = 250;
 const P99_MS_MAX = 250;
 const RATIO_MIN = 0.5;
 const KB_PER_CONNECTION_MAX = 50;
@@ -32,8 +25,6 @@ const BLOCK_MS_MAX = 50;
 const DELIVERY_TIMEOUT_MS = 30_000;
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The notice payload: a realistic site notice (about 1 KB of HTML). */
 const NOTICE = {
@@ -54,79 +45,6 @@ function ask<T extends Record<string, unknown>>(
     waiters.set(answer, resolve as (message: Record<string, unknown>) => void);
     child?.send(command);
   });
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
-
-/** One subscriber: a raw WebSocket speaking RSocket (SETUP + REQUEST_STREAM), as light as a client gets. */
-function rsocketSubscriber(
-  port: number,
-  index: number,
-  onPayload: (frame: PayloadFrame) => void,
-): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/main/ws`, { perMessageDeflate: false });
-    socket.on('error', reject);
-    socket.on('open', () => {
-      socket.send(
-        serializeFrame({
-          type: FrameTypes.SETUP,
-          streamId: 0,
-          flags: Flags.NONE,
-          majorVersion: 1,
-          minorVersion: 0,
-          keepAlive: 60_000,
-          lifetime: 90_000,
-          resumeToken: null,
-          dataMimeType: 'application/json',
-          metadataMimeType: REALTIME_COMPOSITE_METADATA_MIME_TYPE,
-          data: Buffer.from(
-            JSON.stringify({ token: `bench-${index + 1}`, clientId: `c${index}`, clientType: 'browser' }),
-          ),
-          metadata: undefined,
-        } as Frame),
-      );
-      socket.send(
-        serializeFrame({
-          type: FrameTypes.REQUEST_STREAM,
-          streamId: 1,
-          flags: Flags.METADATA,
-          requestN: REALTIME_CHANNEL_DEMAND,
-          data: null,
-          metadata: encodeCompositeMetadata([
-            [WellKnownMimeType.MESSAGE_RSOCKET_ROUTING, encodeRoute(RealtimeRoute.noticeBroadcast)],
-          ]),
-        }),
-      );
-      resolve(socket);
-    });
-    socket.on('message', (data: Buffer) => {
-      const frame = deserializeFrame(data);
-      if (frame.type === FrameTypes.PAYLOAD) onPayload(frame);
-    });
-  });
-}
-
-function bareSubscriber(port: number, onMessage: (data: Buffer) => void): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/`, { perMessageDeflate: false });
-    socket.on('error', reject);
-    socket.on('open', () => resolve(socket));
-    socket.on('message', (data: Buffer) => onMessage(data));
-  });
-}
-
-async function inBatches<T>(count: number, open: (index: number) => Promise<T>): Promise<T[]> {
-  const opened: T[] = [];
-  for (let start = 0; start < count; start += CONNECT_BATCH) {
-    const batch = [];
-    for (let index = start; index < Math.min(count, start + CONNECT_BATCH); index++) batch.push(open(index));
-    opened.push(...(await Promise.all(batch)));
-  }
-  return opened;
 }
 
 /** Publishes once and collects one arrival time per client (the payload carries `sentAt`). */
@@ -174,8 +92,21 @@ try {
   const before = await ask<{ rss: number; heapUsed: number; external: number }>({ type: 'memory' }, 'memory');
   const arrivals: Array<{ at: number; data: Buffer }> = [];
   const record = (data: Buffer) => arrivals.push({ at: now(), data });
+  // Every connection signs in as its own user (`bench-<n>`, the bench server's authenticator).
   const sockets = await inBatches(CLIENTS, (index) =>
-    rsocketSubscriber(port, index, (frame) => record(frame.data ?? Buffer.alloc(0))),
+    rsocketSubscriber(
+      port,
+      {
+        token: `bench-${index + 1}`,
+        clientId: `c${index}`,
+        keepAliveMs: 60_000,
+        route: RealtimeRoute.noticeBroadcast,
+      },
+      (data) => {
+        const frame = deserializeFrame(data);
+        if (frame.type === FrameTypes.PAYLOAD) record(frame.data ?? Buffer.alloc(0));
+      },
+    ),
   );
   for (;;) {
     const stats = await ask<{ streams: number }>({ type: 'stats' }, 'stats');

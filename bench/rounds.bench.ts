@@ -14,24 +14,26 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import {
-  REALTIME_CHANNEL_DEMAND,
-  REALTIME_COMPOSITE_METADATA_MIME_TYPE,
-  RoundsRealtimeRoute,
-} from '@payhub/contracts';
+import { RoundsRealtimeRoute } from '@payhub/contracts';
 import { crashElapsedFor } from '@payhub/games';
 import pg from 'pg';
 import { encodeCompositeMetadata, encodeRoute, WellKnownMimeType } from 'rsocket-composite-metadata';
 import { deserializeFrame, Flags, type Frame, FrameTypes, serializeFrame } from 'rsocket-core';
 import { WebSocket } from 'ws';
-import { startApp, stopApp } from './support/app-process.ts';
+import { cpuMsOf, startApp, statementCounts, stopApp } from './support/app-process.ts';
+import {
+  bareSubscriber,
+  inBatches,
+  now,
+  percentile,
+  rsocketSubscriber,
+  sleep,
+} from './support/rsocket-client.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5_000);
 const BETTORS = Math.min(CLIENTS, Number(process.env.BENCH_BETTORS ?? 2_000));
 const PROJECT_ID = 12;
-const CONNECT_BATCH = 250;
 const TICK_P99_MS_MAX = 250;
 const CASHOUT_P99_MS_MAX = 100;
 const RATIO_MIN = 0.5;
@@ -48,13 +50,6 @@ const FUNDING_MINOR = 1_000_000n;
 const KEEPALIVE_MS = 20_000;
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
 const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
 
 function rssOf(pid: number | undefined): number {
@@ -118,66 +113,37 @@ interface Player {
 const tickArrivals: Array<{ at: number; data: Buffer }> = [];
 let observe: ((event: Record<string, unknown>) => void) | null = null;
 
-function connectPlayer(port: number, token: string, index: number): Promise<Player> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/main/ws`, { perMessageDeflate: false });
-    const player: Player = { socket, nextStream: 3, pending: new Map() };
-    socket.on('error', reject);
-    socket.on('open', () => {
-      socket.send(
-        serializeFrame({
-          type: FrameTypes.SETUP,
-          streamId: 0,
-          flags: Flags.NONE,
-          majorVersion: 1,
-          minorVersion: 0,
-          keepAlive: KEEPALIVE_MS,
-          lifetime: 90_000,
-          resumeToken: null,
-          dataMimeType: 'application/json',
-          metadataMimeType: REALTIME_COMPOSITE_METADATA_MIME_TYPE,
-          data: Buffer.from(JSON.stringify({ token, clientId: `r${index}`, clientType: 'browser' })),
-          metadata: undefined,
-        } as Frame),
+async function connectPlayer(port: number, token: string, index: number): Promise<Player> {
+  const player: Player = { socket: null as unknown as WebSocket, nextStream: 3, pending: new Map() };
+  const onMessage = (data: Buffer) => {
+    const at = now();
+    // Tick frames are small and name their type; everything else is parsed only when needed.
+    if (data.length < 220 && data.includes('"type":"tick"')) tickArrivals.push({ at, data });
+    // The stream id is the frame's first 4 bytes: broadcast frames (stream 1) matter only to the
+    // observer, so the other 4,999 clients skip them without decoding (the bench's own CPU).
+    if (index !== 0 && (player.pending.size === 0 || (data.readUInt32BE(0) & 0x7fffffff) === 1)) return;
+    const frame = deserializeFrame(data);
+    if (frame.type === FrameTypes.PAYLOAD && frame.streamId === 1) {
+      if (index === 0 && observe && frame.data) observe(JSON.parse(frame.data.toString('utf8')));
+      return;
+    }
+    if (frame.type === FrameTypes.PAYLOAD || frame.type === FrameTypes.ERROR) {
+      const answer = player.pending.get(frame.streamId);
+      if (!answer) return;
+      player.pending.delete(frame.streamId);
+      answer(
+        frame.type === FrameTypes.PAYLOAD
+          ? { ok: true, body: frame.data?.toString('utf8') ?? '' }
+          : { ok: false, body: frame.message },
       );
-      socket.send(
-        serializeFrame({
-          type: FrameTypes.REQUEST_STREAM,
-          streamId: 1,
-          flags: Flags.METADATA,
-          requestN: REALTIME_CHANNEL_DEMAND,
-          data: null,
-          metadata: encodeCompositeMetadata([
-            [WellKnownMimeType.MESSAGE_RSOCKET_ROUTING, encodeRoute(RoundsRealtimeRoute.broadcast)],
-          ]),
-        }),
-      );
-      resolve(player);
-    });
-    socket.on('message', (data: Buffer) => {
-      const at = now();
-      // Tick frames are small and name their type; everything else is parsed only when needed.
-      if (data.length < 220 && data.includes('"type":"tick"')) tickArrivals.push({ at, data });
-      // The stream id is the frame's first 4 bytes: broadcast frames (stream 1) matter only to the
-      // observer, so the other 4,999 clients skip them without decoding (the bench's own CPU).
-      if (index !== 0 && (player.pending.size === 0 || (data.readUInt32BE(0) & 0x7fffffff) === 1)) return;
-      const frame = deserializeFrame(data);
-      if (frame.type === FrameTypes.PAYLOAD && frame.streamId === 1) {
-        if (index === 0 && observe && frame.data) observe(JSON.parse(frame.data.toString('utf8')));
-        return;
-      }
-      if (frame.type === FrameTypes.PAYLOAD || frame.type === FrameTypes.ERROR) {
-        const answer = player.pending.get(frame.streamId);
-        if (!answer) return;
-        player.pending.delete(frame.streamId);
-        answer(
-          frame.type === FrameTypes.PAYLOAD
-            ? { ok: true, body: frame.data?.toString('utf8') ?? '' }
-            : { ok: false, body: frame.message },
-        );
-      }
-    });
-  });
+    }
+  };
+  player.socket = await rsocketSubscriber(
+    port,
+    { token, clientId: `r${index}`, keepAliveMs: KEEPALIVE_MS, route: RoundsRealtimeRoute.broadcast },
+    onMessage,
+  );
+  return player;
 }
 
 function request(
@@ -214,16 +180,6 @@ function keepAlive(all: readonly Player[]): NodeJS.Timeout {
   return setInterval(() => {
     for (const player of all) if (player.socket.readyState === WebSocket.OPEN) player.socket.send(frame);
   }, KEEPALIVE_MS);
-}
-
-async function inBatches<T>(count: number, open: (index: number) => Promise<T>): Promise<T[]> {
-  const opened: T[] = [];
-  for (let start = 0; start < count; start += CONNECT_BATCH) {
-    const batch = [];
-    for (let index = start; index < Math.min(count, start + CONNECT_BATCH); index++) batch.push(open(index));
-    opened.push(...(await Promise.all(batch)));
-  }
-  return opened;
 }
 
 /** Waits until every project's chains exist (10⁶ hashes each, computed by the clock's first ticks). */
@@ -266,15 +222,8 @@ async function bareBroadcast(tickBytes: number): Promise<number[]> {
   try {
     const { barePort } = await ask<{ barePort: number }>({ type: 'noop' }, 'ready');
     const arrivals: Array<{ at: number; data: Buffer }> = [];
-    const sockets = await inBatches(
-      CLIENTS,
-      () =>
-        new Promise<WebSocket>((resolve, reject) => {
-          const socket = new WebSocket(`ws://127.0.0.1:${barePort}/`, { perMessageDeflate: false });
-          socket.on('error', reject);
-          socket.on('open', () => resolve(socket));
-          socket.on('message', (data: Buffer) => arrivals.push({ at: now(), data }));
-        }),
+    const sockets = await inBatches(CLIENTS, () =>
+      bareSubscriber(barePort, (data) => arrivals.push({ at: now(), data })),
     );
     for (;;) {
       const stats = await ask<{ bareClients: number }>({ type: 'stats' }, 'stats');
@@ -305,12 +254,25 @@ async function bareBroadcast(tickBytes: number): Promise<number[]> {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'payhub-bench-rounds-'));
 chmodSync(dataDir, 0o755);
+/** The server's statements per pool (bench/support/count-statements.ts writes it). */
+const statementsFile = join(dataDir, 'statements.json');
+/** Statements of the main pool (players' requests) and of the round clock's own pool. */
+const MAIN_POOL = 'main';
+const CLOCK_POOL = 'payhub-rounds-clock';
+/** Waits for the counts' next write (every 100 ms), then reads them. */
+async function freshCounts(): Promise<Record<string, number>> {
+  await sleep(250);
+  return statementCounts(statementsFile);
+}
+const delta = (after: Record<string, number>, before: Record<string, number>, pool: string) =>
+  (after[pool] ?? 0) - (before[pool] ?? 0);
 let exitCode = 1;
 let app: Awaited<ReturnType<typeof startApp>> | null = null;
 let players: Player[] = [];
 let keepAliveTimer: NodeJS.Timeout | undefined;
 try {
   app = await startApp(dataDir, {
+    countStatements: statementsFile,
     env: {
       ROUNDS_ENABLED: 'true',
       ROUNDS_TICK_MS: String(TICK_MS),
@@ -380,21 +342,52 @@ try {
   const bettors = players.slice(0, BETTORS);
   const betIds = bettors.map(() => randomUUID());
   const running = nextEvent(isRound('running', round.id), BETTING_MS + 30_000);
+  running.catch(() => undefined); // awaited (and reported) once the bets are answered
+  // Ticks are kept from now on (the round's are picked by its id below), so a round that starts
+  // while late bet answers are still arriving is measured in full.
+  tickArrivals.length = 0;
+  const betsCounted = await freshCounts();
+  const betsCpu = cpuMsOf(app.child.pid);
+  const betsStartedAt = Date.now();
   const bets = await Promise.all(
     bettors.map((player, index) =>
       request(player, RoundsRealtimeRoute.crashBet, { betId: betIds[index], asset: 'YEC', amount: '1.00' }),
     ),
   );
+  const betsCpuMs = cpuMsOf(app.child.pid) - betsCpu;
+  const betsSeconds = (Date.now() - betsStartedAt) / 1000;
+  const betsCountedAfter = await freshCounts();
   const accepted = bets.filter((bet) => bet.ok).length;
   const refusedBets = bets.filter((bet) => !bet.ok);
   if (refusedBets.length > 0)
     console.log(`  bets refused: ${refusedBets.length} (first: ${refusedBets[0]?.body})`);
-  const runningEvent = (await running).round as { startedAt: string };
+  // Bet throughput: accepted bets over the time from the first sent to the last accepted answered.
+  const lastAccepted = Math.max(0, ...bets.filter((bet) => bet.ok).map((bet) => bet.ms));
+  const betsPerSecond = accepted / (lastAccepted / 1000);
+  const runningEvent = (
+    await running.catch(async (error: Error) => {
+      // What the server stored, and whether the observer is still connected, before giving up.
+      const stored = await database.query(
+        'SELECT state, betting_ends_at, started_at, now() AS db_now FROM rounds WHERE id = $1',
+        [round?.id],
+      );
+      console.error(
+        `  no 'running' event for round ${round?.id}: stored ${JSON.stringify(stored.rows[0])}, observer socket state ${players[0]?.socket.readyState}`,
+      );
+      throw error;
+    })
+  ).round as { startedAt: string };
   const startedAt = Date.parse(runningEvent.startedAt);
-  tickArrivals.length = 0;
-  const ended = nextEvent(isRound('ended', round.id), 120_000);
+  // Settled (true) or not within 120 s (false; handled at once: cash-outs may outlast the wait).
+  const ended = nextEvent(isRound('ended', round.id), 120_000).then(
+    () => true,
+    () => false,
+  );
   // Targets: uniform from 1.01x to a little past the crash point (some cash-outs come too late).
   const upper = Math.min(MAX_TARGET_CENTS, Math.floor(round.result * 1.05));
+  const cashOutsCounted = statementCounts(statementsFile);
+  const cashOutsCpu = cpuMsOf(app.child.pid);
+  const cashOutsStartedAt = Date.now();
   const cashOuts = await Promise.all(
     bettors.map(async (player, index) => {
       if (!bets[index]!.ok) return null;
@@ -404,7 +397,13 @@ try {
       return request(player, RoundsRealtimeRoute.crashCashOut, { betId: betIds[index] });
     }),
   );
-  await ended;
+  const cashOutsCpuMs = cpuMsOf(app.child.pid) - cashOutsCpu;
+  const cashOutsSeconds = (Date.now() - cashOutsStartedAt) / 1000;
+  const cashOutsCountedAfter = await freshCounts();
+  // A round whose settlement outlasts the wait is reported (its open bets below), not fatal: the
+  // figures of its ticks and cash-outs are already in.
+  const endedInTime = await ended;
+  if (!endedInTime) console.log(`  round ${round.id} not ended 120 s after it started running`);
   await sleep(1_000);
 
   // Ticks of the round: per tick, the latest receipt among the clients minus the server's tick time.
@@ -478,6 +477,44 @@ try {
   line(
     'bet acknowledgement p50 / p99 (all)',
     `${percentile(betMs, 0.5).toFixed(0)} / ${percentile(betMs, 0.99).toFixed(0)} ms`,
+    '-',
+    true,
+  );
+  line(
+    'bets accepted per second (window needed)',
+    `${betsPerSecond.toFixed(0)}/s (${((BETTORS / betsPerSecond) * 1.2).toFixed(0)} s)`,
+    `${BETTING_MS / 1000} s`,
+    true,
+  );
+  // Load-independent figures: what a bet and a cash-out cost the server, whatever the machine's load.
+  const sentCashOuts = acks.length;
+  line(
+    'server CPU per bet (betting phase)',
+    `${((betsCpuMs * 1000) / Math.max(1, BETTORS)).toFixed(0)} µs`,
+    '-',
+    true,
+  );
+  line(
+    'statements per bet (main pool)',
+    (delta(betsCountedAfter, betsCounted, MAIN_POOL) / Math.max(1, BETTORS)).toFixed(2),
+    '-',
+    true,
+  );
+  line(
+    'server CPU per cash-out (ticks included)',
+    `${((cashOutsCpuMs * 1000) / Math.max(1, sentCashOuts)).toFixed(0)} µs`,
+    '-',
+    true,
+  );
+  line(
+    'statements per cash-out (main pool)',
+    (delta(cashOutsCountedAfter, cashOutsCounted, MAIN_POOL) / Math.max(1, sentCashOuts)).toFixed(2),
+    '-',
+    true,
+  );
+  line(
+    'clock statements/s (bets, cash-outs)',
+    `${(delta(betsCountedAfter, betsCounted, CLOCK_POOL) / betsSeconds).toFixed(0)}, ${(delta(cashOutsCountedAfter, cashOutsCounted, CLOCK_POOL) / cashOutsSeconds).toFixed(0)}`,
     '-',
     true,
   );

@@ -28,13 +28,26 @@ function render(locale: Locale): Record<string, string> {
   const device = mails.newDeviceMail(locale, 'Pixel 7', '10.0.0.1', '24/11/2026 10:00');
   texts['newDeviceMail.title'] = device.title;
   texts['newDeviceMail.text'] = device.text;
+  for (const kind of ['granted', 'converted'] as const) {
+    const bonus = mails.bonusMail(locale, kind, '5.000,00', 'IDR');
+    texts[`bonusMail.${kind}.title`] = bonus.title;
+    texts[`bonusMail.${kind}.text`] = bonus.text;
+  }
+  const reason = { 'id-ID': 'Foto KTP buram', 'es-MX': 'La foto está borrosa', en: 'The photo is blurred' }[
+    locale
+  ];
+  for (const decision of ['approved', 'rejected'] as const) {
+    const review = mails.identityReviewMail(locale, decision, reason);
+    texts[`identityReviewMail.${decision}.title`] = review.title;
+    texts[`identityReviewMail.${decision}.text`] = review.text;
+  }
   texts.codeSms = mails.codeSms(locale, '123456');
   texts.phoneChangedSms = mails.phoneChangedSms(locale, '6789');
   return texts;
 }
 
-/** Words both languages write the same (brand, loan words); the arguments are not words. */
-const SHARED_WORDS = new Set(['payhub', 'email', 'pixel', 'tim', 'equipo']);
+/** Words both languages write the same (brand, loan words such as selfie); the arguments are not words. */
+const SHARED_WORDS = new Set(['payhub', 'email', 'pixel', 'tim', 'equipo', 'bonus', 'idr', 'selfie']);
 const words = (text: string) =>
   new Set((text.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((word) => !SHARED_WORDS.has(word)));
 

@@ -2,6 +2,7 @@
 // sources, then runs the server (embedded PostgreSQL unless DATABASE_URL is set).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -42,7 +43,23 @@ if (!env.NODE_ENV) {
   );
 }
 // The demo game provider (apps/demo-provider) runs beside the server unless PROVIDER_DEMO_URL=off
-// (production: only when its public key is configured; docs/providers.md).
+// (production: only when its public key is configured; docs/providers.md). It listens on a port
+// that is free now (DEMO_PROVIDER_PORT pins one), handed to the server as PROVIDER_DEMO_URL: two
+// installations on one machine never collide on it, whatever their PORT.
+function freePort(host) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+if (env.PROVIDER_DEMO_URL !== 'off') {
+  env.DEMO_PROVIDER_PORT ??= String(await freePort(env.DEMO_PROVIDER_HOST ?? '127.0.0.1'));
+  env.PROVIDER_DEMO_URL ??= `http://127.0.0.1:${env.DEMO_PROVIDER_PORT}`;
+}
 const demoProvider =
   env.PROVIDER_DEMO_URL !== 'off' && (env.NODE_ENV !== 'production' || env.PROVIDER_DEMO_PUBLIC_KEY)
     ? spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/demo-provider/src/main.ts')], {

@@ -67,19 +67,32 @@ export function seedDemoAccounts(dataDir: string): void {
 
 export async function startApp(
   dataDir: string,
-  options: { ownGroup?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { ownGroup?: boolean; env?: NodeJS.ProcessEnv; countStatements?: string } = {},
 ): Promise<AppProcess> {
   seedDemoAccounts(dataDir);
   const port = await freePort();
   // BENCH_PROFILE_DIR=dir writes a V8 CPU profile of the server process there (open in Chrome DevTools).
   const profileDir = process.env.BENCH_PROFILE_DIR;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...benchEnvironment(dataDir, port), ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: options.ownGroup === true,
-  });
+  // `countStatements`: the server counts its pg statements per pool into that file (statementCounts).
+  const counting =
+    options.countStatements === undefined
+      ? []
+      : ['--import', join(root, 'bench/support/count-statements.ts')];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', ...counting, 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...benchEnvironment(dataDir, port),
+        ...options.env,
+        ...(options.countStatements === undefined ? {} : { BENCH_STATEMENTS_FILE: options.countStatements }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.ownGroup === true,
+    },
+  );
   let postgresPort = 0;
   await new Promise<void>((resolveStart, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start in time')), START_TIMEOUT_MS);
@@ -110,6 +123,25 @@ export async function startApp(
     baseUrl: `http://127.0.0.1:${port}`,
     databaseUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${postgresPort}/postgres`,
   };
+}
+
+/** CPU time (user + system) a process has used so far, in ms; Linux /proc, else 0. */
+export function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The server's statements so far per pool (`countStatements` file; {} before its first write). */
+export function statementCounts(file: string): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
 }
 
 export function stopApp(child: ChildProcess): Promise<void> {

@@ -43,6 +43,7 @@ const operatorScreens = [
   '/payhub/mengatur',
   '/withdraw',
   '/withdraw/record',
+  '/transaction',
   '/notice',
   '/account',
 ];
@@ -105,10 +106,36 @@ async function look(page: Page, crawl: Crawl, name: string, path: string): Promi
   crawl.visited.push(path);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   if (width > VIEWPORT_WIDTH) crawl.tooWide.push(`${path} (${width} px)`);
+  // Tab labels stay on one line (issue 11: "Bermasalah (0)" wrapped) and the segmented tabs fit the
+  // width without scrolling sideways.
+  const cramped = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const tab of Array.from(document.querySelectorAll<HTMLElement>('[role="tab"]'))) {
+      const range = document.createRange();
+      range.selectNodeContents(tab);
+      const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+      if (lines.size > 1) found.push(`wrapped: ${tab.textContent}`);
+    }
+    for (const list of Array.from(document.querySelectorAll<HTMLElement>('[data-testid="segmented-tabs"]')))
+      if (list.scrollWidth > list.clientWidth) found.push(`tabs scroll: ${list.textContent}`);
+    return found;
+  });
+  for (const tab of cramped) crawl.tooWide.push(`${path} ${tab}`);
   const dialog = page.locator('[role="alertdialog"]');
   if ((await dialog.count()) > 0) crawl.dialogs.push(`${path}: ${await dialog.first().textContent()}`);
   expect(await page.getByTestId('crash-screen').count(), path).toBe(0);
-  crawl.texts[path] = await page.evaluate(() => document.body.innerText);
+  // The page's text from the DOM tree, one text node a line: textContent of the body alone would run
+  // neighbouring elements' words together ("BatalCancel") and hide them from the \b patterns.
+  crawl.texts[path] = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const lines: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const tag = node.parentElement?.tagName;
+      const text = node.textContent?.trim();
+      if (text && tag !== 'SCRIPT' && tag !== 'STYLE' && tag !== 'NOSCRIPT') lines.push(text);
+    }
+    return lines.join('\n');
+  });
   // The tap that opened the page may have scrolled; the screenshot shows its top.
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `${name}-${path.slice(1).replaceAll('/', '_') || 'root'}`);
@@ -175,8 +202,61 @@ async function journey(label: DemoLabel, projectId: ProjectId): Promise<Crawl> {
   return crawl;
 }
 
+/**
+ * /transaction (spec §2): the operator's movements by tapping from the landing; a row opens its
+ * detail sheet, page scrolling is locked exactly while the sheet is open, and the type filter narrows.
+ */
+async function transactionJourney(projectId: ProjectId): Promise<void> {
+  const page = await phone.open({
+    nativeWrapper: WRAPPER,
+    locale: projectId === 16 ? 'es-MX' : 'id-ID',
+    timezoneId: projectId === 16 ? 'America/Mexico_City' : 'Asia/Jakarta',
+  });
+  const name = `transaction-${projectId}`;
+  const landing = await signIn(page, 'operator', projectId);
+  await waitForPath(page, landing);
+  await acknowledgeNotices(page);
+  await page.locator('main a[href="/transaction"]').click();
+  await waitForPath(page, '/transaction');
+  const rows = page.getByTestId('transaction-row');
+  await rows.first().waitFor({ timeout: 15_000 });
+  expect(await rows.count()).toBeGreaterThan(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-list`);
+  const locked = () => page.evaluate(() => document.documentElement.dataset.scrollLocked === 'true');
+  expect(await locked()).toBe(false);
+  await rows.first().click();
+  const sheet = page.getByTestId('transaction-detail');
+  await sheet.waitFor();
+  expect(await locked()).toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+  const texts: Record<string, string> = { '/transaction#detail': (await sheet.textContent()) ?? '' };
+  await screenshot(page, `${name}-detail`);
+  await page.getByTestId('transaction-detail-close').click();
+  await sheet.waitFor({ state: 'detached' });
+  expect(await locked()).toBe(false);
+  // The opening quota is a top-up; the shop filter has nothing yet: the empty state, not a blank page.
+  await page.locator('main select').selectOption('topup');
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await rows.first().waitFor();
+  await page.locator('main select').selectOption('shop');
+  await page.getByText(projectId === 16 ? 'No hay movimientos' : 'Belum ada mutasi').waitFor();
+  expect(await rows.count()).toBe(0);
+  texts['/transaction#empty'] = (await page.locator('main').textContent()) ?? '';
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-empty`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORT_WIDTH);
+  expect(blocklisted(projectId, texts)).toEqual([]);
+}
+
 for (const projectId of [12, 16] as const) {
   describe(`project ${projectId}: every screen by tapping, inside the wrapper`, () => {
+    it('operator opens a movement on /transaction; scrolling is locked while its sheet is open', {
+      timeout: 120_000,
+    }, async () => {
+      await transactionJourney(projectId);
+    });
+
     for (const label of Object.keys(SCREENS) as DemoLabel[]) {
       it(`${label} reaches its screens and signs out`, { timeout: 240_000 }, async () => {
         const crawl = await journey(label, projectId);

@@ -1,24 +1,16 @@
-// Proves the in-house games at 360x780 in Indonesian on the served app: home links to the lobby; each
-// of the seven games is played once by hand (an open mines game resumes after a reload); an auto-bet
+// Proves the in-house games at 360x780 in Indonesian on the served app, reached by taps: home links to
+// the lobby and the lobby to each game; each of the seven games is played once by hand and its
+// fairness page opened from the game's header (an open mines game resumes after a reload); an auto-bet
 // of 10 with a stop-loss plays one bet at a time and ends on its count or its stop-loss, never below
 // it; after a seed rotation the fairness page recomputes a recorded bet in the browser and finds the
 // revealed seed and the outcome match. Screenshots kept; no page is wider than the phone.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type DemoLabel, demoAccount } from './support/accounts.ts';
 import { apiClient } from './support/api.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { screenshot, usePhoneBrowser } from './support/browser.ts';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const phone = usePhoneBrowser();
 
 async function settled(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() =>
@@ -42,10 +34,31 @@ async function settled(page: Page, name: string): Promise<void> {
   expect(overflow, name).toEqual([]);
 }
 
-/** Opens a game page and waits until its stake and balance are loaded. */
+/**
+ * Opens a game as a player does, by taps: from a game page back to the lobby with the header's
+ * arrow, then the game's tile; waits until its stake and balance are loaded.
+ */
 async function openGame(page: Page, game: string): Promise<void> {
-  await page.goto(`/play/games/${game}`);
+  if (!new URL(page.url()).pathname.endsWith('/play/games')) {
+    await page.getByRole('link', { name: 'Lobi permainan' }).click();
+    await page.waitForURL('**/play/games');
+  }
+  await page.getByTestId(`lobby-${game}`).click();
+  await page.waitForURL(`**/play/games/${game}`);
   await page.getByTestId('game-balance').filter({ hasText: 'Saldo' }).waitFor();
+}
+
+/** The game's fairness page, by its header link: the active pair shown, a screenshot; back to the game. */
+async function lookAtFairness(page: Page, game: string): Promise<void> {
+  await page.getByTestId('fairness-link').click();
+  await page.waitForURL(`**/play/games/${game}/fairness`);
+  await page
+    .getByTestId('active-hash')
+    .filter({ hasText: /^[0-9a-f]{64}$/ })
+    .waitFor();
+  await settled(page, `games-fairness-${game}`);
+  await page.getByRole('link', { name: 'Kembali' }).click();
+  await page.waitForURL(`**/play/games/${game}`);
 }
 
 /** Waits for the settled-bet banner and answers whether the bet won. */
@@ -68,8 +81,7 @@ async function cashOutOrLost(page: Page): Promise<void> {
 
 describe('in-house games journey', () => {
   it('plays every game by hand, auto-bets with a stop-loss and verifies a bet after rotating', async () => {
-    context = await newMobileContext(browser);
-    const page = await context.newPage();
+    const page = await phone.open();
     const account = demoAccount('player' as DemoLabel, 12);
     await page.goto('/play/login');
     await page.locator('input[name="phone"]').fill(account.phone);
@@ -100,6 +112,7 @@ describe('in-house games journey', () => {
     await result(page);
     await expect.poll(() => page.getByTestId('bets-mine').getByTestId('bet-row').count()).toBe(1);
     await settled(page, 'games-dice');
+    await lookAtFairness(page, 'dice');
 
     // Coinflip, one call.
     await openGame(page, 'coinflip');
@@ -107,18 +120,26 @@ describe('in-house games journey', () => {
     await page.getByTestId('place-bet').click();
     await result(page);
     await settled(page, 'games-coinflip');
+    await lookAtFairness(page, 'coinflip');
 
     // Roulette: red (chosen by default) and a straight 17.
     await openGame(page, 'roulette');
     await page.getByTestId('roulette-17').click();
     await page.getByTestId('roulette-slip').filter({ hasText: '2 taruhan' }).waitFor();
+    // An inside bet of two taps: a split on 17 and its neighbour 20.
+    await page.getByTestId('roulette-kind-split').click();
+    await page.getByTestId('roulette-17').click();
+    await page.getByTestId('roulette-20').click();
+    await page.getByTestId('roulette-inside-chips').filter({ hasText: 'Split 17-20' }).waitFor();
+    await page.getByTestId('roulette-slip').filter({ hasText: '3 taruhan' }).waitFor();
     await page.getByTestId('place-bet').click();
     await result(page);
     await settled(page, 'games-roulette');
+    await lookAtFairness(page, 'roulette');
 
     // Mines: start, reload (the open game resumes from the server), reveal a tile, cash out.
     await openGame(page, 'mines');
-    await page.getByTestId('count-3').click();
+    await page.getByTestId('count-range').fill('3');
     await page.getByTestId('place-bet').click();
     await page.getByTestId('cash-out').waitFor();
     await page.reload();
@@ -130,6 +151,7 @@ describe('in-house games journey', () => {
     await page.getByTestId('tile-12').click();
     await cashOutOrLost(page);
     await settled(page, 'games-mines');
+    await lookAtFairness(page, 'mines');
 
     // Hilo: start, guess the likelier side once, cash out.
     await openGame(page, 'hilo');
@@ -141,6 +163,7 @@ describe('in-house games journey', () => {
     await page.getByTestId(rank <= 7 ? 'hilo-higher' : 'hilo-lower').click();
     await cashOutOrLost(page);
     await settled(page, 'games-hilo');
+    await lookAtFairness(page, 'hilo');
 
     // Roller: under 50 000.
     await openGame(page, 'roller');
@@ -154,6 +177,7 @@ describe('in-house games journey', () => {
     expect(await page.getByTestId('sound-toggle').getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => localStorage.getItem('payhub.games.sound'))).toBe('on');
     await page.getByTestId('sound-toggle').click();
+    await lookAtFairness(page, 'roller');
 
     // Fruit bomb: start with 3 bombs, pick a tile, cash out.
     await openGame(page, 'fruit-bomb');
@@ -162,6 +186,7 @@ describe('in-house games journey', () => {
     await page.getByTestId('tile-5').click();
     await cashOutOrLost(page);
     await settled(page, 'games-fruit-bomb');
+    await lookAtFairness(page, 'fruit-bomb');
 
     // Every game recorded its bet, settled.
     const mine = await player.api.games.myBets({ query: { count: 50 } });

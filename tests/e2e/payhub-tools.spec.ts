@@ -49,6 +49,17 @@ function rupiah(wire: string): string {
   return `Rp\u00a0${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fraction}`;
 }
 
+/** Minor units of a wire amount ("99000.00" -> 9900000n). */
+function minor(wire: string): bigint {
+  const [whole = '0', fraction = ''] = wire.split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+/** The wire amount of minor units (9900000n -> "99000.00"). */
+function formatMinor(amount: bigint): string {
+  return `${amount / 100n}.${(amount % 100n).toString().padStart(2, '0')}`;
+}
+
 /** Saves the whole scrolled page at 360 px wide beside the viewport screenshots. */
 async function fullPageScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({
@@ -82,7 +93,7 @@ describe('operator tools journey', () => {
     const form = page.getByTestId('add-card-form');
     await form.locator('select').selectOption('PERMATA');
     await form.locator('input[name="accountNo"]').fill(CARD_NUMBER);
-    await form.locator('input[name="holder"]').fill('Demo operator 12');
+    await form.locator('input[name="holder"]').fill('Agus Pratama');
     await form.locator('button[type="submit"]').click();
     // The list reloads 500 ms after the card was added.
     await expect
@@ -140,6 +151,54 @@ describe('operator tools journey', () => {
     // The link counts the order against its limits.
     const amount = await operatorApi.api.payhubTools.cardUrlAmount();
     expect(amount.items.find((link) => link.accountNo === CARD_NUMBER)?.state).toBe('active');
+  });
+
+  it('buys a quota voucher with commission only through the confirmation sheet, then claims it', async () => {
+    // 1% of a Rp 12.000.000 deposit: Rp 120.000 of commission, enough for the Rp 99.000 voucher.
+    const order = await player.api.payhub.createOrder({ body: { amount: '12000000.00', bankCode: 'BCA' } });
+    expect(order.operatorId).toBe((await operatorApi.api.user.me()).id);
+    await operatorApi.api.payhub.payCheck({ body: { id: order.id, action: 'confirm' } });
+    const commissionBefore = minor((await operatorApi.api.commission.balance()).available);
+    expect(commissionBefore).toBeGreaterThanOrEqual(99_000_00n);
+    const vouchersBefore = (await operatorApi.api.payhubTools.voucherQuery({ query: { page: 1, count: 50 } }))
+      .total;
+
+    const page = await operatorPage('operator', 12);
+    await page.goto('/payhub/toko');
+    await expect
+      .poll(() => page.getByTestId('shop-commission').textContent(), { timeout: 15_000 })
+      .toBe(rupiah(formatMinor(commissionBefore)));
+    const buy = page.getByRole('button', { name: 'Beli' }).first();
+    await expect.poll(() => buy.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await buy.click();
+    // The sheet shows what is bought, its price and the commission left; nothing is spent before it.
+    const sheet = page.getByTestId('confirm-sheet');
+    await sheet.waitFor({ timeout: 15_000 });
+    const evidence = (await sheet.textContent()) ?? '';
+    expect(evidence).toContain(rupiah('100000.00'));
+    expect(evidence).toContain(rupiah('99000.00'));
+    expect(evidence).toContain(rupiah(formatMinor(commissionBefore - 99_000_00n)));
+    expect(minor((await operatorApi.api.commission.balance()).available)).toBe(commissionBefore);
+    await screenshot(page, 'payhub-tools-shop-confirm');
+    await page.getByTestId('confirm-sheet-confirm').click();
+    await sheet.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect
+      .poll(async () => minor((await operatorApi.api.commission.balance()).available), { timeout: 15_000 })
+      .toBe(commissionBefore - 99_000_00n);
+    const vouchers = await operatorApi.api.payhubTools.voucherQuery({ query: { page: 1, count: 50 } });
+    expect(vouchers.total).toBe(vouchersBefore + 1);
+    const voucher = vouchers.items[0]!;
+    expect(voucher.state).toBe('unclaimed');
+
+    // Claiming adds the face value to the quota.
+    const quotaBefore = minor((await operatorApi.api.quota.query()).quota);
+    const list = page.getByTestId('voucher-list');
+    await expect.poll(() => list.textContent(), { timeout: 15_000 }).toContain(voucher.code);
+    await list.getByRole('button', { name: 'Klaim ke kuota' }).first().click();
+    await expect
+      .poll(async () => minor((await operatorApi.api.quota.query()).quota) - quotaBefore, { timeout: 15_000 })
+      .toBe(100_000_00n);
+    await screenshot(page, 'payhub-tools-shop-claimed');
   });
 
   it('the group head sees its operators’ aggregates', async () => {

@@ -174,6 +174,9 @@ describe('payment hub journey', () => {
       (await player.api.withdraw.bankAdd({
         body: { bankCode: 'BNI', accountNo: '7766554433', holderName: 'Putri Ayu' },
       }));
+    // The journey's deposit above was this player's first: it earned a first-deposit bonus whose
+    // wagering is open. This player forfeits it on withdrawal (the refusal, 4017, is bonus.spec's).
+    await player.api.bonus.setWithdrawChoice({ body: { onWithdraw: 'forfeit' } });
     const walletBefore = minor((await player.api.withdraw.balance()).balance);
     const quotaBefore = minor((await operatorApi.api.quota.query()).quota);
     const withdrawal = await player.api.withdraw.create({

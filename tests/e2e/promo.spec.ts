@@ -50,11 +50,11 @@ describe('the promoter journey', () => {
     leaderPage = await open();
     expect(await signIn(leaderPage, 'leader', PROJECT)).toBe('/telephone');
     await leaderPage.goto('/pengajuan');
-    const card = leaderPage.locator('section', { hasText: 'Demo no-spa' });
+    const card = leaderPage.locator('section', { hasText: 'Calon anggota (demo)' });
     await card.getByRole('button', { name: 'Setujui', exact: true }).click();
     // Granting the role waits for the confirmation sheet naming the applicant.
     await leaderPage.getByTestId('confirm-sheet').waitFor();
-    expect(await leaderPage.getByTestId('confirm-sheet').textContent()).toContain('Demo no-spa');
+    expect(await leaderPage.getByTestId('confirm-sheet').textContent()).toContain('Calon anggota (demo)');
     await leaderPage.getByTestId('confirm-sheet-confirm').click();
     await expect.poll(() => card.getByText('Disetujui').count()).toBe(1);
     await screenshot(leaderPage, 'promo-pengajuan-approved');
@@ -153,7 +153,8 @@ describe('the promoter journey', () => {
     await screenshot(promoterPage, 'promo-inbox-badge');
     await promoterPage.getByTestId('inbox-badge').click();
     await promoterPage.waitForURL('**/notice');
-    await promoterPage.getByText('Selamat bergabung').waitFor();
+    // The mail itself (the new-mail toast names it too).
+    await promoterPage.getByRole('heading', { name: 'Selamat bergabung' }).waitFor();
     await screenshot(promoterPage, 'promo-notice');
   });
 });

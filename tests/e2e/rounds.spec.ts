@@ -27,10 +27,22 @@ async function playerLogin(page: Page, label: string): Promise<void> {
   await page.waitForURL('**/play/wallet');
 }
 
+/** Home by the bottom bar (the beginner guide of a first visit closed), then the game's quick action. */
+async function openFromHome(page: Page, name: 'Crash' | 'Wingo'): Promise<void> {
+  await page.getByRole('link', { name: 'Beranda' }).click();
+  await page.waitForURL('**/play/home');
+  await page.getByTestId('beginner-guide').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('beginner-guide').waitFor({ state: 'detached' });
+  await page.getByRole('link', { name, exact: true }).click();
+  await page.waitForURL(`**/play/rounds/${name.toLowerCase()}`);
+}
+
 const multiplierOf = async (page: Page) => {
   const text = (await page.getByTestId('crash-multiplier').textContent()) ?? '';
-  const match = /(\d+\.\d\d)×/.exec(text);
-  return match ? Number(match[1]) : null;
+  // Indonesian decimals: 1,23×.
+  const match = /(\d+),(\d\d)×/.exec(text);
+  return match ? Number(`${match[1]}.${match[2]}`) : null;
 };
 
 describe('round games journey', () => {
@@ -42,8 +54,8 @@ describe('round games journey', () => {
     const b = await contextB.newPage();
     await playerLogin(a, 'player');
     await playerLogin(b, 'player-2');
-    await a.goto('/play/rounds/crash');
-    await b.goto('/play/rounds/crash');
+    await openFromHome(a, 'Crash');
+    await openFromHome(b, 'Crash');
 
     let cashedOut = false;
     for (let attempt = 0; attempt < 4 && !cashedOut; attempt += 1) {
@@ -78,16 +90,24 @@ describe('round games journey', () => {
       const cashOut = a.getByTestId('crash-cashout');
       if (!(await cashOut.isVisible())) continue; // busted at once: try the next round
       await cashOut.click();
-      const mine = a.getByTestId('crash-my-bet').filter({ hasText: 'Cash out di' });
+      const mine = a.getByTestId('crash-my-bet').filter({ hasText: 'Diambil di' });
       const paid = await mine.waitFor({ timeout: 5_000 }).then(
         () => true,
         () => false,
       );
-      if (!paid) continue; // refused after the bust (10031): next round
+      if (!paid) {
+        // Refused after the bust (10031): close the refusal, then the next round.
+        const refusal = a.locator('[role="alertdialog"]');
+        await refusal.waitFor({ timeout: 5_000 });
+        expect(await refusal.textContent()).toContain('10031');
+        await refusal.locator('button').first().click();
+        await refusal.waitFor({ state: 'detached', timeout: 5_000 });
+        continue;
+      }
       const text = (await mine.textContent()) ?? '';
       cashedOut = true;
       // B sees A's cash-out multiplier in the live list.
-      const multiplier = /di (\d+\.\d\d×)/.exec(text)![1]!;
+      const multiplier = /di (\d+,\d\d×)/.exec(text)![1]!;
       await b.getByTestId('crash-bet-state').filter({ hasText: multiplier }).first().waitFor();
       await Promise.all([screenshot(a, 'rounds-crash-cashed-a'), screenshot(b, 'rounds-crash-cashed-b')]);
     }
@@ -99,6 +119,20 @@ describe('round games journey', () => {
       .first()
       .waitFor({ timeout: 60_000 });
     await screenshot(a, 'rounds-crash-history');
+    // The crash fairness page: the chain's terminating hash and salt, the ended rounds verified in the browser.
+    await a.getByTestId('crash-fair-link').click();
+    await a
+      .getByTestId('fair-terminating')
+      .filter({ hasText: /^[0-9a-f]{64}$/ })
+      .waitFor();
+    await a.getByTestId('fair-round').first().waitFor();
+    await a.getByTestId('fair-verify').click();
+    await a.locator('[data-testid="fair-round"]:not([data-verdict=""])').first().waitFor();
+    const verdicts = await a
+      .getByTestId('fair-round')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-verdict')));
+    expect(new Set(verdicts)).toEqual(new Set(['ok']));
+    await screenshot(a, 'rounds-crash-fair');
   }, 300_000);
 
   it('a wingo bet on the 30 s mode settles in the next draw, and the fairness page verifies the rounds', async () => {
@@ -106,7 +140,7 @@ describe('round games journey', () => {
     contexts.push(context);
     const page = await context.newPage();
     await playerLogin(page, 'player');
-    await page.goto('/play/rounds/wingo');
+    await openFromHome(page, 'Wingo');
     await page.getByTestId('wingo-tab-wingo30').click();
     const green = page.getByTestId('wingo-colour-green');
     await page.waitForFunction(

@@ -2,25 +2,20 @@
 // enrolled from the account page (the TOTP computed here from the secret the sheet shows), recovery
 // codes are shown once, and after signing out the sign-in asks for the code (7045) and takes it; a
 // daily deposit limit set on the responsible-play page refuses a deposit over it (7040); a 24-hour
-// cool-off shows its end time and refuses a deposit and a bet (10001). Screenshots kept.
+// cool-off shows its end time, refuses a deposit and a bet (10001) and hides the crypto deposit
+// address behind the end date; identity tier 1 then tier 2
+// (ID document and selfie uploaded from the phone, pending review), a bank account only in the
+// declared name (3041) and a withdrawal over the tier's limit refused (7051). Screenshots kept.
 
 import { TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seededAccount } from './support/accounts.ts';
 import { apiClient } from './support/api.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { screenshot, usePhoneBrowser } from './support/browser.ts';
+import { testPng } from './support/test-images.ts';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const phone = usePhoneBrowser();
 
 async function settled(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() =>
@@ -34,12 +29,6 @@ async function settled(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-async function open(): Promise<Page> {
-  await context?.close();
-  context = await newMobileContext(browser);
-  return context.newPage();
-}
-
 async function fillLogin(page: Page, label: 'player' | 'player-2') {
   const account = seededAccount(label, 12);
   await page.goto('/play/login');
@@ -47,6 +36,14 @@ async function fillLogin(page: Page, label: 'player' | 'player-2') {
   await page.locator('input[name="password"]').fill(account.password);
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   return account;
+}
+
+/** The identity the signed-in page's player sees (its session token from the page's storage). */
+async function apiClientOf(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('main_token'));
+  const client = apiClient(12);
+  client.setToken(token);
+  return client.api.identity.get();
 }
 
 /** The error dialog's text, then closes it. */
@@ -58,7 +55,7 @@ async function errorDialog(page: Page, code: number): Promise<string> {
 
 describe('player security and responsible play', () => {
   it('enrols two-step verification with a QR code, then signs in again with the code', async () => {
-    const page = await open();
+    const page = await phone.open();
     const account = await fillLogin(page, 'player');
     await page.waitForURL('**/play/wallet');
     await page.goto('/play/account');
@@ -87,6 +84,8 @@ describe('player security and responsible play', () => {
     await page.locator('input[name="birthDate"]').fill('1990-05-17');
     await page.getByRole('button', { name: 'Simpan identitas' }).click();
     await page.getByTestId('identity-name').filter({ hasText: 'Dewi Lestari' }).waitFor();
+    // The birth date reads as a date in Indonesian, not as the wire's YYYY-MM-DD.
+    await page.getByText('17 Mei 1990', { exact: true }).waitFor();
     await settled(page, 'security-identity');
     await page.keyboard.press('Escape');
     await page
@@ -123,6 +122,8 @@ describe('player security and responsible play', () => {
     // The sessions sheet lists this device.
     await page.getByRole('button', { name: /Perangkat yang masuk/ }).click();
     await page.getByTestId('sessions').getByText('Perangkat ini').waitFor();
+    // Browser and system without an English word between them.
+    await page.getByTestId('sessions').getByText('Chrome · Linux').waitFor();
     await settled(page, 'security-sessions');
     await page.keyboard.press('Escape');
 
@@ -140,8 +141,72 @@ describe('player security and responsible play', () => {
     await page.waitForURL('**/play/wallet');
   });
 
+  it('declares tier 1, uploads an ID document and a selfie (tier 2), and a withdrawal over the tier limit is refused', async () => {
+    const page = await phone.open();
+    await fillLogin(page, 'player-2');
+    await page.waitForURL('**/play/wallet');
+    await page.goto('/play/account');
+    await page.getByRole('button', { name: /Identitas/ }).click();
+    // Documents wait for tier 1.
+    await page
+      .getByTestId('identity-documents')
+      .getByText('Isi nama lengkap dan tanggal lahir terlebih dahulu.')
+      .waitFor();
+    await page.locator('input[name="fullName"]').fill('Rina Wulandari');
+    await page.locator('input[name="birthDate"]').fill('1994-08-17');
+    await page.getByRole('button', { name: 'Simpan identitas' }).click();
+    await page.getByTestId('identity-name').filter({ hasText: 'Rina Wulandari' }).waitFor();
+    // The tier-1 limits of this project (the e2e server's WITHDRAW_TIER_LIMITS).
+    await page.getByTestId('tier-limit-IDR').filter({ hasText: 'Rp\u00a0500.000,00' }).waitFor();
+    // A file that is not a photo is refused on the phone, before anything is sent.
+    await page.getByTestId('identity-document').setInputFiles({
+      name: 'catatan.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('bukan foto'),
+    });
+    await page.getByRole('alert').filter({ hasText: 'Hanya foto JPG, PNG atau WebP' }).waitFor();
+    await page.getByTestId('identity-document').setInputFiles({
+      name: 'ktp.png',
+      mimeType: 'image/png',
+      buffer: testPng('document'),
+    });
+    await page.getByTestId('identity-selfie').setInputFiles({
+      name: 'swafoto.png',
+      mimeType: 'image/png',
+      buffer: testPng('selfie', 300, 400),
+    });
+    await page.getByRole('img', { name: 'Swafoto' }).waitFor();
+    await settled(page, 'security-identity-documents');
+    await page.getByRole('button', { name: 'Kirim untuk diperiksa' }).click();
+    await page.getByTestId('identity-review').filter({ hasText: 'Sedang diperiksa' }).waitFor();
+    await page.getByTestId('identity-review').scrollIntoViewIfNeeded();
+    await settled(page, 'security-identity-pending');
+    const review = (await apiClientOf(page)).review;
+    expect(review).toMatchObject({ status: 'pending' });
+    await page.keyboard.press('Escape');
+
+    // A bank account in another name is refused (3041); in the declared name it is added.
+    await page.goto('/play/withdraw');
+    await page.getByRole('button', { name: 'Tambah rekening' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'BCA' }).click();
+    await page.locator('input[name="accountNo"]').fill('5550007777');
+    await page.locator('input[name="holderName"]').fill('Budi Santoso');
+    await page.getByRole('dialog').getByRole('button', { name: 'Tambah rekening' }).click();
+    expect(await errorDialog(page, 3041)).toContain('nama terverifikasi');
+    await page.getByRole('alertdialog').getByRole('button').first().click();
+    await page.locator('input[name="holderName"]').fill('rina wulandari');
+    await page.getByRole('dialog').getByRole('button', { name: 'Tambah rekening' }).click();
+    await page.getByRole('button', { name: /BCA · 555\*+777/ }).waitFor();
+    // Over the tier-1 limit of Rp 500.000,00 a withdrawal (within the balance) is refused: 7051.
+    await page.locator('input[name="amount"]').fill('600000');
+    await page.getByTestId('withdraw-fee').waitFor();
+    await page.getByRole('button', { name: 'Ajukan penarikan' }).click();
+    expect(await errorDialog(page, 7051)).toContain('Penarikan melebihi batas tingkat identitas Anda');
+    await settled(page, 'security-withdraw-tier-limit');
+  });
+
   it('sets a daily deposit limit and a deposit over it is refused', async () => {
-    const page = await open();
+    const page = await phone.open();
     await fillLogin(page, 'player-2');
     await page.waitForURL('**/play/wallet');
     await page.goto('/play/account');
@@ -153,6 +218,9 @@ describe('player security and responsible play', () => {
     await page.locator('[data-sonner-toast]', { hasText: 'Batas disimpan' }).first().waitFor();
     await page.getByTestId('limit-deposit_day').filter({ hasText: 'Rp\u00a0100.000,00' }).waitFor();
     await settled(page, 'responsible-limit-set');
+    // The statement's months read in Indonesian ("Nov 2026"), not as YYYY-MM.
+    const month = page.getByTestId('statement').locator('tbody tr td').first();
+    expect(((await month.textContent()) ?? '').trim()).toMatch(/^[A-Z][a-z]{2} \d{4}$/);
 
     await page.goto('/play/deposit');
     await page.locator('input[name="amount"]').fill('150000');
@@ -164,7 +232,7 @@ describe('player security and responsible play', () => {
   });
 
   it('takes a 24-hour cool-off: the end time is shown and a deposit and a bet are refused (10001)', async () => {
-    const page = await open();
+    const page = await phone.open();
     await fillLogin(page, 'player-2');
     await page.waitForURL('**/play/wallet');
     await page.goto('/play/account/responsible');
@@ -195,6 +263,15 @@ describe('player security and responsible play', () => {
     await page.getByTestId('place-bet').click();
     expect(await errorDialog(page, 10001)).toContain('Pengguna tidak dapat bermain');
     await settled(page, 'responsible-cool-off-bet');
+
+    // The crypto deposit page shows when deposits resume instead of the address (10001, no dialog).
+    await page.goto('/play/deposit/usdt');
+    const paused = page.getByTestId('deposit-paused');
+    await paused.filter({ hasText: 'Deposit dijeda sampai' }).waitFor();
+    expect(await paused.textContent()).toContain(tomorrow);
+    expect(await page.getByTestId('chain-address').count()).toBe(0);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await settled(page, 'responsible-cool-off-crypto-deposit');
 
     // The player finds when the cool-off ends; it still holds after a reload.
     await page.goto('/play/account/responsible');

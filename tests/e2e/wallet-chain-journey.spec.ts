@@ -3,21 +3,12 @@
 // faucet) and sees it credited by push, exchanges part of it to YEC and part to rupiah, withdraws USDT
 // on chain to its saved address and sees the withdrawal confirmed, then finds the deposit, both
 // exchanges and the withdrawal in history. Screenshots kept (artifacts/screenshots/journey-*).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type DemoLabel, demoAccount } from './support/accounts.ts';
-import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
+import { screenshot, usePhoneBrowser } from './support/browser.ts';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const phone = usePhoneBrowser();
 
 async function settled(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() =>
@@ -52,8 +43,7 @@ async function exchange(page: Page, to: string, amount: string, expectGet: strin
 
 describe('player wallet journey on chain', () => {
   it('receives test USDT, exchanges to YEC and rupiah, withdraws on chain, finds all in history', async () => {
-    context = await newMobileContext(browser);
-    const page = await context.newPage();
+    const page = await phone.open();
     const account = demoAccount('player' as DemoLabel, 12);
     await page.goto('/play/login');
     await page.locator('input[name="phone"]').fill(account.phone);
@@ -127,6 +117,19 @@ describe('player wallet journey on chain', () => {
     console.log(`[e2e] history rows: ${JSON.stringify(amounts)} ${JSON.stringify(types)}`);
     await expectNoSidewaysScroll(page);
     await settled(page, 'journey-history-usdt');
+    // The withdrawal's row opens to its object and links to the USDT withdrawal page.
+    await page
+      .getByTestId('history-row')
+      .filter({ hasText: 'Penarikan' })
+      .filter({ hasText: '20,00' })
+      .getByRole('button')
+      .click();
+    await page.getByTestId('history-detail').getByText('Penarikan USDT').waitFor();
+    await settled(page, 'journey-history-detail');
+    await page.getByTestId('history-object-link').click();
+    await page.waitForURL('**/play/withdraw/usdt');
+    await page.getByTestId('chain-withdrawal').filter({ hasText: 'Selesai' }).first().waitFor();
+    await page.goto('/play/history');
     await page.getByTestId('history-asset').selectOption('');
     await settled(page, 'journey-history-all');
   }, 240_000);

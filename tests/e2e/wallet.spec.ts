@@ -92,6 +92,37 @@ describe('player multi-asset wallet journey', () => {
     await page.getByTestId('history-type').selectOption('');
     await expect.poll(() => page.getByTestId('history-row').count()).toBe(7);
     await settled(page, 'player-history');
+    // The period filter works in the project's local days: everything happened today (Jakarta), so
+    // "today" keeps the 7 rows and two chosen days ending yesterday have none.
+    const jakartaDay = (ms: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date(ms));
+    await page.getByTestId('history-period').selectOption('1');
+    await expect.poll(() => page.getByTestId('history-row').count()).toBe(7);
+    await page.getByTestId('history-period').selectOption('custom');
+    await page.getByTestId('history-from').fill(jakartaDay(Date.now() - 7 * 86_400_000));
+    await page.getByTestId('history-to').fill(jakartaDay(Date.now() - 86_400_000));
+    await page.getByText('Belum ada pergerakan dana.').waitFor();
+    await settled(page, 'player-history-period');
+    await page.getByTestId('history-to').fill(jakartaDay(Date.now()));
+    await expect.poll(() => page.getByTestId('history-row').count()).toBe(7);
+    await page.getByTestId('history-period').selectOption('');
+    await expect.poll(() => page.getByTestId('history-row').count()).toBe(7);
+    // A row opens to its object: the exchange quote's full id and the balance after it.
+    await page.getByTestId('history-type').selectOption('exchange');
+    await expect.poll(() => page.getByTestId('history-row').count()).toBe(4);
+    await page.getByTestId('history-row').first().getByRole('button').click();
+    const detail = page.getByTestId('history-detail');
+    await detail.getByText('Penawaran tukar').waitFor();
+    await detail.getByText('Saldo setelahnya').waitFor();
+    expect(await detail.textContent()).toMatch(/#[0-9a-f-]{36}/);
+    await settled(page, 'player-history-detail');
+    await page.getByTestId('history-type').selectOption('');
+
+    // The wallet page: balance, deposit and withdraw actions, the records.
+    await page.goto('/play/wallet');
+    await page.getByTestId('balance').filter({ hasText: 'Rp\u00a01.058.400,00' }).waitFor();
+    await page.getByTestId('chain-withdraw-link').waitFor();
+    await settled(page, 'player-wallet');
 
     // Deposit chooser: local through the payment hub, crypto on the chain feature's route.
     await page.goto('/play/deposit/choose');

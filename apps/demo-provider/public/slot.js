@@ -1,11 +1,8 @@
 // The slot's page: asks the provider's server to spin (which calls the operator's wallet), animates
 // the reels with CSS, and tells the framing casino the new balance (postMessage 'payhub:balance').
-const params = new URLSearchParams(location.search);
-const token = params.get('token') ?? '';
-const user = params.get('user') ?? '';
-const currency = params.get('currency') ?? 'IDR';
-const demo = params.get('mode') === 'demo';
-const lang = params.get('lang') ?? 'id-ID';
+import { fillStakes, format, launch, post, tellCasino, walletBalance } from '/static/common.js';
+
+const { token, user, currency, demo, lang } = launch;
 const TEXT = {
   'id-ID': {
     balance: 'Saldo',
@@ -16,6 +13,8 @@ const TEXT = {
     money: 'Saldo tidak cukup',
     error: 'Putaran dibatalkan, saldo dikembalikan',
     paytable: 'Tabel pembayaran',
+    symbol: 'Simbol',
+    lines: '{n} garis · pembayaran × taruhan per garis (3, 4 atau 5 simbol sama dari kiri)',
     demo: 'DEMO',
     real: 'UANG ASLI',
     disabled: 'Akun tidak dapat bermain',
@@ -29,6 +28,8 @@ const TEXT = {
     money: 'Saldo insuficiente',
     error: 'Giro cancelado, saldo devuelto',
     paytable: 'Tabla de pagos',
+    symbol: 'Símbolo',
+    lines: '{n} líneas · pago × apuesta por línea (3, 4 o 5 símbolos iguales desde la izquierda)',
     demo: 'DEMO',
     real: 'DINERO REAL',
     disabled: 'La cuenta no puede jugar',
@@ -42,6 +43,8 @@ const TEXT = {
     money: 'Not enough balance',
     error: 'Spin cancelled, balance returned',
     paytable: 'Paytable',
+    symbol: 'Symbol',
+    lines: '{n} lines · pays × line bet (3, 4 or 5 equal symbols from the left)',
     demo: 'DEMO',
     real: 'REAL MONEY',
     disabled: 'Account cannot play',
@@ -50,9 +53,6 @@ const TEXT = {
 const t = TEXT[lang] ?? TEXT['id-ID'];
 // Glyphs every system font has (no emoji font needed), coloured by CSS (slot.css `[data-symbol]`).
 const ICON = { cherry: '♥', lemon: '♦', plum: '♣', bell: '♠', star: '★', seven: '7' };
-const DIGITS = currency === 'USDT' ? 6 : 2;
-const STAKES = DIGITS === 6 ? [100000n, 500000n, 1000000n] : [1000n, 5000n, 10000n];
-
 const $ = (id) => document.getElementById(id);
 $('balance-label').textContent = t.balance;
 $('stake-label').textContent = t.stake;
@@ -60,25 +60,12 @@ $('spin').textContent = t.spin;
 $('paytable-label').textContent = t.paytable;
 $('mode').textContent = demo ? t.demo : t.real;
 
-function format(minor) {
-  const value = BigInt(minor);
-  const sign = value < 0n ? '-' : '';
-  const digits = (value < 0n ? -value : value).toString().padStart(DIGITS + 1, '0');
-  const whole = digits.slice(0, -DIGITS).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}${currency} ${whole},${digits.slice(-DIGITS)}`;
-}
-for (const stake of STAKES) {
-  const option = document.createElement('option');
-  option.value = stake.toString();
-  option.textContent = format(stake);
-  $('stake').append(option);
-}
+fillStakes($('stake'));
 
 let balance = demo ? 1000000n : null;
 function showBalance() {
   $('balance').textContent = balance === null ? '…' : format(balance);
-  if (!demo && balance !== null)
-    parent.postMessage({ type: 'payhub:balance', asset: currency, balance: balance.toString() }, '*');
+  tellCasino(balance);
 }
 
 const reels = [];
@@ -121,19 +108,8 @@ function paint(grid, wins = []) {
 }
 paint(Array.from({ length: 5 }, () => ['cherry', 'seven', 'bell']));
 
-async function post(path, body) {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { ok: response.ok, body: await response.json() };
-}
-
 async function refreshBalance() {
-  if (demo) return showBalance();
-  const answer = await post('/api/balance', { token, user });
-  if (answer.ok) balance = BigInt(answer.body.balance);
+  balance = (await walletBalance()) ?? balance;
   showBalance();
 }
 
@@ -184,9 +160,10 @@ fetch('/api/paytable')
     const rows = Object.entries(paytable)
       .map(
         ([symbol, pays]) =>
-          `<tr><td>${ICON[symbol]}</td>${pays.map((pay) => `<td>×${pay}</td>`).join('')}</tr>`,
+          `<tr><td data-symbol="${symbol}">${ICON[symbol]}</td>${pays.map((pay) => `<td>×${pay}</td>`).join('')}</tr>`,
       )
       .join('');
-    $('paytable').innerHTML = `<p>${lines} lines · 3 / 4 / 5</p><table>${rows}</table>`;
+    const head = `<tr><th>${t.symbol}</th><th>3</th><th>4</th><th>5</th></tr>`;
+    $('paytable').innerHTML = `<p>${t.lines.replace('{n}', String(lines))}</p><table>${head}${rows}</table>`;
   });
 refreshBalance();

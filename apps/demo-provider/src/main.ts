@@ -31,9 +31,19 @@ const wallet = createWalletClient({
   log,
 });
 const record = createRecord(join(dataDir, 'providers/demo/record.jsonl'));
-const server = createDemoProvider({ wallet, record, log });
+const ms = (name: string, fallback: number) => Number(env[name] ?? fallback);
+const server = createDemoProvider({
+  wallet,
+  record,
+  log,
+  liveTiming: {
+    bettingMs: ms('DEMO_PROVIDER_LIVE_BETTING_MS', 15_000),
+    spinMs: ms('DEMO_PROVIDER_LIVE_SPIN_MS', 6_000),
+    resultMs: ms('DEMO_PROVIDER_LIVE_RESULT_MS', 5_000),
+  },
+});
 server.listen(port, env.DEMO_PROVIDER_HOST ?? '127.0.0.1', () =>
-  log(`slot at http://127.0.0.1:${port}/play, wallet ${walletUrl}`),
+  log(`slot and live table at http://127.0.0.1:${port}/play, wallet ${walletUrl}`),
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => server.close(() => process.exit(0)));

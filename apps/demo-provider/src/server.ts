@@ -3,22 +3,36 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  createLiveTable,
+  LIVE_GAME_CODE,
+  type LiveState,
+  type LiveTable,
+  type LiveTiming,
+} from './live-table.ts';
 import type { ProviderRecord } from './record.ts';
 import { LINES, PAYTABLE, spin } from './slot.ts';
-import { type WalletClient, WalletUnreachable } from './wallet-client.ts';
+import type { WalletClient } from './wallet-client.ts';
+import { payWin, takeBet } from './wallet-moves.ts';
 
 const PUBLIC = join(dirname(fileURLToPath(import.meta.url)), '../public');
 const GAME_CODE = 'demo-fruit-5x3';
 const STATIC: Record<string, string> = {
   '/static/slot.css': 'text/css; charset=utf-8',
   '/static/slot.js': 'text/javascript; charset=utf-8',
+  '/static/common.js': 'text/javascript; charset=utf-8',
   '/thumbs/demo-fruit-5x3.svg': 'image/svg+xml',
+  '/static/live.css': 'text/css; charset=utf-8',
+  '/static/live.js': 'text/javascript; charset=utf-8',
+  '/thumbs/demo-live-roulette.svg': 'image/svg+xml',
 };
 
 export interface DemoProviderDeps {
   wallet: WalletClient;
   record: ProviderRecord;
   log?: (line: string) => void;
+  /** The live table's round timing (defaults: 15 s betting, 6 s spin, 5 s result). */
+  liveTiming?: LiveTiming;
 }
 
 function send(
@@ -43,8 +57,26 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   return value as Record<string, unknown>;
 }
 
-function page(): string {
-  return readFileSync(join(PUBLIC, 'play.html'), 'utf8');
+/** The game's page: the live table for its code, else the slot. */
+function page(game: string | null): string {
+  return readFileSync(join(PUBLIC, game === LIVE_GAME_CODE ? 'live.html' : 'play.html'), 'utf8');
+}
+
+/** Server-sent events: the live table's state on every change and a heartbeat, as a studio streams. */
+function stream(request: IncomingMessage, response: ServerResponse, table: LiveTable) {
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+  });
+  const write = (state: LiveState) => response.write(`data: ${JSON.stringify(state)}\n\n`);
+  write(table.state());
+  const unsubscribe = table.subscribe(write);
+  const heartbeat = setInterval(() => write(table.state()), 1_000);
+  request.on('close', () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  });
 }
 
 /**
@@ -54,6 +86,8 @@ function page(): string {
  */
 export function createDemoProvider(deps: DemoProviderDeps): Server {
   const { wallet, record } = deps;
+  const table = createLiveTable({ wallet, record, timing: deps.liveTiming, log: deps.log });
+  table.start();
 
   async function playSpin(input: Record<string, unknown>) {
     const token = String(input.token ?? '');
@@ -72,103 +106,56 @@ export function createDemoProvider(deps: DemoProviderDeps): Server {
         body: { grid: outcome.grid, wins: outcome.wins, payout: Number(outcome.payout), balance: null },
       };
     }
-    const round = randomUUID();
-    const bet = {
-      user,
-      token,
-      currency,
-      round,
-      game_code: GAME_CODE,
-      transaction_uuid: randomUUID(),
-      amount: stake,
-    };
-    let betAnswer: Awaited<ReturnType<WalletClient['call']>>;
-    try {
-      betAnswer = await wallet.call('transaction/bet', bet);
-    } catch (error) {
-      if (!(error instanceof WalletUnreachable)) throw error;
-      // The bet's outcome is unknown: cancel it so the player's money is never left taken.
-      const rollback = {
-        user,
-        token,
-        round,
-        game_code: GAME_CODE,
-        transaction_uuid: randomUUID(),
-        reference_transaction_uuid: bet.transaction_uuid,
+    const context = { user, token, currency, round: randomUUID(), game_code: GAME_CODE };
+    const bet = await takeBet(wallet, record, context, stake);
+    if (!bet.ok)
+      return {
+        status: bet.status === 'RS_ROLLED_BACK' ? 503 : 409,
+        body: { error: bet.status, balance: bet.balance },
       };
-      const answer = await wallet.call('transaction/rollback', rollback);
-      if (answer.status === 'RS_OK')
-        record.add({
-          at: new Date().toISOString(),
-          kind: 'rollback',
-          transaction_uuid: rollback.transaction_uuid,
-          reference_transaction_uuid: bet.transaction_uuid,
-          round,
-          user,
-          currency,
-          amount: stake,
-        });
-      return { status: 503, body: { error: 'RS_ROLLED_BACK', balance: answer.balance ?? null } };
-    }
-    if (betAnswer.status !== 'RS_OK')
-      return { status: 409, body: { error: betAnswer.status, balance: betAnswer.balance ?? null } };
-    record.add({
-      at: new Date().toISOString(),
-      kind: 'bet',
-      transaction_uuid: bet.transaction_uuid,
-      reference_transaction_uuid: null,
-      round,
-      user,
-      currency,
-      amount: stake,
-    });
     const outcome = spin(BigInt(stake));
-    const win = {
-      user,
-      token,
-      currency,
-      round,
-      game_code: GAME_CODE,
-      transaction_uuid: randomUUID(),
-      reference_transaction_uuid: bet.transaction_uuid,
-      amount: Number(outcome.payout),
-    };
-    // A win is owed once the bet is taken: retried until the wallet answers.
-    let winAnswer = await wallet.call('transaction/win', win).catch(() => null);
-    for (let attempt = 0; winAnswer === null && attempt < 5; attempt += 1)
-      winAnswer = await wallet.call('transaction/win', win).catch(() => null);
-    if (winAnswer?.status === 'RS_OK')
-      record.add({
-        at: new Date().toISOString(),
-        kind: 'win',
-        transaction_uuid: win.transaction_uuid,
-        reference_transaction_uuid: bet.transaction_uuid,
-        round,
-        user,
-        currency,
-        amount: win.amount,
-      });
+    const winAnswer = await payWin(wallet, record, context, bet.transaction_uuid, Number(outcome.payout));
+    const round = context.round;
     return {
       status: 200,
       body: {
         round,
         grid: outcome.grid,
         wins: outcome.wins,
-        payout: win.amount,
+        payout: Number(outcome.payout),
         balance: winAnswer?.balance ?? null,
         winStatus: winAnswer?.status ?? 'PENDING',
       },
     };
   }
 
-  return createServer((request, response) => {
+  const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://provider.local');
     void (async () => {
       try {
         if (request.method === 'GET' && url.pathname === '/healthz')
           return send(response, 200, { status: 'ok' });
         if (request.method === 'GET' && url.pathname === '/play')
-          return send(response, 200, page(), 'text/html; charset=utf-8');
+          return send(response, 200, page(url.searchParams.get('game')), 'text/html; charset=utf-8');
+        if (request.method === 'GET' && url.pathname === '/api/live/stream')
+          return stream(request, response, table);
+        if (request.method === 'GET' && url.pathname === '/api/live/state')
+          return send(response, 200, table.state());
+        if (request.method === 'POST' && url.pathname === '/api/live/bet') {
+          const input = await readJson(request);
+          const answer = await table.bet({
+            token: String(input.token ?? ''),
+            user: String(input.user ?? ''),
+            currency: String(input.currency ?? ''),
+            kind: String(input.kind ?? ''),
+            amount: Number(input.amount),
+          });
+          return send(response, answer.ok ? 200 : answer.error === 'BAD_BET' ? 400 : 409, answer);
+        }
+        if (request.method === 'POST' && url.pathname === '/api/live/mine') {
+          const input = await readJson(request);
+          return send(response, 200, table.mine(String(input.token ?? '')));
+        }
         if (request.method === 'GET' && STATIC[url.pathname])
           return send(
             response,
@@ -203,4 +190,6 @@ export function createDemoProvider(deps: DemoProviderDeps): Server {
       }
     })();
   });
+  server.on('close', () => table.stop());
+  return server;
 }

@@ -6,15 +6,28 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { contracts, ErrorCode, noticeAudienceTypes } from '@payhub/contracts';
-import { newDeviceMail } from '@payhub/i18n';
+import { bonusMail, identityReviewMail, newDeviceMail } from '@payhub/i18n';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { MODULE_INVARIANTS } from './invariants.ts';
 import { createLedger } from './ledger/ledger.ts';
+import { checkLedger } from './ledger/ledger-check.ts';
 import { type ChainRuntime, registerChain } from './modules/chain/chain.plugin.ts';
 import { createConsoleRepo } from './modules/console/console.repo.ts';
 import { registerConsoleRoutes } from './modules/console/console.routes.ts';
 import { createConsoleService } from './modules/console/console.service.ts';
+import { registerConsoleBonusCampaignsRoutes } from './modules/console/console-bonus-campaigns.routes.ts';
+import { createConsoleFinanceRepo } from './modules/console/console-finance.repo.ts';
+import { registerConsoleFinanceRoutes } from './modules/console/console-finance.routes.ts';
+import { createConsoleFinanceService } from './modules/console/console-finance.service.ts';
+import { registerConsoleKycRoutes } from './modules/console/console-kyc.routes.ts';
+import { registerConsoleOpsRoutes } from './modules/console/console-ops.routes.ts';
+import { createConsoleOpsService } from './modules/console/console-ops.service.ts';
+import { registerConsolePeopleRoutes } from './modules/console/console-people.routes.ts';
+import { createConsolePeopleService } from './modules/console/console-people.service.ts';
+import { registerConsolePlayersRoutes } from './modules/console/console-players.routes.ts';
+import { createConsolePlayersService } from './modules/console/console-players.service.ts';
 import { createDatacenterRepo } from './modules/datacenter/datacenter.repo.ts';
 import { registerDatacenterRoutes } from './modules/datacenter/datacenter.routes.ts';
 import { createDatacenterService } from './modules/datacenter/datacenter.service.ts';
@@ -22,13 +35,15 @@ import { registerExchange } from './modules/exchange/exchange.plugin.ts';
 import { createExchangeRepo } from './modules/exchange/exchange.repo.ts';
 import { payableAtRate, tableRateSource } from './modules/exchange/exchange.service.ts';
 import { registerGames } from './modules/games/games.plugin.ts';
+import { createGuideRepo } from './modules/guide/guide.repo.ts';
+import { registerGuideRoutes } from './modules/guide/guide.routes.ts';
+import { createGuideService } from './modules/guide/guide.service.ts';
 import { createInboxRepo } from './modules/inbox/inbox.repo.ts';
 import { registerInboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { createInboxService, type UserPush } from './modules/inbox/inbox.service.ts';
 import { createNoticesRepo } from './modules/notices/notices.repo.ts';
 import { registerNoticesRoutes } from './modules/notices/notices.routes.ts';
 import { createNoticesService } from './modules/notices/notices.service.ts';
-import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { createPromoRepo } from './modules/promo/promo.repo.ts';
 import { registerPromoRoutes } from './modules/promo/promo.routes.ts';
 import { createPromoService } from './modules/promo/promo.service.ts';
@@ -41,6 +56,7 @@ import {
   createResponsibleService,
   type ResponsibleService,
 } from './modules/responsible/responsible.service.ts';
+import type { BonusService } from './modules/rewards/rewards.bonus.ts';
 import { registerRewards } from './modules/rewards/rewards.plugin.ts';
 import type { RewardsService } from './modules/rewards/rewards.service.ts';
 import { registerRounds } from './modules/rounds/rounds.plugin.ts';
@@ -55,6 +71,9 @@ import { createEmailService } from './modules/user/email.service.ts';
 import { createIdentityRepo } from './modules/user/identity.repo.ts';
 import { registerIdentityRoutes } from './modules/user/identity.routes.ts';
 import { createIdentityService, DEFAULT_MINIMUM_AGE } from './modules/user/identity.service.ts';
+import { createIdentityDocumentsRepo } from './modules/user/identity-documents.repo.ts';
+import { createIdentityReviewService } from './modules/user/identity-review.service.ts';
+import { tierTable } from './modules/user/identity-tiers.ts';
 import { registerSessionRoutes } from './modules/user/sessions.routes.ts';
 import { createTwoFactorRepo } from './modules/user/two-factor.repo.ts';
 import { registerTwoFactorRoutes } from './modules/user/two-factor.routes.ts';
@@ -72,7 +91,7 @@ import { createSessionRepo } from './platform/auth/session.repo.ts';
 import { createSessionService } from './platform/auth/session.service.ts';
 import type { Bus } from './platform/bus/bus.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
-import type { Database } from './platform/db/database.ts';
+import { type Database, openDatabase } from './platform/db/database.ts';
 import { AppError } from './platform/errors.ts';
 import type { BindDeps } from './platform/http/bind-endpoint.ts';
 import {
@@ -84,6 +103,7 @@ import { buildOpenApiDocument } from './platform/http/openapi.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { serveApps } from './platform/http/static-apps.ts';
 import { createSmtpMailer, type Mailer, startMailCapture } from './platform/mail/mailer.ts';
+import { startLeaderScheduler } from './platform/scheduler/leader-scheduler.ts';
 import { createSecretBox, devKey, keyFromHex } from './platform/secret-box.ts';
 import { createDevSmsSender, type SmsSender } from './platform/sms/sms-sender.ts';
 import { createDiskStorage } from './platform/storage/file-storage.ts';
@@ -94,8 +114,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Responsible play (issue 14): its `gate` is the PlayGate every stake and deposit calls. */
     responsiblePlay: ResponsibleService;
+    /** Scheduled site notices: one publishing round now (tests move the clock, then call this). */
+    notices: { publishDue(): Promise<number> };
   }
 }
+
+/** Advisory lock key of the scheduled-notices publisher's scheduler node. */
+export const NOTICES_SCHEDULER_LOCK = 72_207_701;
 
 export const APPS_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -210,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     devOutbox,
   });
   let rewards: RewardsService | null = null;
+  let rewardsBonus: BonusService | null = null;
   const users = createUserService({
     repo: userRepo,
     sessions,
@@ -311,18 +337,95 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const datacenter = createDatacenterService({ repo: createDatacenterRepo(database.db), promo, clock });
   // Responsible play (issue 14): the PlayGate handed to every module that takes deposits or stakes.
+  const identityRepo = createIdentityRepo(database.db);
+  const identityDocuments = createIdentityDocumentsRepo(database.db);
+  // A project's override is parsed at start, so a malformed amount stops the server, not a withdrawal.
+  const tierTables = new Map(
+    Object.entries(config.withdrawTierLimits).map(([projectId, override]) => [
+      Number(projectId),
+      tierTable(override),
+    ]),
+  );
   const identity = createIdentityService({
-    repo: createIdentityRepo(database.db),
+    repo: identityRepo,
+    documents: identityDocuments,
     clock,
     projectById: site.projectById,
     minimumAge: (projectId) => config.minimumAgeByProject.get(projectId) ?? DEFAULT_MINIMUM_AGE,
+    // Withdrawal limits per tier: the defaults with the project's WITHDRAW_TIER_LIMITS override.
+    tierLimits: (projectId) => {
+      let table = tierTables.get(projectId);
+      if (!table) {
+        table = tierTable(config.withdrawTierLimits[String(projectId)]);
+        tierTables.set(projectId, table);
+      }
+      return table;
+    },
+    withdrawAssets: (project) => [project.currency, 'USDT'],
   });
+  // Tier 2: ID document and selfie reviewed by compliance staff in the console.
+  const identityReview = createIdentityReviewService({
+    repo: identityRepo,
+    documents: identityDocuments,
+    identity,
+    clock,
+    userOf: async (userId) => {
+      const user = await userRepo.byId(userId);
+      return user ? { phone: user.phone, nickname: user.nickname, email: user.email } : null;
+    },
+    // The decision in the project's language: an inbox mail, and an email when one is bound.
+    tellPlayer: async (decision) => {
+      const mail = identityReviewMail(
+        site.projectById(decision.projectId)?.locale,
+        decision.status,
+        decision.reason,
+      );
+      await inbox.deliver({
+        projectId: decision.projectId,
+        userId: decision.userId,
+        senderId: null,
+        title: mail.title,
+        content: mail.text,
+      });
+      if (decision.email && mailer)
+        await mailer.send({
+          to: decision.email,
+          subject: mail.title,
+          text: mail.text,
+          language: mail.language,
+        });
+    },
+    log: (error, message) => app.log.error({ err: error }, message),
+  });
+  const exchangeRates = tableRateSource(createExchangeRepo(database.db));
   const responsible = createResponsibleService({
     repo: createResponsibleRepo(database.db),
+    ledger: createLedger(clock),
     clock,
     projectById: site.projectById,
-    // Under the minimum age: no real-money play or deposit (10001).
-    mayPlay: async (tx, userId, projectId) => !(await identity.underAge(userId, projectId, tx)),
+    // Limits are in the project currency: USDT and YEC are valued at the exchange's mid rate (rounded
+    // up, so a limit is never passed by rounding); no rate → null (refused while a limit is set).
+    valueInCurrency: async (tx, projectId, asset, amount) => {
+      const project = site.projectById(projectId);
+      if (!project) return null;
+      try {
+        return await payableAtRate(exchangeRates, tx, projectId, asset, project.currency, amount);
+      } catch {
+        return null;
+      }
+    },
+    // The same value read in a single-outcome bet's one statement (the gate's quickStake): the rate
+    // table's prices in SQL, rounded up as payableAtRate rounds.
+    valueInCurrencyCall: (projectId, asset) => {
+      const project = site.projectById(projectId);
+      const payable = exchangeRates.payableCall;
+      if (!project || !payable) return null;
+      return (amount, offset) => payable(projectId, asset, project.currency, amount, offset);
+    },
+    // Under the minimum age, or tier 0 in a licensed project: no real-money play or deposit (10001).
+    mayPlay: (tx, userId, projectId) => identity.mayPlay(userId, projectId, tx),
+    // The same check inside a single-outcome bet's one statement (the gate's quickStake).
+    mayPlayCall: (userId, projectId, offset) => identity.mayPlayCall(userId, projectId, offset),
   });
   app.decorate('responsiblePlay', responsible);
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);
@@ -347,12 +450,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) => registerResponsibleRoutes(scope, bindDeps, responsible));
   await app.register(async (scope) => registerTwoFactorRoutes(scope, bindDeps, twoFactor));
   await app.register(async (scope) => registerSessionRoutes(scope, bindDeps, sessions));
-  await app.register(async (scope) => registerIdentityRoutes(scope, bindDeps, identity));
+  await app.register(async (scope) => registerIdentityRoutes(scope, bindDeps, identity, identityReview));
   await app.register(async (scope) =>
     registerEmailRoutes(scope, { ...bindDeps, capture: mailCapture }, emails),
   );
-  const exchangeRates = tableRateSource(createExchangeRepo(database.db));
-  const { payhub, withdraw } = await registerPaymentHub(app, {
+  const {
+    payhub,
+    withdraw,
+    tools,
+    quota,
+    cards: payhubCards,
+  } = await registerPaymentHub(app, {
     bindDeps,
     config,
     database,
@@ -375,10 +483,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       };
     },
     playGate: responsible.gate,
-    mayWithdraw: (userId, projectId) => identity.requireOfAge(userId, projectId),
+    mayWithdraw: async (userId, projectId) => {
+      await identity.requireOfAge(userId, projectId);
+      // An open wagering requirement and the player chose to keep the bonus: 4017 before anything else.
+      await rewardsBonus?.checkWithdraw(userId);
+    },
+    // Or the bonus forfeited, inside the withdrawal's transaction: a refused withdrawal keeps it.
+    applyBonusChoice: async (tx, userId) => rewardsBonus?.forfeitForWithdraw(tx, userId),
+    withdrawTier: identity.withdrawTier,
+    holderName: (userId, projectId, holderName) => identity.requireHolderName(userId, projectId, holderName),
   });
   if (deps.chain) {
-    const payhubRepo = createPayhubRepo(database.db);
     await registerChain(app, {
       bindDeps,
       production: config.production,
@@ -389,7 +504,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
       codes,
       secondFactor: (userId, code) => twoFactor.require(userId, code),
-      mayWithdraw: (userId, projectId) => identity.requireOfAge(userId, projectId),
+      mayWithdraw: async (userId, projectId) => {
+        await identity.requireOfAge(userId, projectId);
+        await rewardsBonus?.checkWithdraw(userId);
+      },
+      applyBonusChoice: async (tx, userId) => rewardsBonus?.forfeitForWithdraw(tx, userId),
+      withdrawTier: identity.withdrawTier,
+      playGate: responsible.gate,
       phoneOf: async (userId) => {
         const user = await userRepo.byId(userId);
         const project = user ? site.projectById(user.projectId) : undefined;
@@ -397,8 +518,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ? { phone: user.phone, countryCode: project.countryCode, locale: project.locale }
           : null;
       },
-      openCase: (executor, row) => payhubRepo.openCase(executor, row),
-      isPaymentOperator: async (userId) => (await payhubRepo.operator(database.db, userId))?.spaPay === true,
+      openCase: (executor, row) => payhub.openCase(executor, row),
+      isPaymentOperator: async (userId) => (await payhub.operator(database.db, userId))?.spaPay === true,
       onTopupDeposit: (tx, deposit) => app.paymentHub!.quotaChainReceived(tx, deposit),
     });
   }
@@ -426,6 +547,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bindDeps,
     config: config.rounds,
     database,
+    clockDatabase: openDatabase(database.url, config.rounds.clockPoolMax, 'payhub-rounds-clock'),
     clock,
     realtime,
     playGate: deps.playGate ?? responsible.gate,
@@ -438,7 +560,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const pem = config.demoProvider.publicKeyPem ?? devKeyPair(config.dataDir, 'demo').publicPem;
     providerAdapters.push(demoProviderAdapter(config.demoProvider.url, publicKeyOf(pem)));
   }
-  await registerProviders(app, {
+  const providers = await registerProviders(app, {
     bindDeps,
     database,
     clock,
@@ -450,7 +572,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // Player rewards (issue 17): rebates read the day's settled wager through the games' and rounds' services.
-  rewards = await registerRewards(app, {
+  const registeredRewards = await registerRewards(app, {
     bindDeps,
     database,
     clock,
@@ -460,8 +582,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deposits: (projectId, playerId, asset, from, to) =>
       wallet.depositedBetween(projectId, playerId, asset, from, to),
     registeredAt: async (playerId) => (await userRepo.byId(playerId))?.createdAt ?? null,
+    // Bonus money (issue 17, rewards.bonus.ts): first deposits from the wallet's ledger reads, abuse
+    // signals from sessions and payout accounts, held rewards as cases in the payment hub's list.
+    bonus: {
+      firstDeposits: (projectId, from, to) => wallet.firstDeposits(projectId, from, to),
+      depositsBetween: (projectId, query) => wallet.depositsBetween(projectId, query),
+      sessionSignals: (playerId) => sessions.signals(playerId),
+      payoutAccounts: async (playerId) => [
+        ...(await withdraw.payoutAccountsOf(playerId)),
+        ...((await app.chain?.payoutAddressesOf(playerId)) ?? []),
+      ],
+      accountBlocked: async (playerId) =>
+        (await responsible.isClosed(playerId)) || (await payhub.hasOpenCase('player', String(playerId))),
+      openCase: (executor, row) => payhub.openCase(executor, row),
+      isExcluded: (playerId) => responsible.isExcluded(playerId),
+      notify: async (message) => {
+        const mail = bonusMail(
+          site.projectById(message.projectId)?.locale,
+          message.kind,
+          message.amount,
+          message.asset,
+        );
+        await inbox.deliver({
+          projectId: message.projectId,
+          userId: message.playerId,
+          senderId: null,
+          title: mail.title,
+          content: mail.text,
+        });
+      },
+    },
     schedulerIntervalMs: config.schedulerIntervalMs,
   });
+  rewards = registeredRewards.service;
+  rewardsBonus = registeredRewards.bonus;
   await app.register(async (scope) => registerShellRoutes(scope, bindDeps, version));
   await app.register(async (scope) => registerNoticesRoutes(scope, bindDeps, notices));
   // The operator console (issue 19, docs/console.md): staff grants and roles checked on every call;
@@ -483,8 +637,83 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maintenance,
     games,
     rounds: rounds.service,
+    giftCodes: app.rewards!.giftCodes,
+    heldRewards: {
+      list: (projectId, caseId) => app.rewards!.bonus.heldOfCase(projectId, caseId),
+      decide: (projectId, caseId, decision) => app.rewards!.bonus.decideHeld(projectId, caseId, decision),
+    },
   });
   await app.register(async (scope) => registerConsoleRoutes(scope, bindDeps, consoleService));
+  await app.register(async (scope) =>
+    registerConsoleKycRoutes(scope, bindDeps, consoleService, identityReview),
+  );
+  // Bonus terms and deposit-bonus campaigns: the rewards module's staff entry points.
+  await app.register(async (scope) =>
+    registerConsoleBonusCampaignsRoutes(scope, bindDeps, consoleService, registeredRewards.bonusCampaigns),
+  );
+  // The player page's sessions, limits (read only) and identity, through those modules' services.
+  const consolePlayers = createConsolePlayersService({
+    repo: { db: database.db },
+    profileForStaff: (projectId, userId) => users.profileForStaff(projectId, userId),
+    sessions,
+    responsible,
+    identity,
+    identityReview,
+  });
+  await app.register(async (scope) =>
+    registerConsolePlayersRoutes(scope, bindDeps, consoleService, consolePlayers),
+  );
+  // The reward-cost report and the ledger check as finance runs it (every ledger and module invariant).
+  const consoleFinance = createConsoleFinanceService({
+    repo: createConsoleFinanceRepo(database.db),
+    clock,
+    ledger: createLedger(clock),
+    reportProject: consoleService.reportProject,
+    runLedgerCheck: () => checkLedger(database.pool, MODULE_INVARIANTS),
+  });
+  await app.register(async (scope) =>
+    registerConsoleFinanceRoutes(scope, bindDeps, consoleService, consoleFinance),
+  );
+  // The console's operations screens (stuck orders, chain status, scheduled notices, guide,
+  // agreements, promo applications, providers) through those modules' admin entry points.
+  const guide = createGuideService({ repo: createGuideRepo(database.db), clock });
+  await app.register(async (scope) => registerGuideRoutes(scope, bindDeps, guide));
+  const consoleOps = createConsoleOpsService({
+    repo: { db: database.db },
+    payhub,
+    withdraw,
+    chain: () => app.chain?.admin,
+    notices,
+    guide,
+    tools,
+    promo,
+    providers,
+  });
+  await app.register(async (scope) => registerConsoleOpsRoutes(scope, bindDeps, consoleService, consoleOps));
+  // The operator page (cards, quota, group) and the promoter list, through those modules' services.
+  const consolePeople = createConsolePeopleService({
+    db: database.db,
+    clock,
+    projectById: site.projectById,
+    payhub,
+    cards: payhubCards,
+    quota,
+    promo,
+    users: userProfiles,
+  });
+  await app.register(async (scope) =>
+    registerConsolePeopleRoutes(scope, bindDeps, consoleService, consolePeople),
+  );
+  // Scheduled site notices are published at their time by the scheduler node.
+  const noticeScheduler = startLeaderScheduler({
+    pool: database.pool,
+    lockKey: NOTICES_SCHEDULER_LOCK,
+    intervalMs: config.schedulerIntervalMs,
+    tasks: [{ name: 'notice-publish', run: async () => void (await notices.publishDue()) }],
+    onError: (task, error) => app.log.error({ err: error, task }, 'notice task failed'),
+  });
+  app.decorate('notices', { publishDue: () => notices.publishDue() });
+  app.addHook('onClose', async () => noticeScheduler.stop());
 
   app.get('/healthz', { config: { rateLimit: false } }, async () => {
     await database.pool.query('SELECT 1');

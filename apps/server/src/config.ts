@@ -1,10 +1,24 @@
 import { join, resolve } from 'node:path';
+import { AssetSchema } from '@payhub/contracts';
 import { z } from 'zod';
 
 /**
  * Every setting, read from the environment once and validated here. This is the only file that
  * reads `process.env`.
  */
+const TierAmount = z
+  .string()
+  .regex(/^\d{1,15}(\.\d{1,6})?$/)
+  .nullable();
+const WithdrawTierLimits = z.record(
+  z.string().regex(/^\d+$/),
+  z.partialRecord(
+    z.enum(['0', '1', '2']),
+    z.partialRecord(AssetSchema, z.object({ perWithdrawal: TierAmount, daily: TierAmount }).strict()),
+  ),
+);
+export type WithdrawTierLimitsConfig = z.infer<typeof WithdrawTierLimits>;
+
 const EnvSchema = z.object({
   /**
    * `production` unless set: development (demo data, the dev-only endpoints on loopback) must be
@@ -15,6 +29,11 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * PostgreSQL connections of this node's pool. Enough for one per concurrent bet at the games
+   * bench's 32 players (a bet holds one for one statement); keep nodes × this under max_connections.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(32),
   REDIS_URL: z.string().url().optional(),
   /** Comma-separated origins allowed by CORS; the served apps are same-origin and need none. */
   CORS_ORIGINS: z.string().default(''),
@@ -28,6 +47,25 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(\d+:\d{2}(,\d+:\d{2})*)?$/, 'PLAYER_MIN_AGE_BY_PROJECT: projectId:age pairs, comma separated')
     .default(''),
+  /**
+   * Withdrawal limits per identity tier overriding the defaults (docs/identity.md), JSON by project
+   * id: `{"12": {"1": {"IDR": {"perWithdrawal": "5000000.00", "daily": "10000000.00"}}}}`; null = no
+   * tier limit. Amounts in the asset's wire form.
+   */
+  WITHDRAW_TIER_LIMITS: z
+    .string()
+    .default('{}')
+    .transform((text, context) => {
+      try {
+        return WithdrawTierLimits.parse(JSON.parse(text));
+      } catch {
+        context.addIssue({
+          code: 'custom',
+          message: 'WITHDRAW_TIER_LIMITS: JSON of project → tier → asset → {perWithdrawal, daily}',
+        });
+        return z.NEVER;
+      }
+    }),
   /** Outgoing mail (smtp:// or smtps:// URL, nodemailer); unset outside production: an embedded capture. */
   SMTP_URL: z
     .string()
@@ -73,6 +111,11 @@ const EnvSchema = z.object({
     .regex(/^\d+,\d+,\d+$/)
     .default('30000,60000,120000'),
   ROUNDS_WINGO_CLOSE_MS: z.coerce.number().int().min(200).max(60_000).default(5_000),
+  /**
+   * Connections of the round clock's own pool (the advisory lock's session takes one): ticks and
+   * settlements never queue behind players' bets and cash-outs on the main pool.
+   */
+  ROUNDS_CLOCK_POOL_MAX: z.coerce.number().int().min(2).max(20).default(3),
   // --- EVM chain (USDT deposits and withdrawals; docs/chain.md) ---
   /** JSON-RPC of an EVM chain; unset: a local dev chain is started with the app (not in production). */
   CHAIN_RPC_URL: z.string().url().optional(),
@@ -145,11 +188,14 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolMax: number;
   redisUrl: string | undefined;
   corsOrigins: string[];
   codeSecret: string;
   /** Minimum age for real-money play by project id (absent: 18). */
   minimumAgeByProject: Map<number, number>;
+  /** Withdrawal limits per identity tier by project id, overriding the defaults (docs/identity.md). */
+  withdrawTierLimits: WithdrawTierLimitsConfig;
   /** Outgoing mail; undefined: the embedded capture (outside production) or no mail (production). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -231,6 +277,8 @@ export interface RoundsConfig {
   wingoCloseMs: number;
   /** Outside production a new chain's salt is derived at once; in production an admin fixes it. */
   devSalt: boolean;
+  /** Connections of the round clock's own pool (ROUNDS_CLOCK_POOL_MAX, the lock's session included). */
+  clockPoolMax: number;
 }
 
 function roundsConfig(value: Env, production: boolean): RoundsConfig {
@@ -253,6 +301,7 @@ function roundsConfig(value: Env, production: boolean): RoundsConfig {
     wingoDurationsMs: { wingo30: w30, wingo60: w60, wingo120: w120 },
     wingoCloseMs: value.ROUNDS_WINGO_CLOSE_MS,
     devSalt: !production,
+    clockPoolMax: value.ROUNDS_CLOCK_POOL_MAX,
   };
 }
 
@@ -301,6 +350,7 @@ export function loadConfig(
     host: value.HOST,
     dataDir: resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    databasePoolMax: value.DATABASE_POOL_MAX,
     redisUrl: value.REDIS_URL,
     corsOrigins: value.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
@@ -312,6 +362,7 @@ export function loadConfig(
         .filter(Boolean)
         .map((pair) => pair.split(':').map(Number) as [number, number]),
     ),
+    withdrawTierLimits: value.WITHDRAW_TIER_LIMITS,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     logLevel: value.LOG_LEVEL,
@@ -353,7 +404,7 @@ export function loadConfig(
 export function developmentBanner(config: Pick<Config, 'mode'>): string {
   const width = 78;
   const rule = '!'.repeat(width);
-  const line = (text: string) => `!!  ${text}`.padEnd(width - 2) + '!!';
+  const line = (text: string) => `${`!!  ${text}`.padEnd(width - 2)}!!`;
   return [
     rule,
     line(`${config.mode.toUpperCase()} MODE (NODE_ENV=${config.mode}): not for real users or money.`),

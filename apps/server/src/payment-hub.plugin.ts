@@ -9,11 +9,14 @@ import type { UserNotifier } from './modules/payhub/payhub.notify.ts';
 import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
 import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
 import { createPayhubService, type PayhubDeps, type PayhubService } from './modules/payhub/payhub.service.ts';
-import { createPayhubCards } from './modules/payhub/payhub-cards.service.ts';
+import { createPayhubCards, type PayhubCards } from './modules/payhub/payhub-cards.service.ts';
 import { createPayhubFigures } from './modules/payhub/payhub-figures.service.ts';
 import { createPayhubToolsRepo } from './modules/payhub-tools/payhub-tools.repo.ts';
 import { registerPayhubToolsRoutes } from './modules/payhub-tools/payhub-tools.routes.ts';
-import { createPayhubToolsService } from './modules/payhub-tools/payhub-tools.service.ts';
+import {
+  createPayhubToolsService,
+  type PayhubToolsService,
+} from './modules/payhub-tools/payhub-tools.service.ts';
 import type { PromoService } from './modules/promo/promo.service.ts';
 import { createDevAdapters } from './modules/quota/quota.adapter.ts';
 import { createQuotaRepo } from './modules/quota/quota.repo.ts';
@@ -22,9 +25,14 @@ import { createQuotaService, type QuotaService, type UsdtTopupChain } from './mo
 import type { UserProfiles } from './modules/user/user-profiles.service.ts';
 import { createWithdrawRepo } from './modules/withdraw/withdraw.repo.ts';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
-import { createWithdrawService, type WithdrawService } from './modules/withdraw/withdraw.service.ts';
+import {
+  createWithdrawService,
+  type WithdrawDeps,
+  type WithdrawService,
+} from './modules/withdraw/withdraw.service.ts';
 import { createWithdrawFigures } from './modules/withdraw/withdraw-figures.service.ts';
 import type { PlayGate } from './money/play-gate.ts';
+import type { WithdrawTierGate } from './money/withdraw-tier.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/database.ts';
 import type { BindDeps } from './platform/http/bind-endpoint.ts';
@@ -61,7 +69,7 @@ export async function registerPaymentHub(
     database: Database;
     clock: Clock;
     promo: PromoService;
-    /** The user module's cards of users (operators' names in reports). */
+    /** The user module's cards of users (operators' names and payment profiles). */
     users: UserProfiles;
     notifier: UserNotifier;
     projectById: (id: number) => ProjectConfig | undefined;
@@ -77,13 +85,26 @@ export async function registerPaymentHub(
     playGate?: PlayGate;
     /** Identity (issue 14): refuses a withdrawal of a player who may not move real money (10001). */
     mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
+    /** Rewards: the bonus choice inside the withdrawal's transaction (withdraw.orders.ts). */
+    applyBonusChoice?: WithdrawDeps['applyBonusChoice'];
+    /** Identity tiers' withdrawal limits and the bank holder name rule (issue 14). */
+    withdrawTier?: WithdrawTierGate;
+    holderName?: (userId: number, projectId: number, holderName: string) => Promise<void>;
   },
-): Promise<{ payhub: PayhubService; withdraw: WithdrawService }> {
+): Promise<{
+  payhub: PayhubService;
+  withdraw: WithdrawService;
+  tools: PayhubToolsService;
+  /** The console reads an operator's balances as the operator sees them. */
+  quota: QuotaService;
+  /** The console lists an operator's receiving cards. */
+  cards: PayhubCards;
+}> {
   const { database, clock, config } = deps;
   const log = (error: unknown, message: string) => app.log.error({ err: error }, message);
   const ledger = createLedger(clock);
   const common = { ledger, clock, notifier: deps.notifier, projectById: deps.projectById, log };
-  const payhubRepo = createPayhubRepo(database.db);
+  const payhubRepo = createPayhubRepo(database.db, deps.users);
   // System accounts exist before any money call: created and cached outside every transaction.
   await ledger.warmSystemAccounts(
     database.db,
@@ -107,6 +128,9 @@ export async function registerPaymentHub(
     repo: createWithdrawRepo(database.db),
     payhub,
     ...(deps.mayWithdraw ? { mayWithdraw: deps.mayWithdraw } : {}),
+    ...(deps.applyBonusChoice ? { applyBonusChoice: deps.applyBonusChoice } : {}),
+    ...(deps.withdrawTier ? { withdrawTier: deps.withdrawTier } : {}),
+    ...(deps.holderName ? { holderName: deps.holderName } : {}),
   });
   const adapters = createDevAdapters();
   const quota = createQuotaService({
@@ -126,6 +150,9 @@ export async function registerPaymentHub(
     repo: createPayhubToolsRepo(database.db, cards),
     payhub,
     cards,
+    payhubFigures: createPayhubFigures(),
+    promo: deps.promo,
+    users: deps.users,
     ledger,
     clock,
     projectById: deps.projectById,
@@ -167,5 +194,5 @@ export async function registerPaymentHub(
   app.decorate('paymentHub', { scheduler, runTimeouts, quotaChainReceived: quota.chainReceived });
   app.addHook('onClose', async () => scheduler.stop());
   // The operator console calls the deposit service's admin entry points (app.ts composes it).
-  return { payhub, withdraw };
+  return { payhub, withdraw, tools, quota, cards };
 }

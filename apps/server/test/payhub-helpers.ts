@@ -1,20 +1,13 @@
 // Helpers shared by the payment hub's integration tests: failures as values, balances read through
-// the API, the ledger check against the test database, and funding a wallet through the ledger.
-import { ApiError, type PayhubClient } from '@payhub/client';
+// the API, the ledger check against the test database, and funding a wallet through a real deposit.
+import type { PayhubClient } from '@payhub/client';
 import { contracts } from '@payhub/contracts';
 import { MODULE_INVARIANTS } from '../src/invariants.ts';
 import { checkLedger, formatReport } from '../src/ledger/ledger-check.ts';
 import type { TestApp } from './test-app.ts';
 
-export async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
+// Failures as values live in api-errors.ts; re-exported for this file's importers.
+export { failure } from './api-errors.ts';
 
 export function minor(text: string): bigint {
   const [whole, fraction = ''] = text.split('.');
@@ -60,4 +53,28 @@ export async function uploadVoucher(client: PayhubClient): Promise<string> {
   body.append('file', new Blob([new Uint8Array(VOUCHER_PNG)], { type: 'image/png' }), 'voucher.png');
   const answer = (await client.http.call(contracts.site.upload, { body })) as { url: string };
   return answer.url;
+}
+
+/**
+ * A deposit order placed by the player, its voucher uploaded and the assigned operator's confirmation
+ * (one of `operators`): the wallet credited at the clock's now. Answers the credit's ledger transfer id.
+ */
+export async function confirmedDeposit(
+  testApp: TestApp,
+  operators: PayhubClient[],
+  player: PayhubClient,
+  amount: string,
+): Promise<string> {
+  const order = await player.api.payhub.createOrder({ body: { amount, bankCode: 'BCA' } });
+  await player.api.payhub.voucher({ body: { id: order.id, voucherUrl: await uploadVoucher(player) } });
+  for (const operator of operators) {
+    if (order.operatorId !== (await operator.api.user.me()).id) continue;
+    await operator.api.payhub.payCheck({ body: { id: order.id, action: 'confirm' } });
+    const { rows } = await testApp.database.pool.query<{ id: string }>(
+      `SELECT id FROM ledger_transfers WHERE id = $1`,
+      [`pay:${order.id}:post`],
+    );
+    return rows[0]!.id;
+  }
+  throw new Error('no operator took the order');
 }

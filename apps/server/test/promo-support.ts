@@ -1,21 +1,10 @@
 // Shared by the promo, data center and inbox integration tests: failures, user ids, a second
 // group in project 12 (the "rival"), and registrations with a share code.
-import { ApiError, type PayhubClient } from '@payhub/client';
+import type { PayhubClient } from '@payhub/client';
 import type { TestApp } from './test-app.ts';
 
-export async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
-export async function errCodeOf(promise: Promise<unknown>): Promise<number> {
-  return (await failure(promise)).errCode;
-}
+// Failures as values live in api-errors.ts; re-exported for this file's importers.
+export { errCodeOf, failure } from './api-errors.ts';
 
 export async function userIdOf(testApp: TestApp, label: string, projectId = 12): Promise<number> {
   const account = testApp.accounts.find((entry) => entry.label === label && entry.projectId === projectId);

@@ -5,7 +5,7 @@ import { Id } from './validation.ts';
 
 export const AccountSession = z.object({
   id: z.number().int(),
-  /** Browser and system from the user agent, e.g. "Chrome on Android". */
+  /** Browser and system from the user agent, e.g. "Chrome · Android". */
   device: z.string().nullable(),
   /** The address it signed in from. */
   ip: z.string().nullable(),

@@ -68,6 +68,14 @@ export type AddressBookEntry = z.infer<typeof AddressBookEntry>;
 
 const Pagination = z.object({ page: Page, count: Count });
 
+/** An address no withdrawal may go to (AML; one platform-wide list kept by admins). */
+export const BlockedAddress = z.object({
+  address: EvmAddress,
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type BlockedAddress = z.infer<typeof BlockedAddress>;
+
 export const chain = {
   depositAddress: endpoint({
     method: 'GET',
@@ -85,7 +93,8 @@ export const chain = {
       /** Whether this server offers the development faucet (devFaucet). */
       faucet: z.boolean(),
     }),
-    errors: [ErrorCode.OperatorCannotPay],
+    // 10001 while the player is excluded or cooling off (or under age): no address (issue 14).
+    errors: [ErrorCode.OperatorCannotPay, ErrorCode.UserCannotPlay],
   }),
   deposits: endpoint({
     method: 'GET',
@@ -153,7 +162,12 @@ export const chain = {
       maxAmount: UsdtWire,
       available: UsdtWire,
     }),
-    errors: [ErrorCode.WithdrawalOutOfRange],
+    errors: [
+      ErrorCode.WithdrawalOutOfRange,
+      ErrorCode.WithdrawalOverTierLimit,
+      ErrorCode.IdentityTierRequired,
+      ErrorCode.UserCannotPlay,
+    ],
   }),
   withdraw: endpoint({
     method: 'POST',
@@ -174,6 +188,10 @@ export const chain = {
       ErrorCode.CryptoAddressNotYetUsable,
       ErrorCode.ContactSupport,
       ErrorCode.OperatorCannotPay,
+      ErrorCode.WithdrawalOverTierLimit,
+      ErrorCode.IdentityTierRequired,
+      // An open bonus wagering requirement and the player chose refusal (rewards, issue 17).
+      ErrorCode.BonusWageringOpen,
     ],
   }),
   withdrawals: endpoint({
@@ -184,6 +202,33 @@ export const chain = {
     query: Pagination,
     response: z.object({ items: z.array(ChainWithdrawal), total: z.number().int() }),
   }),
+  blockedAddresses: endpoint({
+    method: 'GET',
+    path: '/main/chain/admin/blocked',
+    access: 'secure',
+    summary: 'Admin: the AML blocklist (addresses no USDT withdrawal may go to), newest first',
+    response: z.object({ items: z.array(BlockedAddress) }),
+    errors: [ErrorCode.NoPermission],
+  }),
+  blockAddress: endpoint({
+    method: 'POST',
+    path: '/main/chain/admin/blocked',
+    access: 'secure',
+    summary:
+      'Admin: add an address to the AML blocklist; a withdrawal to it is refused (777) and opens a monitoring case',
+    body: z.object({ address: EvmAddressInput, reason: z.string().trim().min(1).max(200) }).strict(),
+    response: BlockedAddress,
+    errors: [ErrorCode.NoPermission],
+  }),
+  unblockAddress: endpoint({
+    method: 'DELETE',
+    path: '/main/chain/admin/blocked/:address',
+    access: 'secure',
+    summary: 'Admin: remove an address from the AML blocklist',
+    params: z.object({ address: EvmAddressInput }),
+    response: BlockedAddress,
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound],
+  }),
   devFaucet: endpoint({
     method: 'POST',
     path: '/main/chain/dev/faucet',
@@ -192,6 +237,11 @@ export const chain = {
     summary: 'Development chain only: send test USDT to the caller’s deposit address (loopback callers)',
     body: z.object({ amount: UsdtInput }).strict(),
     response: z.object({ txHash: TxHash }),
-    errors: [ErrorCode.NoPermission, ErrorCode.WithdrawalOutOfRange, ErrorCode.OperatorCannotPay],
+    errors: [
+      ErrorCode.NoPermission,
+      ErrorCode.WithdrawalOutOfRange,
+      ErrorCode.OperatorCannotPay,
+      ErrorCode.UserCannotPlay,
+    ],
   }),
 };

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { BONUS_KINDS } from './bonus.ts';
+import { BONUS_CAMPAIGNS_PERMISSIONS, bonusCampaignsApi } from './bonus-campaigns.ts';
+import { CONSOLE_KYC_PERMISSIONS, consoleKycApi } from './console-kyc.ts';
+import { CONSOLE_OPS_PERMISSIONS, consoleOpsApi } from './console-ops.ts';
+import { CONSOLE_PEOPLE_PERMISSIONS, consolePeopleApi } from './console-people.ts';
+import { CONSOLE_PLAYERS_PERMISSIONS, consolePlayersApi } from './console-players.ts';
 import { endpoint } from './endpoint.ts';
 import { PayOrderState, WithdrawOrderState } from './enums.ts';
 import { ErrorCode } from './errors.ts';
 import { GameConfigUpdate, GameConfigWire } from './games.ts';
-import { AssetSchema } from './money.ts';
+import { AssetSchema, MoneyInput } from './money.ts';
 import {
   NOTICE_CONTENT_MAX_CHARS,
   NOTICE_SHOW_DURATION_MAX_SECONDS,
@@ -11,6 +17,7 @@ import {
   SiteNotice,
 } from './notices.ts';
 import { MonitoringCase, OperatorStatus, PayOrderPage } from './payhub.ts';
+import { GIFT_CODE_KINDS, GiftCodeCreate } from './rewards-gifts.ts';
 import { RoundFairness, RoundGameSchema } from './rounds.ts';
 import { Maintenance } from './site.ts';
 import { BooleanInput, Count, Id, intInput, Page } from './validation.ts';
@@ -37,6 +44,52 @@ const Keyset = <T extends z.ZodType>(item: T) =>
 export const ConsoleDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
 /** The longest range one report covers. */
 export const CONSOLE_REPORT_MAX_DAYS = 366;
+
+/** A gift code as the console lists it (rewards-gifts.ts has the rules). */
+export const ConsoleGiftCode = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(GIFT_CODE_KINDS),
+  asset: AssetSchema,
+  amount: z.string().nullable(),
+  spins: z.number().int().nullable(),
+  maxRedemptions: z.number().int(),
+  perPlayer: z.number().int(),
+  redeemed: z.number().int(),
+  newUsersOnly: z.boolean(),
+  depositRequired: z.boolean(),
+  /** Unix seconds. */
+  startsAt: z.number().int().nullable(),
+  expiresAt: z.number().int(),
+  networks: z.array(z.string()),
+  active: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type ConsoleGiftCode = z.infer<typeof ConsoleGiftCode>;
+export const ConsoleGiftRedemption = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  asset: AssetSchema,
+  amount: z.string().nullable(),
+  spins: z.number().int().nullable(),
+  createdAt: z.number().int(),
+});
+
+/** The bonuses a reward-abuse case holds (rewards.bonus.ts): released = paid or queued, or voided. */
+export const ConsoleHeldRewards = z.object({
+  totals: z.array(z.object({ asset: AssetSchema, amount: AssetAmountWire, count: z.number().int() })),
+  rewards: z.array(
+    z.object({
+      id: z.number().int(),
+      playerId: z.number().int(),
+      /** A first-deposit bonus is paid at once on release; a referral bonus is queued for its due time. */
+      kind: z.enum(BONUS_KINDS),
+      asset: AssetSchema,
+      amount: AssetAmountWire,
+    }),
+  ),
+});
+export type ConsoleHeldRewards = z.infer<typeof ConsoleHeldRewards>;
 
 export const ConsoleMe = z.object({
   userId: z.number().int(),
@@ -148,6 +201,31 @@ export const ConsoleNgrDay = z.object({
   ngr: AssetAmountWire,
 });
 
+/**
+ * What the bonus pool paid out (rewards: rebates, check-in, gift codes, the wheel, bonuses) and what
+ * came back to it (clawbacks, forfeits), per local day, transfer code and asset (issue 19).
+ */
+export const ConsoleRewardDay = z.object({
+  day: ConsoleDay,
+  code: z.string(),
+  asset: AssetSchema,
+  paid: AssetAmountWire,
+  paidCount: z.number().int(),
+  returned: AssetAmountWire,
+  returnedCount: z.number().int(),
+});
+
+/** One run of the ledger check from the console: when, by whom, and each invariant's finding. */
+export const ConsoleLedgerCheck = z.object({
+  id: z.string(),
+  ranAt: z.number().int(),
+  staffUserId: z.number().int(),
+  ok: z.boolean(),
+  transfers: z.number().int(),
+  accounts: z.number().int(),
+  results: z.array(z.object({ name: z.string(), violations: z.number().int() })),
+});
+
 /** A crash or wingo game's current hash chain: its terminating hash, salt, and how far it has run. */
 export const ConsoleChainStatus = z.object({
   game: RoundGameSchema,
@@ -156,6 +234,53 @@ export const ConsoleChainStatus = z.object({
   /** Rounds played on this chain so far. */
   roundsPlayed: z.number().int(),
 });
+
+/**
+ * The thresholds the monitoring rules open cases at in the project (DESIGN.md §8; payhub's stored
+ * figures, else its MONITORING defaults), as the Cases screen shows them: what "velocity", "just under"
+ * and "many payers" mean in figures.
+ */
+export const ConsoleMonitoringRules = z.object({
+  velocity: z.object({ maxOrders: z.number().int(), windowMinutes: z.number().int() }),
+  justUnderThreshold: z.object({
+    /** The project's reporting threshold in its currency. */
+    threshold: z.string(),
+    currency: z.string(),
+    /** "Just under": within this many basis points below the threshold (or an operator's per-order max). */
+    withinBps: z.number().int(),
+  }),
+  manyPayersOneCard: z.object({ maxPayers: z.number().int(), windowHours: z.number().int() }),
+  /** The range a person may set the reporting threshold in (the project's currency). */
+  thresholdBounds: z.object({ min: z.string(), max: z.string() }),
+  /** When the project's figures were last set and by whom; null while the defaults apply. */
+  updatedAt: z.string().nullable(),
+  updatedBy: z.number().int().nullable(),
+});
+export type ConsoleMonitoringRules = z.infer<typeof ConsoleMonitoringRules>;
+
+/** The bounds compliance or the admin set the monitoring figures within (the migration's CHECKs agree). */
+export const MONITORING_RULE_BOUNDS = {
+  velocityMaxOrders: [1, 100],
+  velocityWindowMinutes: [1, 1440],
+  justUnderBps: [10, 5000],
+  manyPayersMax: [2, 1000],
+  manyPayersWindowHours: [1, 168],
+} as const;
+const bounded = (key: keyof typeof MONITORING_RULE_BOUNDS) =>
+  z.number().int().min(MONITORING_RULE_BOUNDS[key][0]).max(MONITORING_RULE_BOUNDS[key][1]);
+
+/** New monitoring figures for the project (all of them; the threshold in the project's currency). */
+export const MonitoringRulesInput = z
+  .object({
+    velocityMaxOrders: bounded('velocityMaxOrders'),
+    velocityWindowMinutes: bounded('velocityWindowMinutes'),
+    reportingThreshold: MoneyInput,
+    justUnderBps: bounded('justUnderBps'),
+    manyPayersMax: bounded('manyPayersMax'),
+    manyPayersWindowHours: bounded('manyPayersWindowHours'),
+  })
+  .strict();
+export type MonitoringRulesInput = z.infer<typeof MonitoringRulesInput>;
 
 /**
  * Orders that wait for a person: a deposit the operator reported (EXCEPTIONAL), one being checked or
@@ -347,32 +472,84 @@ export const consoleApi = {
     method: 'GET',
     path: '/main/console/cases',
     access: 'secure',
-    summary: 'Console: monitoring (AML) cases of the project with their evidence',
-    query: z.object({ page: Page, count: Count, status: z.enum(['open', 'closed']).optional() }).strict(),
-    response: z.object({ items: z.array(MonitoringCase), total: z.number().int() }),
+    summary: "Console: monitoring (AML) cases of the project with their evidence, and the rules' thresholds",
+    query: z
+      .object({
+        page: Page,
+        count: Count,
+        status: z.enum(['open', 'closed']).optional(),
+        /** true: only cases escalated to the admin (the escalated queue); false: only the others. */
+        escalated: BooleanInput.optional(),
+      })
+      .strict(),
+    response: z.object({
+      items: z.array(MonitoringCase),
+      total: z.number().int(),
+      rules: ConsoleMonitoringRules,
+    }),
     errors: [ErrorCode.NoPermission],
   }),
   closeCase: endpoint({
     method: 'POST',
     path: '/main/console/cases/:id/close',
     access: 'secure',
-    summary: 'Console: close a monitoring case with a decision',
+    summary:
+      "Console: close a monitoring case with a decision; a reward-abuse case's held rewards are released or voided with it",
     params: z.object({ id: Id }),
-    body: z.object({ resolution: z.string().trim().min(1).max(500) }).strict(),
+    body: z
+      .object({
+        resolution: z.string().trim().min(1).max(500),
+        /** Reward-abuse cases (issue 17): pay the held rewards (`release`) or cancel them (`void`). */
+        heldRewards: z.enum(['release', 'void']).optional(),
+      })
+      .strict(),
     response: MonitoringCase,
     errors: [ErrorCode.NoPermission, ErrorCode.NotFound, ErrorCode.OrderAlreadyStarted],
+  }),
+  setMonitoringRules: endpoint({
+    method: 'PUT',
+    path: '/main/console/cases/rules',
+    access: 'secure',
+    summary:
+      'Console: set the project\'s monitoring thresholds (velocity, reporting threshold and the "just under" margin, many payers per card) within their bounds; audited with before and after',
+    body: MonitoringRulesInput,
+    response: ConsoleMonitoringRules,
+    errors: [ErrorCode.NoPermission],
+  }),
+  escalateCase: endpoint({
+    method: 'POST',
+    path: '/main/console/cases/:id/escalate',
+    access: 'secure',
+    summary:
+      "Console: a compliance officer escalates an open monitoring case to the project's admin with a note (once; the case stays open)",
+    params: z.object({ id: Id }).strict(),
+    body: z.object({ note: z.string().trim().min(3).max(500) }).strict(),
+    response: MonitoringCase,
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound, ErrorCode.OrderAlreadyStarted],
+  }),
+  caseHeldRewards: endpoint({
+    method: 'GET',
+    path: '/main/console/cases/:id/held-rewards',
+    access: 'secure',
+    summary:
+      'Console: what a reward-abuse case holds before it is decided — each held bonus (player, kind, asset, amount) and the sum per asset',
+    params: z.object({ id: Id }).strict(),
+    response: ConsoleHeldRewards,
+    errors: [ErrorCode.NoPermission],
   }),
   publishNotice: endpoint({
     method: 'POST',
     path: '/main/console/notices',
     access: 'secure',
     summary:
-      'Console: publish a site notice (allow-listed HTML) to the agents of the project in its audience (absent or empty = everyone), live',
+      'Console: publish a site notice (allow-listed HTML) to the agents of the project in its audience (absent or empty = everyone), live — or at a future `showAt`',
     body: z
       .object({
         content: z.string().trim().min(1).max(NOTICE_CONTENT_MAX_CHARS),
         showDuration: intInput(0, NOTICE_SHOW_DURATION_MAX_SECONDS),
         audience: z.array(NoticeAudienceType).max(10).optional(),
+        /** Epoch ms in the future: stored now, published to the agents at that time (console-ops `notices`). */
+        showAt: z.number().int().min(1_577_836_800_000).max(4_102_444_800_000).optional(),
       })
       .strict(),
     response: SiteNotice,
@@ -408,6 +585,32 @@ export const consoleApi = {
       days: z.array(ConsoleNgrDay),
     }),
     errors: [ErrorCode.NoPermission],
+  }),
+  rewardsReport: endpoint({
+    method: 'GET',
+    path: '/main/console/reports/rewards',
+    access: 'secure',
+    summary: `Console: what the bonus pool paid and took back per day, transfer code and asset (at most ${CONSOLE_REPORT_MAX_DAYS} days), from the ledger`,
+    query: z.object({ from: ConsoleDay, to: ConsoleDay }).strict(),
+    response: z.object({ timeZone: z.string(), items: z.array(ConsoleRewardDay) }),
+    errors: [ErrorCode.NoPermission],
+  }),
+  ledgerChecks: endpoint({
+    method: 'GET',
+    path: '/main/console/ledger-checks',
+    access: 'secure',
+    summary: 'Console: the last runs of the ledger check (newest first, at most 10)',
+    response: z.object({ items: z.array(ConsoleLedgerCheck) }),
+    errors: [ErrorCode.NoPermission],
+  }),
+  runLedgerCheck: endpoint({
+    method: 'POST',
+    path: '/main/console/ledger-checks',
+    access: 'secure',
+    summary: 'Console: run the ledger check now (every ledger and module invariant) and keep its result',
+    body: z.object({}).strict(),
+    response: ConsoleLedgerCheck,
+    errors: [ErrorCode.NoPermission, ErrorCode.TooFrequent],
   }),
   games: endpoint({
     method: 'GET',
@@ -463,6 +666,54 @@ export const consoleApi = {
     response: Keyset(ConsoleAuditLine),
     errors: [ErrorCode.NoPermission],
   }),
+  giftCodes: endpoint({
+    method: 'GET',
+    path: '/main/console/gift-codes',
+    access: 'secure',
+    summary: "Console: the project's gift codes, newest first, searched by part of the code (keyset paging)",
+    query: z
+      .object({
+        q: z
+          .string()
+          .trim()
+          .max(20)
+          .regex(/^[A-Za-z0-9]*$/, 'letters and digits only')
+          .optional(),
+        ...KeysetQuery,
+      })
+      .strict(),
+    response: Keyset(ConsoleGiftCode),
+    errors: [ErrorCode.NoPermission],
+  }),
+  createGiftCode: endpoint({
+    method: 'POST',
+    path: '/main/console/gift-codes',
+    access: 'secure',
+    summary:
+      'Console: create a gift code of an amount or of wheel spins (limits, new users only, deposit required, start, expiry, networks)',
+    body: GiftCodeCreate,
+    response: z.object({ code: z.string() }),
+    errors: [ErrorCode.NoPermission, ErrorCode.GiftCodeTaken],
+  }),
+  deactivateGiftCode: endpoint({
+    method: 'POST',
+    path: '/main/console/gift-codes/:id/deactivate',
+    access: 'secure',
+    summary: 'Console: deactivate a gift code (redemptions answer 8011 after; again changes nothing)',
+    params: z.object({ id: Id }).strict(),
+    response: ConsoleGiftCode,
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound],
+  }),
+  giftRedemptions: endpoint({
+    method: 'GET',
+    path: '/main/console/gift-codes/:id/redemptions',
+    access: 'secure',
+    summary: "Console: a gift code's redemptions, newest first (keyset paging)",
+    params: z.object({ id: Id }).strict(),
+    query: z.object({ ...KeysetQuery }).strict(),
+    response: Keyset(ConsoleGiftRedemption),
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound],
+  }),
   staff: endpoint({
     method: 'GET',
     path: '/main/console/staff',
@@ -481,6 +732,11 @@ export const consoleApi = {
     response: z.object({ items: z.array(ConsoleGrant) }),
     errors: [ErrorCode.NoPermission, ErrorCode.NotFound],
   }),
+  ...consoleKycApi,
+  ...consoleOpsApi,
+  ...bonusCampaignsApi,
+  ...consolePlayersApi,
+  ...consolePeopleApi,
 };
 
 export type ConsoleAction = keyof typeof consoleApi;
@@ -507,9 +763,16 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<ConsoleAction, readonly StaffR
   decideKyc: ['compliance', 'admin'],
   cases: ['compliance', 'admin'],
   closeCase: ['compliance', 'admin'],
+  /** Compliance hands a case up to the admin; the admin, its recipient, does not escalate. */
+  escalateCase: ['compliance'],
+  setMonitoringRules: ['compliance', 'admin'],
+  caseHeldRewards: ['compliance', 'admin'],
   publishNotice: ['content', 'admin'],
   maintenance: ['content', 'admin'],
   moneyReport: ['finance', 'admin'],
+  rewardsReport: ['finance', 'admin'],
+  ledgerChecks: ['finance', 'admin'],
+  runLedgerCheck: ['finance', 'admin'],
   gameReport: ['finance', 'admin'],
   games: ['finance', 'admin'],
   updateGame: ['admin'],
@@ -517,6 +780,15 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<ConsoleAction, readonly StaffR
   audit: ['compliance', 'finance', 'admin'],
   staff: ['admin'],
   grant: ['admin'],
+  ...CONSOLE_KYC_PERMISSIONS,
+  ...CONSOLE_OPS_PERMISSIONS,
+  ...CONSOLE_PLAYERS_PERMISSIONS,
+  ...CONSOLE_PEOPLE_PERMISSIONS,
+  giftCodes: ['finance', 'content', 'admin'],
+  createGiftCode: ['content', 'admin'],
+  deactivateGiftCode: ['content', 'admin'],
+  giftRedemptions: ['finance', 'content', 'admin'],
+  ...BONUS_CAMPAIGNS_PERMISSIONS,
 };
 
 export function consoleAllows(role: StaffRole, action: ConsoleAction): boolean {

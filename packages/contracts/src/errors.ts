@@ -25,6 +25,10 @@ export const ErrorCode = {
   AdjustmentSameStaff: 1040,
   /** The manual adjustment was already approved or rejected. */
   AdjustmentDecided: 1041,
+  /** A scheduled notice's time is changed after it was already published. */
+  NoticeAlreadyPublished: 1042,
+  /** A stuck withdrawal is completed from the console without the operator's transfer proof. */
+  WithdrawalProofMissing: 1043,
   CodeSentTooOften: 2001,
   CodeInvalid: 2002,
   AmountOverAvailable: 3003,
@@ -84,6 +88,14 @@ export const ErrorCode = {
   NoQualifyingDeposit: 4012,
   /** A gift code of that name already exists in the project. */
   GiftCodeTaken: 4013,
+  /** A withdrawal while a bonus's wagering requirement is open, and the player chose to be refused. */
+  BonusWageringOpen: 4017,
+  /** The bonus campaign has ended (early or at its end): it cannot be changed or ended again. */
+  BonusCampaignEnded: 4018,
+  /** The campaign has granted bonuses: its money terms and start stay as they were (name and end may change). */
+  BonusCampaignTermsLocked: 4019,
+  /** No wheel spins left (a spins gift code grants them). */
+  NoWheelSpins: 4014,
   NoPermissionPromo: 7001,
   InvalidInviteCode: 7003,
   UserExists: 7010,
@@ -118,6 +130,14 @@ export const ErrorCode = {
   TwoFactorNotEnabled: 7049,
   /** The full name and birth date were declared already: customer service corrects them. */
   IdentityAlreadyDeclared: 7050,
+  /** The withdrawal passes the limit of the player's identity tier (per withdrawal or per local day). */
+  WithdrawalOverTierLimit: 7051,
+  /** A higher identity tier is needed first (tier 1 before documents; in a licensed project before withdrawing or adding a bank account). */
+  IdentityTierRequired: 7052,
+  /** Identity documents are waiting for review, or the identity is verified already (tier 2). */
+  IdentityDocumentsOpen: 7053,
+  /** The identity documents were reviewed already. */
+  IdentityDocumentsDecided: 7054,
   GiftCodeUnavailable: 8001,
   GiftCodeNewUsersOnly: 8002,
   GiftCodeUsed: 8003,
@@ -168,6 +188,8 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   1031: 403,
   1040: 403,
   1041: 409,
+  1042: 409,
+  1043: 409,
   7001: 403,
   2001: 429,
   7028: 429,
@@ -175,6 +197,9 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   7047: 429,
   7048: 409,
   7050: 409,
+  7052: 403,
+  7053: 409,
+  7054: 409,
   3007: 409,
   3008: 409,
   3038: 409,
@@ -199,6 +224,10 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   4011: 409,
   4012: 409,
   4013: 409,
+  4017: 409,
+  4018: 409,
+  4019: 409,
+  4014: 409,
   10010: 409,
   10011: 409,
   10014: 409,

@@ -391,6 +391,9 @@ const BetCursor = z.string().regex(/^\d{1,18}$/, 'unknown cursor');
 /** Codes a bet can answer: the gate, the limits, the balance, the switch, an open game, a reused id. */
 const BET_ERRORS = [
   ErrorCode.UserCannotPlay,
+  ErrorCode.LossLimitReached,
+  ErrorCode.WagerLimitReached,
+  ErrorCode.SessionTimeLimitReached,
   ErrorCode.GameInsufficientBalance,
   ErrorCode.InsufficientBalance,
   ErrorCode.GameUnavailable,

@@ -1,7 +1,9 @@
 import { sessions } from './account-sessions.ts';
+import { bonus } from './bonus.ts';
 import { chain } from './chain.ts';
 import { commission } from './commission.ts';
 import { consoleApi } from './console.ts';
+import { guide } from './console-ops.ts';
 import { datacenter } from './datacenter.ts';
 import { email, identity } from './email.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -25,9 +27,15 @@ import { wallet } from './wallet.ts';
 import { withdraw } from './withdraw.ts';
 
 export * from './account-sessions.ts';
+export * from './bonus.ts';
+export * from './bonus-campaigns.ts';
 export * from './chain.ts';
 export * from './commission.ts';
 export * from './console.ts';
+export * from './console-kyc.ts';
+export * from './console-ops.ts';
+export * from './console-people.ts';
+export * from './console-players.ts';
 export * from './datacenter.ts';
 export * from './email.ts';
 export * from './endpoint.ts';
@@ -50,6 +58,7 @@ export * from './rails.ts';
 export * from './realtime.ts';
 export * from './responsible.ts';
 export * from './rewards.ts';
+export * from './rewards-gifts.ts';
 export * from './rounds.ts';
 export * from './shell.ts';
 export * from './site.ts';
@@ -77,6 +86,7 @@ export const contracts = {
   wallet,
   exchange,
   console: consoleApi,
+  guide,
   games,
   rounds,
   responsible,
@@ -86,6 +96,7 @@ export const contracts = {
   identity,
   providers,
   rewards,
+  bonus,
 } as const;
 export type Contracts = typeof contracts;
 

@@ -106,6 +106,16 @@ function split(
   return { negative, whole, fraction };
 }
 
+/**
+ * The smallest of some amounts of minor units. Math.min cannot take a bigint (it throws a TypeError),
+ * and converting to a number would lose exactness past 2^53, so amounts are compared as bigints.
+ */
+export function smallestAmount(first: bigint, ...others: bigint[]): bigint {
+  let smallest = first;
+  for (const amount of others) if (amount < smallest) smallest = amount;
+  return smallest;
+}
+
 /** The wire string of minor units of `asset`: exactly its scale digits ("150000.00", "0.000001"). */
 export function formatAmount(units: bigint, asset: Asset): string {
   const { negative, whole, fraction } = split(units, asset, ASSETS[asset].scale);

@@ -1,6 +1,7 @@
 // Proves money parsing and formatting: bigint minor units <-> strings with exactly 2 decimals, a
 // lossless round trip (property tests), and refusal of 3+ decimals, junk, floats and out-of-range;
-// and the same per asset (IDR, MXN, USDT with 6 decimals, YEC) through the one asset-aware path.
+// and the same per asset (IDR, MXN, USDT with 6 decimals, YEC) through the one asset-aware path; the
+// smallest of amounts exact beyond 2^53.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +21,7 @@ import {
   MoneyWire,
   parseAmount,
   parseMoney,
+  smallestAmount,
   tryParseAmount,
 } from './money.ts';
 
@@ -243,6 +245,22 @@ describe('assets', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('smallestAmount', () => {
+  it('is the smallest of its amounts, exact beyond 2^53 where Math.min throws', () => {
+    const beyond = 2n ** 60n + 1n;
+    expect(smallestAmount(beyond, beyond + 1n)).toBe(beyond);
+    expect(smallestAmount(5n)).toBe(5n);
+    expect(smallestAmount(3n, -7n, 0n)).toBe(-7n);
+    fc.assert(
+      fc.property(fc.bigInt(), fc.array(fc.bigInt(), { maxLength: 5 }), (first, others) => {
+        const smallest = smallestAmount(first, ...others);
+        expect([first, ...others]).toContain(smallest);
+        for (const amount of [first, ...others]) expect(smallest <= amount).toBe(true);
+      }),
     );
   });
 });

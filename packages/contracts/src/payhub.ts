@@ -115,6 +115,8 @@ export const MonitoringCase = z.object({
     'many_payers_one_card',
     'self_dealing',
     'blocked_address',
+    // Rewards held for a self-referral or ring (issue 17); closing the case releases or voids them.
+    'reward_abuse',
   ]),
   subjectType: z.string(),
   subjectId: z.string(),
@@ -123,6 +125,10 @@ export const MonitoringCase = z.object({
   openedAt: z.string(),
   closedAt: z.string().nullable(),
   resolution: z.string().nullable(),
+  /** Escalated to the project's admin by a compliance officer (issue 19): when, by whom, why. */
+  escalatedAt: z.string().nullable(),
+  escalatedBy: z.number().int().nullable(),
+  escalationNote: z.string().nullable(),
 });
 
 const OrdersQuery = z.object({

@@ -41,5 +41,5 @@ export function maskNumber(value: string): string {
   }
   if (length >= 11) return value.slice(0, 3) + '*'.repeat(length - 7) + value.slice(length - 4);
   const start = Math.floor((length - 4) / 2);
-  return value.slice(0, start) + '****' + value.slice(start + 4);
+  return `${value.slice(0, start)}****${value.slice(start + 4)}`;
 }

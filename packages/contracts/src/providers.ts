@@ -98,6 +98,8 @@ export const providers = {
         z.object({
           transactionUuid: z.string(),
           kind: z.string(),
+          /** The asset of the amounts (ours, else the provider's currency). */
+          asset: z.string(),
           problem: z.enum(['missing_at_provider', 'missing_here', 'amount']),
           ours: z.string().nullable(),
           theirs: z.string().nullable(),

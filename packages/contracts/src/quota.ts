@@ -3,7 +3,8 @@ import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
 import { LocalCurrencySchema, MoneyInput, MoneyWire } from './money.ts';
 import { TopupMethod } from './rails.ts';
-import { Count, Page } from './validation.ts';
+import { Count, intInput, Page } from './validation.ts';
+import { Cursor, Instant } from './wallet.ts';
 
 /**
  * Operator quota: the prepaid balance from which players' deposits are credited. Top-ups go through a
@@ -48,6 +49,51 @@ export const WebhookBody = z.object({
 
 const topupErrors = [ErrorCode.NoPermission, ErrorCode.PaymentOutOfRange, ErrorCode.TopupMethodUnavailable];
 
+/**
+ * What one of an operator's money movements is (the /transaction screen, issue 11), derived on the
+ * server from the ledger transfer code (quota.movements.ts); a code not in that table is `other`.
+ */
+export const OPERATOR_MOVEMENT_TYPES = [
+  'topup',
+  'deposit',
+  'withdrawal',
+  'commission',
+  'fee',
+  'shop',
+  'reversal',
+  'other',
+] as const;
+export const OperatorMovementType = z.enum(OPERATOR_MOVEMENT_TYPES);
+export type OperatorMovementType = z.infer<typeof OperatorMovementType>;
+
+export const OperatorMovement = z.object({
+  /** The ledger entry id (also the keyset cursor). */
+  id: z.string(),
+  /** Which of the operator's two accounts moved: the deposit quota or the earned commission. */
+  account: z.enum(['quota', 'commission']),
+  type: OperatorMovementType,
+  /** The ledger transfer code behind the type. */
+  code: z.string(),
+  /** Signed: positive when the balance grew. */
+  amount: MoneyWire,
+  balanceAfter: MoneyWire.nullable(),
+  /** The business object the movement belongs to (pay_order, withdraw_order, quota_topup, ...). */
+  referenceType: z.string().nullable(),
+  referenceId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OperatorMovement = z.infer<typeof OperatorMovement>;
+
+export const OperatorMovementFilter = z
+  .object({
+    type: OperatorMovementType.optional(),
+    from: Instant.optional(),
+    to: Instant.optional(),
+    cursor: Cursor.optional(),
+    count: intInput(1, 100).default(20),
+  })
+  .strict();
+
 export const quota = {
   pay: endpoint({
     method: 'POST',
@@ -87,6 +133,16 @@ export const quota = {
       total: z.number().int(),
     }),
     errors: [ErrorCode.NoPermission],
+  }),
+  transactions: endpoint({
+    method: 'GET',
+    path: '/main/payhub/quota/transactions',
+    access: 'secure',
+    summary:
+      "Operator: every movement of the caller's quota and commission, newest first, filtered by type and date; keyset pages (pass nextCursor as cursor)",
+    query: OperatorMovementFilter,
+    response: z.object({ items: z.array(OperatorMovement), nextCursor: z.string().nullable() }),
+    errors: [ErrorCode.NoPermission, ErrorCode.BadParameter],
   }),
   topups: endpoint({
     method: 'GET',

@@ -19,6 +19,20 @@ export const RESPONSIBLE_MONEY_LIMITS = [
   'wager_month',
 ] as const;
 export const ResponsibleMoneyLimit = z.enum(RESPONSIBLE_MONEY_LIMITS);
+
+/** The bounds a player may choose, declared once (the endpoints below and the server's rules use them). */
+export const RESPONSIBLE_BOUNDS = {
+  /** A session time limit, minutes. */
+  sessionMinutes: { min: 15, max: 24 * 60 },
+  /** The reality-check interval, minutes. */
+  realityCheckMinutes: { min: 5, max: 240 },
+  /** A cool-off, hours: 24 hours to 6 weeks. */
+  coolOffHours: { min: 24, max: 6 * 7 * 24 },
+  /** A self-exclusion, months: 6 months to 5 years (or permanent). */
+  selfExclusionMonths: { min: 6, max: 60 },
+  /** How many months the activity statement reaches back. */
+  statementMonths: { min: 1, max: 24 },
+} as const;
 export type ResponsibleMoneyLimit = z.infer<typeof ResponsibleMoneyLimit>;
 
 /** A signed project-currency amount on the wire (a net result may be negative). */
@@ -89,6 +103,8 @@ const intIn = (min: number, max: number) =>
     ])
     .pipe(z.number().int().min(min).max(max));
 
+const within = (bounds: { min: number; max: number }) => intIn(bounds.min, bounds.max);
+
 export const responsible = {
   settings: endpoint({
     method: 'GET',
@@ -113,7 +129,7 @@ export const responsible = {
     access: 'secure',
     summary:
       'Set, lower, raise or remove the session time limit (minutes, 15-1440): lower at once, raise after 24 h',
-    body: z.object({ minutes: intIn(15, 1440).nullable() }).strict(),
+    body: z.object({ minutes: within(RESPONSIBLE_BOUNDS.sessionMinutes).nullable() }).strict(),
     response: ResponsibleSettings,
   }),
   setRealityCheck: endpoint({
@@ -121,7 +137,7 @@ export const responsible = {
     path: '/main/responsible/realityCheck',
     access: 'secure',
     summary: 'Choose the reality-check interval (minutes, 5-240) or turn it off (null)',
-    body: z.object({ minutes: intIn(5, 240).nullable() }).strict(),
+    body: z.object({ minutes: within(RESPONSIBLE_BOUNDS.realityCheckMinutes).nullable() }).strict(),
     response: ResponsibleSettings,
   }),
   realityCheck: endpoint({
@@ -137,7 +153,7 @@ export const responsible = {
     access: 'secure',
     summary:
       'Take a break of 24 hours to 6 weeks: no deposits, bets or bonus mail until it ends; cannot be shortened',
-    body: z.object({ hours: intIn(24, 1008) }).strict(),
+    body: z.object({ hours: within(RESPONSIBLE_BOUNDS.coolOffHours) }).strict(),
     response: ResponsibleSettings,
     errors: [ErrorCode.ExclusionCannotShorten],
   }),
@@ -147,7 +163,10 @@ export const responsible = {
     access: 'secure',
     summary: 'Exclude oneself for 6 months to 5 years or permanently; cannot be shortened or lifted',
     body: z
-      .union([z.object({ months: intIn(6, 60) }).strict(), z.object({ permanent: z.literal(true) }).strict()])
+      .union([
+        z.object({ months: within(RESPONSIBLE_BOUNDS.selfExclusionMonths) }).strict(),
+        z.object({ permanent: z.literal(true) }).strict(),
+      ])
       .describe('months (6-60) or permanent: true'),
     response: ResponsibleSettings,
     errors: [ErrorCode.ExclusionCannotShorten],
@@ -158,7 +177,7 @@ export const responsible = {
     access: 'secure',
     summary:
       'Credited deposits, withdrawals (what left the wallet, fees included) and net result per month, newest first, and as CSV',
-    query: z.object({ months: intIn(1, 24).default(12) }),
+    query: z.object({ months: within(RESPONSIBLE_BOUNDS.statementMonths).default(12) }),
     response: z.object({ currency: z.string(), items: z.array(StatementMonth), csv: z.string() }),
   }),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
 import { AssetSchema } from './money.ts';
+import { giftWheelEndpoints } from './rewards-gifts.ts';
 import { AssetAmountWire } from './wallet.ts';
 
 /** Referrer tiers, lowest first (issue 17; thresholds and rates configured per project). */
@@ -77,15 +78,6 @@ export const CheckinStatus = z.object({
 });
 export type CheckinStatus = z.infer<typeof CheckinStatus>;
 
-/** A gift code as typed: 4 to 20 letters and digits (case ignored). */
-export const GiftCodeInput = z
-  .string()
-  .trim()
-  .min(1)
-  .max(20)
-  .regex(/^[A-Za-z0-9]{4,20}$/, 'expected a gift code')
-  .transform((code) => code.toUpperCase());
-
 export const rewards = {
   referral: endpoint({
     method: 'GET',
@@ -123,38 +115,5 @@ export const rewards = {
     response: CheckinStatus,
     errors: [ErrorCode.AlreadySignedIn, ErrorCode.NoQualifyingDeposit],
   }),
-  createGiftCode: endpoint({
-    method: 'POST',
-    path: '/heracles/rewards/gift-codes',
-    access: 'secure',
-    summary: 'Admin: create an amount gift code of the project currency (limits, new users only, expiry)',
-    body: z
-      .object({
-        code: GiftCodeInput,
-        amount: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/, 'expected a decimal amount'),
-        maxRedemptions: z.number().int().min(1).max(1_000_000),
-        perPlayer: z.number().int().min(1).max(100),
-        newUsersOnly: z.boolean(),
-        /** Unix seconds; must be in the future. */
-        expiresAt: z.number().int().positive(),
-      })
-      .strict(),
-    response: z.object({ code: z.string() }),
-    errors: [ErrorCode.NoPermission, ErrorCode.GiftCodeTaken],
-  }),
-  redeemGiftCode: endpoint({
-    method: 'POST',
-    path: '/heracles/rewards/gift-codes/redeem',
-    access: 'secure',
-    summary: 'Redeem a gift code: its amount moves from the bonus pool to the caller’s wallet',
-    body: z.object({ code: GiftCodeInput }).strict(),
-    response: z.object({ asset: AssetSchema, amount: AssetAmountWire }),
-    errors: [
-      ErrorCode.GiftCodeInvalid,
-      ErrorCode.GiftCodeExpired,
-      ErrorCode.GiftCodeUsed,
-      ErrorCode.GiftCodeLimit,
-      ErrorCode.GiftCodeNewUsersOnly,
-    ],
-  }),
+  ...giftWheelEndpoints,
 };

@@ -135,6 +135,7 @@ export const WingoBetBody = z
   .strict()
   .transform((input, context) => ({ ...input, amount: amountIn(input, context) }));
 
+/** Codes a round bet can answer: the round, the balance, the play gate and its limits. */
 const BET_ERRORS = [
   ErrorCode.RoundBettingClosed,
   ErrorCode.RoundAlreadyBet,
@@ -142,6 +143,9 @@ const BET_ERRORS = [
   ErrorCode.InsufficientBalance,
   ErrorCode.YecInsufficient,
   ErrorCode.UserCannotPlay,
+  ErrorCode.LossLimitReached,
+  ErrorCode.WagerLimitReached,
+  ErrorCode.SessionTimeLimitReached,
   ErrorCode.GameUnavailable,
 ] as const;
 
@@ -223,8 +227,54 @@ export const rounds = {
   }),
 };
 
-/** What the rounds broadcast stream carries (RoundsRealtimeRoute.broadcast). */
+/**
+ * One bet's latest state in a `bets` batch, as a tuple to keep the frame small (one frame goes to
+ * every socket of the project): [bet id, player (masked), asset, stake, state, cash-out multiplier
+ * in cents (or null), payout (or null)].
+ */
+export type RoundBetChange = [
+  id: string,
+  player: string,
+  asset: Asset,
+  stake: string,
+  state: RoundBetState,
+  cashOut: number | null,
+  payout: string | null,
+];
+
+/** A bet as the live list of a round shows it (a RoundBetWire has every one of these fields). */
+export interface RoundLiveBet {
+  id: string;
+  roundId: string;
+  player: string;
+  asset: Asset;
+  stake: string;
+  state: RoundBetState;
+  cashOut: number | null;
+  payout: string | null;
+}
+
+/**
+ * What the rounds broadcast stream carries (RoundsRealtimeRoute.broadcast). Bets and cash-outs are
+ * not sent one by one: each node gathers a round's changes for at most one tick and sends them as
+ * one `bets` event (each bet once, in its latest state), before the round's next `round` event
+ * (docs/games.md §5 "Broadcast").
+ */
 export type RoundEvent =
   | { type: 'round'; round: RoundWire }
   | { type: 'tick'; roundId: string; elapsedMs: number; multiplier: number; serverTime: string }
-  | { type: 'bet'; bet: RoundBetWire };
+  | { type: 'bets'; game: RoundGame; roundId: string; bets: RoundBetChange[] };
+
+/** The live bets of a `bets` event. */
+export function liveBetsOf(event: Extract<RoundEvent, { type: 'bets' }>): RoundLiveBet[] {
+  return event.bets.map(([id, player, asset, stake, state, cashOut, payout]) => ({
+    id,
+    roundId: event.roundId,
+    player,
+    asset,
+    stake,
+    state,
+    cashOut,
+    payout,
+  }));
+}

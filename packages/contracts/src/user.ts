@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { InviteCodeInput } from './rewards.ts';
 import { SecondFactorCode } from './two-factor.ts';
-import { Email, Nickname, Password, PhoneInput, VerificationCode } from './validation.ts';
+import { Nickname, Password, PhoneInput, VerificationCode } from './validation.ts';
 
 /** The account as the apps see it. `phone` is the national number (prefix stripped, spec §3). */
 export const User = z.object({
@@ -52,11 +52,12 @@ export const user = {
     method: 'POST',
     path: '/main/user',
     access: 'secure',
-    summary: 'Update nickname, email or avatar (an URL returned by /main/site/upload)',
+    // No email here: an address is bound or changed only with the mailed code (and the
+    // authenticator code when two-step verification is on) through /main/user/email (issue 14).
+    summary: 'Update nickname or avatar (an URL returned by /main/site/upload)',
     body: z
       .object({
         nickname: Nickname.optional(),
-        email: Email.nullable().optional(),
         avatar: z.string().max(200).nullable().optional(),
       })
       .strict(),

@@ -61,7 +61,7 @@ export const HistoryRow = z.object({
 export type HistoryRow = z.infer<typeof HistoryRow>;
 
 /** An instant as an ISO 8601 string with a zone ("2026-11-24T00:00:00Z", "2026-11-24T07:00:00+07:00"). */
-const Instant = z
+export const Instant = z
   .string()
   .max(40)
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/, 'expected an ISO instant')
@@ -75,7 +75,7 @@ const Instant = z
   });
 
 /** The keyset cursor: the id of the last row of the previous page. */
-const Cursor = z.string().regex(/^\d{1,18}$/, 'unknown cursor');
+export const Cursor = z.string().regex(/^\d{1,18}$/, 'unknown cursor');
 
 /** The longest range one CSV export may cover. */
 export const HISTORY_EXPORT_MAX_DAYS = 93;

@@ -79,6 +79,8 @@ const bankErrors = [
   ErrorCode.BankUnsupported,
   ErrorCode.AccountUsedByOther,
   ErrorCode.AccountUsedByOtherHolder,
+  ErrorCode.HolderNotVerifiedName,
+  ErrorCode.IdentityTierRequired,
 ];
 
 export const withdraw = {
@@ -96,6 +98,10 @@ export const withdraw = {
       ErrorCode.NotFound,
       ErrorCode.OperatorCannotPay,
       ErrorCode.UserCannotPlay,
+      ErrorCode.WithdrawalOverTierLimit,
+      ErrorCode.IdentityTierRequired,
+      // An open bonus wagering requirement and the player chose refusal (rewards, issue 17).
+      ErrorCode.BonusWageringOpen,
     ],
   }),
   fee: endpoint({

@@ -21,5 +21,6 @@ export * from './rules/mines.ts';
 export * from './rules/roller.ts';
 export * from './rules/roulette.ts';
 export * from './rules/step.ts';
+export * from './rules/wheel.ts';
 export * from './rules/wingo.ts';
 export * from './verify.ts';

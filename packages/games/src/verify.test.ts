@@ -32,7 +32,7 @@ describe('verify', () => {
       bombs: layout.bombs,
       board: layout.board,
     });
-    expect(VERIFY_GAMES).toHaveLength(8);
+    expect(VERIFY_GAMES).toHaveLength(9);
   });
 
   it('recomputes exactly the hidden state a game was played with', () => {

@@ -11,6 +11,7 @@ import { type FruitBombTile, fruitBombLayout, isValidBombCount } from './rules/f
 import { isValidMineCount, MINES_MAX, MINES_TILES } from './rules/mines.ts';
 import { rollerNumber } from './rules/roller.ts';
 import { roulettePocket } from './rules/roulette.ts';
+import { WHEEL_SEGMENTS, wheelSegment } from './rules/wheel.ts';
 
 export const VERIFY_GAMES = [
   'floats',
@@ -21,6 +22,7 @@ export const VERIFY_GAMES = [
   'hilo',
   'roller',
   'fruit-bomb',
+  'wheel',
 ] as const;
 export type VerifyGame = (typeof VERIFY_GAMES)[number];
 export const VERIFY_FLOATS_COUNT = 16;
@@ -47,7 +49,8 @@ export type VerifyOutcome =
   | { mines: number[] }
   | { cards: number[] }
   | { number: number }
-  | { bombs: number[]; board: FruitBombTile[] };
+  | { bombs: number[]; board: FruitBombTile[] }
+  | { segment: number; weight: number; prizeMinor: { IDR: string; MXN: string } };
 
 export class VerifyInputError extends Error {}
 
@@ -97,6 +100,11 @@ export function verify(
       }
       const layout = fruitBombLayout(input, params.bombs);
       return { bombs: layout.bombs, board: layout.board };
+    }
+    case 'wheel': {
+      const segment = wheelSegment(input);
+      const { weight, prize } = WHEEL_SEGMENTS[segment]!;
+      return { segment, weight, prizeMinor: { IDR: String(prize.IDR), MXN: String(prize.MXN) } };
     }
     default:
       throw new VerifyInputError(`unknown game ${String(game)}`);

@@ -20,8 +20,10 @@ export function errorMessage(code: number, language: string | undefined): string
 export {
   applicationMail,
   applicationReceivedTitle,
+  bonusMail,
   codeSms,
   emailCodeMail,
+  identityReviewMail,
   MAIL_APPLICATION_STATUSES,
   newDeviceMail,
   phoneChangedSms,

@@ -165,3 +165,99 @@ const applicationReceivedTexts: Record<Locale, (group: string) => string> = {
 export function applicationReceivedTitle(language: string | undefined, group: string): string {
   return applicationReceivedTexts[resolveLocale(language)](group);
 }
+
+/** The inbox mail about a player's bonus money (issue 17): granted, or converted to withdrawable money. */
+const bonusTexts: Record<
+  Locale,
+  (kind: 'granted' | 'converted', amount: string, asset: string) => { title: string; text: string }
+> = {
+  'id-ID': (kind, amount, asset) =>
+    kind === 'granted'
+      ? {
+          title: 'Bonus diterima',
+          text: `Bonus ${amount} ${asset} masuk ke saldo bonus Anda. Penuhi syarat taruhannya agar bonus dapat ditarik; lihat kemajuannya di halaman Bonus.`,
+        }
+      : {
+          title: 'Bonus dapat ditarik',
+          text: `Syarat taruhan terpenuhi: bonus ${amount} ${asset} kini ada di saldo Anda dan dapat ditarik.`,
+        },
+  'es-MX': (kind, amount, asset) =>
+    kind === 'granted'
+      ? {
+          title: 'Bono recibido',
+          text: `Un bono de ${amount} ${asset} llegó a tu saldo de bonos. Cumple el requisito de apuesta para poder retirarlo; ve tu avance en la página Bonos.`,
+        }
+      : {
+          title: 'Bono disponible para retiro',
+          text: `Requisito de apuesta cumplido: el bono de ${amount} ${asset} ya está en tu saldo y puedes retirarlo.`,
+        },
+  en: (kind, amount, asset) =>
+    kind === 'granted'
+      ? {
+          title: 'Bonus received',
+          text: `A bonus of ${amount} ${asset} is on your bonus balance. Meet its wagering requirement to withdraw it; see your progress on the Bonus page.`,
+        }
+      : {
+          title: 'Bonus ready to withdraw',
+          text: `Wagering requirement met: the bonus of ${amount} ${asset} is now on your balance and can be withdrawn.`,
+        },
+};
+
+export function bonusMail(
+  language: string | undefined,
+  kind: 'granted' | 'converted',
+  amount: string,
+  asset: string,
+): { title: string; text: string; language: Locale } {
+  const locale = resolveLocale(language);
+  return { ...bonusTexts[locale](kind, amount, asset), language: locale };
+}
+
+/**
+ * The mail (inbox and email) on a compliance decision about the player's identity documents (tier 2):
+ * approved, or rejected with the reviewer's reason and where to send new photos.
+ */
+const identityReviewTexts: Record<
+  Locale,
+  (decision: 'approved' | 'rejected', reason: string | null) => { title: string; text: string }
+> = {
+  'id-ID': (decision, reason) =>
+    decision === 'approved'
+      ? {
+          title: 'Verifikasi identitas disetujui',
+          text: 'Dokumen identitas dan swafoto Anda sudah diperiksa dan disetujui. Akun Anda kini di tingkat 2, dengan batas penarikan yang lebih tinggi.',
+        }
+      : {
+          title: 'Verifikasi identitas ditolak',
+          text: `Dokumen identitas Anda belum dapat disetujui. Alasan: ${reason ?? '-'}. Silakan kirim foto dokumen dan swafoto yang baru di Akun & keamanan › Identitas.`,
+        },
+  'es-MX': (decision, reason) =>
+    decision === 'approved'
+      ? {
+          title: 'Verificación de identidad aprobada',
+          text: 'Revisamos y aprobamos tu documento de identidad y tu selfie. Tu cuenta ya está en el nivel 2, con límites de retiro más altos.',
+        }
+      : {
+          title: 'Verificación de identidad rechazada',
+          text: `No pudimos aprobar tu documento de identidad. Motivo: ${reason ?? '-'}. Envía fotos nuevas del documento y de tu selfie en Cuenta y seguridad › Identidad.`,
+        },
+  en: (decision, reason) =>
+    decision === 'approved'
+      ? {
+          title: 'Identity verification approved',
+          text: 'We reviewed and approved your ID document and selfie. Your account is now at tier 2, with higher withdrawal limits.',
+        }
+      : {
+          title: 'Identity verification rejected',
+          text: `We could not approve your ID document. Reason: ${reason ?? '-'}. Send new photos of the document and your selfie under Account & security › Identity.`,
+        },
+};
+
+export function identityReviewMail(
+  language: string | undefined,
+  decision: 'approved' | 'rejected',
+  reason: string | null,
+): { title: string; text: string; language: Locale } {
+  const locale = resolveLocale(language);
+  return { ...identityReviewTexts[locale](decision, reason), language: locale };
+}

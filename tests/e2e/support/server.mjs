@@ -92,6 +92,11 @@ export async function startServer({ appsDir, env = {}, quiet = true, healthTimeo
     ROUNDS_WINGO_DURATIONS_MS: '8000,60000,120000',
     ROUNDS_WINGO_CLOSE_MS: '2000',
     PROVIDER_DEMO_URL: `http://127.0.0.1:${providerPort}`,
+    // The demo wallets hold Rp 1.000.000: project 12's tier-1 withdrawal limit sits under it so a
+    // journey can reach it (security.spec); other tiers and projects keep the defaults (docs/identity.md).
+    WITHDRAW_TIER_LIMITS: JSON.stringify({
+      12: { 1: { IDR: { perWithdrawal: '500000.00', daily: '700000.00' } } },
+    }),
     ...(appsDir ? { APPS_DIR: appsDir } : {}),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
@@ -123,6 +128,10 @@ export async function startServer({ appsDir, env = {}, quiet = true, healthTimeo
         ...childEnv,
         DEMO_PROVIDER_PORT: String(providerPort),
         DEMO_PROVIDER_WALLET_URL: `${url}/provider/demo`,
+        // Short live-table rounds for the journeys: 8 s to bet, 3 s of spin, 4 s of result.
+        DEMO_PROVIDER_LIVE_BETTING_MS: '8000',
+        DEMO_PROVIDER_LIVE_SPIN_MS: '3000',
+        DEMO_PROVIDER_LIVE_RESULT_MS: '4000',
       },
       stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit'],
     },

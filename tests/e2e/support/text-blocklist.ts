@@ -22,6 +22,9 @@ export const BLOCKLIST: Array<{ pattern: RegExp; projects: ProjectId[] }> = [
     pattern: /\b(?:the|called|approved|rejected|tomorrow|Loading|Cancel|Submit|Failed|Error)\b/,
     projects: [12, 16],
   },
+  { pattern: /\bCash ?out\b/i, projects: [12, 16] },
+  // The seed's English names (issue 11: "Demo promoter" on es-MX /pengajuan).
+  { pattern: /\bDemo [a-z][a-z-]*\b/, projects: [12, 16] },
   { pattern: /\bPenangan\b/, projects: [12] },
   { pattern: /\bTim \d+/, projects: [16] },
   // Each country's own rails (issue 11): Mexico never sees Indonesian rails, Indonesia no Mexican ones.

@@ -61,9 +61,13 @@ describe('navigation model', () => {
     expect(moreEntries(identities.promoter).map((entry) => entry.path)).toEqual([paths.pem]);
     expect(moreEntries(identities.manager).map((entry) => entry.path)).toEqual([
       paths.withdrawRecord,
+      paths.transaction,
       paths.manage,
     ]);
-    expect(moreEntries(identities.handler).map((entry) => entry.path)).toEqual([paths.withdrawRecord]);
+    expect(moreEntries(identities.handler).map((entry) => entry.path)).toEqual([
+      paths.withdrawRecord,
+      paths.transaction,
+    ]);
     expect(moreEntries(identities.cs)).toEqual([]);
   });
 

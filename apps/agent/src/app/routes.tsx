@@ -123,6 +123,8 @@ export const routeTable: AppRoute[] = [
   },
   { ...payhub(paths.withdraw), load: () => import('../features/withdraw/withdraw-page.tsx') },
   { ...payhub(paths.withdrawRecord), load: () => import('../features/withdraw/withdraw-record-page.tsx') },
+  // The operator's money movements (quota and commission); the detail sheet locks page scrolling (spec §2).
+  { ...payhub(paths.transaction), load: () => import('../features/payhub/transaction-page.tsx') },
   { ...promo(paths.telephone), load: () => import('../features/promo/telephone-page.tsx') },
   { ...promo(paths.permohonan), load: () => import('../features/promo/permohonan-page.tsx') },
   {

@@ -171,7 +171,14 @@ export function Tabs<T extends string>({
   onChange: (value: T) => void;
 }) {
   return (
-    <div role="tablist" className="flex gap-1 rounded-xl bg-slate-100 p-1">
+    // A label and its count stay on one line (issue 11: "Bermasalah (0)" wrapped at 360 px): each tab
+    // is as wide as its text and the rest is shared out; should larger counts not fit, the bar scrolls
+    // sideways inside itself instead of widening the page.
+    <div
+      role="tablist"
+      data-testid="segmented-tabs"
+      className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1"
+    >
       {options.map((option) => (
         <button
           key={option.value}
@@ -180,7 +187,7 @@ export function Tabs<T extends string>({
           aria-selected={option.value === value}
           onClick={() => onChange(option.value)}
           className={clsx(
-            'h-10 flex-1 rounded-lg text-sm font-semibold transition-colors',
+            'h-10 flex-auto whitespace-nowrap rounded-lg px-1.5 text-[13px] font-semibold transition-colors',
             option.value === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600',
           )}
         >

@@ -25,6 +25,17 @@ const ContentPage = lazy(() =>
 const GamesPage = lazy(() =>
   import('../features/games/games-page.tsx').then((module) => ({ default: module.GamesPage })),
 );
+const KycPage = lazy(() =>
+  import('../features/kyc/kyc-page.tsx').then((module) => ({ default: module.KycPage })),
+);
+const BonusCampaignsPage = lazy(() =>
+  import('../features/bonus-campaigns/bonus-campaigns-page.tsx').then((module) => ({
+    default: module.BonusCampaignsPage,
+  })),
+);
+const GiftCodesPage = lazy(() =>
+  import('../features/gift-codes/gift-codes-page.tsx').then((module) => ({ default: module.GiftCodesPage })),
+);
 const OperatorsPage = lazy(() =>
   import('../features/operators/operators-page.tsx').then((module) => ({ default: module.OperatorsPage })),
 );
@@ -42,6 +53,21 @@ const OrdersPage = lazy(() =>
 );
 const ReportsPage = lazy(() =>
   import('../features/reports/reports-page.tsx').then((module) => ({ default: module.ReportsPage })),
+);
+
+const ChainPage = lazy(() =>
+  import('../features/chain/chain-page.tsx').then((module) => ({ default: module.ChainPage })),
+);
+const AgreementsPage = lazy(() =>
+  import('../features/agreements/agreements-page.tsx').then((module) => ({ default: module.AgreementsPage })),
+);
+const ApplicationsPage = lazy(() =>
+  import('../features/applications/applications-page.tsx').then((module) => ({
+    default: module.ApplicationsPage,
+  })),
+);
+const ProvidersPage = lazy(() =>
+  import('../features/providers/providers-page.tsx').then((module) => ({ default: module.ProvidersPage })),
 );
 
 function Signed() {
@@ -63,11 +89,18 @@ export function AppRouter() {
             <Route path={paths.orders} element={<OrdersPage />} />
             <Route path={paths.operators} element={<OperatorsPage />} />
             <Route path={paths.cases} element={<CasesPage />} />
+            <Route path={paths.kyc} element={<KycPage />} />
             <Route path={paths.content} element={<ContentPage />} />
             <Route path={paths.reports} element={<ReportsPage />} />
             <Route path={paths.games} element={<GamesPage />} />
             <Route path={paths.audit} element={<AuditPage />} />
+            <Route path={paths.giftCodes} element={<GiftCodesPage />} />
+            <Route path={paths.bonusCampaigns} element={<BonusCampaignsPage />} />
             <Route path={paths.staff} element={<StaffPage />} />
+            <Route path={paths.chain} element={<ChainPage />} />
+            <Route path={paths.agreements} element={<AgreementsPage />} />
+            <Route path={paths.applications} element={<ApplicationsPage />} />
+            <Route path={paths.providers} element={<ProvidersPage />} />
             <Route path="*" element={<Navigate to={paths.players} replace />} />
           </Route>
         </Routes>

@@ -16,21 +16,36 @@ type NavKey =
   | 'adjustments'
   | 'operators'
   | 'cases'
+  | 'kyc'
   | 'content'
   | 'reports'
   | 'games'
   | 'audit'
-  | 'staff';
+  | 'staff'
+  | 'ops.chain'
+  | 'ops.agreements'
+  | 'ops.applications'
+  | 'ops.providers'
+  | 'giftCodes'
+  | 'bonusCampaigns';
 /** Each screen and the console endpoint that opens it: shown only to roles that may call it. */
 const NAV: Array<{ key: NavKey; to: string; action: ConsoleAction }> = [
   { key: 'players', to: paths.players, action: 'players' },
   { key: 'adjustments', to: paths.adjustments, action: 'adjustments' },
   { key: 'orders', to: paths.orders, action: 'deposits' },
-  { key: 'operators', to: paths.operators, action: 'operators' },
+  { key: 'ops.chain', to: paths.chain, action: 'chainDeposits' },
+  // Operators and promoters: every role that sees operators sees promoters too (support: promoters only).
+  { key: 'operators', to: paths.operators, action: 'promoters' },
+  { key: 'ops.agreements', to: paths.agreements, action: 'agreements' },
+  { key: 'ops.applications', to: paths.applications, action: 'promoApplications' },
   { key: 'cases', to: paths.cases, action: 'cases' },
+  { key: 'kyc', to: paths.kyc, action: 'kycQueue' },
   { key: 'content', to: paths.content, action: 'publishNotice' },
   { key: 'reports', to: paths.reports, action: 'moneyReport' },
   { key: 'games', to: paths.games, action: 'games' },
+  { key: 'ops.providers', to: paths.providers, action: 'providers' },
+  { key: 'giftCodes', to: paths.giftCodes, action: 'giftCodes' },
+  { key: 'bonusCampaigns', to: paths.bonusCampaigns, action: 'bonusCampaigns' },
   { key: 'audit', to: paths.audit, action: 'audit' },
   { key: 'staff', to: paths.staff, action: 'staff' },
 ];
@@ -78,7 +93,9 @@ export function ConsoleShell() {
                 `rounded-md px-3 py-2 text-sm ${isActive ? 'bg-slate-700 text-white' : 'text-slate-300 hover:bg-slate-800'}`
               }
             >
-              {t(`console.nav.${item.key}`)}
+              {item.key.startsWith('ops.')
+                ? t(`consoleOps.nav.${item.key.slice(4) as 'chain'}`)
+                : t(`console.nav.${item.key as 'players'}`)}
             </NavLink>
           ))}
         </nav>

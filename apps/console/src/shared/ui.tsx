@@ -100,3 +100,80 @@ export function Badge({
   };
   return <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
 }
+
+/** Page n of m with previous / next, under a paged table. */
+export function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <div className="mt-3 flex items-center gap-2 text-sm">
+      <Button variant="plain" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        ‹
+      </Button>
+      <span className="tabular-nums">
+        {page} / {pages}
+      </span>
+      <Button variant="plain" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        ›
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A modal confirmation over the page: what will happen, then confirm or cancel (Escape cancels).
+ * Used before a staff action that a person should not trigger by a stray click.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  confirmLabel: ReactNode;
+  cancelLabel: ReactNode;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/40 p-4">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-dialog-title"
+        className="w-full max-w-md rounded-lg bg-white p-5 shadow-xl"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+      >
+        <h2 id="confirm-dialog-title" className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        <div className="mt-2 text-sm text-slate-700">{children}</div>
+        <ErrorLine error={error ?? null} />
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="plain" onClick={onCancel} autoFocus>
+            {cancelLabel}
+          </Button>
+          <Button variant="danger" disabled={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

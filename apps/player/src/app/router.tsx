@@ -46,6 +46,8 @@ const router = createBrowserRouter(
                 { path: 'casino', lazy: page(() => import('../features/casino/lobby-page.tsx')) },
               ],
             },
+            { path: 'account/bonus', lazy: page(() => import('../features/bonus/bonus-page.tsx')) },
+            { path: 'account/bonus/terms', lazy: page(() => import('../features/bonus/terms-page.tsx')) },
             {
               path: 'account/responsible',
               lazy: page(() => import('../features/responsible/responsible-page.tsx')),
@@ -85,6 +87,15 @@ const router = createBrowserRouter(
             { path: 'games/roller', lazy: page(() => import('../features/games/roller-page.tsx')) },
             { path: 'games/fruit-bomb', lazy: page(() => import('../features/games/fruit-bomb-page.tsx')) },
             { path: 'games/:game/fairness', lazy: page(() => import('../features/games/fairness-page.tsx')) },
+            // Rewards (issue 17): the hub and each reward screen its own chunk.
+            { path: 'rewards', lazy: page(() => import('../features/rewards/rewards-page.tsx')) },
+            { path: 'rewards/referral', lazy: page(() => import('../features/rewards/referral-page.tsx')) },
+            { path: 'rewards/checkin', lazy: page(() => import('../features/rewards/checkin-page.tsx')) },
+            { path: 'rewards/wheel', lazy: page(() => import('../features/rewards/wheel-page.tsx')) },
+            {
+              path: 'rewards/history',
+              lazy: page(() => import('../features/rewards/reward-history-page.tsx')),
+            },
           ],
         },
         { path: '500', lazy: page(() => import('../features/shell/server-error-page.tsx')) },

@@ -16,6 +16,8 @@ const QUIET_PATHS: readonly string[] = ['/main/user/logout'];
 /** Codes a screen answers itself on one call: sign-in asks for the authenticator code on 7045. */
 const QUIET_CODES: Readonly<Record<string, readonly number[]>> = {
   '/main/user/phone/login': [ErrorCode.TwoFactorRequired],
+  // While deposits are paused the crypto deposit page shows the exclusion's end instead of the address.
+  '/main/chain/deposit/address': [ErrorCode.UserCannotPlay],
 };
 
 const http = createHttpClient({

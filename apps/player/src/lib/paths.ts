@@ -12,6 +12,9 @@ export const paths = {
   account: '/account',
   /** Limits, reality checks, cool-off, self-exclusion and the statement (features/responsible). */
   responsible: '/account/responsible',
+  /** Bonus money: balance, wagering progress, the withdrawal choice, and its terms (features/bonus). */
+  bonus: '/account/bonus',
+  bonusTerms: '/account/bonus/terms',
   deposit: '/deposit',
   depositOrder: (id: number) => `/deposit/${id}`,
   withdraw: '/withdraw',
@@ -33,4 +36,10 @@ export const paths = {
   games: '/games',
   game: (game: string) => `/games/${game}`,
   gameFairness: (game: string) => `/games/${game}/fairness`,
+  /** Rewards (features/rewards): the hub and its four screens. */
+  rewards: '/rewards',
+  referral: '/rewards/referral',
+  checkin: '/rewards/checkin',
+  wheel: '/rewards/wheel',
+  rewardHistory: '/rewards/history',
 } as const;

@@ -32,6 +32,18 @@ export const accounts = {
     ownerId: playerId,
     guarded: true,
   }),
+  /**
+   * A player's bonus money of one asset (issue 17): credited from the bonus pool, locked until its
+   * wagering requirement is met, then moved to the player's wallet. Games never debit it.
+   */
+  playerBonus: (projectId: number, playerId: number, asset: Asset): AccountSpec => ({
+    address: `player:${playerId}:bonus:${asset}`,
+    projectId,
+    asset,
+    kind: 'player_bonus',
+    ownerId: playerId,
+    guarded: true,
+  }),
   /** What a payment operator may still pay out to players (their deposit quota). */
   operatorQuota: (projectId: number, operatorId: number, asset: Asset): AccountSpec => ({
     address: `operator:${operatorId}:quota:${asset}`,

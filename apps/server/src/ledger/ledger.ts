@@ -13,6 +13,7 @@ import {
   type TransferOutcome,
   type TransferRequest,
 } from './ledger.types.ts';
+import { ledgerReadsRepo } from './ledger-reads.repo.ts';
 
 export { type AccountSpec, accounts } from './ledger.accounts.ts';
 export { asLedgerError } from './ledger.repo.ts';
@@ -216,6 +217,20 @@ export function createLedger(clock: Clock) {
     /** Sums of an account's entries by transfer code, all time and since an instant (earnings, payouts). */
     codeSums: (executor: Executor, accountId: bigint, since: Date) =>
       ledgerRepo.codeSums(executor, accountId, since),
+    // Reads for other modules' pages and reports (ledger-reads.repo.ts): their SQL never names the
+    // ledger's tables.
+    /** An owner's user accounts of one kind in a project, every asset (the wallet's balances). */
+    ownedAccounts: ledgerReadsRepo.ownedAccounts,
+    /** A keyset page of entries over some accounts, newest first (the wallet's history). */
+    entryPage: ledgerReadsRepo.entryPage,
+    firstCredits: ledgerReadsRepo.firstCredits,
+    /** Credits of some codes over a project's accounts of a kind in a window, keyset (deposit campaigns). */
+    creditsBetween: ledgerReadsRepo.creditsBetween,
+    /** Entry totals per local day, code and asset over a project's accounts of a kind (console report). */
+    entryTotalsByDay: ledgerReadsRepo.entryTotalsByDay,
+    systemFlowsByDay: ledgerReadsRepo.systemFlowsByDay,
+    /** Posted debits of one code per local month from an owner's accounts (responsible play's statement). */
+    debitsByMonth: ledgerReadsRepo.debitsByMonth,
   };
 }
 export type Ledger = ReturnType<typeof createLedger>;

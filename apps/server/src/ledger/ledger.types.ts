@@ -132,3 +132,38 @@ export interface HistoryEntry {
   referenceId: string | null;
   createdAt: Date;
 }
+
+/** A user account as its owner's module sees it: posted balance and held debits. */
+export interface OwnedAccount {
+  id: bigint;
+  asset: Asset;
+  balance: bigint;
+  held: bigint;
+}
+
+/** A keyset page of entries over some accounts (the wallet's history, the operator's /transaction). */
+export interface EntryPageQuery {
+  accountIds: readonly bigint[];
+  /** Only these transfer codes (a type filter); `undefined` means every code. */
+  codes?: readonly string[] | undefined;
+  /** Every code except these (the `other` filter). */
+  notCodes?: readonly string[] | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** Entries with an id below this one (the keyset cursor). */
+  before?: bigint | undefined;
+  limit: number;
+}
+
+export interface EntryPageRow {
+  id: bigint;
+  /** The account it moved (a page over several accounts tells them apart). */
+  accountId: bigint;
+  asset: Asset;
+  code: string;
+  amount: bigint;
+  balanceAfter: bigint | null;
+  referenceType: string | null;
+  referenceId: string | null;
+  createdAt: Date;
+}

@@ -19,11 +19,51 @@ export interface PlayContext {
 
 export type StakeSource = 'game' | 'round' | 'provider';
 
+/** An SQL fragment with its parameters numbered from `offset + 1` (composed into the caller's statement). */
+export interface SqlCall {
+  text: string;
+  values: unknown[];
+}
+
 export interface PlayGate {
   /** Before a stake is held: may this player stake `stake` now (exclusion, wager and loss limits)? */
   beforeStake(tx: Executor, context: PlayContext & { stake: bigint; source: StakeSource }): Promise<void>;
   /** When a stake settles (same transaction as the payout): records the result for loss limits. */
   afterSettle(tx: Executor, context: PlayContext & { stake: bigint; payout: bigint }): Promise<void>;
+  /**
+   * The one-call path of a stake that settles at once (a single-outcome game bet), composed into the
+   * caller's single statement: an SQL boolean expression (its parameters from `$offset+1`) that locks
+   * what the gate locks, and answers true after recording what `beforeStake` + `afterSettle` record
+   * when the player has nothing to check (no limit, no exclusion, of age); false when something has
+   * to be checked — it then changed nothing and the caller runs `beforeStake`/`afterSettle` in a
+   * transaction. The caller must roll its statement back when the expression answered true but the
+   * stake did not happen. Absent, or null for this stake: always the locked path.
+   */
+  quickStake?(context: PlayContext & { stake: bigint; payout: bigint }, offset: number): SqlCall | null;
+  /**
+   * The one-call path of a stake that is held and settles later (a round bet), composed into the
+   * caller's single statement: as `quickStake`, an SQL boolean expression that locks what the gate
+   * locks and answers true after recording what `beforeStake` records when the player has nothing to
+   * check; false having changed nothing otherwise (the caller then runs `beforeStake` in a
+   * transaction). The caller must roll its statement back when it answered true but the stake was
+   * not held. Asynchronous: valuing a stake in another asset reads the rates first (`executor`,
+   * outside the caller's statement). Absent, or null for this stake: always the locked path.
+   */
+  quickHold?(
+    executor: Executor,
+    context: PlayContext & { stake: bigint },
+    offset: number,
+  ): Promise<SqlCall | null>;
+  /**
+   * `afterSettle` as an SQL expression composed into the caller's statement that settles the stake
+   * (its parameters from `$offset+1`; it never refuses). Valuing reads the rates through `executor`
+   * (the caller's transaction) first. Absent, or null: the caller calls `afterSettle`.
+   */
+  settleCall?(
+    executor: Executor,
+    context: PlayContext & { stake: bigint; payout: bigint },
+    offset: number,
+  ): Promise<SqlCall | null>;
   /**
    * Before a deposit is created or credited: deposit limits and exclusions. With a `reference` the
    * deposit is counted once: `stage: 'order'` (default) when an order is created (it counts while
@@ -36,6 +76,12 @@ export interface PlayGate {
   ): Promise<void>;
   /** A counted deposit order that failed, was canceled or expired: its room under the limits is freed. */
   depositVoided?(tx: Executor, context: { userId: number; reference: string }): Promise<void>;
+  /**
+   * Before a way to deposit is shown that the gate cannot stop later (the crypto deposit address:
+   * money sent to it arrives whatever we answer): refuses (10001) while the player is excluded or
+   * may not play for real money.
+   */
+  beforeDepositAddress?(tx: Executor, context: { userId: number; projectId: number }): Promise<void>;
 }
 
 /**
@@ -47,4 +93,5 @@ export const openPlayGate: PlayGate = {
   afterSettle: async () => {},
   beforeDeposit: async () => {},
   depositVoided: async () => {},
+  beforeDepositAddress: async () => {},
 };

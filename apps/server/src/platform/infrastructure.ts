@@ -36,7 +36,7 @@ export async function startInfrastructure(
       `embedded PostgreSQL listening on 127.0.0.1:${embedded.port} (data in ${join(config.dataDir, 'pg')})`,
     );
   }
-  const database = openDatabase(databaseUrl);
+  const database = openDatabase(databaseUrl, config.databasePoolMax);
   const applied = await migrate(database.pool);
   if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
 

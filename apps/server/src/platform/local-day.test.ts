@@ -50,3 +50,26 @@ describe('local days', () => {
     expect(dayDistance('2026-11-01', '2026-11-30')).toBe(29);
   });
 });
+
+describe('local days asked for again and again', () => {
+  it('answers every instant of a remembered day, and the days around it, exactly', () => {
+    const zone = 'Asia/Jakarta';
+    const start = Date.parse('2026-11-21T17:00:00Z'); // 2026-11-22 00:00 in Jakarta
+    // Ask inside the day first (remembered), then at and around both of its ends, out of order.
+    expect(localDay(start + 3_600_000, zone)).toBe('2026-11-22');
+    expect(localDay(start - 1, zone)).toBe('2026-11-21');
+    expect(localDay(start + 86_400_000 - 1, zone)).toBe('2026-11-22');
+    expect(localDay(start + 86_400_000, zone)).toBe('2026-11-23');
+    expect(localDay(start, zone)).toBe('2026-11-22');
+    expect(localDay(new Date(start + 86_400_000 - 1), zone)).toBe('2026-11-22');
+  });
+
+  it('remembers a day that is 23 hours long (a daylight-saving change) with its true ends', () => {
+    const zone = 'America/New_York';
+    // 2026-03-08 runs from 05:00Z to 04:00Z the next day (clocks go forward at 02:00 local).
+    expect(localDay(Date.parse('2026-03-08T12:00:00Z'), zone)).toBe('2026-03-08');
+    expect(localDay(Date.parse('2026-03-09T03:59:59Z'), zone)).toBe('2026-03-08');
+    expect(localDay(Date.parse('2026-03-09T04:00:00Z'), zone)).toBe('2026-03-09');
+    expect(localDay(Date.parse('2026-03-08T04:59:59Z'), zone)).toBe('2026-03-07');
+  });
+});

@@ -31,10 +31,24 @@ function parts(instantMs: number, timeZone: string) {
   return values as { year: number; month: number; day: number; hour: number; minute: number; second: number };
 }
 
+/**
+ * Per time zone, the last local day asked for and the instants it spans ([from, to) in ms): most
+ * callers ask for today's day on every call (a bet's age check), and `formatToParts` is the dear
+ * part, so an instant inside the remembered day is answered without it.
+ */
+const lastDays = new Map<string, { day: string; from: number; to: number }>();
+
 /** The local day ("YYYY-MM-DD") of an instant. */
 export function localDay(instant: Date | number, timeZone: string): string {
-  const { year, month, day } = parts(typeof instant === 'number' ? instant : instant.getTime(), timeZone);
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  const last = lastDays.get(timeZone);
+  if (last && ms >= last.from && ms < last.to) return last.day;
+  const { year, month, day: date } = parts(ms, timeZone);
+  const day = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+  const from = localDayStartMs(day, timeZone);
+  const to = localDayStartMs(nextDay(day), timeZone);
+  if (ms >= from && ms < to) lastDays.set(timeZone, { day, from, to });
+  return day;
 }
 
 /** Offset of the zone from UTC at an instant, in milliseconds (UTC+7 gives +25 200 000). */

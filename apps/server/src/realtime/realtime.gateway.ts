@@ -32,7 +32,7 @@ import { createOutbox, type Outbox } from '../platform/outbox.ts';
 import { ConnectionRegistry, type RealtimeConnection } from './connection-registry.ts';
 import { DemandStream, type StreamSubscriber } from './demand-stream.ts';
 import { metadataKindOf, routeOf } from './routing.ts';
-import { WebSocketServerTransport } from './ws-server-transport.ts';
+import { droppedBroadcastFrames, markBroadcast, WebSocketServerTransport } from './ws-server-transport.ts';
 
 export type { RealtimeConnection } from './connection-registry.ts';
 
@@ -41,6 +41,8 @@ export interface RealtimeLimits {
   maxPayloadBytes: number;
   setupTimeoutMs: number;
   maxBufferedBytes: number;
+  /** Above this many bytes waiting in a socket's send buffer, droppable broadcasts skip it. */
+  dropBufferedBytes: number;
   maxConnections: number;
   maxKeepAliveMs: number;
   maxLifetimeMs: number;
@@ -55,6 +57,7 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   maxPayloadBytes: 64 * 1024,
   setupTimeoutMs: 10_000,
   maxBufferedBytes: 1024 * 1024,
+  dropBufferedBytes: 64 * 1024,
   maxConnections: 50_000,
   maxKeepAliveMs: 60_000,
   maxLifetimeMs: 90_000,
@@ -95,6 +98,11 @@ export interface BroadcastScope {
    * empty = every subscriber. A subscriber whose tags are not resolved yet receives none of these.
    */
   audience?: readonly string[];
+  /**
+   * The item only matters until the next one of its kind (a crash tick): a socket that is behind
+   * (more than `dropBufferedBytes` waiting to be sent) skips it rather than buffering it.
+   */
+  droppable?: boolean;
 }
 
 /** Pushes queued in an after-commit outbox (platform/outbox.ts). */
@@ -121,6 +129,7 @@ interface BroadcastBusMessage {
   payload: unknown;
   projectId?: number;
   audience?: readonly string[];
+  droppable?: boolean;
 }
 interface Subscription {
   connection: RealtimeConnection;
@@ -392,7 +401,9 @@ export function createRealtimeGateway(options: RealtimeOptions) {
   function deliverBroadcast(message: BroadcastBusMessage): Promise<void> {
     const set = subscriptions.get(message.route);
     if (!set || set.size === 0) return Promise.resolve();
+    // One buffer for every subscriber: the transport serialises its frame once (markBroadcast).
     const data = encode(message.payload);
+    markBroadcast(data, message.droppable === true);
     const targets = [...set];
     const targeted =
       Array.isArray(message.audience) && message.audience.length > 0 ? new Set(message.audience) : null;
@@ -472,6 +483,7 @@ export function createRealtimeGateway(options: RealtimeOptions) {
           maxPayloadBytes: limits.maxPayloadBytes,
           setupTimeoutMs: limits.setupTimeoutMs,
           maxBufferedBytes: limits.maxBufferedBytes,
+          dropBufferedBytes: limits.dropBufferedBytes,
           maxConnections: limits.maxConnections,
           maxKeepAliveMs: limits.maxKeepAliveMs,
           maxLifetimeMs: limits.maxLifetimeMs,
@@ -522,7 +534,13 @@ export function createRealtimeGateway(options: RealtimeOptions) {
     stats() {
       let streams = 0;
       for (const set of subscriptions.values()) streams += set.size;
-      return { connections: registry.size, users: registry.userCount, streams, protocolErrors };
+      return {
+        connections: registry.size,
+        users: registry.userCount,
+        streams,
+        protocolErrors,
+        droppedFrames: droppedBroadcastFrames,
+      };
     },
     async close(): Promise<void> {
       for (const stop of busStops.splice(0)) await stop();

@@ -37,6 +37,12 @@ export interface WebSocketServerTransportOptions {
   setupTimeoutMs: number;
   /** A reader that lets more than this many bytes pile up in its send buffer is disconnected. */
   maxBufferedBytes: number;
+  /**
+   * A droppable broadcast (`markBroadcast(data, true)`, e.g. a crash tick that the next one
+   * supersedes) is skipped for a socket with more than this many bytes waiting in its send buffer:
+   * a slow reader misses ticks instead of buffering them without end.
+   */
+  dropBufferedBytes: number;
   maxConnections: number;
   /** Longest keep-alive interval a client may ask for in SETUP. */
   maxKeepAliveMs: number;
@@ -73,10 +79,24 @@ function toBuffer(data: RawData): Buffer {
  */
 const serializedPayloads = new WeakMap<Buffer, Map<number, Buffer>>();
 const SHARED_PAYLOAD_MIN_BYTES = 128;
+/** Data of broadcasts (marked by the gateway), each with whether a slow socket may skip it. */
+const broadcastData = new WeakMap<Buffer, boolean>();
+
+/**
+ * Marks `data` as one broadcast's payload: its frame is serialised once for every socket whatever
+ * its size, and when `droppable` a socket whose send buffer is over `dropBufferedBytes` skips it.
+ */
+export function markBroadcast(data: Buffer, droppable: boolean): void {
+  broadcastData.set(data, droppable);
+}
+
+/** Broadcast frames skipped for slow sockets since the process started (stats). */
+export let droppedBroadcastFrames = 0;
 
 function serialize(frame: Frame): Buffer {
   if (frame.type !== FrameTypes.PAYLOAD || frame.metadata || !frame.data) return serializeFrame(frame);
-  if (frame.data.length < SHARED_PAYLOAD_MIN_BYTES) return serializeFrame(frame);
+  if (frame.data.length < SHARED_PAYLOAD_MIN_BYTES && !broadcastData.has(frame.data))
+    return serializeFrame(frame);
   let byStream = serializedPayloads.get(frame.data);
   if (!byStream) {
     byStream = new Map();
@@ -174,6 +194,15 @@ class WebSocketDuplexConnection extends Deferred implements DuplexConnection, Ou
     if (this.done || this.socket.readyState !== WebSocket.OPEN) return;
     if (this.socket.bufferedAmount > this.options.maxBufferedBytes) {
       this.fail(ErrorCodes.CONNECTION_ERROR, 'slow reader: send buffer full');
+      return;
+    }
+    if (
+      frame.type === FrameTypes.PAYLOAD &&
+      frame.data &&
+      this.socket.bufferedAmount > this.options.dropBufferedBytes &&
+      broadcastData.get(frame.data) === true
+    ) {
+      droppedBroadcastFrames += 1;
       return;
     }
     this.socket.send(serialize(frame));

@@ -1,8 +1,10 @@
 import type { LocalCurrency } from '@payhub/contracts';
 import { createLedger } from '../ledger/ledger.ts';
 import { createPayhubRepo } from '../modules/payhub/payhub.repo.ts';
+import { createUserProfiles } from '../modules/user/user-profiles.service.ts';
 import { systemClock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
+import { demoVerifiedName } from './demo-names.ts';
 import { createPayhubSeedRepo } from './payhub-seed.repo.ts';
 
 /** Demo quota per operator and demo wallet per player (play money; minor units). */
@@ -23,12 +25,14 @@ export async function seedPaymentHub(
   db: Db,
   input: {
     projectId: number;
+    /** The project's language: the operators' verified names are of its country. */
+    locale: string;
     currency: LocalCurrency;
     operators: Array<{ label: string; phone: string; working: boolean }>;
     players: Array<{ label: string; phone: string }>;
   },
 ): Promise<void> {
-  const repo = createPayhubRepo(db);
+  const repo = createPayhubRepo(db, createUserProfiles(db));
   const seedRepo = createPayhubSeedRepo(db);
   const ledger = createLedger(systemClock);
   const key = { projectId: input.projectId, currency: input.currency };
@@ -36,7 +40,7 @@ export async function seedPaymentHub(
     const userId = await seedRepo.userIdByPhone(input.projectId, operator.phone);
     if (userId === null) continue;
     const fresh = !(await seedRepo.operatorExists(userId));
-    const verifiedName = `Demo ${operator.label.replace('-', ' ')} ${input.projectId}`;
+    const verifiedName = demoVerifiedName(operator.label, input.locale);
     await db.transaction(async (tx) => {
       await repo.upsertOperator(tx, {
         userId,

@@ -75,6 +75,8 @@ export function createSeedRepo(db: Db) {
       groupName: string;
       /** Yesterday's demo report, in the project's language. */
       reportText: string;
+      /** The promoter's application note, in the project's language. */
+      applicationNote: string;
       leads: Array<{ phone: string; consent: boolean; doNotContact: boolean }>;
     }) {
       await db.transaction(async (tx) => {
@@ -89,7 +91,7 @@ export function createSeedRepo(db: Db) {
           ON CONFLICT (leader_id) DO NOTHING`);
         await tx.execute(sql`
           INSERT INTO spa_applications (project_id, group_id, user_id, spa_type, note, status, reviewer_id, created_at, decided_at)
-          SELECT g.project_id, g.id, ${promoter}, 'New', 'demo', 2, g.leader_id, now(), now()
+          SELECT g.project_id, g.id, ${promoter}, 'New', ${demo.applicationNote}, 2, g.leader_id, now(), now()
           FROM spa_groups g WHERE g.leader_id = ${leader}
             AND NOT EXISTS (SELECT 1 FROM spa_applications a WHERE a.user_id = ${promoter})`);
         await tx.execute(sql`

@@ -3,6 +3,7 @@ import { INDONESIAN_RAILS, type LocalCurrency, MEXICAN_RAILS } from '@payhub/con
 import { hashPassword } from '../platform/auth/password.ts';
 import type { Db } from '../platform/db/database.ts';
 import { seedConsoleStaff } from './console-seed.repo.ts';
+import { demoNickname } from './demo-names.ts';
 import { seedPaymentHub } from './payhub.seed.ts';
 import { createSeedRepo, type ProjectSeed } from './seed.repo.ts';
 import { seedWallets } from './wallet.seed.ts';
@@ -264,7 +265,7 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<DemoAcco
         projectId: project.id,
         phone,
         passwordHash: await hashPassword(password),
-        nickname: `Demo ${role.label}`,
+        nickname: demoNickname(role.label, project.locale),
         staffRole: role.staffRole,
         spaType: role.spaType,
         spaPay: role.spaPay === 'yes',
@@ -296,6 +297,8 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<DemoAcco
       promoterPhone: phoneOf('promoter'),
       // Seed texts in the project's language (issue 11: "Tim 16" in Mexico).
       groupName: project.locale === 'es-MX' ? `Equipo ${project.id}` : `Tim ${project.id}`,
+      applicationNote:
+        project.locale === 'es-MX' ? 'Quiero unirme al equipo.' : 'Saya ingin bergabung dengan tim.',
       reportText:
         project.locale === 'es-MX'
           ? 'Reporte de prueba: llamé a los primeros contactos, dos quieren el enlace mañana.'
@@ -309,6 +312,7 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<DemoAcco
     });
     await seedPaymentHub(db, {
       projectId: project.id,
+      locale: project.locale,
       currency: project.currency as LocalCurrency,
       operators: [
         { label: 'operator-manage', phone: phoneOf('operator-manage'), working: false },
@@ -334,6 +338,7 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<DemoAcco
     // "Players funded in every asset" (README): USDT and YEC play money beside the local currency.
     await seedWallets(db, {
       projectId: project.id,
+      locale: project.locale,
       players: [
         { label: 'player', phone: phoneOf('player') },
         { label: 'player-2', phone: phoneOf('player-2') },

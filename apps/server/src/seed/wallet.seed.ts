@@ -2,6 +2,7 @@ import { accounts, createLedger } from '../ledger/ledger.ts';
 import { createChainRepo } from '../modules/chain/chain.repo.ts';
 import { systemClock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
+import { demoWalletLabel } from './demo-names.ts';
 import { createPayhubSeedRepo } from './payhub-seed.repo.ts';
 
 /**
@@ -17,7 +18,7 @@ const DAY_MS = 24 * 3_600_000;
 
 export async function seedWallets(
   db: Db,
-  input: { projectId: number; players: Array<{ label: string; phone: string }> },
+  input: { projectId: number; locale: string; players: Array<{ label: string; phone: string }> },
 ): Promise<void> {
   const seedRepo = createPayhubSeedRepo(db);
   const ledger = createLedger(systemClock);
@@ -43,7 +44,7 @@ export async function seedWallets(
           projectId: input.projectId,
           playerId: userId,
           address: DEMO_WITHDRAW_ADDRESS,
-          label: 'Dompet demo',
+          label: demoWalletLabel(input.locale),
           at: new Date(now.getTime() - 2 * DAY_MS),
           usableAt: new Date(now.getTime() - DAY_MS),
         });

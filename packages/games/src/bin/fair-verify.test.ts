@@ -71,6 +71,16 @@ describe('fair:verify CLI', () => {
     expect(cards.map(cardName).join(' - ')).toBe(PUBLISHED_HILO[0].cards);
   });
 
+  it('prints the wheel segment, its weight and its prizes', () => {
+    const result = run(['--game', 'wheel', ...seeds, '--nonce', '1']);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      segment: 4,
+      weight: 18,
+      prizeMinor: { IDR: '500000', MXN: '500' },
+    });
+  });
+
   it('adds the server seed hash with --hash', () => {
     const result = run(['--game', 'roller', ...seeds, '--nonce', '1', '--hash']);
     expect(JSON.parse(result.stdout)).toEqual({

@@ -10,7 +10,7 @@ import { isVerifyGame, VERIFY_GAMES, type VerifyParams, verify } from '../verify
 import { isRoundsInvocation, ROUNDS_USAGE, runRounds } from './fair-verify-rounds.ts';
 
 const USAGE =
-  'usage: fair:verify --game <floats|dice|coinflip|roulette|mines|hilo|roller|fruit-bomb> --server-seed <s> --client-seed <c> --nonce <n> [--mines <1-24>] [--bombs <1-12>] [--cursor <round>] [--hash]';
+  'usage: fair:verify --game <floats|dice|coinflip|roulette|mines|hilo|roller|fruit-bomb|wheel> --server-seed <s> --client-seed <c> --nonce <n> [--mines <1-24>] [--bombs <1-12>] [--cursor <round>] [--hash]';
 
 function fail(message: string): never {
   process.stderr.write(`fair:verify: ${message}\n${USAGE}\n`);

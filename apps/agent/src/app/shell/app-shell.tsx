@@ -10,6 +10,7 @@ import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { CrashBoundary } from './crash-boundary.tsx';
 import { PemBanner } from './pem-banner.tsx';
 import { RouteProgress } from './route-progress.tsx';
+import { useScrollLock } from './scroll-lock.ts';
 import { ShellDialogs } from './shell-dialogs.tsx';
 import { UpdateDialog, useVersionPoll } from './version-check.tsx';
 
@@ -48,6 +49,7 @@ export function AppShell() {
   }, [navigate]);
   useVersionPoll();
   usePresencePing();
+  useScrollLock(pathname);
   const signedIn = useGlobalStore((state) => state.status === 'signedIn');
   return (
     <>

@@ -9,6 +9,7 @@ import { useIdentity } from '../../lib/access/use-identity.ts';
 import { applyLanguage } from '../../lib/i18n.ts';
 import { logout } from '../../lib/session.ts';
 import { useGlobalStore } from '../../lib/stores/global.store.ts';
+import { initialsOf } from '../../shared/initials.ts';
 import { maskNumber, maskPhone } from '../../shared/mask.ts';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
@@ -17,15 +18,6 @@ import { Modal } from '../../shared/ui/modal.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 
 const LOCALES: Locale[] = ['id-ID', 'es-MX', 'en'];
-
-function initialsOf(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '');
-  return letters.join('') || '?';
-}
 
 /** /account: the role's less used screens, the user's details, programme, project, language and logout. */
 export default function AccountPage() {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataCenterView, useDataCenterStore } from '../../lib/stores/data-center.store.ts';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { memberRowsQuery, myGroupQuery, useDateRange } from './api.ts';
@@ -21,7 +22,11 @@ export default function CheckPage() {
     <Page title={t('datacenter.check')}>
       <DataControls />
       {!rows.data ? (
-        <PageSpinner label={t('common.loading')} />
+        rows.isError ? (
+          <LoadError query={rows} />
+        ) : (
+          <PageSpinner label={t('common.loading')} />
+        )
       ) : (
         <RowsTable
           rows={rows.data.rows.map((row) => ({ ...row, key: String(row.userId) }))}

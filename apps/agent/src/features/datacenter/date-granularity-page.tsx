@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -13,7 +14,11 @@ export default function DateGranularityPage() {
     <Page title={t('datacenter.byDate')}>
       <DataControls />
       {!rows.data ? (
-        <PageSpinner label={t('common.loading')} />
+        rows.isError ? (
+          <LoadError query={rows} />
+        ) : (
+          <PageSpinner label={t('common.loading')} />
+        )
       ) : rows.data.rows.length <= 1 ? (
         <Card>
           <p className="text-sm text-slate-600">{t('datacenter.empty')}</p>

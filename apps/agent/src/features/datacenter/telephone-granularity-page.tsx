@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataCenterView, useDataCenterStore } from '../../lib/stores/data-center.store.ts';
 import { useGlobalStore } from '../../lib/stores/global.store.ts';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { phoneRowsQuery, useDateRange } from './api.ts';
@@ -20,7 +21,11 @@ export default function TelephoneGranularityPage() {
     <Page title={t('datacenter.byPhone')}>
       <DataControls />
       {!rows.data ? (
-        <PageSpinner label={t('common.loading')} />
+        rows.isError ? (
+          <LoadError query={rows} />
+        ) : (
+          <PageSpinner label={t('common.loading')} />
+        )
       ) : (
         <RowsTable
           rows={rows.data.rows.map((row, index) => ({ ...row, key: `${row.leadId ?? 'share'}-${index}` }))}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { useGlobalStore } from '../../lib/stores/global.store.ts';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
@@ -18,7 +19,14 @@ export default function NoticePage() {
   const readAll = useInboxMutation(() => api.inbox.readAll());
   const deleteAllRead = useInboxMutation(() => api.inbox.deleteAllRead());
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  if (!mail.data) return <PageSpinner label={t('common.loading')} />;
+  if (!mail.data)
+    return mail.isError ? (
+      <Page title={t('inbox.title')}>
+        <LoadError query={mail} />
+      </Page>
+    ) : (
+      <PageSpinner label={t('common.loading')} />
+    );
   return (
     <Page title={t('inbox.title')}>
       <div className="flex flex-wrap items-center justify-between gap-2">

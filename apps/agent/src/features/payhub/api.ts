@@ -1,6 +1,19 @@
 import { applyPushed, type Membership, VersionRegister } from '@payhub/client/versioned.ts';
-import { type PayOrder, type Topup, type WithdrawOrder, WithdrawOrderState } from '@payhub/contracts';
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type OperatorMovementType,
+  type PayOrder,
+  type Topup,
+  type WithdrawOrder,
+  WithdrawOrderState,
+} from '@payhub/contracts';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useGlobalStore } from '../../lib/stores/global.store.ts';
 
@@ -9,6 +22,16 @@ type OrderScope =
   | { scope: 'mine'; states: readonly number[] }
   | { scope: 'manage'; states: readonly number[] }
   | { scope: 'leader' };
+
+/** The /transaction filter: a movement type and a range of instants [from, to), each optional. */
+export interface TransactionFilter {
+  type?: OperatorMovementType;
+  from?: string;
+  to?: string;
+}
+
+/** Rows per page of /transaction (a keyset page: "more" asks for the next one). */
+export const TRANSACTION_PAGE_SIZE = 20;
 
 /** Query keys of the payment hub; the list keys carry their filter so a pushed order finds its lists. */
 export const payhubKeys = {
@@ -21,6 +44,8 @@ export const payhubKeys = {
   topups: (scope: string) => ['payhub', 'topups', scope] as const,
   withdrawalLists: ['payhub', 'withdrawals'] as const,
   withdrawals: (type: 0 | 1 | 2) => ['payhub', 'withdrawals', { scope: 'leader', type }] as const,
+  transactionLists: ['payhub', 'transactions'] as const,
+  transactions: (filter: TransactionFilter) => ['payhub', 'transactions', filter] as const,
 };
 
 /** Lists ask for the spec's page: count 500, page 1 (spec §7). */
@@ -74,6 +99,18 @@ export const rechargeBankQuery = () =>
   queryOptions({ queryKey: ['payhub', 'recharge-bank'], queryFn: () => api.quota.rechargeBank() });
 export const topupRangeQuery = () =>
   queryOptions({ queryKey: ['payhub', 'topup-range'], queryFn: () => api.quota.topupRange() });
+/** The operator's money movements (quota and commission), newest first, a keyset page at a time. */
+export const transactionsQuery = (filter: TransactionFilter) =>
+  infiniteQueryOptions({
+    queryKey: payhubKeys.transactions(filter),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      api.quota.transactions({
+        query: { ...filter, count: TRANSACTION_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
 export const quotaHistoryQuery = () =>
   queryOptions({
     queryKey: ['payhub', 'quota-history'],

@@ -10,6 +10,7 @@ import {
   Landmark,
   Link2,
   QrCode,
+  ReceiptText,
   Settings,
   ShieldCheck,
   ShoppingBag,
@@ -199,6 +200,11 @@ export default function PayhubPage() {
           to={paths.payhubRechargeRecord}
           icon={<History className="size-6" />}
           label={t('payhub.menu.rechargeRecord')}
+        />
+        <MenuTile
+          to={paths.transaction}
+          icon={<ReceiptText className="size-6" />}
+          label={t('payhub.menu.transaction')}
         />
         <MenuTile
           to={paths.payhubCards}

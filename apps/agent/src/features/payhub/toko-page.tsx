@@ -54,31 +54,34 @@ export default function TokoPage() {
       </Card>
       <Card>
         <CardTitle>{t('payhubTools.shop.products')}</CardTitle>
-        <ul className="flex flex-col gap-2">
-          {(products.data?.items ?? []).map((product) => (
-            <li
-              key={product.id}
-              className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5"
-            >
-              <div className="min-w-0">
-                <p className="font-semibold text-slate-900">{money(product.faceValue)}</p>
-                <p className="text-[13px] text-slate-600">
-                  {t('payhubTools.shop.price')}: {money(product.price)}
-                </p>
-              </div>
-              <Button
-                size="sm"
-                className="shrink-0"
-                disabled={!affordable(product.price)}
-                title={affordable(product.price) ? undefined : t('payhub.confirm.notEnough')}
-                busy={buy.isPending && buy.variables === product.id}
-                onClick={() => setBuying(product.id)}
+        {/* The products come from the server: a spinner while they load, a retry when that failed. */}
+        <ListState loading={products.isPending} query={products} empty={null}>
+          <ul className="flex flex-col gap-2" data-testid="product-list">
+            {(products.data?.items ?? []).map((product) => (
+              <li
+                key={product.id}
+                className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5"
               >
-                {t('payhubTools.shop.buy')}
-              </Button>
-            </li>
-          ))}
-        </ul>
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">{money(product.faceValue)}</p>
+                  <p className="text-[13px] text-slate-600">
+                    {t('payhubTools.shop.price')}: {money(product.price)}
+                  </p>
+                </div>
+                <Button
+                  size="sm"
+                  className="shrink-0"
+                  disabled={!affordable(product.price)}
+                  title={affordable(product.price) ? undefined : t('payhub.confirm.notEnough')}
+                  busy={buy.isPending && buy.variables === product.id}
+                  onClick={() => setBuying(product.id)}
+                >
+                  {t('payhubTools.shop.buy')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </ListState>
       </Card>
       <Card>
         <CardTitle>{t('payhubTools.shop.vouchers')}</CardTitle>

@@ -45,6 +45,8 @@ export function usePayhubLive(): void {
       client.onNotify(PayhubPushRoute.quota, (content) => {
         usePaymentStore.setState({ quota: content });
         applyQuota(queryClient, content as QuotaPush);
+        // The quota moved: the movements list (/transaction) has a new first row.
+        void queryClient.invalidateQueries({ queryKey: payhubKeys.transactionLists });
       }),
       client.onNotify(PayhubPushRoute.unprocessed, (content) => {
         const counts = content as CountsPush;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Card } from '../../shared/ui/card.tsx';
 import { Page } from '../../shared/ui/page.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -23,7 +24,11 @@ export function LeadListPage({ kind }: { kind: LeadListKind }) {
   return (
     <Page title={t(titles[kind])}>
       {!list.data ? (
-        <PageSpinner label={t('common.loading')} />
+        list.isError ? (
+          <LoadError query={list} />
+        ) : (
+          <PageSpinner label={t('common.loading')} />
+        )
       ) : list.data.items.length === 0 ? (
         <Card>
           <p className="text-sm text-slate-600">{t('promo.emptyList')}</p>

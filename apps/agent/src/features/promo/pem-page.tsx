@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card } from '../../shared/ui/card.tsx';
@@ -107,7 +108,14 @@ function CheckCard({ check }: { check: Check }) {
 export default function PemPage() {
   const { t } = useTranslation();
   const checks = useQuery(reportChecksQuery());
-  if (!checks.data) return <PageSpinner label={t('common.loading')} />;
+  if (!checks.data)
+    return checks.isError ? (
+      <Page title={t('promo.pemTitle')}>
+        <LoadError query={checks} />
+      </Page>
+    ) : (
+      <PageSpinner label={t('common.loading')} />
+    );
   return (
     <Page title={t('promo.pemTitle')}>
       {checks.data.items.length === 0 ? (

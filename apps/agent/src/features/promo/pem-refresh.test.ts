@@ -14,7 +14,7 @@ const check = (id: number, status: number) => ({
   reportId: id,
   kind: 'review',
   reporterId: 7,
-  reporterNickname: 'Demo promoter',
+  reporterNickname: 'Promotor (demo)',
   reportDate: '2026-11-21',
   note: null,
   createdAt: 0,

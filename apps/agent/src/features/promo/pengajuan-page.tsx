@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useGlobalStore } from '../../lib/stores/global.store.ts';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
 import { ConfirmSheet } from '../../shared/ui/confirm-sheet.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
 import { Page } from '../../shared/ui/page.tsx';
+import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { groupQuery, newMembersQuery, reviewsQuery, usePromoMutation } from './api.ts';
 
 const FILTERS = [undefined, 0, 1, 2, 3] as const;
@@ -160,7 +162,11 @@ export default function PengajuanPage() {
           </button>
         ))}
       </div>
-      {reviews.data?.items.length === 0 ? (
+      {reviews.isError && !reviews.data ? (
+        <LoadError query={reviews} />
+      ) : !reviews.data ? (
+        <PageSpinner label={t('common.loading')} />
+      ) : reviews.data.items.length === 0 ? (
         <Card>
           <p className="text-sm text-slate-600">{t('promo.noApplications')}</p>
         </Card>

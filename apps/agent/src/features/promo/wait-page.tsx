@@ -11,6 +11,7 @@ import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { logout, refreshUserInfo } from '../../lib/session.ts';
 import { useGlobalStore } from '../../lib/stores/global.store.ts';
+import { LoadError } from '../../shared/payment-ui.tsx';
 import { Badge } from '../../shared/ui/badge.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import { Card, CardTitle } from '../../shared/ui/card.tsx';
@@ -47,7 +48,8 @@ export default function WaitPage() {
       const next = landingPath(identityOf(spaInfo, paymentRole, user?.staffRole ?? null));
       if (next !== paths.wait) navigate(next, { replace: true });
     } catch {
-      await logout();
+      // The error dialog has said why (code 1 ends the session there); an outage keeps the user
+      // signed in to check again (issue 11: outages must not sign people out).
     } finally {
       setChecking(false);
     }
@@ -58,6 +60,8 @@ export default function WaitPage() {
       <p className="text-sm text-slate-700" data-testid="wait-page">
         {t('promo.waitBody')}
       </p>
+      {groups.isError && !groups.data ? <LoadError query={groups} /> : null}
+      {applications.isError && !applications.data ? <LoadError query={applications} /> : null}
       {!open && groups.data ? (
         <Card className="flex flex-col gap-3">
           <fieldset className="flex flex-col gap-2">

@@ -36,7 +36,8 @@ export type NavLabel =
   | 'withdrawRecord'
   | 'workHours'
   | 'reportCheck'
-  | 'manage';
+  | 'manage'
+  | 'transaction';
 
 export interface NavEntry {
   path: AppPath;
@@ -89,6 +90,7 @@ export function moreEntries(identity: Identity): NavEntry[] {
   const entries: NavEntry[] = [];
   if (isOperator(identity)) {
     entries.push({ path: paths.withdrawRecord, label: 'withdrawRecord', icon: 'withdraw' });
+    entries.push({ path: paths.transaction, label: 'transaction', icon: 'orders' });
     if (identity.paymentRole === 'Manage')
       entries.push({ path: paths.manage, label: 'manage', icon: 'orders' });
   }

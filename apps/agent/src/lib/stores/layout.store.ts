@@ -13,13 +13,23 @@ export type ForcedUpdate = 'newVersion' | 'nativeTooOld' | null;
 interface LayoutState {
   dialogs: ShellDialog[];
   forcedUpdate: ForcedUpdate;
+  /**
+   * Page scrolling is locked on /transaction while this is true (spec §2): the movement detail
+   * sheet sets it while open, so the list under it keeps its place.
+   */
+  scrollLocked: boolean;
 }
 
 /** Shell layout state; not persisted. */
 export const useLayoutStore = create<LayoutState>()(() => ({
   dialogs: [],
   forcedUpdate: null,
+  scrollLocked: false,
 }));
+
+export function setScrollLocked(scrollLocked: boolean): void {
+  useLayoutStore.setState((state) => (state.scrollLocked === scrollLocked ? state : { scrollLocked }));
+}
 
 export function showDialog(dialog: ShellDialog): void {
   useLayoutStore.setState((state) => {

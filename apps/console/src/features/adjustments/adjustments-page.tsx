@@ -6,6 +6,7 @@ import { api, errorText } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { useCan, useStaff } from '../../lib/staff.ts';
 import { downloadCsv } from '../../shared/csv.ts';
+import { LoadMore } from '../../shared/list-controls.tsx';
 import { Badge, Button, Card, ErrorLine, Select, Table } from '../../shared/ui.tsx';
 
 type Status = 'pending' | 'approved' | 'rejected';
@@ -126,11 +127,7 @@ export function AdjustmentsPage() {
       {rows.length === 0 && !list.isLoading && (
         <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>
       )}
-      {list.hasNextPage && (
-        <Button variant="plain" className="mt-3" onClick={() => void list.fetchNextPage()}>
-          {t('console.common.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={list} />
     </Card>
   );
 }

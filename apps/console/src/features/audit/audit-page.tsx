@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
 import { downloadCsv } from '../../shared/csv.ts';
+import { FilterBar, LoadMore } from '../../shared/list-controls.tsx';
 import { Button, Card, ErrorLine, Input, Table } from '../../shared/ui.tsx';
 
 /** The project's audit log: filter by action, object and actor; read-only. */
@@ -27,8 +28,7 @@ export function AuditPage() {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setFilter(form);
   };
   const field = (key: keyof typeof form, label: string) => (
@@ -58,13 +58,12 @@ export function AuditPage() {
         </Button>
       }
     >
-      <form onSubmit={submit} className="mb-3 flex flex-wrap gap-2">
+      <FilterBar onSearch={submit}>
         {field('action', t('console.audit.action'))}
         {field('objectType', t('console.audit.object'))}
         {field('objectId', `${t('console.audit.object')} ${t('console.common.id')}`)}
         {field('actorId', t('console.audit.actor'))}
-        <Button type="submit">{t('console.common.search')}</Button>
-      </form>
+      </FilterBar>
       <ErrorLine error={list.error ? errorText(list.error) : null} />
       <Table
         head={[
@@ -97,11 +96,7 @@ export function AuditPage() {
       {rows.length === 0 && !list.isLoading && (
         <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>
       )}
-      {list.hasNextPage && (
-        <Button variant="plain" className="mt-3" onClick={() => void list.fetchNextPage()}>
-          {t('console.common.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={list} />
     </Card>
   );
 }

@@ -1,10 +1,12 @@
 import { NOTICE_AUDIENCE_TYPES, type NoticeAudienceType } from '@payhub/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
 import { useCan } from '../../lib/staff.ts';
 import { Button, Card, ErrorLine, Input } from '../../shared/ui.tsx';
+import { GuideEditor } from './guide-editor.tsx';
+import { NoticesList } from './notices-list.tsx';
 
 /**
  * Site notices and maintenance mode. The preview renders the HTML in a sandboxed frame (no scripts,
@@ -15,15 +17,23 @@ export function ContentPage() {
   const [content, setContent] = useState('<p><b>Info</b></p>');
   const [duration, setDuration] = useState('3');
   const [audience, setAudience] = useState<NoticeAudienceType[]>([]);
+  /** A local date-time (the browser's zone) to publish at; empty = now. */
+  const [showAt, setShowAt] = useState('');
+  const queryClient = useQueryClient();
   const toggle = (type: NoticeAudienceType, on: boolean) =>
     setAudience((current) =>
       on
         ? NOTICE_AUDIENCE_TYPES.filter((item) => item === type || current.includes(item))
         : current.filter((item) => item !== type),
     );
+  const at = showAt ? new Date(showAt).getTime() : Number.NaN;
+  const later = Number.isFinite(at) && at > Date.now();
   const publish = useMutation({
     mutationFn: () =>
-      api.console.publishNotice({ body: { content, showDuration: Number(duration) || 0, audience } }),
+      api.console.publishNotice({
+        body: { content, showDuration: Number(duration) || 0, audience, ...(later ? { showAt: at } : {}) },
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['console', 'notices'] }),
   });
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -64,14 +74,27 @@ export function ContentPage() {
             </div>
             <p className="text-xs text-slate-500">{t('console.content.audienceHint')}</p>
           </fieldset>
+          <label htmlFor="notice-show-at" className="flex flex-col gap-1">
+            {t('consoleOps.notices.schedule')}
+            <Input
+              id="notice-show-at"
+              type="datetime-local"
+              className="w-60"
+              value={showAt}
+              onChange={(event) => setShowAt(event.target.value)}
+            />
+            <span className="text-xs text-slate-500">{t('consoleOps.notices.scheduleHint')}</span>
+          </label>
           <ErrorLine error={publish.error ? errorText(publish.error) : null} />
           {publish.data && (
-            <p className="text-emerald-700">
-              {t('console.content.published', { id: publish.data.noticeId })}
+            <p role="status" className="text-emerald-700">
+              {publish.data.showAt > Date.now()
+                ? t('consoleOps.notices.scheduledOk', { id: publish.data.noticeId })
+                : t('console.content.published', { id: publish.data.noticeId })}
             </p>
           )}
           <Button disabled={!content.trim() || publish.isPending} onClick={() => publish.mutate()}>
-            {t('console.content.publish')}
+            {later ? t('consoleOps.notices.publishLater') : t('console.content.publish')}
           </Button>
         </div>
       </Card>
@@ -84,6 +107,8 @@ export function ContentPage() {
         />
       </Card>
       <Maintenance />
+      <NoticesList />
+      <GuideEditor />
     </div>
   );
 }

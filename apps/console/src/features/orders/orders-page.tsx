@@ -1,12 +1,15 @@
 import { PayOrderState, WithdrawOrderState } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, errorText } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
+import { useCan } from '../../lib/staff.ts';
 import { downloadCsv } from '../../shared/csv.ts';
-import { Badge, Button, Card, ErrorLine, Input, Select, Table } from '../../shared/ui.tsx';
+import { FilterBar } from '../../shared/list-controls.tsx';
+import { Badge, Button, Card, ErrorLine, Input, Pager, Select, Table } from '../../shared/ui.tsx';
+import { ResolveOrder } from './resolve-order.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -24,10 +27,33 @@ type OrderRow = {
   updatedAt: string;
 };
 type Kind = 'deposits' | 'withdrawals';
+type StateName = keyof typeof PayOrderState & keyof typeof WithdrawOrderState;
 const STATES: Record<Kind, Record<string, number>> = {
   deposits: PayOrderState,
   withdrawals: WithdrawOrderState,
 };
+/** The state a person resolves from the console (the payment manager's queue). */
+const RESOLVABLE: Record<Kind, number> = {
+  deposits: PayOrderState.EXCEPTIONAL,
+  withdrawals: WithdrawOrderState.EXCEPTIONAL,
+};
+
+/** Finished well: green; finished badly: red; stuck: amber; on its way: grey. */
+function stateTone(kind: Kind, state: number): 'slate' | 'green' | 'amber' | 'red' {
+  if (state === RESOLVABLE[kind]) return 'amber';
+  const done = kind === 'deposits' ? PayOrderState.CHECK_SUCCESS : WithdrawOrderState.FINISH;
+  if (state === done) return 'green';
+  const failed: number[] =
+    kind === 'deposits'
+      ? [
+          PayOrderState.CANCELED,
+          PayOrderState.FAILED,
+          PayOrderState.CHOOSE_FAILED,
+          PayOrderState.CALLBACK_FAILD,
+        ]
+      : [WithdrawOrderState.FAILED, WithdrawOrderState.CANCELED, WithdrawOrderState.CHOOSE_FAILED];
+  return failed.includes(state) ? 'red' : 'slate';
+}
 
 /** Deposits and withdrawals of the project: every order with its state, the stuck queue, search by player or number. */
 export function OrdersPage() {
@@ -38,6 +64,8 @@ export function OrdersPage() {
   const [form, setForm] = useState({ playerId: '', orderNo: '' });
   const [search, setSearch] = useState(form);
   const [page, setPage] = useState(1);
+  const [resolving, setResolving] = useState<OrderRow | null>(null);
+  const mayResolve = useCan(kind === 'deposits' ? 'resolveDeposit' : 'resolveWithdrawal');
   const query = {
     page,
     count: PAGE_SIZE,
@@ -54,140 +82,155 @@ export function OrdersPage() {
   const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
   const stateName = (value: number) =>
     Object.entries(STATES[kind]).find(([, code]) => code === value)?.[0] ?? String(value);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** The state as a person reads it; the raw name (CHECK_SUCCESS …) stays as the tooltip and in the CSV. */
+  const stateLabel = (value: number) => {
+    const name = stateName(value);
+    return name in STATES[kind] ? t(`consoleScreens.orderStates.${kind}.${name as StateName}`) : name;
+  };
+  const submit = () => {
     setSearch(form);
     setPage(1);
   };
   return (
-    <Card
-      title={t('console.orders.heading')}
-      actions={
-        <Button
-          variant="plain"
-          disabled={items.length === 0}
-          onClick={() =>
-            downloadCsv(
-              `${kind}.csv`,
-              [
-                'id',
-                'orderNo',
-                'state',
-                'amount',
-                'currency',
-                'playerId',
-                'operatorId',
-                'remark',
-                'createdAt',
-                'updatedAt',
-              ],
-              items,
-            )
-          }
-        >
-          {t('console.common.exportCsv')}
-        </Button>
-      }
-    >
-      <form onSubmit={submit} className="mb-3 flex flex-wrap items-center gap-2 text-sm">
-        <Select
-          aria-label={t('console.orders.kind')}
-          value={kind}
-          onChange={(event) => {
-            setKind(event.target.value as Kind);
-            setState('');
-            setPage(1);
-          }}
-        >
-          <option value="deposits">{t('console.orders.deposits')}</option>
-          <option value="withdrawals">{t('console.orders.withdrawals')}</option>
-        </Select>
-        <Select
-          aria-label={t('console.common.status')}
-          value={state}
-          disabled={stuck}
-          onChange={(event) => {
-            setState(event.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">{t('console.common.all')}</option>
-          {Object.entries(STATES[kind]).map(([name, code]) => (
-            <option key={name} value={code}>
-              {name}
-            </option>
-          ))}
-        </Select>
-        <label className="flex items-center gap-1">
-          <input
-            type="checkbox"
-            checked={stuck}
+    <div className="flex flex-col gap-4">
+      {resolving && (
+        <ResolveOrder
+          key={`${kind}:${resolving.id}`}
+          kind={kind}
+          order={resolving}
+          stateName={stateLabel}
+          onClose={() => setResolving(null)}
+        />
+      )}
+      <Card
+        title={t('console.orders.heading')}
+        actions={
+          <Button
+            variant="plain"
+            disabled={items.length === 0}
+            onClick={() =>
+              downloadCsv(
+                `${kind}.csv`,
+                [
+                  'id',
+                  'orderNo',
+                  'state',
+                  'amount',
+                  'currency',
+                  'playerId',
+                  'operatorId',
+                  'remark',
+                  'createdAt',
+                  'updatedAt',
+                ],
+                items,
+              )
+            }
+          >
+            {t('console.common.exportCsv')}
+          </Button>
+        }
+      >
+        <FilterBar onSearch={submit}>
+          <Select
+            aria-label={t('console.orders.kind')}
+            value={kind}
             onChange={(event) => {
-              setStuck(event.target.checked);
+              setKind(event.target.value as Kind);
+              setResolving(null);
+              setState('');
               setPage(1);
             }}
+          >
+            <option value="deposits">{t('console.orders.deposits')}</option>
+            <option value="withdrawals">{t('console.orders.withdrawals')}</option>
+          </Select>
+          <Select
+            aria-label={t('console.common.status')}
+            value={state}
+            disabled={stuck}
+            onChange={(event) => {
+              setState(event.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">{t('console.common.all')}</option>
+            {Object.entries(STATES[kind]).map(([name, code]) => (
+              <option key={name} value={code} title={name}>
+                {stateLabel(code)}
+              </option>
+            ))}
+          </Select>
+          <label className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={stuck}
+              onChange={(event) => {
+                setStuck(event.target.checked);
+                setPage(1);
+              }}
+            />
+            {t('console.orders.stuck')}
+          </label>
+          <Input
+            aria-label={t('console.adjustments.player')}
+            placeholder={t('console.adjustments.player')}
+            inputMode="numeric"
+            value={form.playerId}
+            onChange={(event) => setForm({ ...form, playerId: event.target.value })}
           />
-          {t('console.orders.stuck')}
-        </label>
-        <Input
-          aria-label={t('console.adjustments.player')}
-          placeholder={t('console.adjustments.player')}
-          inputMode="numeric"
-          value={form.playerId}
-          onChange={(event) => setForm({ ...form, playerId: event.target.value })}
-        />
-        <Input
-          aria-label={t('console.orders.orderNo')}
-          placeholder={t('console.orders.orderNo')}
-          value={form.orderNo}
-          onChange={(event) => setForm({ ...form, orderNo: event.target.value })}
-        />
-        <Button type="submit">{t('console.common.search')}</Button>
-      </form>
-      <ErrorLine error={orders.error ? errorText(orders.error) : null} />
-      <Table
-        head={[
-          t('console.common.id'),
-          t('console.orders.orderNo'),
-          t('console.common.status'),
-          t('console.players.amount'),
-          t('console.adjustments.player'),
-          t('console.common.date'),
-          t('console.orders.updated'),
-        ]}
-      >
-        {items.map((row) => (
-          <tr key={row.id}>
-            <td className="px-2 py-2 tabular-nums">{row.id}</td>
-            <td className="px-2 py-2 font-mono text-xs">{row.orderNo}</td>
-            <td className="px-2 py-2">
-              <Badge>{stateName(row.state)}</Badge>
-            </td>
-            <td className="px-2 py-2 tabular-nums">{row.amount}</td>
-            <td className="px-2 py-2">
-              <Link className="text-blue-700 underline" to={paths.player(row.playerId)}>
-                #{row.playerId}
-              </Link>
-            </td>
-            <td className="px-2 py-2 text-slate-500">{new Date(row.createdAt).toLocaleString()}</td>
-            <td className="px-2 py-2 text-slate-500">{new Date(row.updatedAt).toLocaleString()}</td>
-          </tr>
-        ))}
-      </Table>
-      {items.length === 0 && !orders.isLoading && (
-        <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>
-      )}
-      <div className="mt-3 flex items-center gap-2 text-sm">
-        <Button variant="plain" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          ‹
-        </Button>
-        <span className="tabular-nums">
-          {page} / {pages}
-        </span>
-        <Button variant="plain" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-          ›
-        </Button>
-      </div>
-    </Card>
+          <Input
+            aria-label={t('console.orders.orderNo')}
+            placeholder={t('console.orders.orderNo')}
+            value={form.orderNo}
+            onChange={(event) => setForm({ ...form, orderNo: event.target.value })}
+          />
+        </FilterBar>
+        <ErrorLine error={orders.error ? errorText(orders.error) : null} />
+        <Table
+          head={[
+            t('console.common.id'),
+            t('console.orders.orderNo'),
+            t('console.common.status'),
+            t('console.players.amount'),
+            t('console.adjustments.player'),
+            t('console.common.date'),
+            t('console.orders.updated'),
+            '',
+          ]}
+        >
+          {items.map((row) => (
+            <tr key={row.id}>
+              <td className="px-2 py-2 tabular-nums">{row.id}</td>
+              <td className="px-2 py-2 font-mono text-xs">{row.orderNo}</td>
+              <td className="px-2 py-2">
+                <span title={stateName(row.state)}>
+                  <Badge tone={stateTone(kind, row.state)}>{stateLabel(row.state)}</Badge>
+                </span>
+              </td>
+              <td className="px-2 py-2 tabular-nums">{row.amount}</td>
+              <td className="px-2 py-2">
+                <Link className="text-blue-700 underline" to={paths.player(row.playerId)}>
+                  #{row.playerId}
+                </Link>
+              </td>
+              <td className="px-2 py-2 text-slate-500">{new Date(row.createdAt).toLocaleString()}</td>
+              <td className="px-2 py-2 text-slate-500">{new Date(row.updatedAt).toLocaleString()}</td>
+              <td className="px-2 py-2">
+                {mayResolve && row.state === RESOLVABLE[kind] && (
+                  <Button variant="plain" onClick={() => setResolving(row)}>
+                    {t('consoleOps.resolve.action')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+        {items.length === 0 && !orders.isLoading && (
+          <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>
+        )}
+        <Pager page={page} pages={pages} onPage={setPage} />
+      </Card>
+    </div>
   );
 }

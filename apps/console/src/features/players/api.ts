@@ -35,3 +35,21 @@ export const notesQuery = (userId: number) =>
     queryKey: ['console', 'notes', userId],
     queryFn: () => api.console.notes({ params: { userId } }),
   });
+
+export const sessionsQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['console', 'player-sessions', userId],
+    queryFn: () => api.console.playerSessions({ params: { userId } }),
+  });
+
+export const limitsQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['console', 'player-limits', userId],
+    queryFn: () => api.console.playerLimits({ params: { userId } }),
+  });
+
+export const identityQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['console', 'player-identity', userId],
+    queryFn: () => api.console.playerIdentity({ params: { userId } }),
+  });

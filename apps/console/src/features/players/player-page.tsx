@@ -7,16 +7,26 @@ import { api, errorText } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { useCan } from '../../lib/staff.ts';
 import { downloadCsv } from '../../shared/csv.ts';
+import { LoadMore } from '../../shared/list-controls.tsx';
 import { Button, Card, ErrorLine, Input, Select, Table } from '../../shared/ui.tsx';
 import { historyQuery, notesQuery, playerQuery } from './api.ts';
+import { PlayerIdentity } from './player-identity.tsx';
+import { PlayerLimits } from './player-limits.tsx';
+import { PlayerSessions } from './player-sessions.tsx';
 
-/** One player: profile, balances per asset, history, staff notes and a manual adjustment request. */
+/**
+ * One player: profile, balances per asset, identity tier and KYC documents, limits and exclusions
+ * (view only), signed-in sessions, history, staff notes and a manual adjustment request.
+ */
 export function PlayerPage() {
   const { t } = useTranslation();
   const userId = Number(useParams().userId);
   const player = useQuery(playerQuery(userId));
   const history = useInfiniteQuery(historyQuery(userId));
   const rows = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const maySessions = useCan('playerSessions');
+  const mayLimits = useCan('playerLimits');
+  const mayIdentity = useCan('playerIdentity');
   if (player.isError) return <ErrorLine error={errorText(player.error)} />;
   if (!player.data) return <p className="text-sm text-slate-500">{t('console.common.loading')}</p>;
   return (
@@ -36,9 +46,6 @@ export function PlayerPage() {
             <dt className="text-slate-500">{t('console.players.joined')}</dt>
             <dd>{new Date(player.data.createdAt).toLocaleString()}</dd>
           </dl>
-          <p className="mt-3 rounded bg-slate-50 p-2 text-xs text-slate-500">
-            {t('console.players.kycSlot')}
-          </p>
         </Card>
         <Card title={t('console.players.balances')}>
           <Table
@@ -61,6 +68,11 @@ export function PlayerPage() {
         </Card>
         <AdjustmentForm userId={userId} />
       </div>
+      <div className="grid gap-4 xl:grid-cols-2">
+        {mayIdentity && <PlayerIdentity userId={userId} />}
+        {mayLimits && <PlayerLimits userId={userId} />}
+      </div>
+      {maySessions && <PlayerSessions userId={userId} />}
       <Card
         title={t('console.players.history')}
         actions={
@@ -115,11 +127,7 @@ export function PlayerPage() {
         {rows.length === 0 && !history.isLoading && (
           <p className="py-3 text-sm text-slate-500">{t('console.common.empty')}</p>
         )}
-        {history.hasNextPage && (
-          <Button variant="plain" className="mt-3" onClick={() => void history.fetchNextPage()}>
-            {t('console.common.loadMore')}
-          </Button>
-        )}
+        <LoadMore query={history} />
       </Card>
       <Notes userId={userId} />
     </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { downloadCsv } from '../../shared/csv.ts';
+import { LoadMore } from '../../shared/list-controls.tsx';
 import { Button, Card, Input, Table } from '../../shared/ui.tsx';
 import { playersQuery } from './api.ts';
 
@@ -67,11 +68,7 @@ export function PlayersPage() {
       {rows.length === 0 && !players.isLoading && (
         <p className="py-4 text-sm text-slate-500">{t('console.common.empty')}</p>
       )}
-      {players.hasNextPage && (
-        <Button variant="plain" className="mt-3" onClick={() => void players.fetchNextPage()}>
-          {t('console.common.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={players} />
     </Card>
   );
 }

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api, errorText } from '../../lib/api.ts';
-import { downloadCsv } from '../../shared/csv.ts';
-import { Button, Card, ErrorLine, Table } from '../../shared/ui.tsx';
+import { Card, ErrorLine, Table } from '../../shared/ui.tsx';
+import { AssetButtons, CsvButton, DayBarChart, useShownAsset } from './report-controls.tsx';
 
 /**
  * GGR per day, game and asset over settled in-house and round bets, and NGR per day (GGR minus
@@ -20,9 +19,7 @@ export function GgrReport({ range }: { range: { from: string; to: string } }) {
   });
   const items = report.data?.items ?? [];
   const days = report.data?.days ?? [];
-  const assets = [...new Set(items.map((item) => item.asset))];
-  const [asset, setAsset] = useState<string | null>(null);
-  const shown = assets.find((code) => code === asset) ?? assets[0] ?? null;
+  const { assets, shown, setAsset } = useShownAsset(items);
   const games = [...new Set(items.filter((item) => item.asset === shown).map((item) => item.game))];
   const chart = useMemo(() => {
     const byDay = new Map<string, Record<string, number | string>>();
@@ -34,61 +31,29 @@ export function GgrReport({ range }: { range: { from: string; to: string } }) {
     }
     return [...byDay.values()];
   }, [items, shown]);
-  const colours = ['#0f766e', '#b45309', '#4338ca', '#be123c', '#0369a1', '#65a30d', '#7c3aed', '#a16207'];
   return (
     <>
       <Card
         title={t('console.reports.ggr.heading')}
         actions={
           <div className="flex gap-2">
-            {assets.length > 1 &&
-              assets.map((code) => (
-                <Button
-                  key={code}
-                  variant={code === shown ? 'primary' : 'plain'}
-                  onClick={() => setAsset(code)}
-                >
-                  {code}
-                </Button>
-              ))}
-            <Button
-              variant="plain"
-              disabled={items.length === 0}
-              onClick={() =>
-                downloadCsv(
-                  `ggr-${range.from}-${range.to}.csv`,
-                  ['day', 'game', 'asset', 'bets', 'stakes', 'payouts', 'ggr'],
-                  items,
-                )
-              }
-            >
-              {t('console.common.exportCsv')}
-            </Button>
+            <AssetButtons assets={assets} shown={shown} onPick={setAsset} />
+            <CsvButton
+              name="ggr"
+              range={range}
+              columns={['day', 'game', 'asset', 'bets', 'stakes', 'payouts', 'ggr']}
+              items={items}
+            />
           </div>
         }
       >
         <ErrorLine error={report.error ? errorText(report.error) : null} />
-        <div className="h-72 w-full" data-testid="ggr-chart">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={chart}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-              <XAxis dataKey="day" fontSize={12} />
-              <YAxis fontSize={12} width={90} />
-              <Tooltip />
-              <Legend />
-              {games.map((game, index) => (
-                <Bar
-                  key={game}
-                  isAnimationActive={false}
-                  stackId="ggr"
-                  dataKey={game}
-                  name={`${game} ${shown ?? ''}`}
-                  fill={colours[index % colours.length]}
-                />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <DayBarChart
+          data={chart}
+          series={games.map((game) => ({ key: game, name: `${game} ${shown ?? ''}` }))}
+          stacked
+          testId="ggr-chart"
+        />
         {items.length === 0 && !report.isLoading && (
           <p className="py-3 text-sm text-slate-500">{t('console.common.empty')}</p>
         )}

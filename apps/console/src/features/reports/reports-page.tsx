@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api, errorText } from '../../lib/api.ts';
-import { downloadCsv } from '../../shared/csv.ts';
 import { Button, Card, ErrorLine, Input, Table } from '../../shared/ui.tsx';
 import { GgrReport } from './ggr-report.tsx';
+import { AssetButtons, CsvButton, DayBarChart, useShownAsset } from './report-controls.tsx';
+import { LedgerCheckCard, RewardsReport } from './rewards-report.tsx';
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -24,9 +24,7 @@ export function ReportsPage() {
     queryFn: () => api.console.moneyReport({ query: range }),
   });
   const items = report.data?.items ?? [];
-  const assets = [...new Set(items.map((item) => item.asset))];
-  const [asset, setAsset] = useState<string | null>(null);
-  const shown = asset ?? assets[0] ?? null;
+  const { assets, shown, setAsset } = useShownAsset(items);
   const chart = useMemo(() => {
     const byDay = new Map<string, { day: string; deposits: number; withdrawals: number }>();
     for (const item of items) {
@@ -47,19 +45,12 @@ export function ReportsPage() {
       <Card
         title={t('console.reports.heading')}
         actions={
-          <Button
-            variant="plain"
-            disabled={items.length === 0}
-            onClick={() =>
-              downloadCsv(
-                `money-${range.from}-${range.to}.csv`,
-                ['day', 'rail', 'asset', 'deposits', 'depositCount', 'withdrawals', 'withdrawalCount'],
-                items,
-              )
-            }
-          >
-            {t('console.common.exportCsv')}
-          </Button>
+          <CsvButton
+            name="money"
+            range={range}
+            columns={['day', 'rail', 'asset', 'deposits', 'depositCount', 'withdrawals', 'withdrawalCount']}
+            items={items}
+          />
         }
       >
         <form onSubmit={submit} className="mb-3 flex flex-wrap items-end gap-2 text-sm">
@@ -77,16 +68,7 @@ export function ReportsPage() {
             <Input id="report-to" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
           </label>
           <Button type="submit">{t('console.reports.show')}</Button>
-          {assets.length > 1 &&
-            assets.map((code) => (
-              <Button
-                key={code}
-                variant={code === shown ? 'primary' : 'plain'}
-                onClick={() => setAsset(code)}
-              >
-                {code}
-              </Button>
-            ))}
+          <AssetButtons assets={assets} shown={shown} onPick={setAsset} />
         </form>
         <ErrorLine error={report.error ? errorText(report.error) : null} />
         {report.data && (
@@ -94,29 +76,14 @@ export function ReportsPage() {
             {t('console.reports.timeZone', { zone: report.data.timeZone })}
           </p>
         )}
-        <div className="h-72 w-full" data-testid="money-chart">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={chart}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-              <XAxis dataKey="day" fontSize={12} />
-              <YAxis fontSize={12} width={90} />
-              <Tooltip />
-              <Legend />
-              <Bar
-                isAnimationActive={false}
-                dataKey="deposits"
-                name={`${t('console.reports.deposits')} ${shown ?? ''}`}
-                fill="#0f766e"
-              />
-              <Bar
-                isAnimationActive={false}
-                dataKey="withdrawals"
-                name={`${t('console.reports.withdrawals')} ${shown ?? ''}`}
-                fill="#b45309"
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <DayBarChart
+          data={chart}
+          series={[
+            { key: 'deposits', name: `${t('console.reports.deposits')} ${shown ?? ''}` },
+            { key: 'withdrawals', name: `${t('console.reports.withdrawals')} ${shown ?? ''}` },
+          ]}
+          testId="money-chart"
+        />
         {items.length === 0 && !report.isLoading && (
           <p className="py-3 text-sm text-slate-500">{t('console.common.empty')}</p>
         )}
@@ -147,6 +114,8 @@ export function ReportsPage() {
         </Table>
       </Card>
       <GgrReport range={range} />
+      <RewardsReport range={range} />
+      <LedgerCheckCard />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Toaster } from 'sonner';
@@ -32,6 +33,10 @@ export function AppShell() {
     onApiError((error) =>
       reactToApiError(error, {
         showDialog,
+        texts: {
+          networkError: i18next.t('player.networkError'),
+          serverUnavailable: (code) => i18next.t('player.serverUnavailable', { code }),
+        },
         endSession,
         navigate: (path) => navigate(path, { replace: true }),
       }),

@@ -4,12 +4,16 @@ import { describe, expect, it } from 'vitest';
 import type { MessageDialog } from '../../lib/dialog.store.ts';
 import { reactToApiError } from './error-reactions.ts';
 
-function record(code: number, message = 'pesan server') {
+function record(code: number, message = 'pesan server', httpStatus: number | null = 200) {
   const dialogs: MessageDialog[] = [];
   const paths: string[] = [];
   let sessionsEnded = 0;
-  reactToApiError(new ApiError(code, message, 200), {
+  reactToApiError(new ApiError(code, message, httpStatus), {
     showDialog: (dialog) => dialogs.push(dialog),
+    texts: {
+      networkError: 'Tidak dapat terhubung.',
+      serverUnavailable: (status) => `Server sedang gangguan (kode ${status}).`,
+    },
     endSession: () => {
       sessionsEnded += 1;
     },
@@ -43,8 +47,18 @@ describe('reactToApiError', () => {
       paths: [],
       sessionsEnded: 0,
     });
-    expect(record(-1, 'network timeout').dialogs).toEqual([
-      { kind: 'error', message: 'network timeout (Error Code: -1)' },
+  });
+
+  it("says a network failure and a bare 5xx in the user's language, never the browser's English", () => {
+    expect(record(-1, 'Failed to fetch', null).dialogs).toEqual([
+      { kind: 'error', message: 'Tidak dapat terhubung.' },
+    ]);
+    expect(record(502, 'Bad Gateway', 502).dialogs).toEqual([
+      { kind: 'error', message: 'Server sedang gangguan (kode 502).' },
+    ]);
+    // A 5xx with the server's own errCode keeps the server's message.
+    expect(record(9001, 'Layanan sedang sibuk', 503).dialogs).toEqual([
+      { kind: 'error', message: 'Layanan sedang sibuk (Error Code: 9001)' },
     ]);
   });
 

@@ -5,6 +5,7 @@ import {
   AtSign,
   Camera,
   ChevronRight,
+  Gift,
   Globe,
   HeartHandshake,
   IdCard,
@@ -246,6 +247,15 @@ export default function AccountPage() {
           />
         </Section>
 
+        <Section title={t('playerWallet.bonus.title')}>
+          <Row
+            icon={<Gift className="size-5" />}
+            label={t('playerWallet.bonus.entry')}
+            value={t('playerWallet.bonus.entryHint')}
+            onClick={() => navigate(paths.bonus)}
+          />
+        </Section>
+
         <Section title={t('playerAccount.security')}>
           <Row
             icon={<Smartphone className="size-5" />}
@@ -295,6 +305,12 @@ export default function AccountPage() {
             label={t('playerSafety.responsible')}
             value={t('playerSafety.responsibleValue')}
             onClick={() => navigate(paths.responsible)}
+          />
+          <Row
+            icon={<Gift className="size-5" />}
+            label={t('playerRewards.hub.title')}
+            value={t('playerRewards.hub.referral')}
+            onClick={() => navigate(paths.rewards)}
           />
         </Section>
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
+import { useProject } from '../../lib/project.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { USER_QUERY_KEY } from '../../lib/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -14,6 +15,7 @@ import { Sheet } from '../../shared/ui/sheet.tsx';
 import { Spinner } from '../../shared/ui/spinner.tsx';
 import { checkEmail, EMAIL_MAX_LENGTH } from '../../shared/validation.ts';
 import { identityQuery, sessionsQuery, twoFactorQuery } from './api.ts';
+import { IdentityDocuments, TierWithdrawLimits } from './identity-documents.tsx';
 
 interface SheetProps {
   open: boolean;
@@ -87,6 +89,8 @@ export function EmailCodeSheet({ user, open, onOpenChange }: SheetProps & { user
   async function send() {
     const failed = emailError();
     if (failed) return setErrors({ email: failed });
+    // A format error shown for an earlier address must not stay under a valid one.
+    setErrors((shown) => ({ ...shown, email: undefined }));
     setBusy(true);
     const sent = await attempt(() => api.email.sendCode({ body: { email: email.trim() } }));
     setBusy(false);
@@ -129,7 +133,10 @@ export function EmailCodeSheet({ user, open, onOpenChange }: SheetProps & { user
         <TextField
           label={t('playerAccount.email')}
           value={email}
-          onChange={setEmail}
+          onChange={(value) => {
+            setEmail(value);
+            if (errors.email) setErrors((shown) => ({ ...shown, email: undefined }));
+          }}
           error={errors.email}
           type="email"
           inputMode="email"
@@ -409,10 +416,18 @@ export function SessionsSheet({ open, onOpenChange }: SheetProps) {
   );
 }
 
+/** A calendar day (YYYY-MM-DD) in the reader's language, e.g. "17 Mei 1990" (no time zone shift). */
+function calendarDate(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
 /** Tier 1: the full name and birth date, declared once; under the minimum age the message says what is blocked. */
 export function IdentitySheet({ open, onOpenChange }: SheetProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const identity = useQuery(identityQuery());
+  const project = useProject().data;
   const [fullName, setFullName] = useState('');
   const [birthDate, setBirthDate] = useState('');
   const [errors, setErrors] = useState<{ fullName?: string; birthDate?: string }>({});
@@ -458,6 +473,14 @@ export function IdentitySheet({ open, onOpenChange }: SheetProps) {
               {t('playerSafety.underAge', { age: view.minimumAge })}
             </p>
           )}
+          {view.tier === 0 && project && !project.playMoney && (
+            <p
+              className="rounded-xl bg-amber-50 p-3 text-[13.5px] font-medium text-amber-800"
+              data-testid="identity-required"
+            >
+              {t('playerSafety.identityRequired')}
+            </p>
+          )}
           {view.fullName ? (
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-[14.5px]">
               <dt className="text-slate-500">{t('playerSafety.fullName')}</dt>
@@ -465,7 +488,9 @@ export function IdentitySheet({ open, onOpenChange }: SheetProps) {
                 {view.fullName}
               </dd>
               <dt className="text-slate-500">{t('playerSafety.birthDate')}</dt>
-              <dd className="font-medium text-slate-900">{view.birthDate}</dd>
+              <dd className="font-medium text-slate-900">
+                {view.birthDate ? calendarDate(view.birthDate, i18n.language) : null}
+              </dd>
             </dl>
           ) : (
             <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -493,6 +518,8 @@ export function IdentitySheet({ open, onOpenChange }: SheetProps) {
               </Button>
             </form>
           )}
+          <IdentityDocuments view={view} />
+          <TierWithdrawLimits view={view} />
         </div>
       )}
     </Sheet>

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
@@ -24,22 +24,38 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const rules = usePhoneRules();
-  const form = useForm({ phone: '', code: '', password: '', nickname: '' });
+  const [search] = useSearchParams();
+  // A share link (/register?invite=CODE) fills the invite code in.
+  const form = useForm({
+    phone: '',
+    code: '',
+    password: '',
+    nickname: '',
+    inviteCode: search.get('invite') ?? '',
+  });
+  const [inviteError, setInviteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { phone, code, password, nickname } = form.values;
+    const inviteCode = form.values.inviteCode.trim();
+    const inviteValid = inviteCode === '' || /^[A-Za-z0-9]{6,12}$/.test(inviteCode);
+    setInviteError(inviteValid ? null : t('playerRewards.register.inviteInvalid'));
     const valid = form.check({
       phone: checkPhone(phone, rules.locale),
       code: checkCode(code),
       password: checkPassword(password),
       nickname: checkNickname(nickname),
     });
-    if (!valid) return;
+    if (!valid || !inviteValid) return;
     setBusy(true);
     try {
-      startSession(await api.user.register({ body: { phone, code, password, nickname: nickname.trim() } }));
+      startSession(
+        await api.user.register({
+          body: { phone, code, password, nickname: nickname.trim(), ...(inviteCode ? { inviteCode } : {}) },
+        }),
+      );
       notify.success(t('playerAuth.registered'));
       navigate(paths.wallet, { replace: true });
     } catch {
@@ -86,6 +102,16 @@ export default function RegisterPage() {
           placeholder={t('playerAuth.nicknamePlaceholder')}
           maxLength={NICKNAME_MAX_LENGTH * 2}
           name="nickname"
+        />
+        <TextField
+          label={t('playerRewards.register.inviteCode')}
+          value={form.values.inviteCode}
+          onChange={form.set('inviteCode')}
+          error={inviteError}
+          autoCapitalize="characters"
+          placeholder={t('playerRewards.register.invitePlaceholder')}
+          maxLength={12}
+          name="inviteCode"
         />
         <Button type="submit" block busy={busy} className="mt-1">
           {t('playerAuth.register')}

@@ -53,7 +53,7 @@ export default function LobbyPage() {
           className="h-full flex-1 bg-transparent text-[15px] outline-none"
         />
       </label>
-      <div className="flex gap-2 overflow-x-auto" role="tablist">
+      <div className="flex flex-wrap gap-2" role="tablist">
         {CATEGORIES.map((item) => (
           <button
             key={item}

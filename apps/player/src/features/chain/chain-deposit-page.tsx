@@ -1,8 +1,10 @@
+import { ErrorCode } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Copy, TriangleAlert } from 'lucide-react';
+import { Copy, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -12,7 +14,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { StateChip, type StateTone } from '../../shared/ui/state-chip.tsx';
 import { AddressQr } from './address-qr.tsx';
-import { chainDepositsQuery, depositAddressQuery } from './api.ts';
+import { chainDepositsQuery, depositAddressQuery, responsibleSettingsQuery } from './api.ts';
 import { useUsdtText } from './usdt-text.ts';
 
 const DEPOSIT_TONES: Record<string, StateTone> = {
@@ -35,10 +37,44 @@ export default function ChainDepositPage() {
   const shortUsdt = useUsdtText();
   const address = useQuery(depositAddressQuery());
   const deposits = useQuery(chainDepositsQuery());
+  const paused = (address.error as { errCode?: number } | null)?.errCode === ErrorCode.UserCannotPlay;
+  const settings = useQuery(responsibleSettingsQuery(paused));
+  const format = useProjectFormat();
   const [sending, setSending] = useState(false);
   const header = (
     <PageHeader title={t('playerChain.depositTitle')} backTo={paths.wallet} backLabel={t('player.back')} />
   );
+  if (paused) {
+    const exclusion = settings.data?.exclusion ?? null;
+    return (
+      <>
+        {header}
+        <main className="mx-auto flex max-w-md flex-col gap-4 px-4 py-4">
+          <section
+            role="status"
+            data-testid="deposit-paused"
+            className="flex gap-3 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200"
+          >
+            <ShieldAlert className="size-6 shrink-0 text-rose-600" />
+            <div className="flex flex-col gap-1">
+              <p className="text-[15px] font-semibold text-rose-800">
+                {exclusion === null
+                  ? t('playerSafety.depositUnavailable')
+                  : exclusion.until === null
+                    ? t('playerSafety.depositPausedPermanent')
+                    : t('playerSafety.depositPaused', {
+                        date: format.dateTime(new Date(exclusion.until * 1000).toISOString()),
+                      })}
+              </p>
+              {exclusion !== null && (
+                <p className="text-[13px] text-rose-700">{t('playerSafety.depositPausedHint')}</p>
+              )}
+            </div>
+          </section>
+        </main>
+      </>
+    );
+  }
   if (!address.data) {
     return (
       <>

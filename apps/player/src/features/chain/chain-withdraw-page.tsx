@@ -5,6 +5,7 @@ import { CircleCheck, Clock, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { BonusWithdrawNotice } from '../../lib/bonus.tsx';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -278,6 +279,7 @@ export default function ChainWithdrawPage() {
               </dd>
             </dl>
           )}
+          <BonusWithdrawNotice />
           <Button type="submit" block busy={busy} data-testid="chain-withdraw-submit">
             {t('playerChain.submit')}
           </Button>

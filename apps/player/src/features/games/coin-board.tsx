@@ -13,7 +13,7 @@ export function CoinBoard({
 }: {
   side: 'heads' | 'tails' | null;
   flip: number;
-  labels: { heads: string; tails: string };
+  labels: { heads: string; tails: string; history: string };
   history: { side: 'heads' | 'tails'; won: boolean }[];
 }) {
   return (
@@ -43,7 +43,7 @@ export function CoinBoard({
       <output data-testid="game-result" className="sr-only">
         {side ?? ''}
       </output>
-      <ol className="flex min-h-6 flex-wrap justify-center gap-1" aria-label="history">
+      <ol className="flex min-h-6 flex-wrap justify-center gap-1" aria-label={labels.history}>
         {history.map((item, index) => (
           <li
             // biome-ignore lint/suspicious/noArrayIndexKey: flips in order, never reordered

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cashOutBet, moveBet, placeBet } from './api.ts';
-import { AutoPanel } from './auto-panel.tsx';
+import { BetControls } from './bet-controls.tsx';
 import { CoinBoard } from './coin-board.tsx';
-import { BetAmount, type BetMode, Figure, GameScreen, ModeTabs, ResultBanner } from './game-screen.tsx';
-import { cashOutValue, pause, resultOf, useOpenGame, useSettle, useSettledBanner } from './play-helpers.ts';
+import { Figure, GameScreen, ResultBanner } from './game-screen.tsx';
+import { cashOutValue, pause, useStepGame } from './play-helpers.ts';
 import { playSound } from './sound.ts';
-import { useBetSetup, useMultiplierText } from './use-bet-setup.ts';
+import { ToggleButton } from './toggle-button.tsx';
+import { useMultiplierText } from './use-bet-setup.ts';
 
 type Side = 'heads' | 'tails';
 const FLIP_MS = 950;
@@ -23,18 +24,12 @@ export default function CoinflipPage() {
   const { t } = useTranslation();
   const multiplierText = useMultiplierText();
   const format = useProjectFormat();
-  const setup = useBetSetup('coinflip');
-  const open = useOpenGame('coinflip');
-  const [mode, setMode] = useState<BetMode>('manual');
+  const { setup, open, bet, setMode, autoRunning, busy, run, banner, finished, controls } =
+    useStepGame('coinflip');
   const [streak, setStreak] = useState(false);
   const [side, setSide] = useState<Side>('heads');
   const [shown, setShown] = useState<Side | null>(null);
   const [flip, setFlip] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [autoRunning, setAutoRunning] = useState(false);
-  const banner = useSettledBanner();
-  const settle = useSettle();
-  const bet = open.bet;
   const outcome = bet?.outcome.game === 'coinflip' ? bet.outcome : null;
   const history = outcome
     ? outcome.calls.map((call, index) => ({
@@ -62,48 +57,45 @@ export default function CoinflipPage() {
     });
     open.setBet(answer);
     await animate(answer);
-    settle(answer);
-    banner.show(answer);
+    finished(answer);
     return answer;
   }
 
-  async function act(action: () => Promise<BetWire>) {
-    setBusy(true);
-    try {
-      const answer = await action();
-      open.setBet(answer);
-      settle(answer);
-      if (answer.status !== 'open') {
-        banner.show(answer);
-      }
-    } catch {
-      // the shell shows the error
-    } finally {
-      setBusy(false);
-    }
+  /** Opens a streak: nothing is flipped until the first call. */
+  async function startStreak(stakeWire: string): Promise<BetWire> {
+    banner.clear();
+    const answer = await placeBet({
+      asset: setup.asset,
+      stake: stakeWire,
+      params: { game: 'coinflip', mode: 'streak' },
+    });
+    finished(answer, { tick: false });
+    return answer;
   }
 
+  // The flip itself ticks (animate), so an answer that leaves the streak open adds no second tick.
+  const act = (action: () => Promise<BetWire>) => run(async () => finished(await action(), { tick: false }));
+
   const locked = busy || autoRunning;
-  const labels = { heads: t('playerGames.coinflip.heads'), tails: t('playerGames.coinflip.tails') };
+  const labels = {
+    heads: t('playerGames.coinflip.heads'),
+    tails: t('playerGames.coinflip.tails'),
+    history: t('playerGames.coinflip.history'),
+  };
   const sidePicker = (
     <div className="grid grid-cols-2 gap-1.5">
       {(['heads', 'tails'] as const).map((item) => (
-        <button
+        <ToggleButton
           key={item}
-          type="button"
-          aria-pressed={side === item}
+          pressed={side === item}
           disabled={locked && !openStreak}
-          data-testid={`coin-${item}`}
+          testId={`coin-${item}`}
           onClick={() => setSide(item)}
-          className={clsx(
-            'h-11 rounded-xl text-[14px] font-bold ring-1',
-            side === item
-              ? 'bg-amber-400 text-amber-950 ring-amber-400'
-              : 'bg-white text-slate-700 ring-slate-200',
-          )}
+          tone="amber"
+          className="h-11 rounded-xl text-[14px] font-bold"
         >
           {labels[item]}
-        </button>
+        </ToggleButton>
       ))}
     </div>
   );
@@ -177,50 +169,15 @@ export default function CoinflipPage() {
             ))}
           </div>
           {!streak && sidePicker}
-          {!streak && <ModeTabs mode={mode} onChange={setMode} locked={locked} />}
-          <BetAmount setup={setup} disabled={locked} />
-          {streak ? (
-            <Button
-              block
-              busy={busy}
-              disabled={!setup.ready || setup.problem !== null}
-              data-testid="place-bet"
-              onClick={() => {
-                banner.clear();
-                if (setup.stakeWire)
-                  void act(() =>
-                    placeBet({
-                      asset: setup.asset,
-                      stake: setup.stakeWire!,
-                      params: { game: 'coinflip', mode: 'streak' },
-                    }),
-                  );
-              }}
-            >
-              {t('playerGames.bet.place')}
-            </Button>
-          ) : mode === 'manual' ? (
-            <Button
-              block
-              busy={busy}
-              disabled={!setup.ready || setup.problem !== null}
-              data-testid="place-bet"
-              onClick={async () => {
-                if (!setup.stakeWire) return;
-                setBusy(true);
-                await single(setup.stakeWire).catch(() => undefined);
-                setBusy(false);
-              }}
-            >
-              {t('playerGames.coinflip.call', { side: labels[side] })}
-            </Button>
-          ) : (
-            <AutoPanel
-              setup={setup}
-              play={async (stake) => resultOf(await single(stake))}
-              onRunningChange={setAutoRunning}
-            />
-          )}
+          <BetControls
+            {...controls}
+            showModes={!streak}
+            locked={locked}
+            play={streak ? startStreak : single}
+            placeLabel={
+              streak ? t('playerGames.bet.place') : t('playerGames.coinflip.call', { side: labels[side] })
+            }
+          />
         </>
       )}
     </GameScreen>

@@ -1,16 +1,15 @@
 import type { BetWire } from '@payhub/contracts';
 import { DICE_PRESETS, diceMultiplierBp } from '@payhub/games';
-import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../shared/ui/button.tsx';
 import { placeBet } from './api.ts';
-import { AutoPanel } from './auto-panel.tsx';
+import { BetControls } from './bet-controls.tsx';
 import { DiceBoard } from './dice-board.tsx';
-import { BetAmount, type BetMode, Figure, GameScreen, ModeTabs, ResultBanner } from './game-screen.tsx';
-import { pause, resultOf, useSettle, useSettledBanner } from './play-helpers.ts';
+import { Figure, GameScreen, ResultBanner } from './game-screen.tsx';
+import { pause, useGamePage } from './play-helpers.ts';
 import { playSound } from './sound.ts';
-import { useBetSetup, useMultiplierText } from './use-bet-setup.ts';
+import { ToggleButton } from './toggle-button.tsx';
+import { useMultiplierText } from './use-bet-setup.ts';
 
 type Preset = keyof typeof DICE_PRESETS;
 const PRESETS = Object.keys(DICE_PRESETS) as Preset[];
@@ -19,17 +18,12 @@ const PRESETS = Object.keys(DICE_PRESETS) as Preset[];
 export default function DicePage() {
   const { t, i18n } = useTranslation();
   const multiplierText = useMultiplierText();
-  const setup = useBetSetup('dice');
-  const [mode, setMode] = useState<BetMode>('manual');
+  const { setup, autoRunning, busy, banner, settle, controls } = useGamePage('dice');
   const [preset, setPreset] = useState<Preset>('2x');
   const [direction, setDirection] = useState<'under' | 'over'>('under');
   const [roll, setRoll] = useState<number | null>(null);
   const [won, setWon] = useState<boolean | null>(null);
   const [rolling, setRolling] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [autoRunning, setAutoRunning] = useState(false);
-  const banner = useSettledBanner();
-  const settle = useSettle();
   const bet = DICE_PRESETS[preset][direction];
   const multiplierBp = diceMultiplierBp(bet);
   const chance = direction === 'under' ? bet.target : 10_000 - bet.target;
@@ -74,42 +68,31 @@ export default function DicePage() {
       <fieldset className="grid grid-cols-3 gap-1.5">
         <legend className="sr-only">{t('playerGames.bet.multiplier')}</legend>
         {PRESETS.map((item) => (
-          <button
+          <ToggleButton
             key={item}
-            type="button"
-            aria-pressed={preset === item}
+            pressed={preset === item}
             disabled={locked}
-            data-testid={`dice-preset-${item}`}
+            testId={`dice-preset-${item}`}
             onClick={() => setPreset(item)}
-            className={clsx(
-              'h-10 rounded-xl text-[15px] font-bold ring-1',
-              preset === item
-                ? 'bg-brand-600 text-white ring-brand-600'
-                : 'bg-white text-slate-700 ring-slate-200',
-            )}
+            tone="brand"
+            className="h-10 rounded-xl text-[15px] font-bold"
           >
             {item.replace('x', '×')}
-          </button>
+          </ToggleButton>
         ))}
       </fieldset>
       <div className="grid grid-cols-2 gap-1.5">
         {(['under', 'over'] as const).map((item) => (
-          <button
+          <ToggleButton
             key={item}
-            type="button"
-            aria-pressed={direction === item}
+            pressed={direction === item}
             disabled={locked}
-            data-testid={`dice-${item}`}
+            testId={`dice-${item}`}
             onClick={() => setDirection(item)}
-            className={clsx(
-              'h-10 rounded-xl text-[13.5px] font-semibold ring-1',
-              direction === item
-                ? 'bg-slate-900 text-white ring-slate-900'
-                : 'bg-white text-slate-700 ring-slate-200',
-            )}
+            className="h-10 rounded-xl text-[13.5px] font-semibold"
           >
             {t(`playerGames.dice.${item}`)} {number(DICE_PRESETS[preset][item].target)}
-          </button>
+          </ToggleButton>
         ))}
       </div>
       <div className="grid grid-cols-2 gap-1.5">
@@ -120,30 +103,7 @@ export default function DicePage() {
         />
         <Figure label={t('playerGames.bet.chance')} value={`${number(chance)}%`} />
       </div>
-      <ModeTabs mode={mode} onChange={setMode} locked={locked} />
-      <BetAmount setup={setup} disabled={locked} />
-      {mode === 'manual' ? (
-        <Button
-          block
-          busy={busy}
-          disabled={!setup.ready || setup.problem !== null}
-          data-testid="place-bet"
-          onClick={async () => {
-            if (!setup.stakeWire) return;
-            setBusy(true);
-            await play(setup.stakeWire).catch(() => undefined);
-            setBusy(false);
-          }}
-        >
-          {t('playerGames.bet.place')}
-        </Button>
-      ) : (
-        <AutoPanel
-          setup={setup}
-          play={async (stake) => resultOf(await play(stake))}
-          onRunningChange={setAutoRunning}
-        />
-      )}
+      <BetControls {...controls} locked={locked} play={play} placeLabel={t('playerGames.bet.place')} />
     </GameScreen>
   );
 }

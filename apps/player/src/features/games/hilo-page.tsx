@@ -2,17 +2,15 @@ import type { BetWire } from '@payhub/contracts';
 import { hiloRank } from '@payhub/games';
 import { clsx } from 'clsx';
 import { ChevronsDown, ChevronsUp, SkipForward } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cashOutBet, moveBet, placeBet } from './api.ts';
-import { AutoPanel } from './auto-panel.tsx';
-import { BetAmount, type BetMode, Figure, GameScreen, ModeTabs, ResultBanner } from './game-screen.tsx';
-import { cashOutValue, pause, resultOf, useOpenGame, useSettle, useSettledBanner } from './play-helpers.ts';
+import { BetControls } from './bet-controls.tsx';
+import { Figure, GameScreen, ResultBanner } from './game-screen.tsx';
+import { cashOutValue, pause, useStepGame } from './play-helpers.ts';
 import { PlayingCard } from './playing-card.tsx';
-import { playSound } from './sound.ts';
-import { useBetSetup, useMultiplierText } from './use-bet-setup.ts';
+import { useMultiplierText } from './use-bet-setup.ts';
 
 const AUTO_GUESSES = 2;
 
@@ -24,39 +22,13 @@ export default function HiloPage() {
   const { t } = useTranslation();
   const multiplierText = useMultiplierText();
   const format = useProjectFormat();
-  const setup = useBetSetup('hilo');
-  const open = useOpenGame('hilo');
-  const [mode, setMode] = useState<BetMode>('manual');
-  const [busy, setBusy] = useState(false);
-  const [autoRunning, setAutoRunning] = useState(false);
-  const banner = useSettledBanner();
-  const settle = useSettle();
-  const bet = open.bet;
+  const { setup, open, bet, autoRunning, busy, run, banner, finished, controls } = useStepGame('hilo');
   const outcome = bet?.outcome.game === 'hilo' ? bet.outcome : null;
   const isOpen = bet?.status === 'open';
   const current = outcome ? (outcome.cards[outcome.position] ?? null) : null;
   const rank = current === null ? null : hiloRank(current);
 
-  function finished(answer: BetWire) {
-    open.setBet(answer);
-    settle(answer);
-    if (answer.status !== 'open') {
-      banner.show(answer);
-    } else {
-      playSound('tick');
-    }
-  }
-
-  async function act(action: () => Promise<BetWire>) {
-    setBusy(true);
-    try {
-      finished(await action());
-    } catch {
-      // the shell shows the error
-    } finally {
-      setBusy(false);
-    }
-  }
+  const act = (action: () => Promise<BetWire>) => run(async () => finished(await action()));
 
   /** One auto bet: guess the likelier side AUTO_GUESSES times, then cash out. */
   async function autoPlay(stakeWire: string): Promise<BetWire> {
@@ -161,38 +133,23 @@ export default function HiloPage() {
           />
         </>
       ) : (
-        <>
-          <ModeTabs mode={mode} onChange={setMode} locked={locked} />
-          <BetAmount setup={setup} disabled={locked} />
-          {mode === 'manual' ? (
-            <Button
-              block
-              busy={busy}
-              disabled={!setup.ready || setup.problem !== null}
-              data-testid="place-bet"
-              onClick={() => {
-                banner.clear();
-                if (setup.stakeWire)
-                  void act(() =>
-                    placeBet({ asset: setup.asset, stake: setup.stakeWire!, params: { game: 'hilo' } }),
-                  );
-              }}
-            >
-              {t('playerGames.hilo.start')}
-            </Button>
-          ) : (
-            <AutoPanel
-              setup={setup}
-              play={async (stake) => resultOf(await autoPlay(stake))}
-              onRunningChange={setAutoRunning}
-              extra={
-                <p className="text-[12.5px] text-slate-500">
-                  {t('playerGames.auto.hiloStrategy', { count: AUTO_GUESSES })}
-                </p>
-              }
-            />
-          )}
-        </>
+        <BetControls
+          {...controls}
+          locked={locked}
+          play={async (stake) => {
+            banner.clear();
+            const answer = await placeBet({ asset: setup.asset, stake, params: { game: 'hilo' } });
+            finished(answer);
+            return answer;
+          }}
+          autoPlay={autoPlay}
+          placeLabel={t('playerGames.hilo.start')}
+          autoExtra={
+            <p className="text-[12.5px] text-slate-500">
+              {t('playerGames.auto.hiloStrategy', { count: AUTO_GUESSES })}
+            </p>
+          }
+        />
       )}
     </GameScreen>
   );

@@ -7,7 +7,9 @@ import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
 import { afterSettled, openGameQuery } from './api.ts';
 import type { AutoBetResult } from './auto-bet.ts';
+import type { BetMode } from './game-screen.tsx';
 import { playSound } from './sound.ts';
+import { useBetSetup } from './use-bet-setup.ts';
 
 /** A settled bet as the auto-bet loop counts it. */
 export function resultOf(bet: BetWire): AutoBetResult {
@@ -66,4 +68,55 @@ export function useOpenGame(game: GameIdWire) {
 /** What cashing out an open game would pay now: stake × its multiplier, floored (the server's formula). */
 export function cashOutValue(bet: BetWire): bigint {
   return payoutOf(parseAmount(bet.stake, bet.asset, 'wire'), BigInt(bet.multiplierBp));
+}
+
+/**
+ * `busy` while an action runs; `run` wraps one, swallowing its error (the shell's error handler has
+ * already shown it) so a page's buttons come back whatever the server answered.
+ */
+export function useBusy() {
+  const [busy, setBusy] = useState(false);
+  async function run(action: () => Promise<unknown>): Promise<void> {
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      // the shell shows the error
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, run };
+}
+
+/**
+ * What every game page holds: the stake, the mode, busy and auto state, the banner, and `controls`,
+ * the props `BetControls` takes from them.
+ */
+export function useGamePage(game: GameIdWire) {
+  const setup = useBetSetup(game);
+  const [mode, setMode] = useState<BetMode>('manual');
+  const [autoRunning, setAutoRunning] = useState(false);
+  const { busy, run } = useBusy();
+  const banner = useSettledBanner();
+  const settle = useSettle();
+  const controls = { setup, mode, onModeChange: setMode, busy, run, onAutoRunningChange: setAutoRunning };
+  return { setup, mode, setMode, autoRunning, setAutoRunning, busy, run, banner, settle, controls };
+}
+
+/**
+ * A multi-step game page (coinflip streaks, hilo, mines, fruit bomb): the page's state, the open bet
+ * taken back from the server, and `finished`, which applies an answer — the board, the balances, and
+ * on settlement the banner (else a tick).
+ */
+export function useStepGame(game: GameIdWire) {
+  const page = useGamePage(game);
+  const open = useOpenGame(game);
+  function finished(answer: BetWire, { tick = true } = {}) {
+    open.setBet(answer);
+    page.settle(answer);
+    if (answer.status !== 'open') page.banner.show(answer);
+    else if (tick) playSound('tick');
+  }
+  return { ...page, open, bet: open.bet, finished };
 }

@@ -3,30 +3,25 @@ import { isValidRollerBet, ROLLER_NUMBERS, rollerMultiplierBp, rollerWinningCoun
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../shared/ui/button.tsx';
 import { placeBet } from './api.ts';
-import { AutoPanel } from './auto-panel.tsx';
-import { BetAmount, type BetMode, Figure, GameScreen, ModeTabs, ResultBanner } from './game-screen.tsx';
-import { pause, resultOf, useSettle, useSettledBanner } from './play-helpers.ts';
+import { BetControls } from './bet-controls.tsx';
+import { Figure, GameScreen, ResultBanner } from './game-screen.tsx';
+import { pause, useGamePage } from './play-helpers.ts';
 import { RollerReels } from './roller-board.tsx';
 import { playSound } from './sound.ts';
-import { useBetSetup, useMultiplierText } from './use-bet-setup.ts';
+import { ToggleButton } from './toggle-button.tsx';
+import { useMultiplierText } from './use-bet-setup.ts';
 
 /** Roller: a number 1–99 999; the player picks a target and a direction, 0.99 / chance pays. */
 export default function RollerPage() {
   const { t, i18n } = useTranslation();
   const multiplierText = useMultiplierText();
-  const setup = useBetSetup('roller');
-  const [mode, setMode] = useState<BetMode>('manual');
+  const { setup, autoRunning, busy, banner, settle, controls } = useGamePage('roller');
   const [targetText, setTargetText] = useState('50000');
   const [direction, setDirection] = useState<'under' | 'over'>('under');
   const [value, setValue] = useState<number | null>(null);
   const [won, setWon] = useState<boolean | null>(null);
   const [spin, setSpin] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [autoRunning, setAutoRunning] = useState(false);
-  const banner = useSettledBanner();
-  const settle = useSettle();
   const target = Number(targetText);
   const bet = { target, direction };
   const valid = /^\d{1,5}$/.test(targetText) && isValidRollerBet(bet);
@@ -74,22 +69,16 @@ export default function RollerPage() {
         </label>
         <div className="flex items-end gap-1">
           {(['under', 'over'] as const).map((item) => (
-            <button
+            <ToggleButton
               key={item}
-              type="button"
-              aria-pressed={direction === item}
+              pressed={direction === item}
               disabled={locked}
-              data-testid={`roller-${item}`}
+              testId={`roller-${item}`}
               onClick={() => setDirection(item)}
-              className={clsx(
-                'h-10 rounded-xl px-3 text-[13px] font-semibold ring-1',
-                direction === item
-                  ? 'bg-slate-900 text-white ring-slate-900'
-                  : 'bg-white text-slate-700 ring-slate-200',
-              )}
+              className="h-10 rounded-xl px-3 text-[13px] font-semibold"
             >
               {t(`playerGames.roller.${item}`)}
-            </button>
+            </ToggleButton>
           ))}
         </div>
       </div>
@@ -115,30 +104,13 @@ export default function RollerPage() {
       <p className="text-center text-[12px] text-slate-500">
         {number(1)} – {number(ROLLER_NUMBERS)}
       </p>
-      <ModeTabs mode={mode} onChange={setMode} locked={locked} />
-      <BetAmount setup={setup} disabled={locked} />
-      {mode === 'manual' ? (
-        <Button
-          block
-          busy={busy}
-          disabled={!setup.ready || setup.problem !== null || !valid}
-          data-testid="place-bet"
-          onClick={async () => {
-            if (!setup.stakeWire) return;
-            setBusy(true);
-            await play(setup.stakeWire).catch(() => undefined);
-            setBusy(false);
-          }}
-        >
-          {t('playerGames.bet.place')}
-        </Button>
-      ) : (
-        <AutoPanel
-          setup={setup}
-          play={async (stake) => resultOf(await play(stake))}
-          onRunningChange={setAutoRunning}
-        />
-      )}
+      <BetControls
+        {...controls}
+        locked={locked}
+        play={play}
+        placeLabel={t('playerGames.bet.place')}
+        canPlace={valid}
+      />
     </GameScreen>
   );
 }

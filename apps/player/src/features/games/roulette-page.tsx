@@ -1,44 +1,58 @@
 import { type BetWire, formatAmount, parseAmount } from '@payhub/contracts';
-import { RED_NUMBERS, type RouletteBetKind } from '@payhub/games';
+import { RED_NUMBERS } from '@payhub/games';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjectFormat } from '../../lib/currency.ts';
-import { Button } from '../../shared/ui/button.tsx';
 import { placeBet } from './api.ts';
-import { AutoPanel } from './auto-panel.tsx';
-import { BetAmount, type BetMode, GameScreen, ModeTabs, ResultBanner } from './game-screen.tsx';
-import { pause, resultOf, useSettle, useSettledBanner } from './play-helpers.ts';
+import { BetControls } from './bet-controls.tsx';
+import { GameScreen, ResultBanner } from './game-screen.tsx';
+import { pause, useGamePage } from './play-helpers.ts';
 import { RouletteWheel, wheelRotation } from './roulette-board.tsx';
+import {
+  type RouletteChip as Chip,
+  INSIDE_KINDS,
+  type InsideKind,
+  isGroupChip,
+  chipKey as keyOf,
+  tapNumber,
+} from './roulette-picks.ts';
 import { playSound } from './sound.ts';
-import { useBetSetup } from './use-bet-setup.ts';
 
-interface Chip {
-  kind: RouletteBetKind;
-  numbers: number[];
-}
-
-const keyOf = (chip: Chip) => `${chip.kind}:${chip.numbers.join('-')}`;
 const SPIN_MS = 2_500;
+/** The felt as a casino lays it out sideways: 12 streets left to right, 3 at the top, 1 at the bottom. */
+const FELT_ROWS = [3, 2, 1].map((offset) => Array.from({ length: 12 }, (_, street) => street * 3 + offset));
 
 /**
- * European roulette: chips on straight numbers and the outside bets (colours, odd/even, halves,
- * dozens, columns); every chip carries the stake; the wheel turns forward to the pocket drawn.
+ * European roulette: chips on the inside bets (straight, split, street, corner, six line — the kind
+ * chosen above the felt, split and corner by two taps) and the outside bets (colours, odd/even,
+ * halves, dozens, columns); every chip carries the stake; the wheel turns forward to the pocket drawn.
  */
 export default function RoulettePage() {
   const { t } = useTranslation();
   const format = useProjectFormat();
-  const setup = useBetSetup('roulette');
-  const [mode, setMode] = useState<BetMode>('manual');
+  const { setup, autoRunning, busy, banner, settle, controls } = useGamePage('roulette');
   const [chips, setChips] = useState<Chip[]>([{ kind: 'red', numbers: [] }]);
+  const [insideKind, setInsideKind] = useState<InsideKind>('straight');
+  const [anchor, setAnchor] = useState<number | null>(null);
   const [rotation, setRotation] = useState(0);
   const [pocket, setPocket] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [autoRunning, setAutoRunning] = useState(false);
-  const banner = useSettledBanner();
-  const settle = useSettle();
   const locked = busy || autoRunning;
   const chosen = new Set(chips.map(keyOf));
+  /** Numbers under an inside chip other than a straight one, outlined on the felt. */
+  const covered = new Set(chips.filter(isGroupChip).flatMap((chip) => chip.numbers));
+
+  function tap(number: number) {
+    if (locked) return;
+    const result = tapNumber(insideKind, anchor, number);
+    setAnchor(result.anchor);
+    if (result.chip) toggle(result.chip);
+  }
+
+  function chooseKind(kind: InsideKind) {
+    setInsideKind(kind);
+    setAnchor(null);
+  }
 
   function toggle(chip: Chip) {
     if (locked) return;
@@ -90,6 +104,30 @@ export default function RoulettePage() {
       )}
     </button>
   );
+  const number = (value: number, tone: string) => {
+    const straight = chosen.has(keyOf({ kind: 'straight', numbers: [value] }));
+    return (
+      <button
+        key={value}
+        type="button"
+        aria-pressed={straight || covered.has(value)}
+        disabled={locked}
+        data-testid={`roulette-${value}`}
+        onClick={() => tap(value)}
+        className={clsx(
+          'relative h-10 rounded-md text-[11.5px] font-bold text-white',
+          tone,
+          anchor === value && 'ring-2 ring-sky-300',
+          anchor !== value && (straight || covered.has(value)) && 'ring-2 ring-amber-300',
+        )}
+      >
+        {value}
+        {straight && (
+          <span className="absolute -top-1 -right-1 size-2.5 rounded-full bg-amber-300 ring-2 ring-white" />
+        )}
+      </button>
+    );
+  };
   const chipTotal = setup.stake === null ? null : setup.stake * BigInt(chips.length);
   return (
     <GameScreen game="roulette">
@@ -99,17 +137,31 @@ export default function RoulettePage() {
         className="flex flex-col gap-1.5 rounded-2xl bg-emerald-800 p-2"
         aria-label={t('playerGames.roulette.pickBets')}
       >
-        <div className="grid grid-cols-6 gap-1">
-          <div className="col-span-6 grid">
-            {cell({ kind: 'straight', numbers: [0] }, '0', 'bg-emerald-600', 'roulette-0')}
-          </div>
-          {Array.from({ length: 36 }, (_, index) => index + 1).map((number) =>
-            cell(
-              { kind: 'straight', numbers: [number] },
-              String(number),
-              RED_NUMBERS.includes(number) ? 'bg-rose-600' : 'bg-slate-900',
-              `roulette-${number}`,
-            ),
+        <fieldset className="flex gap-1" aria-label={t('playerGames.roulette.kind')}>
+          {INSIDE_KINDS.map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              aria-pressed={insideKind === kind}
+              disabled={locked}
+              data-testid={`roulette-kind-${kind}`}
+              onClick={() => chooseKind(kind)}
+              className={clsx(
+                'h-8 flex-1 rounded-lg text-[11.5px] font-semibold',
+                insideKind === kind ? 'bg-amber-300 text-slate-900' : 'bg-emerald-700 text-emerald-50',
+              )}
+            >
+              {t(`playerGames.roulette.kinds.${kind}`)}
+            </button>
+          ))}
+        </fieldset>
+        <p className="text-[11.5px] text-emerald-50" data-testid="roulette-hint">
+          {t(`playerGames.roulette.hints.${insideKind}`)}
+        </p>
+        <div className="grid grid-cols-[26px_repeat(12,minmax(0,1fr))] grid-rows-3 gap-0.5">
+          <div className="row-span-3 grid">{number(0, 'bg-emerald-600')}</div>
+          {FELT_ROWS.flat().map((value) =>
+            number(value, RED_NUMBERS.includes(value) ? 'bg-rose-600' : 'bg-slate-900'),
           )}
         </div>
         <div className="grid grid-cols-3 gap-1">
@@ -174,36 +226,41 @@ export default function RoulettePage() {
         <button
           type="button"
           disabled={locked}
-          onClick={() => setChips([])}
+          onClick={() => {
+            setChips([]);
+            setAnchor(null);
+          }}
           className="font-semibold text-brand-600 disabled:opacity-50"
         >
           {t('playerGames.roulette.clear')}
         </button>
       </div>
-      <ModeTabs mode={mode} onChange={setMode} locked={locked} />
-      <BetAmount setup={setup} disabled={locked} />
-      {mode === 'manual' ? (
-        <Button
-          block
-          busy={busy}
-          disabled={!setup.ready || setup.problem !== null || chips.length === 0}
-          data-testid="place-bet"
-          onClick={async () => {
-            if (!setup.stakeWire) return;
-            setBusy(true);
-            await spin(setup.stakeWire).catch(() => undefined);
-            setBusy(false);
-          }}
-        >
-          {t('playerGames.roulette.spin')}
-        </Button>
-      ) : (
-        <AutoPanel
-          setup={setup}
-          play={async (stake) => resultOf(await spin(stake))}
-          onRunningChange={setAutoRunning}
-        />
+      {chips.some(isGroupChip) && (
+        <ul className="flex flex-wrap gap-1.5" data-testid="roulette-inside-chips">
+          {chips.filter(isGroupChip).map((chip) => (
+            <li key={keyOf(chip)}>
+              <button
+                type="button"
+                disabled={locked}
+                onClick={() => toggle(chip)}
+                aria-label={t('playerGames.roulette.remove', {
+                  bet: `${t(`playerGames.roulette.kinds.${chip.kind}`)} ${chip.numbers.join('-')}`,
+                })}
+                className="rounded-full bg-amber-100 px-2.5 py-1 text-[12px] font-semibold text-amber-900"
+              >
+                {t(`playerGames.roulette.kinds.${chip.kind}`)} {chip.numbers.join('-')} ×
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
+      <BetControls
+        {...controls}
+        locked={locked}
+        play={spin}
+        placeLabel={t('playerGames.roulette.spin')}
+        canPlace={chips.length > 0}
+      />
     </GameScreen>
   );
 }

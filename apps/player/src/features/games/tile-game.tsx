@@ -1,28 +1,25 @@
 import type { BetWire, GameMoveInput } from '@payhub/contracts';
 import { FRUIT_BOMB_TILES, type Fruit, MINES_TILES, minesMultiplierBp } from '@payhub/games';
-import { clsx } from 'clsx';
 import { Bomb, Gem } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { cashOutBet, moveBet, placeBet } from './api.ts';
-import { AutoPanel } from './auto-panel.tsx';
+import { BetControls } from './bet-controls.tsx';
 import { FruitIcon } from './fruit-icon.tsx';
-import { BetAmount, type BetMode, Figure, GameScreen, ModeTabs, ResultBanner } from './game-screen.tsx';
-import { cashOutValue, pause, resultOf, useOpenGame, useSettle, useSettledBanner } from './play-helpers.ts';
-import { playSound } from './sound.ts';
+import { Figure, GameScreen, ResultBanner } from './game-screen.tsx';
+import { cashOutValue, pause, useStepGame } from './play-helpers.ts';
 import { TileGrid, type TileView } from './tile-grid.tsx';
-import { useBetSetup, useMultiplierText } from './use-bet-setup.ts';
+import { useMultiplierText } from './use-bet-setup.ts';
 
 type Kind = 'mines' | 'fruit-bomb';
 
 const SPEC = {
-  mines: { tiles: MINES_TILES, columns: 5, counts: [1, 3, 5, 10, 24], min: 1, max: 24, initial: 3 },
+  mines: { tiles: MINES_TILES, columns: 5, min: 1, max: 24, initial: 3 },
   'fruit-bomb': {
     tiles: FRUIT_BOMB_TILES,
     columns: 4,
-    counts: [1, 3, 5, 8, 12],
     min: 1,
     max: 12,
     initial: 3,
@@ -68,17 +65,10 @@ export function TileGamePage({ kind }: { kind: Kind }) {
   const multiplierText = useMultiplierText();
   const format = useProjectFormat();
   const spec = SPEC[kind];
-  const setup = useBetSetup(kind);
-  const open = useOpenGame(kind);
-  const [mode, setMode] = useState<BetMode>('manual');
+  const { setup, open, bet, mode, autoRunning, busy, run, banner, finished, controls } = useStepGame(kind);
   const [count, setCount] = useState<number>(spec.initial);
   const [busyTile, setBusyTile] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const [autoTiles, setAutoTiles] = useState<number[]>([]);
-  const [autoRunning, setAutoRunning] = useState(false);
-  const banner = useSettledBanner();
-  const settle = useSettle();
-  const bet = open.bet;
   const isOpen = bet?.status === 'open';
   const params =
     kind === 'mines'
@@ -87,27 +77,11 @@ export function TileGamePage({ kind }: { kind: Kind }) {
   const moveOf = (tile: number): GameMoveInput =>
     kind === 'mines' ? { move: 'reveal', tile } : { move: 'pick', tile };
 
-  function finished(answer: BetWire) {
-    open.setBet(answer);
-    settle(answer);
-    if (answer.status !== 'open') {
-      banner.show(answer);
-    } else {
-      playSound('tick');
-    }
-  }
-
-  async function start() {
-    if (!setup.stakeWire) return;
-    setBusy(true);
+  async function start(stakeWire: string): Promise<BetWire> {
     banner.clear();
-    try {
-      finished(await placeBet({ asset: setup.asset, stake: setup.stakeWire, params }));
-    } catch {
-      // the shell shows the error
-    } finally {
-      setBusy(false);
-    }
+    const answer = await placeBet({ asset: setup.asset, stake: stakeWire, params });
+    finished(answer);
+    return answer;
   }
 
   async function pick(tile: number) {
@@ -128,17 +102,7 @@ export function TileGamePage({ kind }: { kind: Kind }) {
     }
   }
 
-  async function cashOut() {
-    if (!bet) return;
-    setBusy(true);
-    try {
-      finished(await cashOutBet(bet.id));
-    } catch {
-      // the shell shows the error
-    } finally {
-      setBusy(false);
-    }
-  }
+  const cashOut = () => run(async () => bet && finished(await cashOutBet(bet.id)));
 
   /** One auto bet: start, turn the marked tiles until a bomb, cash out what is left open. */
   async function autoPlay(stakeWire: string): Promise<BetWire> {
@@ -251,72 +215,41 @@ export function TileGamePage({ kind }: { kind: Kind }) {
         </>
       ) : (
         <>
-          <div className="flex flex-col gap-1">
-            <span className="text-[12px] font-medium text-slate-600">{noun}</span>
-            <div className="flex gap-1.5">
-              {spec.counts.map((item) => (
-                <button
-                  key={item}
-                  type="button"
-                  aria-pressed={count === item}
-                  disabled={locked}
-                  data-testid={`count-${item}`}
-                  onClick={() => setCount(item)}
-                  className={clsx(
-                    'h-10 flex-1 rounded-xl text-[14px] font-bold ring-1',
-                    count === item
-                      ? 'bg-slate-900 text-white ring-slate-900'
-                      : 'bg-white text-slate-700 ring-slate-200',
-                  )}
-                >
-                  {item}
-                </button>
-              ))}
-              <select
-                aria-label={noun}
-                data-testid="count-select"
-                disabled={locked}
-                value={count}
-                onChange={(event) => setCount(Number(event.target.value))}
-                className="h-10 w-16 rounded-xl bg-white px-1 text-[14px] font-semibold ring-1 ring-slate-200"
-              >
-                {Array.from({ length: spec.max - spec.min + 1 }, (_, index) => spec.min + index).map(
-                  (item) => (
-                    <option key={item} value={item}>
-                      {item}
-                    </option>
-                  ),
-                )}
-              </select>
-            </div>
-          </div>
+          <label className="flex flex-col gap-1">
+            <span className="flex items-baseline justify-between text-[12px] font-medium text-slate-600">
+              {noun}
+              <span className="text-[18px] font-bold tabular-nums text-slate-900" data-testid="count-value">
+                {count}
+              </span>
+            </span>
+            {/* One control for the whole range (1–24 mines, 1–12 bombs): a slider a thumb can drag on a phone. */}
+            <input
+              type="range"
+              data-testid="count-range"
+              min={spec.min}
+              max={spec.max}
+              step={1}
+              value={count}
+              disabled={locked}
+              onChange={(event) => setCount(Number(event.target.value))}
+              className="h-10 w-full accent-slate-900"
+            />
+          </label>
           {kind === 'mines' && (
             <Figure
               label={t('playerGames.mines.next', { value: '' })}
               value={multiplierText(minesMultiplierBp(count, Math.max(1, autoTiles.length)))}
             />
           )}
-          <ModeTabs mode={mode} onChange={setMode} locked={busy || autoRunning} />
-          <BetAmount setup={setup} disabled={locked} />
-          {mode === 'manual' ? (
-            <Button
-              block
-              busy={busy}
-              disabled={!setup.ready || setup.problem !== null}
-              data-testid="place-bet"
-              onClick={() => void start()}
-            >
-              {t('playerGames.mines.start')}
-            </Button>
-          ) : (
-            <AutoPanel
-              setup={setup}
-              play={async (stake) => resultOf(await autoPlay(stake))}
-              blocked={autoTiles.length === 0 ? 'noTiles' : null}
-              onRunningChange={setAutoRunning}
-              extra={<p className="text-[12.5px] text-slate-500">{t('playerGames.auto.minesPick')}</p>}
-            />
-          )}
+          <BetControls
+            {...controls}
+            locked={locked}
+            play={start}
+            autoPlay={autoPlay}
+            placeLabel={t('playerGames.mines.start')}
+            autoBlocked={autoTiles.length === 0 ? 'noTiles' : null}
+            autoExtra={<p className="text-[12.5px] text-slate-500">{t('playerGames.auto.minesPick')}</p>}
+          />
         </>
       )}
     </GameScreen>

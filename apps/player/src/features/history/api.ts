@@ -6,6 +6,9 @@ import { QUERY_KEYS } from '../../lib/query-keys.ts';
 export interface HistoryFilter {
   asset?: Asset | undefined;
   type?: HistoryType | undefined;
+  /** ISO instants with the project's offset: the start of the first day, the start of the day after the last. */
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 /** Movements 20 at a time, newest first; the next page starts after the last row (keyset cursor). */
@@ -18,6 +21,8 @@ export const historyQuery = (filter: HistoryFilter) =>
           count: 20,
           ...(filter.asset ? { asset: filter.asset } : {}),
           ...(filter.type ? { type: filter.type } : {}),
+          ...(filter.from ? { from: filter.from } : {}),
+          ...(filter.to ? { to: filter.to } : {}),
           ...(pageParam ? { cursor: pageParam } : {}),
         },
       }),

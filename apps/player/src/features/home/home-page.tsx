@@ -7,6 +7,7 @@ import {
   ChevronRight,
   Dices,
   Gamepad2,
+  Gift,
   History,
   Megaphone,
   TrendingUp,
@@ -31,6 +32,7 @@ export default function HomePage() {
     { to: paths.history, label: t('playerMoney.home.history'), icon: History },
     { to: paths.crash, label: t('playerRounds.nav.crash'), icon: TrendingUp },
     { to: paths.wingo, label: t('playerRounds.nav.wingo'), icon: Dices },
+    { to: paths.rewards, label: t('playerRewards.hub.title'), icon: Gift },
   ];
   // The in-house games (features/games), each linking to its page; the title to the lobby.
   const games = ['dice', 'coinflip', 'roulette', 'mines', 'hilo', 'roller', 'fruit-bomb'] as const;

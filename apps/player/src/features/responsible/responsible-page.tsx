@@ -61,7 +61,7 @@ function saveSettings(settings: ResponsibleSettings) {
 
 /** The responsible-play page: limits with pending changes, reality checks, breaks and the statement. */
 export default function ResponsiblePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useProjectFormat();
   const settings = useQuery(settingsQuery());
   const statement = useQuery(statementQuery());
@@ -286,7 +286,13 @@ export default function ResponsiblePage() {
               <tbody className="divide-y divide-slate-100">
                 {statement.data.items.map((row) => (
                   <tr key={row.month}>
-                    <td className="px-3 py-2 font-medium text-slate-900">{row.month}</td>
+                    <td className="px-3 py-2 font-medium text-slate-900">
+                      {new Intl.DateTimeFormat(i18n.language, {
+                        month: 'short',
+                        year: 'numeric',
+                        timeZone: 'UTC',
+                      }).format(new Date(`${row.month}-01T00:00:00Z`))}
+                    </td>
                     <td className="px-2 py-2 text-right">{format.money(row.deposits)}</td>
                     <td className="px-2 py-2 text-right">{format.money(row.withdrawals)}</td>
                     <td

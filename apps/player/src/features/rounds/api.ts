@@ -1,7 +1,8 @@
 import type { RoundEvent, RoundGame } from '@payhub/contracts';
 import { RoundsRealtimeRoute } from '@payhub/contracts';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { realtimeClient } from '../../lib/realtime.ts';
@@ -39,8 +40,7 @@ export function useRoundEvents(games: readonly RoundGame[], onEvent: (event: Rou
     const wanted = new Set(key.split(','));
     return realtimeClient().subscribe(RoundsRealtimeRoute.broadcast, (item) => {
       const event = item as RoundEvent;
-      const game =
-        event.type === 'round' ? event.round.game : event.type === 'bet' ? event.bet.game : 'crash';
+      const game = event.type === 'round' ? event.round.game : event.type === 'bets' ? event.game : 'crash';
       if (!wanted.has(game)) return;
       handler.current(event);
       if (event.type === 'round') {
@@ -48,7 +48,7 @@ export function useRoundEvents(games: readonly RoundGame[], onEvent: (event: Rou
         if (event.round.state === 'ended')
           void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.walletBalances });
       }
-      if (event.type === 'bet' && event.bet.state !== 'open')
+      if (event.type === 'bets' && event.bets.some((change) => change[4] !== 'open'))
         void queryClient.invalidateQueries({ queryKey: ['rounds', game, 'mine'] });
     });
   }, [key, queryClient]);
@@ -59,6 +59,14 @@ export function serverOffset(serverTime: string, receivedAt: number): number {
   return Date.parse(serverTime) - receivedAt;
 }
 
-export function formatCents(cents: number): string {
-  return `${(cents / 100).toFixed(2)}×`;
+export function formatCents(cents: number, language?: string): string {
+  const text = (cents / 100).toFixed(2);
+  return `${language === 'id-ID' ? text.replace('.', ',') : text}×`;
+}
+
+/** `formatCents` in the player's language: 2,05× on an Indonesian page (as the games write it), 2.05× else. */
+export function useFormatCents(): (cents: number) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useCallback((cents: number) => formatCents(cents, language), [language]);
 }

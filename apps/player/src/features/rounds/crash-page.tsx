@@ -1,4 +1,4 @@
-import type { Asset, RoundBetWire, RoundWire } from '@payhub/contracts';
+import { type Asset, liveBetsOf, type RoundLiveBet, type RoundWire } from '@payhub/contracts';
 import { crashMultiplierAt } from '@payhub/games';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import { paths } from '../../lib/paths.ts';
 import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { formatCents, roundStateQuery, serverOffset, useRoundEvents } from './api.ts';
+import { roundStateQuery, serverOffset, useFormatCents, useRoundEvents } from './api.ts';
 
 /** The multiplier now (cents) of a running round, on the server's clock, capped at the crash point when ended. */
 function multiplierOf(round: RoundWire | null, offsetMs: number): number {
@@ -26,6 +26,7 @@ function CrashGraph({ round, offsetMs }: { round: RoundWire | null; offsetMs: nu
   const canvas = useRef<HTMLCanvasElement>(null);
   const label = useRef<HTMLDivElement>(null);
   const { t } = useTranslation();
+  const formatCents = useFormatCents();
   useEffect(() => {
     let frame = 0;
     const draw = () => {
@@ -82,21 +83,22 @@ function CrashGraph({ round, offsetMs }: { round: RoundWire | null; offsetMs: nu
     };
     frame = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(frame);
-  }, [round, offsetMs, t]);
+  }, [round, offsetMs, t, formatCents]);
   return (
     <div className="relative h-52 overflow-hidden rounded-2xl bg-slate-900">
       <canvas ref={canvas} className="h-full w-full" data-testid="crash-canvas" />
       <div
         ref={label}
         data-testid="crash-multiplier"
-        className="absolute inset-0 flex items-center justify-center text-3xl font-bold text-white"
+        className="absolute inset-0 flex items-center justify-center px-4 text-center text-3xl font-bold text-white tabular-nums data-[state=betting]:text-xl data-[state=none]:text-xl data-[state=ended]:text-2xl"
       />
     </div>
   );
 }
 
-function BetRow({ bet, format }: { bet: RoundBetWire; format: (amount: string, asset: Asset) => string }) {
+function BetRow({ bet, format }: { bet: RoundLiveBet; format: (amount: string, asset: Asset) => string }) {
   const { t } = useTranslation();
+  const formatCents = useFormatCents();
   return (
     <li
       className="flex items-center justify-between py-2 text-[13px]"
@@ -126,6 +128,7 @@ function BetRow({ bet, format }: { bet: RoundBetWire; format: (amount: string, a
 /** Crash: the shared curve, the bet form (manual or auto cash-out), everyone's bets live and the recent crash points. */
 export default function CrashPage() {
   const { t } = useTranslation();
+  const formatCents = useFormatCents();
   const format = useProjectFormat();
   const queryClient = useQueryClient();
   const state = useQuery(roundStateQuery('crash'));
@@ -133,7 +136,7 @@ export default function CrashPage() {
   const asset = (balances.data?.gameAsset ?? format.currency) as Asset;
   const [round, setRound] = useState<RoundWire | null>(null);
   const [offsetMs, setOffsetMs] = useState(0);
-  const [bets, setBets] = useState<Map<string, RoundBetWire>>(new Map());
+  const [bets, setBets] = useState<Map<string, RoundLiveBet>>(new Map());
   const [amount, setAmount] = useState('1000');
   const [mode, setMode] = useState<'manual' | 'auto'>('manual');
   const [autoTarget, setAutoTarget] = useState('2.50');
@@ -152,12 +155,22 @@ export default function CrashPage() {
       setOffsetMs(serverOffset(event.round.serverTime, Date.now()));
       setRound(event.round);
       if (event.round.state === 'betting') setBets(new Map());
-    } else if (event.type === 'bet') {
-      setBets((current) => new Map(current).set(event.bet.id, event.bet));
+    } else if (event.type === 'bets') {
+      // One event carries every bet change of a tick (docs/games.md §5 "Broadcast").
+      setBets((current) => {
+        const next = new Map(current);
+        for (const bet of liveBetsOf(event)) next.set(bet.id, bet);
+        return next;
+      });
     }
   });
 
-  const list = useMemo(() => [...bets.values()], [bets]);
+  // Only the shown round's bets (a late batch of the previous round, from another node, is not shown).
+  const roundId = round?.id;
+  const list = useMemo(
+    () => [...bets.values()].filter((bet) => roundId === undefined || bet.roundId === roundId),
+    [bets, roundId],
+  );
   const mine = myBetId ? bets.get(myBetId) : undefined;
   const recent = state.data?.recent ?? [];
 
@@ -202,102 +215,104 @@ export default function CrashPage() {
   const canCashOut = round?.state === 'running' && mine?.roundId === round.id && mine.state === 'open';
 
   return (
-    <div className="flex flex-col gap-4 px-4 pb-8">
+    <div className="min-h-dvh">
       <PageHeader title={t('playerRounds.crash.title')} backTo={paths.home} backLabel={t('player.back')} />
-      <CrashGraph round={round} offsetMs={offsetMs} />
-      <div className="flex gap-2 overflow-x-auto" data-testid="crash-history">
-        <span className="shrink-0 text-[12px] text-slate-500">{t('playerRounds.crash.history')}</span>
-        {recent.map((item) => (
-          <span
-            key={item.id}
-            className={`shrink-0 rounded-full px-2 py-0.5 text-[12px] font-semibold ${(item.result ?? 0) >= 200 ? 'bg-emerald-50 text-emerald-700' : 'bg-rose-50 text-rose-600'}`}
-          >
-            {item.result === null ? '—' : formatCents(item.result)}
-          </span>
-        ))}
-      </div>
-      <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-        <div className="flex gap-2" role="tablist">
-          {(['manual', 'auto'] as const).map((item) => (
-            <button
-              key={item}
-              type="button"
-              role="tab"
-              aria-selected={mode === item}
-              onClick={() => setMode(item)}
-              className={`h-9 flex-1 rounded-xl text-[14px] font-semibold ${mode === item ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600'}`}
+      <main className="mx-auto flex max-w-md flex-col gap-4 px-4 pt-3 pb-8">
+        <CrashGraph round={round} offsetMs={offsetMs} />
+        <div className="flex gap-2 overflow-x-auto" data-testid="crash-history">
+          <span className="shrink-0 text-[12px] text-slate-500">{t('playerRounds.crash.history')}</span>
+          {recent.map((item) => (
+            <span
+              key={item.id}
+              className={`shrink-0 rounded-full px-2 py-0.5 text-[12px] font-semibold ${(item.result ?? 0) >= 200 ? 'bg-emerald-50 text-emerald-700' : 'bg-rose-50 text-rose-600'}`}
             >
-              {t(`playerRounds.crash.${item}`)}
-            </button>
+              {item.result === null ? '—' : formatCents(item.result)}
+            </span>
           ))}
         </div>
-        <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
-          {t('playerRounds.amount')}
-          <input
-            value={amount}
-            inputMode="decimal"
-            data-testid="crash-amount"
-            onChange={(event) => setAmount(event.target.value)}
-            className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
-          />
-        </label>
-        {mode === 'auto' && (
+        <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <div className="flex gap-2" role="tablist">
+            {(['manual', 'auto'] as const).map((item) => (
+              <button
+                key={item}
+                type="button"
+                role="tab"
+                aria-selected={mode === item}
+                onClick={() => setMode(item)}
+                className={`h-9 flex-1 rounded-xl text-[14px] font-semibold ${mode === item ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600'}`}
+              >
+                {t(`playerRounds.crash.${item}`)}
+              </button>
+            ))}
+          </div>
           <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
-            {t('playerRounds.crash.autoTarget')}
+            {t('playerRounds.amount')}
             <input
-              value={autoTarget}
+              value={amount}
               inputMode="decimal"
-              data-testid="crash-auto-target"
-              onChange={(event) => setAutoTarget(event.target.value)}
+              data-testid="crash-amount"
+              onChange={(event) => setAmount(event.target.value)}
               className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
             />
           </label>
-        )}
-        {canCashOut ? (
-          <Button block busy={busy} onClick={() => void cashOut()} data-testid="crash-cashout">
-            {t('playerRounds.crash.cashOut')}
-          </Button>
-        ) : (
-          <Button
-            block
-            busy={busy}
-            disabled={!canBet}
-            onClick={() => void placeBet()}
-            data-testid="crash-bet"
-          >
-            {t('playerRounds.crash.bet')}
-          </Button>
-        )}
-        {mine && (
-          <p className="text-[13px] text-slate-600" data-testid="crash-my-bet">
-            {mine.state === 'won' && mine.cashOut !== null
-              ? t('playerRounds.crash.cashedOut', {
-                  multiplier: formatCents(mine.cashOut),
-                  amount: format.asset(mine.payout ?? '0', mine.asset),
-                })
-              : t('playerRounds.crash.yourBet', { amount: format.asset(mine.stake, mine.asset) })}
-          </p>
-        )}
-      </section>
-      <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-        <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.crash.liveBets')}</h2>
-        {list.length === 0 ? (
-          <p className="py-3 text-[13px] text-slate-400">{t('playerRounds.noBets')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100" data-testid="crash-bets">
-            {list.map((bet) => (
-              <BetRow key={bet.id} bet={bet} format={format.asset} />
-            ))}
-          </ul>
-        )}
-      </section>
-      <Link
-        to={paths.roundsFair('crash')}
-        className="text-center text-[14px] font-semibold text-brand-600"
-        data-testid="crash-fair-link"
-      >
-        {t('playerRounds.nav.fair')}
-      </Link>
+          {mode === 'auto' && (
+            <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
+              {t('playerRounds.crash.autoTarget')}
+              <input
+                value={autoTarget}
+                inputMode="decimal"
+                data-testid="crash-auto-target"
+                onChange={(event) => setAutoTarget(event.target.value)}
+                className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
+              />
+            </label>
+          )}
+          {canCashOut ? (
+            <Button block busy={busy} onClick={() => void cashOut()} data-testid="crash-cashout">
+              {t('playerRounds.crash.cashOut')}
+            </Button>
+          ) : (
+            <Button
+              block
+              busy={busy}
+              disabled={!canBet}
+              onClick={() => void placeBet()}
+              data-testid="crash-bet"
+            >
+              {t('playerRounds.crash.bet')}
+            </Button>
+          )}
+          {mine && (
+            <p className="text-[13px] text-slate-600" data-testid="crash-my-bet">
+              {mine.state === 'won' && mine.cashOut !== null
+                ? t('playerRounds.crash.cashedOut', {
+                    multiplier: formatCents(mine.cashOut),
+                    amount: format.asset(mine.payout ?? '0', mine.asset),
+                  })
+                : t('playerRounds.crash.yourBet', { amount: format.asset(mine.stake, mine.asset) })}
+            </p>
+          )}
+        </section>
+        <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.crash.liveBets')}</h2>
+          {list.length === 0 ? (
+            <p className="py-3 text-[13px] text-slate-400">{t('playerRounds.noBets')}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" data-testid="crash-bets">
+              {list.map((bet) => (
+                <BetRow key={bet.id} bet={bet} format={format.asset} />
+              ))}
+            </ul>
+          )}
+        </section>
+        <Link
+          to={paths.roundsFair('crash')}
+          className="text-center text-[14px] font-semibold text-brand-600"
+          data-testid="crash-fair-link"
+        >
+          {t('playerRounds.nav.fair')}
+        </Link>
+      </main>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { formatCents, roundHistoryQuery, roundStateQuery } from './api.ts';
+import { roundHistoryQuery, roundStateQuery, useFormatCents } from './api.ts';
 
 type Verdict = 'ok' | 'bad';
 
@@ -21,6 +21,7 @@ function verifyRound(round: RoundWire, terminating: string, salt: string, maxSte
 /** The fairness page of a round game: the chain's terminating hash and salt, each ended round's hash, verification in the browser. */
 export default function RoundsFairPage() {
   const { t } = useTranslation();
+  const formatCents = useFormatCents();
   const params = useParams();
   const game = (ROUND_GAMES as readonly string[]).includes(params.game ?? '')
     ? (params.game as RoundGame)
@@ -44,78 +45,80 @@ export default function RoundsFairPage() {
       ? t('playerRounds.nav.crash')
       : `${t('playerRounds.nav.wingo')} ${t(`playerRounds.wingo.modes.${game}`)}`;
   return (
-    <div className="flex flex-col gap-4 px-4 pb-8">
+    <div className="min-h-dvh">
       <PageHeader
         title={t('playerRounds.fair.title', { game: gameName })}
         backTo={game === 'crash' ? paths.crash : paths.wingo}
         backLabel={t('player.back')}
       />
-      <p className="text-[13px] text-slate-600">{t('playerRounds.fair.explain')}</p>
-      <dl className="flex flex-col gap-2 rounded-2xl bg-white p-4 text-[13px] ring-1 ring-slate-200">
-        <dt className="font-semibold text-slate-700">{t('playerRounds.fair.terminating')}</dt>
-        <dd className="break-all font-mono text-[12px]" data-testid="fair-terminating">
-          {fairness?.terminatingHash ?? '…'}
-        </dd>
-        <dt className="font-semibold text-slate-700">{t('playerRounds.fair.salt')}</dt>
-        <dd className="break-all font-mono text-[12px]" data-testid="fair-salt">
-          {fairness?.salt ?? t('playerRounds.fair.saltPending')}
-        </dd>
-        {fairness?.saltSource && (
-          <>
-            <dt className="font-semibold text-slate-700">{t('playerRounds.fair.saltSource')}</dt>
-            <dd>{fairness.saltSource}</dd>
-          </>
-        )}
-        <dt className="font-semibold text-slate-700">{t('playerRounds.fair.chainLength')}</dt>
-        <dd>{fairness?.chainLength ?? '…'}</dd>
-      </dl>
-      <button
-        type="button"
-        onClick={verifyAll}
-        disabled={!fairness?.salt || rounds.length === 0}
-        data-testid="fair-verify"
-        className="h-11 rounded-xl bg-brand-600 text-[14px] font-semibold text-white disabled:bg-brand-200"
-      >
-        {t('playerRounds.fair.verify')}
-      </button>
-      <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-        <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.fair.rounds')}</h2>
-        <ul className="divide-y divide-slate-100">
-          {rounds.map((round) => {
-            const verdict = verdicts.get(round.id);
-            return (
-              <li
-                key={round.id}
-                className="flex flex-col gap-1 py-2 text-[12px]"
-                data-testid="fair-round"
-                data-verdict={verdict ?? ''}
-              >
-                <div className="flex justify-between">
-                  <span className="font-semibold">
-                    {t('playerRounds.fair.round', { round: round.chainRound, period: round.period })}
-                  </span>
-                  <span>
-                    {t('playerRounds.fair.result', {
-                      result:
-                        round.result === null
-                          ? '—'
-                          : game === 'crash'
-                            ? formatCents(round.result)
-                            : String(round.result),
-                    })}
-                  </span>
-                </div>
-                <span className="break-all font-mono text-slate-500">{round.hash}</span>
-                {verdict && (
-                  <span className={verdict === 'ok' ? 'text-emerald-600' : 'text-rose-600'}>
-                    {verdict === 'ok' ? t('playerRounds.fair.verified') : t('playerRounds.fair.mismatch')}
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      <main className="mx-auto flex max-w-md flex-col gap-4 px-4 pt-3 pb-8">
+        <p className="text-[13px] text-slate-600">{t('playerRounds.fair.explain')}</p>
+        <dl className="flex flex-col gap-2 rounded-2xl bg-white p-4 text-[13px] ring-1 ring-slate-200">
+          <dt className="font-semibold text-slate-700">{t('playerRounds.fair.terminating')}</dt>
+          <dd className="break-all font-mono text-[12px]" data-testid="fair-terminating">
+            {fairness?.terminatingHash ?? '…'}
+          </dd>
+          <dt className="font-semibold text-slate-700">{t('playerRounds.fair.salt')}</dt>
+          <dd className="break-all font-mono text-[12px]" data-testid="fair-salt">
+            {fairness?.salt ?? t('playerRounds.fair.saltPending')}
+          </dd>
+          {fairness?.saltSource && (
+            <>
+              <dt className="font-semibold text-slate-700">{t('playerRounds.fair.saltSource')}</dt>
+              <dd>{fairness.saltSource}</dd>
+            </>
+          )}
+          <dt className="font-semibold text-slate-700">{t('playerRounds.fair.chainLength')}</dt>
+          <dd>{fairness?.chainLength ?? '…'}</dd>
+        </dl>
+        <button
+          type="button"
+          onClick={verifyAll}
+          disabled={!fairness?.salt || rounds.length === 0}
+          data-testid="fair-verify"
+          className="h-11 rounded-xl bg-brand-600 text-[14px] font-semibold text-white disabled:bg-brand-200"
+        >
+          {t('playerRounds.fair.verify')}
+        </button>
+        <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.fair.rounds')}</h2>
+          <ul className="divide-y divide-slate-100">
+            {rounds.map((round) => {
+              const verdict = verdicts.get(round.id);
+              return (
+                <li
+                  key={round.id}
+                  className="flex flex-col gap-1 py-2 text-[12px]"
+                  data-testid="fair-round"
+                  data-verdict={verdict ?? ''}
+                >
+                  <div className="flex justify-between">
+                    <span className="font-semibold">
+                      {t('playerRounds.fair.round', { round: round.chainRound, period: round.period })}
+                    </span>
+                    <span>
+                      {t('playerRounds.fair.result', {
+                        result:
+                          round.result === null
+                            ? '—'
+                            : game === 'crash'
+                              ? formatCents(round.result)
+                              : String(round.result),
+                      })}
+                    </span>
+                  </div>
+                  <span className="break-all font-mono text-slate-500">{round.hash}</span>
+                  {verdict && (
+                    <span className={verdict === 'ok' ? 'text-emerald-600' : 'text-rose-600'}>
+                      {verdict === 'ok' ? t('playerRounds.fair.verified') : t('playerRounds.fair.mismatch')}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </main>
     </div>
   );
 }

@@ -91,142 +91,144 @@ export default function WingoPage() {
   }
 
   return (
-    <div className="flex flex-col gap-4 px-4 pb-8">
+    <div className="min-h-dvh">
       <PageHeader title={t('playerRounds.wingo.title')} backTo={paths.home} backLabel={t('player.back')} />
-      <div className="flex gap-2" role="tablist">
-        {WINGO_GAMES.map((item) => (
-          <button
-            key={item}
-            type="button"
-            role="tab"
-            aria-selected={game === item}
-            data-testid={`wingo-tab-${item}`}
-            onClick={() => setGame(item)}
-            className={`h-10 flex-1 rounded-xl text-[14px] font-semibold ${game === item ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600'}`}
-          >
-            {t(`playerRounds.wingo.modes.${item}`)}
-          </button>
-        ))}
-      </div>
-      <section className="flex items-center justify-between rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-        <span className="text-[13px] text-slate-600" data-testid="wingo-period">
-          {round ? t('playerRounds.wingo.period', { period: round.period }) : '…'}
-        </span>
-        <span className="text-[15px] font-bold text-slate-900" data-testid="wingo-countdown">
-          {open
-            ? t('playerRounds.wingo.countdown', { seconds: secondsToDraw })
-            : t('playerRounds.wingo.closed')}
-        </span>
-      </section>
-      <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-        <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
-          {t('playerRounds.amount')}
-          <input
-            value={amount}
-            inputMode="decimal"
-            data-testid="wingo-amount"
-            onChange={(event) => setAmount(event.target.value)}
-            className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
-          />
-        </label>
-        <div className="grid grid-cols-3 gap-2">
-          {(['green', 'violet', 'red'] as const).map((colour) => (
+      <main className="mx-auto flex max-w-md flex-col gap-4 px-4 pt-3 pb-8">
+        <div className="flex gap-2" role="tablist">
+          {WINGO_GAMES.map((item) => (
             <button
-              key={colour}
+              key={item}
               type="button"
-              disabled={!open || busy}
-              data-testid={`wingo-colour-${colour}`}
-              onClick={() => void bet(`colour:${colour}`)}
-              className={`h-11 rounded-xl text-[14px] font-semibold disabled:opacity-40 ${COLOUR_CLASS[colour]}`}
+              role="tab"
+              aria-selected={game === item}
+              data-testid={`wingo-tab-${item}`}
+              onClick={() => setGame(item)}
+              className={`h-10 flex-1 rounded-xl text-[14px] font-semibold ${game === item ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600'}`}
             >
-              {t(`playerRounds.wingo.colours.${colour}`)}
+              {t(`playerRounds.wingo.modes.${item}`)}
             </button>
           ))}
         </div>
-        <div className="grid grid-cols-5 gap-2">
-          {[...Array(10).keys()].map((number) => (
-            <button
-              key={number}
-              type="button"
-              disabled={!open || busy}
-              data-testid={`wingo-number-${number}`}
-              onClick={() => void bet(`number:${number}`)}
-              className="flex h-11 items-center justify-center rounded-xl bg-slate-50 disabled:opacity-40"
-            >
-              <Ball number={number} />
-            </button>
-          ))}
-        </div>
-        <div className="grid grid-cols-2 gap-2">
-          {(['big', 'small'] as const).map((size) => (
-            <Button
-              key={size}
-              variant="secondary"
-              disabled={!open || busy}
-              onClick={() => void bet(`size:${size}`)}
-              data-testid={`wingo-size-${size}`}
-            >
-              {t(`playerRounds.wingo.${size}`)}
-            </Button>
-          ))}
-        </div>
-        <p className="text-[12px] text-slate-500">{t('playerRounds.wingo.payouts')}</p>
-      </section>
-      <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-        <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.wingo.results')}</h2>
-        <ul className="divide-y divide-slate-100" data-testid="wingo-results">
-          {(state.data?.recent ?? []).map((item) => (
-            <li key={item.id} className="flex items-center justify-between py-2 text-[13px]">
-              <span className="font-mono text-slate-500">{item.period}</span>
-              {item.result !== null && <Ball number={item.result} />}
-              <span>
-                {item.result === null ? '—' : t(`playerRounds.wingo.${item.result >= 5 ? 'big' : 'small'}`)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-        <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.wingo.myBets')}</h2>
-        {(mine.data?.items ?? []).length === 0 ? (
-          <p className="py-3 text-[13px] text-slate-400">{t('playerRounds.noBets')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100" data-testid="wingo-my-bets">
-            {(mine.data?.items ?? []).map((item) => (
-              <li
-                key={item.id}
-                className="flex items-center justify-between py-2 text-[13px]"
-                data-testid="wingo-my-bet"
-                data-state={item.state}
+        <section className="flex items-center justify-between rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <span className="text-[13px] text-slate-600" data-testid="wingo-period">
+            {round ? t('playerRounds.wingo.period', { period: round.period }) : '…'}
+          </span>
+          <span className="text-[15px] font-bold text-slate-900" data-testid="wingo-countdown">
+            {open
+              ? t('playerRounds.wingo.countdown', { seconds: secondsToDraw })
+              : t('playerRounds.wingo.closed')}
+          </span>
+        </section>
+        <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
+            {t('playerRounds.amount')}
+            <input
+              value={amount}
+              inputMode="decimal"
+              data-testid="wingo-amount"
+              onChange={(event) => setAmount(event.target.value)}
+              className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
+            />
+          </label>
+          <div className="grid grid-cols-3 gap-2">
+            {(['green', 'violet', 'red'] as const).map((colour) => (
+              <button
+                key={colour}
+                type="button"
+                disabled={!open || busy}
+                data-testid={`wingo-colour-${colour}`}
+                onClick={() => void bet(`colour:${colour}`)}
+                className={`h-11 rounded-xl text-[14px] font-semibold disabled:opacity-40 ${COLOUR_CLASS[colour]}`}
               >
+                {t(`playerRounds.wingo.colours.${colour}`)}
+              </button>
+            ))}
+          </div>
+          <div className="grid grid-cols-5 gap-2">
+            {[...Array(10).keys()].map((number) => (
+              <button
+                key={number}
+                type="button"
+                disabled={!open || busy}
+                data-testid={`wingo-number-${number}`}
+                onClick={() => void bet(`number:${number}`)}
+                className="flex h-11 items-center justify-center rounded-xl bg-slate-50 disabled:opacity-40"
+              >
+                <Ball number={number} />
+              </button>
+            ))}
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            {(['big', 'small'] as const).map((size) => (
+              <Button
+                key={size}
+                variant="secondary"
+                disabled={!open || busy}
+                onClick={() => void bet(`size:${size}`)}
+                data-testid={`wingo-size-${size}`}
+              >
+                {t(`playerRounds.wingo.${size}`)}
+              </Button>
+            ))}
+          </div>
+          <p className="text-[12px] text-slate-500">{t('playerRounds.wingo.payouts')}</p>
+        </section>
+        <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.wingo.results')}</h2>
+          <ul className="divide-y divide-slate-100" data-testid="wingo-results">
+            {(state.data?.recent ?? []).map((item) => (
+              <li key={item.id} className="flex items-center justify-between py-2 text-[13px]">
                 <span className="font-mono text-slate-500">{item.period}</span>
-                <span>{pickLabel(item.pick ?? '')}</span>
-                <span>{format.asset(item.stake, item.asset)}</span>
-                <span
-                  className={
-                    item.state === 'won'
-                      ? 'font-semibold text-emerald-600'
-                      : item.state === 'lost'
-                        ? 'text-rose-500'
-                        : 'text-slate-400'
-                  }
-                >
-                  {item.state === 'won' && item.payout
-                    ? format.asset(item.payout, item.asset)
-                    : t(`playerRounds.states.${item.state}`)}
+                {item.result !== null && <Ball number={item.result} />}
+                <span>
+                  {item.result === null ? '—' : t(`playerRounds.wingo.${item.result >= 5 ? 'big' : 'small'}`)}
                 </span>
               </li>
             ))}
           </ul>
-        )}
-      </section>
-      <Link
-        to={paths.roundsFair(game)}
-        className="text-center text-[14px] font-semibold text-brand-600"
-        data-testid="wingo-fair-link"
-      >
-        {t('playerRounds.nav.fair')}
-      </Link>
+        </section>
+        <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.wingo.myBets')}</h2>
+          {(mine.data?.items ?? []).length === 0 ? (
+            <p className="py-3 text-[13px] text-slate-400">{t('playerRounds.noBets')}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" data-testid="wingo-my-bets">
+              {(mine.data?.items ?? []).map((item) => (
+                <li
+                  key={item.id}
+                  className="flex items-center justify-between py-2 text-[13px]"
+                  data-testid="wingo-my-bet"
+                  data-state={item.state}
+                >
+                  <span className="font-mono text-slate-500">{item.period}</span>
+                  <span>{pickLabel(item.pick ?? '')}</span>
+                  <span>{format.asset(item.stake, item.asset)}</span>
+                  <span
+                    className={
+                      item.state === 'won'
+                        ? 'font-semibold text-emerald-600'
+                        : item.state === 'lost'
+                          ? 'text-rose-500'
+                          : 'text-slate-400'
+                    }
+                  >
+                    {item.state === 'won' && item.payout
+                      ? format.asset(item.payout, item.asset)
+                      : t(`playerRounds.states.${item.state}`)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <Link
+          to={paths.roundsFair(game)}
+          className="text-center text-[14px] font-semibold text-brand-600"
+          data-testid="wingo-fair-link"
+        >
+          {t('playerRounds.nav.fair')}
+        </Link>
+      </main>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { BonusWithdrawNotice } from '../../lib/bonus.tsx';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
@@ -235,6 +236,7 @@ export default function WithdrawPage() {
           )}
         </div>
 
+        <BonusWithdrawNotice />
         <Button type="submit" block busy={busy}>
           {t('playerWithdraw.submit')}
         </Button>

@@ -7,6 +7,7 @@ import {
 } from '@payhub/contracts';
 import { type Address, getAddress, type Hash } from 'viem';
 import { accounts, type Ledger } from '../../ledger/ledger.ts';
+import type { PlayGate } from '../../money/play-gate.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -59,6 +60,12 @@ export function createChainDepositService(deps: {
   depositMin: bigint;
   xpubOf: (projectId: number) => string | undefined;
   isPaymentOperator: (userId: number) => Promise<boolean>;
+  /**
+   * Responsible play (issue 14): the deposit address is refused (10001) while the player is excluded
+   * or under age; a credited transfer is counted under the deposit limits at its value in the
+   * project currency — never refused, the money is on chain and is the player's (docs/chain.md).
+   */
+  playGate?: Pick<PlayGate, 'beforeDeposit' | 'beforeDepositAddress'>;
   /**
    * A confirmed transfer to an operator's quota top-up address, inside the crediting transaction (the
    * quota module credits the top-up); answers what to run once committed (its pushes).
@@ -198,6 +205,16 @@ export function createChainDepositService(deps: {
         code: 'chain_deposit',
         reference: { type: 'chain_deposit', id: String(row.id) },
       });
+      // Counted under the player's deposit limits (stage credit: counted, never refused).
+      if (row.topupId === null)
+        await deps.playGate?.beforeDeposit(tx, {
+          userId: row.playerId,
+          projectId: row.projectId,
+          asset: 'USDT',
+          amount: row.amount,
+          reference: `chain_deposit:${row.id}`,
+          stage: 'credit',
+        });
       if (row.topupId !== null) {
         if (!deps.onTopupDeposit) throw new Error('a top-up deposit needs the quota module');
         committed.action = await deps.onTopupDeposit(tx, {
@@ -223,6 +240,11 @@ export function createChainDepositService(deps: {
     async address(session: Session): Promise<Address> {
       // A payment operator's account holds no player wallet (docs/payments.md "self-dealing").
       if (await deps.isPaymentOperator(session.userId)) throw new AppError(ErrorCode.OperatorCannotPay);
+      // Excluded, cooling off or under age: no address (10001); the app shows when the exclusion ends.
+      await deps.playGate?.beforeDepositAddress?.(repo.root, {
+        userId: session.userId,
+        projectId: session.projectId,
+      });
       const stored = await repo.depositAddress(repo.root, session.userId);
       if (stored) return getAddress(stored);
       const xpub = deps.xpubOf(session.projectId);

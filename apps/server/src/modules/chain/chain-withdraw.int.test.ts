@@ -2,7 +2,9 @@
 // usable 24 h later, mixed-case addresses must carry a valid EIP-55 checksum, the fee is quoted before,
 // 100 parallel requests against a balance for 10 create exactly 10 (amount + fee held), a confirmed
 // transfer posts the holds and pays the address, a transfer that fails on chain gives the held amount
-// back, a blocked address is refused and opens a monitoring case, and the ledger check is clean after.
+// back, a blocked address is refused and opens a monitoring case, and the ledger check is clean after;
+// a player who chose to forfeit an open bonus keeps it when the USDT withdrawal is refused (balance,
+// tier limit) and forfeits it once when a USDT and a bank withdrawal are accepted concurrently.
 import { ErrorCode } from '@payhub/contracts';
 import { type Address, createPublicClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -15,8 +17,10 @@ import {
   USDT,
   usdtOf,
 } from '../../../test/chain-helpers.ts';
-import { expectLedgerClean, failure, userIdOf } from '../../../test/payhub-helpers.ts';
+import { confirmedDeposit, expectLedgerClean, failure, userIdOf } from '../../../test/payhub-helpers.ts';
+import { registerPlayer } from '../../../test/promo-support.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { accounts, createLedger } from '../../ledger/ledger.ts';
 import { ERC20_ABI } from './chain.abi.ts';
 import { DEV_SIGNER_INDEX, devPrivateKey } from './chain.keys.ts';
 
@@ -33,6 +37,7 @@ const RECIPIENT = '0x1111111111111111111111111111111111111111' as Address;
 const BLOCKED = '0x2222222222222222222222222222222222222222' as Address;
 const FAILING = '0x3333333333333333333333333333333333333333' as Address;
 const DROPPED = '0x4444444444444444444444444444444444444444' as Address;
+const BONUS_RECIPIENT = '0x5555555555555555555555555555555555555555' as Address;
 
 let chain: TestChain;
 let testApp: TestApp;
@@ -179,10 +184,32 @@ describe('chain withdrawals', () => {
   it('refuses a blocked address and opens a monitoring case', async () => {
     const player = await testApp.signIn('no-spa');
     const playerId = await userIdOf(player);
-    await testApp.database.pool.query(
-      `INSERT INTO chain_blocked_addresses (address, reason, created_at) VALUES ($1, 'sanctions list', now())`,
+    // Only an admin keeps the blocklist; a bad address is 3; each change is audited.
+    const admin = await testApp.signIn('admin');
+    const blockBody = { address: BLOCKED, reason: 'sanctions list' };
+    expect((await failure(player.api.chain.blockAddress({ body: blockBody }))).errCode).toBe(
+      ErrorCode.NoPermission,
+    );
+    expect((await failure(player.api.chain.blockedAddresses())).errCode).toBe(ErrorCode.NoPermission);
+    expect(
+      (await failure(admin.api.chain.blockAddress({ body: { address: '0x12', reason: 'x' } }))).errCode,
+    ).toBe(ErrorCode.BadParameter);
+    expect(
+      (
+        await failure(
+          admin.api.chain.unblockAddress({
+            params: { address: '0x9999999999999999999999999999999999999999' },
+          }),
+        )
+      ).errCode,
+    ).toBe(ErrorCode.NotFound);
+    expect(await admin.api.chain.blockAddress({ body: blockBody })).toMatchObject(blockBody);
+    expect((await admin.api.chain.blockedAddresses()).items.map((item) => item.address)).toEqual([BLOCKED]);
+    const audit = await testApp.database.pool.query(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'chain.blocklist.add' AND object_id = $1`,
       [BLOCKED.toLowerCase()],
     );
+    expect(audit.rows[0].n).toBe(1);
     const entry = await addAddress(player, 'no-spa', BLOCKED);
     await fund(player, 50n * USDT);
     testApp.clock.advance(DAY_MS);
@@ -195,6 +222,18 @@ describe('chain withdrawals', () => {
       `SELECT subject_id FROM payhub_cases WHERE rule = 'blocked_address' AND status = 'open'`,
     );
     expect(cases.rows.map((row) => row.subject_id)).toEqual([String(playerId)]);
+    // Taken off the list by an admin: the address can be paid again (the request is accepted and held).
+    expect((await admin.api.chain.unblockAddress({ params: { address: BLOCKED } })).address).toBe(BLOCKED);
+    expect((await admin.api.chain.blockedAddresses()).items).toEqual([]);
+    const accepted = await player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } });
+    expect(accepted.state).toBe('requested');
+    expect((await usdtOf(testApp, playerId)).held - before.held).toBe(11n * USDT);
+    await settle();
+    const paid = (await player.api.chain.withdrawals({ query: { page: 1, count: 10 } })).items.find(
+      (item) => item.id === accepted.id,
+    );
+    expect(paid?.state).toBe('confirmed');
+    expect(await tokenBalance(BLOCKED)).toBe(10n * USDT);
   });
 
   it('refuses bad input on every chain endpoint with a clear code, moving nothing', async () => {
@@ -410,6 +449,94 @@ describe('chain withdrawals', () => {
     expect(await tokenBalance(FAILING)).toBe(0n);
     expect(pushes.map((push) => push.state)).toEqual(['requested', 'sent', 'failed']);
     testApp.app.realtime.notifyUser = notify;
+    await expectLedgerClean(testApp);
+  });
+});
+
+describe('an open bonus and a USDT withdrawal (the player chose to forfeit it)', () => {
+  it('keeps the bonus when the withdrawal is refused; forfeits it once beside a concurrent bank withdrawal', async () => {
+    const PROJECT = 12;
+    const phone = '081299990001';
+    const { client: player, userId: playerId } = await registerPlayer(testApp, phone, PROJECT);
+    const operators = [await testApp.signIn('operator'), await testApp.signIn('operator-2')];
+    await confirmedDeposit(testApp, operators, player, '60000.00');
+    const bonus = testApp.app.rewards!.bonus;
+    await bonus.scanFirstDeposits(PROJECT);
+    await player.api.bonus.setWithdrawChoice({ body: { onWithdraw: 'forfeit' } });
+    const bankAccountId = (
+      await player.api.withdraw.bankAdd({
+        body: { bankCode: 'BRI', accountNo: '7712345678', holderName: 'Sari Dewi' },
+      })
+    ).id;
+    testApp.clock.advance(2 * 60_000); // past the registration code's resend wait
+    await player.api.chain.addressCode();
+    const { code } = await testApp
+      .client()
+      .api.user.devLatestCode({ query: { phone, purpose: 'crypto_address' } });
+    const entry = await player.api.chain.addAddress({
+      body: { address: BONUS_RECIPIENT, label: 'mine', code },
+    });
+    testApp.clock.advance(DAY_MS);
+    await fund(player, 11n * USDT);
+
+    const ledger = createLedger(testApp.clock);
+    const balanceAt = async (address: string) => {
+      const account = await ledger.findAccount(testApp.database.db, address);
+      return account ? (await ledger.balance(testApp.database.db, account.id)).balance : 0n;
+    };
+    const bonusState = async () => {
+      const { rows } = await testApp.database.pool.query<{ id: string; state: string }>(
+        `SELECT id, state FROM rewards_bonuses WHERE player_id = $1`,
+        [playerId],
+      );
+      return rows.map((row) => ({ id: Number(row.id), state: row.state }));
+    };
+    const forfeits = async (bonusId: number) =>
+      (
+        await testApp.database.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ledger_transfers WHERE code = 'bonus_forfeit' AND reference_id = $1`,
+          [String(bonusId)],
+        )
+      ).rows[0]!.n;
+    const balances = async () => ({
+      usdt: await usdtOf(testApp, playerId),
+      idr: await balanceAt(accounts.player(PROJECT, playerId, 'IDR').address),
+      bonus: await balanceAt(accounts.playerBonus(PROJECT, playerId, 'IDR').address),
+      pool: await balanceAt(accounts.bonusPool(PROJECT, 'IDR').address),
+    });
+    const [open] = await bonusState();
+    expect(open).toMatchObject({ state: 'active' });
+    const before = await balances();
+    expect(before.bonus).toBe(600_000n);
+    expect(before.usdt).toEqual({ balance: 11n * USDT, held: 0n });
+
+    // 20 USDT + the fee is more than the wallet holds (3005, after the bonus step in the same
+    // transaction); 600 USDT is over tier 0's 500 USDT a withdrawal (7051).
+    for (const [amount, errCode] of [
+      ['20', ErrorCode.InsufficientBalanceWallet],
+      ['600', ErrorCode.WithdrawalOverTierLimit],
+    ] as const) {
+      expect(
+        (await failure(player.api.chain.withdraw({ body: { amount, addressId: entry.id } }))).errCode,
+      ).toBe(errCode);
+      expect(await bonusState()).toEqual([open]);
+      expect(await balances()).toEqual(before);
+    }
+    expect(await forfeits(open!.id)).toBe(0);
+
+    // A USDT and a bank withdrawal at once (each under its own player lock): both accepted, one forfeit.
+    const [crypto, bank] = await Promise.all([
+      player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } }),
+      player.api.withdraw.create({ body: { amount: '50000.00', bankAccountId } }),
+    ]);
+    expect(crypto.state).toBe('requested');
+    expect(bank.state).toBe(0);
+    expect(await bonusState()).toEqual([{ id: open!.id, state: 'forfeited' }]);
+    expect(await forfeits(open!.id)).toBe(1);
+    const after = await balances();
+    expect(after.bonus).toBe(0n);
+    expect(after.pool).toBe(before.pool + 600_000n);
+    expect(after.usdt).toEqual({ balance: 11n * USDT, held: 11n * USDT });
     await expectLedgerClean(testApp);
   });
 });

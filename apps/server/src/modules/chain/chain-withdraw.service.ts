@@ -10,15 +10,16 @@ import {
 import { type Address, getAddress, type Hash, type Hex, isAddress } from 'viem';
 import { accounts, type Ledger, type Posting } from '../../ledger/ledger.ts';
 import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
+import type { WithdrawTierGate } from '../../money/withdraw-tier.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
-import { AppError, badParameter, notFound } from '../../platform/errors.ts';
+import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import type { UserNotifier } from '../payhub/payhub.notify.ts';
 import type { ChainGateway } from './chain.gateway.ts';
-import type { AddressBookRow, ChainRepo, WithdrawalRow } from './chain.repo.ts';
+import type { AddressBookRow, BlockedRow, ChainRepo, WithdrawalRow } from './chain.repo.ts';
 
 /** A player has at most this many withdrawals waiting for the chain (3009 beyond). */
 export const CHAIN_WITHDRAW_OPEN_MAX = 20;
@@ -89,6 +90,14 @@ export function createChainWithdrawService(deps: {
   secondFactor?: (userId: number, code: string | undefined) => Promise<void>;
   /** Identity (issue 14): refuses a player who may not move real money (under age: 10001). */
   mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
+  /**
+   * Rewards (issue 17), inside the withdrawal's transaction before its money is held: the player's
+   * choice for bonuses with an open wagering requirement (4017, or each forfeited to the pool). A
+   * refusal later in the same transaction rolls a forfeit back with the withdrawal.
+   */
+  applyBonusChoice?: (tx: Executor, userId: number) => Promise<void>;
+  /** Identity tiers (issue 14): the tier's per-withdrawal and daily limits (7051), identity required (7052). */
+  withdrawTier?: WithdrawTierGate;
   codes: {
     send(
       projectId: number,
@@ -221,7 +230,70 @@ export function createChainWithdrawService(deps: {
     if (finished) await push(finished);
   }
 
+  function requireAdmin(session: Session): void {
+    if (session.staffRole !== 'admin') throw noPermission();
+  }
+
+  const toBlockedWire = (row: BlockedRow) => ({
+    address: getAddress(row.address),
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+  });
+
   return {
+    /**
+     * The AML blocklist (one platform-wide list): admins read, add and remove addresses; each change
+     * is an audit line in its transaction. A withdrawal to a listed address is refused (777) and opens
+     * a monitoring case.
+     */
+    blocklist: {
+      async list(session: Session) {
+        requireAdmin(session);
+        return { items: (await repo.blockedList(repo.root)).map(toBlockedWire) };
+      },
+      async add(session: Session, input: { address: string; reason: string }, ip: string) {
+        requireAdmin(session);
+        const address = checkedAddress(input.address);
+        const row = await repo.transaction(async (tx) => {
+          const stored = await repo.block(tx, address, input.reason, clock.now());
+          await writeAudit(tx, {
+            projectId: session.projectId,
+            actorId: session.userId,
+            action: 'chain.blocklist.add',
+            objectType: 'chain_address',
+            objectId: address.toLowerCase(),
+            after: { address, reason: stored.reason },
+            ip,
+          });
+          return stored;
+        });
+        return toBlockedWire(row);
+      },
+      async remove(session: Session, text: string, ip: string) {
+        requireAdmin(session);
+        const address = checkedAddress(text);
+        const row = await repo.transaction(async (tx) => {
+          const removed = await repo.unblock(tx, address);
+          if (!removed) throw notFound('blocked address');
+          await writeAudit(tx, {
+            projectId: session.projectId,
+            actorId: session.userId,
+            action: 'chain.blocklist.remove',
+            objectType: 'chain_address',
+            objectId: address.toLowerCase(),
+            before: { address, reason: removed.reason },
+            ip,
+          });
+          return removed;
+        });
+        return toBlockedWire(row);
+      },
+    },
+    /** The player's address-book entries as `crypto:<lower-case address>` (rewards' abuse signal). */
+    async payoutAddressesOf(playerId: number): Promise<string[]> {
+      const rows = await repo.addresses(repo.root, playerId);
+      return rows.map((row) => `crypto:${row.address.toLowerCase()}`);
+    },
     async addresses(session: Session) {
       const rows = await repo.addresses(repo.root, session.userId);
       const now = clock.now();
@@ -269,6 +341,15 @@ export function createChainWithdrawService(deps: {
     async quote(session: Session, amount: bigint) {
       const range = await limits(session.projectId);
       checkRange(amount, range);
+      // The identity tier's limits too, so the player reads 7051 before confirming (unlocked here:
+      // the request checks again under the player's lock).
+      await deps.withdrawTier?.check(repo.root, {
+        userId: session.userId,
+        projectId: session.projectId,
+        asset: 'USDT',
+        amount,
+        usedSince: (from) => repo.withdrawnSince(repo.root, session.userId, from),
+      });
       return {
         amount: formatAmount(amount, 'USDT'),
         fee: formatAmount(range.withdrawFee, 'USDT'),
@@ -339,6 +420,16 @@ export function createChainWithdrawService(deps: {
             await repo.lockPlayer(tx, session.userId);
             const open = await repo.countOpenWithdrawals(tx, session.userId);
             if (open >= CHAIN_WITHDRAW_OPEN_MAX) throw new AppError(ErrorCode.WithdrawalUnderReview);
+            // Under the player's lock: parallel requests cannot pass the day's tier limit together.
+            await deps.withdrawTier?.check(tx, {
+              userId: session.userId,
+              projectId: session.projectId,
+              asset: 'USDT',
+              amount: input.amount,
+              usedSince: (from) => repo.withdrawnSince(tx, session.userId, from),
+            });
+            // In this transaction, before the wallet hold: a refusal below undoes a forfeit too.
+            await deps.applyBonusChoice?.(tx, session.userId);
             const row = await repo.insertWithdrawal(tx, {
               projectId: session.projectId,
               playerId: session.userId,

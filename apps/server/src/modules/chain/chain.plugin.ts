@@ -1,7 +1,10 @@
+import type { ChainDeposit, ChainWithdrawal } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Address } from 'viem';
 import type { ChainConfig } from '../../config.ts';
 import { createLedger } from '../../ledger/ledger.ts';
+import type { PlayGate } from '../../money/play-gate.ts';
+import type { WithdrawTierGate } from '../../money/withdraw-tier.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
@@ -13,8 +16,8 @@ import { createChainGateway } from './chain.gateway.ts';
 import { DEV_SIGNER_INDEX, devPrivateKey, devProjectXpub } from './chain.keys.ts';
 import { createChainRepo } from './chain.repo.ts';
 import { registerChainRoutes } from './chain.routes.ts';
-import { createChainDepositService } from './chain-deposit.service.ts';
-import { createChainWithdrawService } from './chain-withdraw.service.ts';
+import { createChainDepositService, toDepositWire } from './chain-deposit.service.ts';
+import { createChainWithdrawService, toWithdrawalWire } from './chain-withdraw.service.ts';
 
 /** Advisory lock key of the chain watcher's scheduler node. */
 export const CHAIN_SCHEDULER_LOCK = 72_205_001;
@@ -34,8 +37,32 @@ export interface ChainJobs {
   /** The address of an operator's USDT quota top-up (watched like a player's deposit address). */
   topupAddress(projectId: number, operatorId: number, topupId: number): Promise<Address>;
   networkName: string;
+  /** A player's withdrawal addresses as `crypto:<address>` (rewards' same-payout-account signal). */
+  payoutAddressesOf(playerId: number): Promise<string[]>;
   /** One watcher round now (tests mine blocks, then call this). */
   tick(): Promise<void>;
+  /** The console's lists of a project's USDT deposits and withdrawals with their chain status. */
+  admin: ChainAdmin;
+}
+
+export interface ChainAdminQuery {
+  projectId: number;
+  page: number;
+  count: number;
+  state?: string | undefined;
+  playerId?: number | undefined;
+  txHash?: string | undefined;
+}
+export interface ChainAdmin {
+  /** The AML blocklist's admin entry points (the console calls them with a delegated admin session). */
+  blocklist: ReturnType<typeof createChainWithdrawService>['blocklist'];
+  deposits(query: ChainAdminQuery): Promise<{
+    items: Array<ChainDeposit & { playerId: number; address: string }>;
+    total: number;
+  }>;
+  withdrawals(
+    query: ChainAdminQuery,
+  ): Promise<{ items: Array<ChainWithdrawal & { playerId: number }>; total: number }>;
 }
 
 declare module 'fastify' {
@@ -62,6 +89,12 @@ export async function registerChain(
     /** Two-step verification for address changes and withdrawals (issue 14). */
     secondFactor?: (userId: number, code: string | undefined) => Promise<void>;
     mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
+    /** Rewards: the bonus choice inside the withdrawal's transaction (chain-withdraw.service.ts). */
+    applyBonusChoice?: Parameters<typeof createChainWithdrawService>[0]['applyBonusChoice'];
+    /** Identity tiers' withdrawal limits (issue 14). */
+    withdrawTier?: WithdrawTierGate;
+    /** Responsible play: no deposit address while excluded; credits counted under deposit limits. */
+    playGate?: Pick<PlayGate, 'beforeDeposit' | 'beforeDepositAddress'>;
     phoneOf: (userId: number) => Promise<{ phone: string; countryCode: string; locale?: string } | null>;
     /** Opens a monitoring case (the payment hub's case queue). */
     openCase: Parameters<typeof createChainWithdrawService>[0]['openCase'];
@@ -105,6 +138,7 @@ export async function registerChain(
     depositMin: chain.depositMin,
     xpubOf,
     isPaymentOperator: deps.isPaymentOperator,
+    ...(deps.playGate ? { playGate: deps.playGate } : {}),
     ...(deps.onTopupDeposit ? { onTopupDeposit: deps.onTopupDeposit } : {}),
     log,
   });
@@ -122,6 +156,8 @@ export async function registerChain(
     },
     ...(deps.secondFactor ? { secondFactor: deps.secondFactor } : {}),
     ...(deps.mayWithdraw ? { mayWithdraw: deps.mayWithdraw } : {}),
+    ...(deps.applyBonusChoice ? { applyBonusChoice: deps.applyBonusChoice } : {}),
+    ...(deps.withdrawTier ? { withdrawTier: deps.withdrawTier } : {}),
     codes: {
       async send(projectId, userId) {
         const owner = await deps.phoneOf(userId);
@@ -195,6 +231,42 @@ export async function registerChain(
     topupAddress: (projectId: number, operatorId: number, topupId: number) =>
       deposits.topupAddress(projectId, operatorId, topupId),
     networkName: runtime.networkName,
+    payoutAddressesOf: (playerId: number) => withdrawals.payoutAddressesOf(playerId),
+    admin: {
+      blocklist: withdrawals.blocklist,
+      async deposits({ projectId, page, count, ...filter }) {
+        const result = await repo.projectDeposits(
+          repo.root,
+          { projectId, ...filter },
+          {
+            limit: count,
+            offset: (page - 1) * count,
+          },
+        );
+        return {
+          items: result.items.map((row) => ({
+            ...toDepositWire(row, chain.confirmations),
+            playerId: row.playerId,
+            address: row.address,
+          })),
+          total: result.total,
+        };
+      },
+      async withdrawals({ projectId, page, count, ...filter }) {
+        const result = await repo.projectWithdrawals(
+          repo.root,
+          { projectId, ...filter },
+          {
+            limit: count,
+            offset: (page - 1) * count,
+          },
+        );
+        return {
+          items: result.items.map((row) => ({ ...toWithdrawalWire(row), playerId: row.playerId })),
+          total: result.total,
+        };
+      },
+    },
   });
   app.addHook('onClose', async () => {
     await scheduler.stop();

@@ -105,6 +105,16 @@ function toAddress(row: Raw): AddressBookRow {
   };
 }
 
+export interface BlockedRow {
+  address: string;
+  reason: string;
+  createdAt: Date;
+}
+
+function toBlockedRow(row: Raw): BlockedRow {
+  return { address: String(row.address), reason: String(row.reason), createdAt: date(row.created_at) };
+}
+
 /** The chain capability's SQL (migration 0510_chain.sql). */
 export function createChainRepo(db: Db) {
   return {
@@ -238,6 +248,24 @@ export function createChainRepo(db: Db) {
       return pagedQueryCounted(executor, { columns: sql`*`, from, orderBy: sql`id DESC` }, page, toDeposit);
     },
 
+    /** The project's player deposits for the console (no top-ups), by state, player and tx hash. */
+    async projectDeposits(
+      executor: Executor,
+      filter: {
+        projectId: number;
+        state?: string | undefined;
+        playerId?: number | undefined;
+        txHash?: string | undefined;
+      },
+      page: { limit: number; offset: number },
+    ): Promise<{ items: DepositRow[]; total: number }> {
+      const from = sql`FROM chain_deposits WHERE project_id = ${filter.projectId} AND topup_id IS NULL`;
+      if (filter.state) from.append(sql` AND state = ${filter.state}`);
+      if (filter.playerId) from.append(sql` AND player_id = ${filter.playerId}`);
+      if (filter.txHash) from.append(sql` AND tx_hash = ${filter.txHash.toLowerCase()}`);
+      return pagedQueryCounted(executor, { columns: sql`*`, from, orderBy: sql`id DESC` }, page, toDeposit);
+    },
+
     // --- settings, address book, blocklist ---
     async settings(
       executor: Executor,
@@ -290,10 +318,25 @@ export function createChainRepo(db: Db) {
       );
       return result.rows[0] ? String(result.rows[0].reason) : null;
     },
-    async block(executor: Executor, address: string, reason: string, at: Date): Promise<void> {
+    /** Adds an address (or keeps the one there, with its first reason); answers the stored row. */
+    async block(executor: Executor, address: string, reason: string, at: Date): Promise<BlockedRow> {
       await executor.execute(sql`
         INSERT INTO chain_blocked_addresses (address, reason, created_at)
         VALUES (${address.toLowerCase()}, ${reason}, ${at.toISOString()}::timestamptz) ON CONFLICT DO NOTHING`);
+      const result = await executor.execute<Raw>(sql`
+        SELECT address, reason, created_at FROM chain_blocked_addresses WHERE address = ${address.toLowerCase()}`);
+      return toBlockedRow(result.rows[0]!);
+    },
+    async unblock(executor: Executor, address: string): Promise<BlockedRow | null> {
+      const result = await executor.execute<Raw>(sql`
+        DELETE FROM chain_blocked_addresses WHERE address = ${address.toLowerCase()}
+        RETURNING address, reason, created_at`);
+      return result.rows[0] ? toBlockedRow(result.rows[0]) : null;
+    },
+    async blockedList(executor: Executor): Promise<BlockedRow[]> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT address, reason, created_at FROM chain_blocked_addresses ORDER BY created_at DESC, address`);
+      return result.rows.map(toBlockedRow);
     },
 
     // --- withdrawals ---
@@ -323,6 +366,13 @@ export function createChainRepo(db: Db) {
         sql`SELECT * FROM chain_withdrawals WHERE state = ${state} ORDER BY id LIMIT ${limit}`,
       );
       return result.rows.map(toWithdrawal);
+    },
+    /** The player's withdrawn amount since `from` (failed ones gave the money back and do not count). */
+    async withdrawnSince(executor: Executor, playerId: number, from: Date): Promise<bigint> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT coalesce(sum(amount), 0)::text AS total FROM chain_withdrawals
+         WHERE player_id = ${playerId} AND created_at >= ${from} AND state <> 'failed'`);
+      return BigInt((result.rows[0]?.total as string | undefined) ?? '0');
     },
     async countOpenWithdrawals(executor: Executor, playerId: number): Promise<number> {
       const result = await executor.execute<Raw>(sql`
@@ -371,6 +421,28 @@ export function createChainRepo(db: Db) {
       page: { limit: number; offset: number },
     ): Promise<{ items: WithdrawalRow[]; total: number }> {
       const from = sql`FROM chain_withdrawals WHERE player_id = ${playerId}`;
+      return pagedQueryCounted(
+        executor,
+        { columns: sql`*`, from, orderBy: sql`id DESC` },
+        page,
+        toWithdrawal,
+      );
+    },
+    /** The project's withdrawals for the console, by state, player and tx hash. */
+    async projectWithdrawals(
+      executor: Executor,
+      filter: {
+        projectId: number;
+        state?: string | undefined;
+        playerId?: number | undefined;
+        txHash?: string | undefined;
+      },
+      page: { limit: number; offset: number },
+    ): Promise<{ items: WithdrawalRow[]; total: number }> {
+      const from = sql`FROM chain_withdrawals WHERE project_id = ${filter.projectId}`;
+      if (filter.state) from.append(sql` AND state = ${filter.state}`);
+      if (filter.playerId) from.append(sql` AND player_id = ${filter.playerId}`);
+      if (filter.txHash) from.append(sql` AND tx_hash = ${filter.txHash.toLowerCase()}`);
       return pagedQueryCounted(
         executor,
         { columns: sql`*`, from, orderBy: sql`id DESC` },

@@ -52,6 +52,15 @@ export function registerChainRoutes(
   bindEndpoint(app, deps, api.withdrawals, async ({ query, context }) =>
     withdrawals.list(context.session, query),
   );
+  bindEndpoint(app, deps, api.blockedAddresses, async ({ context }) =>
+    withdrawals.blocklist.list(context.session),
+  );
+  bindEndpoint(app, deps, api.blockAddress, async ({ body, context }) =>
+    withdrawals.blocklist.add(context.session, body, context.ip),
+  );
+  bindEndpoint(app, deps, api.unblockAddress, async ({ params, context }) =>
+    withdrawals.blocklist.remove(context.session, params.address, context.ip),
+  );
   if (faucet) {
     bindEndpoint(app, deps, api.devFaucet, async ({ body, context }) => ({
       txHash: await faucet.send(context.ip, await deposits.address(context.session), body.amount),

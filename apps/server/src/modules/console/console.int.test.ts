@@ -4,7 +4,7 @@
 // staff member's approval; the audit log shows both), and bad input refused with 3 on every endpoint.
 
 import { randomUUID } from 'node:crypto';
-import type { ApiError, PayhubClient } from '@payhub/client';
+import type { PayhubClient } from '@payhub/client';
 import {
   CONSOLE_PERMISSIONS,
   type ConsoleAction,
@@ -15,6 +15,7 @@ import {
   type StaffRole,
 } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf } from '../../../test/api-errors.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -22,6 +23,7 @@ const staff = new Map<StaffRole, PayhubClient>();
 let player: PayhubClient;
 let playerId: number;
 let agent: PayhubClient;
+let agentId: number;
 
 const LABEL: Record<StaffRole, string> = {
   support: 'staff-support',
@@ -38,17 +40,9 @@ beforeAll(async () => {
   player = await testApp.signIn('player', 12);
   playerId = (await player.api.user.me()).id;
   agent = await testApp.signIn('operator', 12);
+  agentId = (await agent.api.user.me()).id;
 }, 120_000);
 afterAll(async () => testApp?.close());
-
-async function codeOf(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-    return -1;
-  } catch (error) {
-    return (error as ApiError).errCode;
-  }
-}
 
 /** One well-formed call per console endpoint; its answer is anything but 1031 when allowed. */
 function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
@@ -82,12 +76,42 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
       return api.withdrawals({ query: { state: 0 } });
     case 'operators':
       return api.operators({ query: {} });
+    case 'operator':
+      return api.operator({ params: { userId: agentId } });
+    case 'promoters':
+      return api.promoters({ query: {} });
     case 'decideKyc':
       return api.decideKyc({ params: { userId: 999_999 }, body: { status: 'rejected' } });
     case 'cases':
       return api.cases({ query: {} });
     case 'closeCase':
       return api.closeCase({ params: { id: 999_999 }, body: { resolution: 'no issue' } });
+    case 'setMonitoringRules':
+      // The defaults stored again: allowed roles change nothing the monitor applies.
+      return api.setMonitoringRules({
+        body: {
+          velocityMaxOrders: 5,
+          velocityWindowMinutes: 10,
+          reportingThreshold: '10000000.00',
+          justUnderBps: 500,
+          manyPayersMax: 8,
+          manyPayersWindowHours: 24,
+        },
+      });
+    case 'chainBlocklist':
+      return api.chainBlocklist();
+    case 'blockChainAddress':
+      // Allowed roles list the same address again (kept once, with its first reason).
+      return api.blockChainAddress({
+        body: { address: '0x00000000000000000000000000000000000b10c1', reason: 'permission table' },
+      });
+    case 'unblockChainAddress':
+      // Not listed: 404 for allowed roles (never 1031).
+      return api.unblockChainAddress({ params: { address: '0x00000000000000000000000000000000000dead1' } });
+    case 'escalateCase':
+      return api.escalateCase({ params: { id: 999_999 }, body: { note: 'please decide' } });
+    case 'caseHeldRewards':
+      return api.caseHeldRewards({ params: { id: 999_999 } });
     case 'publishNotice':
       return api.publishNotice({ body: { content: '<p>Info</p>', showDuration: 0 } });
     case 'maintenance':
@@ -96,6 +120,13 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
       return api.moneyReport({ query: { from: '2026-01-01', to: '2026-01-31' } });
     case 'gameReport':
       return api.gameReport({ query: { from: '2026-01-01', to: '2026-01-31' } });
+    case 'rewardsReport':
+      return api.rewardsReport({ query: { from: '2026-01-01', to: '2026-01-31' } });
+    case 'ledgerChecks':
+      return api.ledgerChecks();
+    case 'runLedgerCheck':
+      // Allowed roles run it (a second run within a minute answers 667, still not 1031).
+      return api.runLedgerCheck({ body: {} });
     case 'games':
       return api.games();
     case 'updateGame':
@@ -119,10 +150,163 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
       return api.audit({ query: {} });
     case 'staff':
       return api.staff();
+    case 'giftCodes':
+      return api.giftCodes({ query: { q: 'WELCOME' } });
+    case 'createGiftCode':
+      // A fresh name per call: allowed roles create it, the others are refused before.
+      return api.createGiftCode({
+        body: {
+          code: `PERM${Math.floor(Math.random() * 1e9)}`,
+          kind: 'spins',
+          spins: 1,
+          maxRedemptions: 1,
+          perPlayer: 1,
+          newUsersOnly: false,
+          depositRequired: false,
+          networks: [],
+          expiresAt: Math.floor(testApp.clock.now().getTime() / 1000) + 86_400,
+        },
+      });
+    case 'deactivateGiftCode':
+      return api.deactivateGiftCode({ params: { id: 999_999 } });
+    case 'giftRedemptions':
+      return api.giftRedemptions({ params: { id: 999_999 }, query: {} });
     case 'grant':
       // Revoking a grant nobody holds: allowed for admins, changes nothing.
       return api.grant({ body: { userId: playerId, projectId: 12, role: null } });
+    case 'kycQueue':
+      return api.kycQueue({ query: {} });
+    case 'kycImages':
+      return api.kycImages({ params: { id: 999_999 } });
+    case 'approveKyc':
+      return api.approveKyc({ params: { id: 999_999 }, body: {} });
+    case 'rejectKyc':
+      return api.rejectKyc({ params: { id: 999_999 }, body: { reason: 'the photo is blurred' } });
+    case 'resolveDeposit':
+      return api.resolveDeposit({
+        params: { id: 999_999 },
+        body: { resolution: 'cancel', reason: 'no such order' },
+      });
+    case 'resolveWithdrawal':
+      return api.resolveWithdrawal({
+        params: { id: 999_999 },
+        body: { resolution: 'fail', reason: 'no such order' },
+      });
+    case 'chainDeposits':
+      return api.chainDeposits({ query: {} });
+    case 'chainWithdrawals':
+      return api.chainWithdrawals({ query: { state: 'failed' } });
+    case 'notices':
+      return api.notices({ query: {} });
+    case 'scheduleNotice':
+      return api.scheduleNotice({ params: { id: 999_999 }, body: { showAt: null } });
+    case 'guides':
+      return api.guides();
+    case 'saveGuide':
+      // Clearing a guide nobody set: allowed for content and admin, changes nothing.
+      return api.saveGuide({ body: { locale: 'en', steps: null } });
+    case 'agreements':
+      return api.agreements();
+    case 'reviewAgreement':
+      return api.reviewAgreement({
+        params: { id: 999_999 },
+        body: { decision: 'reject', note: 'not found' },
+      });
+    case 'promoApplications':
+      return api.promoApplications({ query: {} });
+    case 'decideApplication':
+      return api.decideApplication({
+        params: { id: 999_999 },
+        body: { decision: 'reject', note: 'not found' },
+      });
+    case 'providers':
+      return api.providers();
+    case 'switchProvider':
+      return api.switchProvider({ body: { providerId: 'no-such-provider', enabled: true } });
+    case 'providerReport':
+      return api.providerReport({ query: { providerId: 'no-such-provider', day: '2026-01-01' } });
+    case 'playerSessions':
+      return api.playerSessions({ params: { userId: playerId } });
+    case 'revokePlayerSession':
+      // A session id nobody holds: allowed roles answer 404 and sign nobody out.
+      return api.revokePlayerSession({ params: { userId: playerId, id: 999_999 }, body: {} });
+    case 'playerLimits':
+      return api.playerLimits({ params: { userId: playerId } });
+    case 'playerIdentity':
+      return api.playerIdentity({ params: { userId: playerId } });
+    case 'providerReconcile':
+      return api.providerReconcile({ query: { providerId: 'no-such-provider', day: '2026-01-01' } });
+    case 'bonusTerms':
+      return api.bonusTerms();
+    case 'updateBonusTerms':
+      // Today's defaults stored again: allowed for finance and admin (a new version, the same terms).
+      return api.updateBonusTerms({
+        body: {
+          minFirstDeposit: '50000.00',
+          bonusBp: 1000,
+          referralBp: 1000,
+          referralDelayDays: 7,
+          wageringMultiple: 5,
+        },
+      });
+    case 'bonusCampaigns':
+      return api.bonusCampaigns();
+    case 'createBonusCampaign': {
+      // A campaign scheduled a year ahead: allowed roles create it, the others are refused before.
+      const start = Math.floor(testApp.clock.now().getTime() / 1000) + 365 * 86_400;
+      return api.createBonusCampaign({
+        body: {
+          name: 'Permission check',
+          startsAt: start,
+          endsAt: start + 86_400,
+          bonusBp: 500,
+          maxBonus: '10000.00',
+          minDeposit: '50000.00',
+          wageringMultiple: 5,
+        },
+      });
+    }
+    case 'updateBonusCampaign': {
+      const start = Math.floor(testApp.clock.now().getTime() / 1000) + 365 * 86_400;
+      return api.updateBonusCampaign({
+        params: { id: 999_999 },
+        body: {
+          name: 'Permission check',
+          startsAt: start,
+          endsAt: start + 86_400,
+          bonusBp: 500,
+          maxBonus: '10000.00',
+          minDeposit: '50000.00',
+          wageringMultiple: 5,
+        },
+      });
+    }
+    case 'endBonusCampaign':
+      return api.endBonusCampaign({ params: { id: 999_999 }, body: {} });
+    default: {
+      // A new console endpoint without a call here fails to compile, and at run time.
+      const missing: never = action;
+      throw new Error(`no permission-table call for ${String(missing)}`);
+    }
   }
+}
+
+/**
+ * The server's own route table (Fastify's printRoutes tree, flattened to method + full path): what
+ * really answers, whichever module registered it, not a list kept by hand.
+ */
+function serverRoutes(): Array<{ method: string; path: string }> {
+  const routes: Array<{ method: string; path: string }> = [];
+  const stack: string[] = [];
+  for (const line of testApp.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line.replace(/\u00a0/g, ' '));
+    if (!match) continue;
+    stack.length = match[1]!.length / 4;
+    stack.push(match[2]!);
+    for (const method of match[3]?.split(', ') ?? [])
+      if (method !== 'HEAD') routes.push({ method, path: stack.join('') });
+  }
+  return routes;
 }
 
 const ACTIONS = Object.keys(CONSOLE_PERMISSIONS) as ConsoleAction[];
@@ -130,6 +314,21 @@ const ACTIONS = Object.keys(CONSOLE_PERMISSIONS) as ConsoleAction[];
 describe('console permission table', () => {
   it('lists every console endpoint', () => {
     expect(ACTIONS.sort()).toEqual(Object.keys(contracts.console).sort());
+  });
+
+  it('every route the server answers under /main/console is a console endpoint of the table, and each is bound', () => {
+    const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+    const served = serverRoutes()
+      .filter((route) => route.path.startsWith('/main/console/'))
+      .map(key)
+      .sort();
+    const table = ACTIONS.map((action) => key(contracts.console[action])).sort();
+    // The flattening really reads the tree (a sanity floor: the table has more than 60 endpoints).
+    expect(table.length).toBeGreaterThan(60);
+    expect(served).toEqual(table);
+    // No console endpoint lives outside /main/console (where the scan above would miss it).
+    for (const action of ACTIONS)
+      expect(contracts.console[action].path, action).toMatch(/^\/main\/console\//);
   });
 
   it.each(STAFF_ROLES)('role %s: allowed or 1031 exactly as the table says', async (role) => {
@@ -157,6 +356,31 @@ describe('console permission table', () => {
     } finally {
       admin12.setProjectId(12);
     }
+  });
+
+  it('staff of project 10 see nothing of project 12 until an admin there grants them a role', async () => {
+    const support10 = await testApp.signIn('staff-support', 10);
+    const admin10 = await testApp.signIn('admin', 10);
+    const supportId = (await support10.api.console.me()).userId;
+    support10.setProjectId(12);
+    admin10.setProjectId(12);
+    for (const action of ACTIONS) {
+      expect(await codeOf(call(support10, action)), `support of 10: ${action}`).toBe(1031);
+      expect(await codeOf(call(admin10, action)), `admin of 10: ${action}`).toBe(1031);
+    }
+    // Granted support in 12 by project 12's admin: exactly support's actions there, on 12's players.
+    await staff
+      .get('admin')!
+      .api.console.grant({ body: { userId: supportId, projectId: 12, role: 'support' } });
+    try {
+      const found = await support10.api.console.players({ query: { q: String(playerId) } });
+      expect(found.items.map((item) => item.userId)).toContain(playerId);
+      expect(await codeOf(call(support10, 'audit'))).toBe(1031);
+      expect(await codeOf(call(support10, 'staff'))).toBe(1031);
+    } finally {
+      await staff.get('admin')!.api.console.grant({ body: { userId: supportId, projectId: 12, role: null } });
+    }
+    expect(await codeOf(call(support10, 'players'))).toBe(1031);
   });
 });
 
@@ -314,6 +538,66 @@ describe('console GGR report', () => {
   });
 });
 
+describe('console reward costs and ledger check', () => {
+  it('reports what the bonus pool paid for a redeemed gift code, and NGR deducts it', async () => {
+    const units = (value: string) => parseAmount(value, 'IDR', 'wire');
+    const day = (offset: number) =>
+      new Date(testApp.clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const range = { from: day(-1), to: day(1) };
+    const finance = staff.get('finance')!;
+    const before = await finance.api.console.rewardsReport({ query: range });
+    const paidBefore = before.items
+      .filter((item) => item.code === 'gift_code' && item.asset === 'IDR')
+      .reduce((sum, item) => sum + units(item.paid), 0n);
+    await staff.get('content')!.api.console.createGiftCode({
+      body: {
+        code: 'COSTREPORT1',
+        kind: 'amount',
+        amount: '25000.00',
+        maxRedemptions: 1,
+        perPlayer: 1,
+        newUsersOnly: false,
+        depositRequired: false,
+        networks: [],
+        expiresAt: Math.floor(testApp.clock.now().getTime() / 1000) + 86_400,
+      },
+    });
+    await player.api.rewards.redeemGiftCode({ body: { code: 'COSTREPORT1' } });
+    const after = await finance.api.console.rewardsReport({ query: range });
+    const paidAfter = after.items
+      .filter((item) => item.code === 'gift_code' && item.asset === 'IDR')
+      .reduce((sum, item) => sum + units(item.paid), 0n);
+    expect(paidAfter - paidBefore).toBe(2_500_000n);
+    const games = await finance.api.console.gameReport({ query: range });
+    const bonus = games.days
+      .filter((entry) => entry.asset === 'IDR')
+      .reduce((sum, entry) => sum + units(entry.bonusCost), 0n);
+    expect(bonus).toBeGreaterThanOrEqual(2_500_000n);
+    expect(await codeOf(staff.get('support')!.api.console.rewardsReport({ query: range }))).toBe(1031);
+    expect(
+      await codeOf(finance.api.console.rewardsReport({ query: { from: '2026-02-01', to: '2026-01-01' } })),
+    ).toBe(3);
+  });
+
+  it('runs the ledger check for finance, keeps the result, refuses a second run within a minute', async () => {
+    const finance = staff.get('finance')!;
+    // The permission table may have run it a moment ago: a minute later is always allowed.
+    testApp.clock.advance(61_000);
+    const run = await finance.api.console.runLedgerCheck({ body: {} });
+    expect(run.ok).toBe(true);
+    expect(run.results.length).toBeGreaterThan(5);
+    expect(run.results.every((result) => result.violations === 0)).toBe(true);
+    expect(await codeOf(finance.api.console.runLedgerCheck({ body: {} }))).toBe(667);
+    const listed = await finance.api.console.ledgerChecks();
+    expect(listed.items[0]!.id).toBe(run.id);
+    const audit = await staff.get('admin')!.api.console.audit({
+      query: { action: 'console.ledger_check', objectId: run.id },
+    });
+    expect(audit.items).toHaveLength(1);
+    expect(await codeOf(staff.get('content')!.api.console.runLedgerCheck({ body: {} }))).toBe(1031);
+  });
+});
+
 describe('console games settings', () => {
   it('an admin switches a game off in one asset (the player is refused with 10006, audited) and on again', async () => {
     const admin = staff.get('admin')!;
@@ -409,6 +693,7 @@ describe('console bad input', () => {
       (c) => c.api.console.decideKyc({ params: { userId: 1 }, body: { status: 'great' as never } }),
     ],
     ['cases page', (c) => c.api.console.cases({ query: { page: 0 } })],
+    ['held rewards id', (c) => c.api.console.caseHeldRewards({ params: { id: 0 } })],
     ['close resolution', (c) => c.api.console.closeCase({ params: { id: 1 }, body: { resolution: '' } })],
     [
       'notice duration',

@@ -173,42 +173,6 @@ export function createConsoleRepo(db: Db) {
     },
 
     /**
-     * Deposits and withdrawals credited or paid out per local day, rail and asset, summed from the
-     * ledger's player-wallet entries (the ledger is the one record of money; known debt: the
-     * report reads ledger tables directly, like the commission report). `codes` maps a transfer
-     * code to its rail and direction.
-     */
-    async moneyByDay(query: {
-      projectId: number;
-      timeZone: string;
-      from: string;
-      to: string;
-      codes: ReadonlyArray<{ code: string; rail: string; direction: 'deposit' | 'withdrawal' }>;
-    }) {
-      const codeList = query.codes.map((item) => item.code);
-      const result = await db.execute<Raw>(sql`
-        SELECT to_char((e.created_at AT TIME ZONE ${query.timeZone})::date, 'YYYY-MM-DD') AS day,
-               t.code, a.currency AS asset, sum(abs(e.amount))::text AS total, count(*)::int AS n
-          FROM ledger_entries e
-          JOIN ledger_accounts a ON a.id = e.account_id
-          JOIN ledger_transfers t ON t.id = e.transfer_id
-         WHERE a.project_id = ${query.projectId} AND a.kind = 'player_wallet'
-           AND t.code IN (${sql.join(
-             codeList.map((code) => sql`${code}`),
-             sql`, `,
-           )})
-           AND e.created_at >= (${query.from}::date)::timestamp AT TIME ZONE ${query.timeZone}
-           AND e.created_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.timeZone})
-         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
-      return result.rows.map((row) => ({
-        day: row.day as string,
-        code: row.code as string,
-        asset: row.asset as Asset,
-        total: BigInt(row.total as string),
-        count: Number(row.n),
-      }));
-    },
-    /**
      * Approved manual adjustments per local day (of the decision) and asset, signed sum: what the
      * house gave players (credits) net of what it took back (debits); NGR deducts it.
      */

@@ -54,7 +54,22 @@ export function registerConsoleRoutes(app: FastifyInstance, deps: BindDeps, serv
     service.cases(await staffFor(context, 'cases'), context.session, query),
   );
   bindEndpoint(app, deps, api.closeCase, async ({ params, body, context }) =>
-    service.closeCase(await staffFor(context, 'closeCase'), context.session, params.id, body.resolution),
+    service.closeCase(
+      await staffFor(context, 'closeCase'),
+      context.session,
+      params.id,
+      body.resolution,
+      body.heldRewards,
+    ),
+  );
+  bindEndpoint(app, deps, api.setMonitoringRules, async ({ body, context }) =>
+    service.setMonitoringRules(await staffFor(context, 'setMonitoringRules'), context.session, body),
+  );
+  bindEndpoint(app, deps, api.escalateCase, async ({ params, body, context }) =>
+    service.escalateCase(await staffFor(context, 'escalateCase'), context.session, params.id, body.note),
+  );
+  bindEndpoint(app, deps, api.caseHeldRewards, async ({ params, context }) =>
+    service.caseHeldRewards(await staffFor(context, 'caseHeldRewards'), params.id),
   );
   bindEndpoint(app, deps, api.publishNotice, async ({ body, context }) =>
     service.publishNotice(await staffFor(context, 'publishNotice'), context.session, body),
@@ -67,6 +82,18 @@ export function registerConsoleRoutes(app: FastifyInstance, deps: BindDeps, serv
   );
   bindEndpoint(app, deps, api.gameReport, async ({ query, context }) =>
     service.gameReport(await staffFor(context, 'gameReport'), query),
+  );
+  bindEndpoint(app, deps, api.giftCodes, async ({ query, context }) =>
+    service.giftCodes(await staffFor(context, 'giftCodes'), context.session, query),
+  );
+  bindEndpoint(app, deps, api.createGiftCode, async ({ body, context }) =>
+    service.createGiftCode(await staffFor(context, 'createGiftCode'), context.session, body),
+  );
+  bindEndpoint(app, deps, api.deactivateGiftCode, async ({ params, context }) =>
+    service.deactivateGiftCode(await staffFor(context, 'deactivateGiftCode'), context.session, params.id),
+  );
+  bindEndpoint(app, deps, api.giftRedemptions, async ({ params, query, context }) =>
+    service.giftRedemptions(await staffFor(context, 'giftRedemptions'), context.session, params.id, query),
   );
   bindEndpoint(app, deps, api.games, async ({ context }) =>
     service.games(await staffFor(context, 'games'), context.session),

@@ -3,9 +3,11 @@ import {
   CONSOLE_PERMISSIONS,
   CONSOLE_REPORT_MAX_DAYS,
   type ConsoleAction,
+  type ConsoleHeldRewards,
   consoleAllows,
   ErrorCode,
   formatAmount,
+  type LocalCurrency,
   type Maintenance,
   type NoticeAudienceType,
   type ProjectConfig,
@@ -22,7 +24,9 @@ import { AppError, badParameter, noPermission, notFound } from '../../platform/e
 import type { Session } from '../../platform/http/request-context.ts';
 import type { GamesService } from '../games/games.service.ts';
 import type { NoticesService } from '../notices/notices.service.ts';
+import type { MonitoringRules } from '../payhub/payhub.rules.ts';
 import { type PayhubService, toPayOrderWire } from '../payhub/payhub.service.ts';
+import type { GiftCodes } from '../rewards/rewards.gift-codes.ts';
 import type { RoundsService } from '../rounds/rounds.service.ts';
 import type { MaintenanceGate } from '../site/maintenance.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
@@ -64,7 +68,14 @@ export interface ConsoleDeps {
   wallet: Pick<WalletService, 'balances' | 'history'>;
   payhub: Pick<
     PayhubService,
-    'adminCases' | 'adminCloseCase' | 'adminSetKyc' | 'adminOperators' | 'adminOrders'
+    | 'adminCases'
+    | 'adminCloseCase'
+    | 'adminEscalateCase'
+    | 'adminMonitoringRules'
+    | 'adminSetMonitoringRules'
+    | 'adminSetKyc'
+    | 'adminOperators'
+    | 'adminOrders'
   >;
   withdraw: Pick<WithdrawService, 'adminOrders'>;
   notices: Pick<NoticesService, 'create'>;
@@ -72,6 +83,18 @@ export interface ConsoleDeps {
   /** Settled bets per day, game and asset, from the games and rounds modules (the GGR report). */
   games: Pick<GamesService, 'dailyTotals' | 'config' | 'updateConfig'>;
   rounds: Pick<RoundsService, 'dailyTotals' | 'chainStatus' | 'setSalt'>;
+  /** Held rewards of a reward-abuse case: released or voided when staff close the case (rewards). */
+  heldRewards: {
+    /** What the case holds, per bonus and per asset (the confirmation before "pay the rewards"). */
+    list(projectId: number, caseId: number): Promise<ConsoleHeldRewards>;
+    decide(
+      projectId: number,
+      caseId: number,
+      decision: 'release' | 'void',
+    ): Promise<{ released: number; voided: number }>;
+  };
+  /** Gift codes of the rewards module (its admin entry points, called with a delegated session). */
+  giftCodes: Pick<GiftCodes, 'create' | 'list' | 'deactivate' | 'redemptions'>;
 }
 
 /** Transfer codes of the money report: code → rail and direction (wallet.types.ts names the same codes). */
@@ -109,6 +132,36 @@ function adjustmentWire(row: AdjustmentRow) {
     decisionNote: row.decisionNote,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+  };
+}
+
+/** The monitoring figures as the Cases screen shows them (ConsoleMonitoringRules). */
+function rulesWire(
+  state: {
+    rules: MonitoringRules;
+    updatedAt: Date | null;
+    updatedBy: number | null;
+    bounds: readonly [bigint, bigint];
+  },
+  currency: LocalCurrency,
+) {
+  return {
+    velocity: { maxOrders: state.rules.velocityMaxOrders, windowMinutes: state.rules.velocityWindowMinutes },
+    justUnderThreshold: {
+      threshold: formatAmount(state.rules.reportingThreshold, currency),
+      currency,
+      withinBps: state.rules.justUnderBps,
+    },
+    manyPayersOneCard: {
+      maxPayers: state.rules.manyPayersMax,
+      windowHours: state.rules.manyPayersWindowHours,
+    },
+    thresholdBounds: {
+      min: formatAmount(state.bounds[0], currency),
+      max: formatAmount(state.bounds[1], currency),
+    },
+    updatedAt: state.updatedAt?.toISOString() ?? null,
+    updatedBy: state.updatedBy,
   };
 }
 
@@ -155,6 +208,7 @@ export function createConsoleService(deps: ConsoleDeps) {
   }
 
   return {
+    reportProject,
     /**
      * The permission check every console endpoint runs first: the caller's grant in the project the
      * call is for, and the role's right to the action. Anyone without a grant (players, agents,
@@ -436,19 +490,76 @@ export function createConsoleService(deps: ConsoleDeps) {
       input: { status: 'pending' | 'verified' | 'rejected' | 'suspended'; verifiedName?: string | undefined },
     ) => deps.payhub.adminSetKyc(delegated(staff, session), userId, input, staff.ip),
 
-    cases: (
+    cases: async (
       staff: Staff,
       session: Session,
-      query: { page: number; count: number; status?: 'open' | 'closed' | undefined },
-    ) => deps.payhub.adminCases(delegated(staff, session), query),
+      query: {
+        page: number;
+        count: number;
+        status?: 'open' | 'closed' | undefined;
+        escalated?: boolean | undefined;
+      },
+    ) => {
+      const project = deps.projectById(staff.projectId)!;
+      return {
+        ...(await deps.payhub.adminCases(delegated(staff, session), query)),
+        // The figures the rules open cases at: the project's, as payhub's monitor applies them.
+        rules: rulesWire(await deps.payhub.adminMonitoringRules(delegated(staff, session)), project.currency),
+      };
+    },
 
-    closeCase: (staff: Staff, session: Session, id: number, resolution: string) =>
-      deps.payhub.adminCloseCase(delegated(staff, session), id, resolution, staff.ip),
+    /**
+     * Closes a case; for a reward-abuse case the decision on its held rewards goes first (rewards'
+     * `decideHeld`, idempotent: only rows still held change), so a closed case never leaves them held.
+     */
+    /** Sets the project's monitoring figures (payhub's `adminSetMonitoringRules`, audited there). */
+    async setMonitoringRules(staff: Staff, session: Session, input: MonitoringRules) {
+      const project = deps.projectById(staff.projectId)!;
+      return rulesWire(
+        await deps.payhub.adminSetMonitoringRules(delegated(staff, session), input, staff.ip),
+        project.currency,
+      );
+    },
+
+    /** Escalates an open case to the admin with a note (payhub's `adminEscalateCase`, audited there). */
+    escalateCase: (staff: Staff, session: Session, id: number, note: string) =>
+      deps.payhub.adminEscalateCase(delegated(staff, session), id, note, staff.ip),
+
+    /** The held rewards of a case of the staff member's project (none for other rules or projects). */
+    caseHeldRewards: (staff: Staff, id: number) => deps.heldRewards.list(staff.projectId, id),
+
+    async closeCase(
+      staff: Staff,
+      session: Session,
+      id: number,
+      resolution: string,
+      heldRewards?: 'release' | 'void',
+    ) {
+      if (heldRewards) {
+        // Only rewards this case holds change (none for other rules), so the call is safe on any case.
+        const decided = await deps.heldRewards.decide(staff.projectId, id, heldRewards);
+        await writeAudit(repo.db, {
+          projectId: staff.projectId,
+          actorId: staff.userId,
+          action: `rewards.held.${heldRewards}`,
+          objectType: 'case',
+          objectId: String(id),
+          after: decided,
+          ip: staff.ip,
+        });
+      }
+      return deps.payhub.adminCloseCase(delegated(staff, session), id, resolution, staff.ip);
+    },
 
     publishNotice: (
       staff: Staff,
       session: Session,
-      input: { content: string; showDuration: number; audience?: NoticeAudienceType[] | undefined },
+      input: {
+        content: string;
+        showDuration: number;
+        audience?: NoticeAudienceType[] | undefined;
+        showAt?: number | undefined;
+      },
     ) => deps.notices.create(delegated(staff, session), input, staff.ip),
 
     setMaintenance: (staff: Staff, maintenance: Maintenance) =>
@@ -456,12 +567,14 @@ export function createConsoleService(deps: ConsoleDeps) {
 
     async moneyReport(staff: Staff, query: { from: string; to: string }) {
       const project = reportProject(staff, query);
-      const rows = await repo.moneyByDay({
+      // Summed from the ledger's player-wallet entries (the one record of money), through its read.
+      const rows = await ledger.entryTotalsByDay(repo.db, {
         projectId: staff.projectId,
+        kind: 'player_wallet',
         timeZone: project.timeZone,
         from: query.from,
         to: query.to,
-        codes: REPORT_CODES,
+        codes: REPORT_CODES.map((item) => item.code),
       });
       const byKey = new Map<
         string,
@@ -512,7 +625,8 @@ export function createConsoleService(deps: ConsoleDeps) {
 
     /**
      * GGR per day, game and asset over settled in-house and round bets (read through the games and
-     * rounds services), and NGR per day and asset: GGR minus approved manual adjustments that day.
+     * rounds services), and NGR per day and asset: GGR minus the day's bonus cost — approved manual
+     * adjustments and the rewards the bonus pool paid net of what came back to it.
      */
     async gameReport(staff: Staff, query: { from: string; to: string }) {
       const project = reportProject(staff, query);
@@ -522,10 +636,11 @@ export function createConsoleService(deps: ConsoleDeps) {
         from: query.from,
         to: query.to,
       };
-      const [games, rounds, adjustments] = await Promise.all([
+      const [games, rounds, adjustments, rewards] = await Promise.all([
         deps.games.dailyTotals(range),
         deps.rounds.dailyTotals(range),
         repo.adjustmentsByDay(range),
+        ledger.systemFlowsByDay(repo.db, { ...range, kind: 'bonus_pool' }),
       ]);
       const rows = [...games, ...rounds].sort(
         (a, b) =>
@@ -540,6 +655,8 @@ export function createConsoleService(deps: ConsoleDeps) {
       };
       for (const row of rows) dayOf(row.day, row.asset).ggr += row.stakes - row.payouts;
       for (const row of adjustments) dayOf(row.day, row.asset).bonusCost += row.total;
+      // Rewards paid from the bonus pool, less what came back to it (clawbacks, forfeits).
+      for (const row of rewards) dayOf(row.day, row.asset).bonusCost += row.paid - row.returned;
       return {
         timeZone: project.timeZone,
         items: rows.map((row) => ({
@@ -572,6 +689,19 @@ export function createConsoleService(deps: ConsoleDeps) {
       return { configs: configs.items, chains };
     },
 
+    /** Gift codes through the rewards module's admin entry points (they check the rules and audit). */
+    giftCodes: (staff: Staff, session: Session, query: Parameters<GiftCodes['list']>[1]) =>
+      deps.giftCodes.list(delegated(staff, session), query),
+    createGiftCode: (staff: Staff, session: Session, input: Parameters<GiftCodes['create']>[1]) =>
+      deps.giftCodes.create(delegated(staff, session), input, staff.ip),
+    deactivateGiftCode: (staff: Staff, session: Session, id: number) =>
+      deps.giftCodes.deactivate(delegated(staff, session), id, staff.ip),
+    giftRedemptions: (
+      staff: Staff,
+      session: Session,
+      id: number,
+      query: Parameters<GiftCodes['redemptions']>[2],
+    ) => deps.giftCodes.redemptions(delegated(staff, session), id, query),
     /** The games service checks the amounts and the edge bounds and writes the audit line (as the staff member). */
     updateGame: (staff: Staff, session: Session, input: Parameters<GamesService['updateConfig']>[1]) =>
       deps.games.updateConfig(delegated(staff, session), input, staff.ip),

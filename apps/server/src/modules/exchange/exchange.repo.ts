@@ -40,6 +40,38 @@ function toQuote(row: Raw): QuoteRow {
   };
 }
 
+/** An asset's USD price row as `prices` picks it: the project's own, else the platform default. */
+const priceRow = (projectParam: string, assetParam: string) =>
+  `(SELECT usd_num, usd_den FROM exchange_rates WHERE project_id IN (0, ${projectParam}::integer) AND asset = ${assetParam}::text
+     ORDER BY project_id DESC LIMIT 1)`;
+
+/**
+ * `payableAtRate` of the table's prices as an SQL bigint expression (parameters from `$offset+1`)
+ * for a caller's one statement: `amount` of `from` in `to` at the mid rate, rounded up to a whole
+ * minor unit — ceil(amount·numFrom·denTo·10^scaleTo / (denFrom·numTo·10^scaleFrom)) in exact integer
+ * arithmetic (`div` of numerics truncates, every term is positive) —, NULL when either price is
+ * missing. The scales are the assets' (`ASSETS[...].scale`), given by the caller.
+ */
+export function payableAtRateSql(
+  input: { projectId: number; from: Asset; to: Asset; amount: bigint; fromScale: number; toScale: number },
+  offset: number,
+): { text: string; values: unknown[] } {
+  const p = (index: number) => `$${offset + index}`;
+  const denominator = `f.usd_den * t.usd_num * ${p(6)}::numeric`;
+  return {
+    text: `(SELECT div(${p(4)}::numeric * f.usd_num * t.usd_den * ${p(5)}::numeric + ${denominator} - 1, ${denominator})::bigint
+              FROM ${priceRow(p(1), p(2))} f, ${priceRow(p(1), p(3))} t)`,
+    values: [
+      input.projectId,
+      input.from,
+      input.to,
+      input.amount.toString(),
+      (10n ** BigInt(input.toScale)).toString(),
+      (10n ** BigInt(input.fromScale)).toString(),
+    ],
+  };
+}
+
 export const DEFAULT_EXCHANGE_SETTINGS = { spreadBps: 100, quoteTtlSeconds: 30 } as const;
 
 /** The only SQL of the exchange. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ASSET_CODES,
+  ASSETS,
   type Asset,
   ErrorCode,
   formatAmount,
@@ -10,6 +11,7 @@ import {
 } from '@payhub/contracts';
 import { accounts, type Ledger } from '../../ledger/ledger.ts';
 import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
+import type { SqlCall } from '../../money/play-gate.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
@@ -24,7 +26,7 @@ import {
   quoteAmount,
   wholeRate,
 } from './exchange.math.ts';
-import type { ExchangeRepo, QuoteRow } from './exchange.repo.ts';
+import { type ExchangeRepo, payableAtRateSql, type QuoteRow } from './exchange.repo.ts';
 
 /**
  * Where rates come from. The dev/default source is the configured table `exchange_rates` (each
@@ -33,10 +35,22 @@ import type { ExchangeRepo, QuoteRow } from './exchange.repo.ts';
 export interface RateSource {
   /** Each asset's USD price per whole unit, as exact fractions. */
   prices(executor: Executor, projectId: number): Promise<Map<Asset, Fraction>>;
+  /**
+   * `payableAtRate` as an SQL bigint expression (NULL: no rate) for a caller's one statement, when
+   * the source's prices are readable in SQL; absent for a source that is not (a market feed).
+   */
+  payableCall?(projectId: number, from: Asset, to: Asset, amount: bigint, offset: number): SqlCall;
 }
 
 export function tableRateSource(repo: ExchangeRepo): RateSource {
-  return { prices: (executor, projectId) => repo.prices(executor, projectId) };
+  return {
+    prices: (executor, projectId) => repo.prices(executor, projectId),
+    payableCall: (projectId, from, to, amount, offset) =>
+      payableAtRateSql(
+        { projectId, from, to, amount, fromScale: ASSETS[from].scale, toScale: ASSETS[to].scale },
+        offset,
+      ),
+  };
 }
 
 /**

@@ -1,10 +1,17 @@
 import type { Asset, GameIdWire } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import {
+  type DailyTotalRow,
+  dailyTotalsFromHours,
+  type HourlyRollupTables,
+} from '../../platform/db/hourly-rollup.ts';
 
 /** The database or an open transaction. */
-export type Executor = Pick<Db, 'execute'>;
+/** The platform's one executor type, re-exported for this module's services. */
+export type { Executor };
+
 type Raw = Record<string, unknown>;
 
 export type BetStatus = 'open' | 'won' | 'lost';
@@ -184,15 +191,75 @@ const placeBetSql = (ledgerCall: string) => `WITH pair AS (
   SELECT (SELECT count(*) FROM pair)::integer AS took, (SELECT count(*) FROM bet)::integer AS inserted,
          (SELECT ${ledgerCall} FROM bet) AS outcome`;
 
+/**
+ * A single-outcome bet in one statement on its own (autocommit: one round trip, the commit
+ * included): the play gate's expression first (`gate`: it locks and records what the gate does, or
+ * answers false having changed nothing), then the nonce compare-and-set — only when the gate said
+ * yes —, the bet row and the ledger's linked operation; `games_quick_bet_guard` (migration 0731)
+ * raises GM001/GM002 when the gate recorded the stake but no bet was placed, which rolls the whole
+ * statement back. `$17…` are the gate's parameters, then the ledger call's.
+ */
+const quickBetSql = (gate: string, ledgerCall: string) => `WITH gate AS (SELECT ${gate} AS ok),
+  pair AS (
+    UPDATE game_seed_pairs SET nonce = nonce + 1
+     WHERE id = $1::bigint AND status = 'active' AND nonce = $2::bigint AND client_seed = $3
+       AND (SELECT ok FROM gate)
+    RETURNING id, nonce - 1 AS nonce, client_seed),
+  bet AS (
+    INSERT INTO game_bets (id, project_id, player_id, game, asset, stake, payout, multiplier_bp, status,
+                           seed_pair_id, nonce, client_seed, params, state, created_at, settled_at)
+    SELECT $4::uuid, $5::integer, $6::bigint, $7, $8, $9::bigint, $10::bigint, $11::numeric, $12, pair.id,
+           pair.nonce, pair.client_seed, $13::jsonb, $14::jsonb, $15::timestamptz, $16::timestamptz FROM pair
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id),
+  outcome AS (SELECT (SELECT ok FROM gate) AS gated, EXISTS (SELECT 1 FROM pair) AS took,
+                     EXISTS (SELECT 1 FROM bet) AS inserted, (SELECT ${ledgerCall} FROM bet) AS posted)
+  SELECT games_quick_bet_guard(gated, took, inserted) AS gated, posted FROM outcome`;
+
+/** The statement names of the one-statement bet, one per distinct text (prepared once per connection). */
+const quickBetNames = new Map<string, string>();
+
 /** The only SQL of the games module: its own tables. */
 /** One day, game and asset of settled bets (the console's GGR report). */
-export interface DailyTotalRow {
-  day: string;
-  game: string;
-  asset: Asset;
-  bets: number;
-  stakes: bigint;
-  payouts: bigint;
+export type { DailyTotalRow } from '../../platform/db/hourly-rollup.ts';
+
+/** The games' hourly roll-up (0660): settled bets (won, lost or cashed out) moved money. */
+const GAME_ROLLUP: HourlyRollupTables = {
+  bets: 'game_bets',
+  hours: 'game_bet_hours',
+  rollup: 'game_bet_rollup',
+  settled: sql`status <> 'open'`,
+};
+
+/**
+ * The first parameters of both one-statement bet paths ($1..$16: the seed pair's nonce step, then the
+ * bet row), in the order `placeBetSql` and `quickBetSql` number them.
+ */
+function betRowValues(input: {
+  pairId: bigint;
+  nonce: number;
+  clientSeed: string;
+  bet: Omit<NewBet, 'seedPairId' | 'nonce' | 'clientSeed'>;
+}): unknown[] {
+  const { bet } = input;
+  return [
+    input.pairId.toString(),
+    input.nonce,
+    input.clientSeed,
+    bet.id,
+    bet.projectId,
+    bet.playerId,
+    bet.game,
+    bet.asset,
+    bet.stake.toString(),
+    bet.payout.toString(),
+    bet.multiplierBp.toString(),
+    bet.status,
+    bet.params,
+    bet.state,
+    bet.createdAt.toISOString(),
+    bet.settledAt ? bet.settledAt.toISOString() : null,
+  ];
 }
 
 export function createGamesRepo(db: Db) {
@@ -338,31 +405,41 @@ export function createGamesRepo(db: Db) {
         ledgerCall: { text: string; values: unknown[] };
       },
     ): Promise<{ took: boolean; inserted: boolean }> {
-      const { bet } = input;
-      const values = [
-        input.pairId.toString(),
-        input.nonce,
-        input.clientSeed,
-        bet.id,
-        bet.projectId,
-        bet.playerId,
-        bet.game,
-        bet.asset,
-        bet.stake.toString(),
-        bet.payout.toString(),
-        bet.multiplierBp.toString(),
-        bet.status,
-        bet.params,
-        bet.state,
-        bet.createdAt.toISOString(),
-        bet.settledAt ? bet.settledAt.toISOString() : null,
-        ...input.ledgerCall.values,
-      ];
+      const values = [...betRowValues(input), ...input.ledgerCall.values];
       const text = placeBetSql(input.ledgerCall.text);
       const client = pgClientOf(executor);
       if (!client) throw new Error('placeBet needs a pg connection');
       const rows = (await client.query<Raw>({ name: 'games_place_bet_v1', text, values })).rows;
       return { took: Number(rows[0]?.took ?? 0) === 1, inserted: Number(rows[0]?.inserted ?? 0) === 1 };
+    },
+
+    /** Where the gate's parameters start in `quickBet`'s statement. */
+    quickBetOffset: LEDGER_CALL_OFFSET,
+
+    /**
+     * A single-outcome bet in one autocommit statement (one round trip). `gated` false: the gate
+     * wants its locked path and nothing happened. Throws GM001 (the pair moved on) or GM002 (the bet
+     * id exists) with nothing changed, or the ledger's refusal.
+     */
+    async quickBet(input: {
+      pairId: bigint;
+      nonce: number;
+      clientSeed: string;
+      bet: Omit<NewBet, 'seedPairId' | 'nonce' | 'clientSeed'>;
+      gate: { text: string; values: unknown[] };
+      /** Numbered after the gate's parameters. */
+      ledgerCall: { text: string; values: unknown[] };
+    }): Promise<{ gated: boolean }> {
+      const values = [...betRowValues(input), ...input.gate.values, ...input.ledgerCall.values];
+      const text = quickBetSql(input.gate.text, input.ledgerCall.text);
+      let name = quickBetNames.get(text);
+      if (name === undefined) {
+        name = `games_quick_bet_${quickBetNames.size + 1}`;
+        quickBetNames.set(text, name);
+      }
+      const pool = (db as unknown as { $client: PgQueryable }).$client;
+      const rows = (await pool.query<Raw>({ name, text, values })).rows;
+      return { gated: rows[0]?.gated === true };
     },
 
     /** A bet of the player (`lock`: FOR UPDATE of the bet row, which serialises its moves). */
@@ -465,58 +542,7 @@ export function createGamesRepo(db: Db) {
       executor: Executor,
       query: { projectId: number; timeZone: string; from: string; to: string },
     ): Promise<DailyTotalRow[]> {
-      await db.transaction(async (tx) => {
-        // The roll-up of the project's settled bets up to the last whole hour that ended 5 minutes
-        // ago (one report at a time per project rolls; the others wait on the watermark row).
-        await tx.execute(sql`
-          INSERT INTO game_bet_rollup (project_id, rolled_to) VALUES (${query.projectId}, '1970-01-01Z')
-          ON CONFLICT (project_id) DO NOTHING`);
-        const mark = await tx.execute<Record<string, unknown>>(sql`
-          SELECT date_trunc('hour', now() - interval '5 minutes') > rolled_to AS due
-            FROM game_bet_rollup WHERE project_id = ${query.projectId} FOR UPDATE`);
-        if (mark.rows[0]?.due !== true) return;
-        const target = sql`date_trunc('hour', now() - interval '5 minutes')`;
-        const rolledTo = sql`(SELECT rolled_to FROM game_bet_rollup WHERE project_id = ${query.projectId})`;
-        await tx.execute(sql`
-          INSERT INTO game_bet_hours (project_id, hour, game, asset, bets, stakes, payouts)
-          SELECT project_id, date_trunc('hour', settled_at), game, asset, count(*), sum(stake), sum(payout)
-            FROM game_bets
-           WHERE project_id = ${query.projectId} AND status <> 'open'
-             AND settled_at >= ${rolledTo} AND settled_at < ${target}
-           GROUP BY 1, 2, 3, 4
-          ON CONFLICT (project_id, hour, game, asset) DO UPDATE
-            SET bets = game_bet_hours.bets + EXCLUDED.bets, stakes = game_bet_hours.stakes + EXCLUDED.stakes,
-                payouts = game_bet_hours.payouts + EXCLUDED.payouts`);
-        await tx.execute(sql`
-          UPDATE game_bet_rollup SET rolled_to = ${target}
-           WHERE project_id = ${query.projectId}`);
-      });
-      // One statement, one snapshot: rolled-up hours before the watermark, raw bets from it on.
-      const from = sql`((${query.from}::date)::timestamp AT TIME ZONE ${query.timeZone})`;
-      const to = sql`(((${query.to}::date + 1)::timestamp) AT TIME ZONE ${query.timeZone})`;
-      const result = await executor.execute<Record<string, unknown>>(sql`
-        WITH mark AS (SELECT coalesce((SELECT rolled_to FROM game_bet_rollup WHERE project_id = ${query.projectId}),
-                                      '1970-01-01Z'::timestamptz) AS rolled_to),
-        parts AS (
-          SELECT hour AS at, game, asset, bets AS n, stakes, payouts
-            FROM game_bet_hours, mark
-           WHERE project_id = ${query.projectId} AND hour >= ${from} AND hour < ${to} AND hour < mark.rolled_to
-          UNION ALL
-          SELECT settled_at, game, asset, 1, stake, payout
-            FROM game_bets, mark
-           WHERE project_id = ${query.projectId} AND status <> 'open'
-             AND settled_at >= greatest(${from}, mark.rolled_to) AND settled_at < ${to})
-        SELECT to_char((at AT TIME ZONE ${query.timeZone})::date, 'YYYY-MM-DD') AS day, game, asset,
-               sum(n)::int AS n, sum(stakes)::text AS stakes, sum(payouts)::text AS payouts
-          FROM parts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
-      return result.rows.map((row) => ({
-        day: row.day as string,
-        game: row.game as string,
-        asset: row.asset as Asset,
-        bets: Number(row.n),
-        stakes: BigInt(row.stakes as string),
-        payouts: BigInt(row.payouts as string),
-      }));
+      return dailyTotalsFromHours(db, executor, GAME_ROLLUP, query);
     },
 
     async configs(executor: Executor, projectId: number): Promise<ConfigRow[]> {

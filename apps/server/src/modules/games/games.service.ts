@@ -34,7 +34,7 @@ import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
-import { afterCommit, type Outbox, type OutboxLog } from '../../platform/outbox.ts';
+import { afterCommit, createOutbox, type Outbox, type OutboxLog } from '../../platform/outbox.ts';
 import {
   bestPayout,
   capState,
@@ -397,10 +397,12 @@ export function createGamesService(deps: GamesDeps) {
     return step;
   }
 
-  function pushSettled(pushes: GamesPushes | null, row: BetRow): void {
-    if (!pushes) return;
-    pushes.notifyUser(row.playerId, GamesRealtimeRoute.bet, betWire(row));
+  /** Pushes a settled bet (its wire form: the answer's, built once) to the player and the feed. */
+  function pushSettled(pushes: GamesPushes | null, row: BetRow, wire: BetWire): BetWire {
+    if (!pushes) return wire;
+    pushes.notifyUser(row.playerId, GamesRealtimeRoute.bet, wire);
     pushes.broadcast(GamesRealtimeRoute.feed, feedWire(row), { projectId: row.projectId });
+    return wire;
   }
 
   /** A settlement inside the bet's transaction: one linked post of stake and payout, then the gate. */
@@ -482,8 +484,8 @@ export function createGamesService(deps: GamesDeps) {
           multiplierBp: step.settled && step.payout === 0n ? 0n : step.multiplierBp,
           settledAt: step.settled ? now : null,
         };
-        if (step.settled) pushSettled(pushes, updated);
-        return betWire(updated);
+        const wire = betWire(updated);
+        return step.settled ? pushSettled(pushes, updated, wire) : wire;
       });
     } catch (error) {
       if (error instanceof PlayRefusal) throw refusalError(error);
@@ -535,9 +537,146 @@ export function createGamesService(deps: GamesDeps) {
     return pair;
   }
 
+  /** The bet row as placed (what the answer and the pushes show). */
+  function placedRow(
+    session: Session,
+    body: { id: string; asset: Asset },
+    input: { game: GameIdWire; stake: bigint; encodedParams: string; pair: CachedPair },
+    step: PlayStep,
+    encodedState: string,
+    now: Date,
+  ): BetRow {
+    return {
+      id: body.id,
+      seq: 0n,
+      projectId: session.projectId,
+      playerId: session.userId,
+      game: input.game,
+      asset: body.asset,
+      stake: input.stake,
+      payout: step.payout,
+      multiplierBp: step.settled && step.payout === 0n ? 0n : step.multiplierBp,
+      status: statusOf(step),
+      seedPairId: input.pair.pairId,
+      nonce: input.pair.nonce,
+      clientSeed: input.pair.clientSeed,
+      params: decodeJson(input.encodedParams),
+      state: decodeJson(encodedState),
+      createdAt: now,
+      settledAt: step.settled ? now : null,
+      serverSeedHash: input.pair.serverSeedHash,
+      serverSeed: null,
+    };
+  }
+
+  /** The linked operation of a bet that settles at once: stake to the house, payout back. */
+  function settledPostings(
+    betId: string,
+    ids: { player: bigint; house: bigint },
+    stake: bigint,
+    payout: bigint,
+  ): Posting[] {
+    const ledgerIds = betLedgerIds(betId);
+    const postings: Posting[] = [
+      {
+        id: ledgerIds.stake,
+        kind: 'single',
+        debitAccountId: ids.player,
+        creditAccountId: ids.house,
+        amount: stake,
+        code: GAME_CODES.stake,
+      },
+    ];
+    if (payout > 0n)
+      postings.push({
+        id: ledgerIds.payout,
+        kind: 'single',
+        debitAccountId: ids.house,
+        creditAccountId: ids.player,
+        amount: payout,
+        code: GAME_CODES.payout,
+      });
+    return postings;
+  }
+
   /**
-   * One attempt at a bet: the gate, then nonce, bet row and money in one statement (one round trip),
-   * then the gate's settlement record — three round trips with the open gate, commit included.
+   * A bet that settles at once, in one autocommit statement (one round trip): the gate's one-call
+   * path, nonce, bet row and money (docs/games.md "One round trip"). Null when the gate has
+   * something to check (nothing happened): the caller runs the locked path. The pushes leave after
+   * the answer, off the bet's path.
+   */
+  async function placeQuick(
+    session: Session,
+    body: { id: string; asset: Asset },
+    input: { game: GameIdWire; stake: bigint; encodedParams: string; pair: CachedPair },
+    step: PlayStep,
+  ): Promise<BetWire | null> {
+    const { stake, pair } = input;
+    const context = { userId: session.userId, projectId: session.projectId, asset: body.asset };
+    const gateCall = gate.quickStake?.({ ...context, stake, payout: step.payout }, repo.quickBetOffset);
+    if (!gateCall) return null;
+    const remember = new Map<string, LedgerAccount>();
+    const ids = await betAccounts(
+      repo.db,
+      { projectId: session.projectId, playerId: session.userId, asset: body.asset },
+      remember,
+    );
+    // Created outside any transaction (idempotent by address): cached at once.
+    for (const [address, account] of remember) accountCache.set(address, account);
+    const now = clock.now();
+    const encodedState = encodeJson(step.state);
+    const row = placedRow(session, body, input, step, encodedState, now);
+    try {
+      const placed = await repo.quickBet({
+        pairId: pair.pairId,
+        nonce: pair.nonce,
+        clientSeed: pair.clientSeed,
+        bet: {
+          id: body.id,
+          projectId: session.projectId,
+          playerId: session.userId,
+          game: input.game,
+          asset: body.asset,
+          stake,
+          payout: step.payout,
+          multiplierBp: row.multiplierBp,
+          status: row.status,
+          params: input.encodedParams,
+          state: encodedState,
+          createdAt: now,
+          settledAt: now,
+        },
+        gate: gateCall,
+        ledgerCall: ledger.linkedCall(
+          {
+            id: betLedgerIds(body.id).settle,
+            code: GAME_CODES.operation,
+            reference: { type: BET_REFERENCE_TYPE, id: body.id },
+            postings: settledPostings(body.id, ids, stake, step.payout),
+          },
+          repo.quickBetOffset + gateCall.values.length,
+        ),
+      });
+      if (!placed.gated) return null;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'GM001') throw new StalePair();
+      if (code === 'GM002') throw new BetExists();
+      throw error;
+    }
+    const wire = betWire(row);
+    if (deps.realtime) {
+      const outbox = createOutbox(deps.log);
+      pushSettled(deps.realtime.pushesVia(outbox), row, wire);
+      void outbox.flush();
+    }
+    return wire;
+  }
+
+  /**
+   * One attempt at a bet: a bet that settles at once goes in one statement when the gate allows it
+   * (`placeQuick`); otherwise, in a transaction, the gate, then nonce, bet row and money in one
+   * statement, then the gate's settlement record.
    */
   async function placeOnce(
     session: Session,
@@ -554,6 +693,10 @@ export function createGamesService(deps: GamesDeps) {
     const { game, stake, params, config, pair } = input;
     const seed = { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce };
     const step = capped(startPlay(seed, params, stake, config), stake, config.maxPayout);
+    if (step.settled) {
+      const quick = await placeQuick(session, body, input, step);
+      if (quick) return quick;
+    }
     return inTransaction(async (tx, pushes, remember) => {
       const context = { userId: session.userId, projectId: session.projectId, asset: body.asset };
       await gate.beforeStake(tx, { ...context, stake, source: 'game' });
@@ -571,28 +714,7 @@ export function createGamesService(deps: GamesDeps) {
       // one linked operation. A multi-step game holds its stake into the player's game escrow until
       // cash-out or loss.
       const postings: Posting[] = step.settled
-        ? [
-            {
-              id: ledgerIds.stake,
-              kind: 'single',
-              debitAccountId: ids.player,
-              creditAccountId: ids.house,
-              amount: stake,
-              code: GAME_CODES.stake,
-            },
-            ...(step.payout > 0n
-              ? [
-                  {
-                    id: ledgerIds.payout,
-                    kind: 'single' as const,
-                    debitAccountId: ids.house,
-                    creditAccountId: ids.player,
-                    amount: step.payout,
-                    code: GAME_CODES.payout,
-                  },
-                ]
-              : []),
-          ]
+        ? settledPostings(body.id, ids, stake, step.payout)
         : [
             {
               id: ledgerIds.hold,
@@ -636,29 +758,9 @@ export function createGamesService(deps: GamesDeps) {
       if (!placed.took) throw new StalePair();
       if (!placed.inserted) throw new BetExists();
       if (step.settled) await gate.afterSettle(tx, { ...context, stake, payout: step.payout });
-      const row: BetRow = {
-        id: body.id,
-        seq: 0n,
-        projectId: session.projectId,
-        playerId: session.userId,
-        game,
-        asset: body.asset,
-        stake,
-        payout: step.payout,
-        multiplierBp,
-        status,
-        seedPairId: pair.pairId,
-        nonce: pair.nonce,
-        clientSeed: pair.clientSeed,
-        params: decodeJson(input.encodedParams),
-        state: decodeJson(encodedState),
-        createdAt: now,
-        settledAt: step.settled ? now : null,
-        serverSeedHash: pair.serverSeedHash,
-        serverSeed: null,
-      };
-      if (step.settled) pushSettled(pushes, row);
-      return betWire(row);
+      const row = placedRow(session, body, input, step, encodedState, now);
+      const wire = betWire(row);
+      return step.settled ? pushSettled(pushes, row, wire) : wire;
     });
   }
 

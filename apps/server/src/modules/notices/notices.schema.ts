@@ -10,6 +10,8 @@ export const notices = pgTable('notices', {
   audience: text('audience').array(),
   createdBy: bigint('created_by', { mode: 'number' }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Null while scheduled (showAt in the future); set once when the notice is sent (0770). */
+  publishedAt: timestamp('published_at', { withTimezone: true }),
 });
 
 export const noticeReads = pgTable(

@@ -28,6 +28,22 @@ function toWire(row: NoticeRow): SiteNotice {
   };
 }
 
+/** The most scheduled notices one scheduler round publishes. */
+export const NOTICE_PUBLISH_BATCH = 50;
+
+function toConsoleWire(row: NoticeRow) {
+  return {
+    noticeId: row.id,
+    content: row.content,
+    showDuration: row.showDuration,
+    showAt: row.showAt.getTime(),
+    audience: (row.audience as NoticeAudienceType[] | null) ?? null,
+    status: row.publishedAt === null ? ('scheduled' as const) : ('published' as const),
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 export interface NoticesServiceDeps {
   repo: NoticesRepo;
   clock: Clock;
@@ -51,10 +67,90 @@ export function createNoticesService({ repo, clock, realtime, audienceTypesOf }:
     return rows.map(toWire);
   }
 
+  function broadcast(pushes: ReturnType<RealtimeGateway['pushesVia']>, row: NoticeRow): void {
+    pushes.broadcast(RealtimeRoute.noticeBroadcast, toWire(row), {
+      projectId: row.projectId,
+      ...(row.audience ? { audience: row.audience } : {}),
+    });
+  }
+
   const service = {
+    /**
+     * Scheduler task: publishes every scheduled notice whose time has come (claimed once, audited)
+     * and broadcasts each to the signed-in agents of its project after the claim committed.
+     */
+    async publishDue(limit = NOTICE_PUBLISH_BATCH): Promise<number> {
+      const claimed = await repo.claimDue(clock.now(), limit);
+      if (claimed.length === 0) return 0;
+      const outbox = createOutbox();
+      const pushes = realtime.pushesVia(outbox);
+      for (const row of claimed) broadcast(pushes, row);
+      await outbox.flush();
+      return claimed.length;
+    },
+
+    /** The console's list: scheduled notices first (soonest first), then published ones (newest first). */
+    async adminList(
+      session: Session,
+      query: { page: number; count: number; status?: 'scheduled' | 'published' | undefined },
+    ) {
+      if (session.staffRole !== 'admin') throw new AppError(ErrorCode.NoPermission);
+      const result = await repo.list(session.projectId, query.status, {
+        limit: query.count,
+        offset: (query.page - 1) * query.count,
+      });
+      return { items: result.items.map(toConsoleWire), total: result.total };
+    },
+
+    /**
+     * Moves a scheduled notice to another future time, or (showAt null) clears its schedule and
+     * publishes it now. A notice already published answers 1042; another project's answers 404.
+     */
+    async adminSchedule(session: Session, id: number, showAt: number | null, ip: string) {
+      if (session.staffRole !== 'admin') throw new AppError(ErrorCode.NoPermission);
+      const now = clock.now();
+      const publishNow = showAt === null || showAt <= now.getTime();
+      const outbox = createOutbox();
+      const pushes = realtime.pushesVia(outbox);
+      const row = await repo.reschedule(
+        {
+          id,
+          projectId: session.projectId,
+          showAt: publishNow ? now : new Date(showAt!),
+          publishAt: publishNow ? now : null,
+        },
+        (before, after) => {
+          if (publishNow) broadcast(pushes, after);
+          return {
+            projectId: session.projectId,
+            actorId: session.userId,
+            action: publishNow ? 'notice.publish' : 'notice.reschedule',
+            objectType: 'notice',
+            objectId: String(id),
+            before: { showAt: before.showAt.toISOString() },
+            after: { showAt: after.showAt.toISOString(), published: publishNow },
+            ip,
+          };
+        },
+      );
+      if (!row) {
+        const found = await repo.byId(id);
+        if (!found || found.projectId !== session.projectId) throw notFound('notice');
+        throw new AppError(ErrorCode.NoticeAlreadyPublished);
+      }
+      await outbox.flush();
+      return toConsoleWire(row);
+    },
+
     async create(
       session: Session,
-      input: { content: string; showDuration: number; audience?: readonly NoticeAudienceType[] },
+      input: {
+        content: string;
+        showDuration: number;
+        audience?: readonly NoticeAudienceType[] | undefined;
+        /** Epoch ms in the future: stored now, published by `publishDue` at that time. */
+        showAt?: number | undefined;
+      },
       ip: string,
     ): Promise<SiteNotice> {
       if (session.staffRole !== 'admin') throw new AppError(ErrorCode.NoPermission);
@@ -63,6 +159,8 @@ export function createNoticesService({ repo, clock, realtime, audienceTypesOf }:
       if (content.length > STORED_CONTENT_MAX_CHARS) throw badParameter('content: too long');
       // Absent or empty = everyone (stored as NULL); duplicates collapse.
       const audience = input.audience && input.audience.length > 0 ? [...new Set(input.audience)] : null;
+      const now = clock.now();
+      const scheduled = input.showAt !== undefined && input.showAt > now.getTime();
       const outbox = createOutbox();
       const pushes = realtime.pushesVia(outbox);
       const created = await repo.create(
@@ -70,25 +168,24 @@ export function createNoticesService({ repo, clock, realtime, audienceTypesOf }:
           projectId: session.projectId,
           content,
           showDuration: input.showDuration,
-          showAt: clock.now(),
+          showAt: scheduled ? new Date(input.showAt!) : now,
+          publishedAt: scheduled ? null : now,
           audience,
           createdBy: session.userId,
         },
         (row) => {
-          pushes.broadcast(RealtimeRoute.noticeBroadcast, toWire(row), {
-            projectId: session.projectId,
-            ...(row.audience ? { audience: row.audience } : {}),
-          });
+          if (!scheduled) broadcast(pushes, row);
           return {
             projectId: session.projectId,
             actorId: session.userId,
-            action: 'notice.create',
+            action: scheduled ? 'notice.schedule' : 'notice.create',
             objectType: 'notice',
             objectId: String(row.id),
             after: {
               showDuration: row.showDuration,
               contentChars: row.content.length,
               audience: row.audience,
+              ...(scheduled ? { showAt: row.showAt.toISOString() } : {}),
             },
             ip,
           };

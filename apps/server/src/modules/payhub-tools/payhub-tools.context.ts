@@ -15,6 +15,9 @@ import type { Session } from '../../platform/http/request-context.ts';
 import { requireProject } from '../../platform/require-project.ts';
 import type { OperatorRow, PayhubOperators } from '../payhub/payhub.service.ts';
 import type { OperatorCardRow, PayhubCards } from '../payhub/payhub-cards.service.ts';
+import type { PayhubFigures } from '../payhub/payhub-figures.service.ts';
+import type { PromoService } from '../promo/promo.service.ts';
+import type { UserProfiles } from '../user/user-profiles.service.ts';
 import type {
   AgreementRow,
   CardRow,
@@ -31,6 +34,12 @@ export interface PayhubToolsDeps {
   payhub: PayhubOperators;
   /** The payhub module's operator cards and terms. */
   cards: PayhubCards;
+  /** The payhub module's operators of a group's people or of a project (the leader's work-time view). */
+  payhubFigures: Pick<PayhubFigures, 'operators'>;
+  /** The promo module: the group a user works in, its people, and when their app last reported. */
+  promo: Pick<PromoService, 'groupOf' | 'groupMemberIds' | 'lastSeenAt'>;
+  /** The user module: operators' nicknames. */
+  users: Pick<UserProfiles, 'cards'>;
   ledger: Ledger;
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
@@ -161,7 +170,7 @@ export function createToolsContext(deps: PayhubToolsDeps) {
     return {
       timeZone: project(operator.projectId).timeZone,
       hours: hoursWire(hours),
-      insideHours: await repo.insideHours(repo.db, operator.userId, at),
+      insideHours: await repo.insideHours(repo.db, operator.userId, at, project(operator.projectId).timeZone),
       working: operator.working,
       silenceSeconds: await repo.silenceSeconds(repo.db, operator.projectId),
     };

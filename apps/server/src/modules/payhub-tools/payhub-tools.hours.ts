@@ -7,8 +7,47 @@ import { hoursWire, minuteOf, type PayhubToolsDeps, type ToolsContext } from './
 
 /** Work hours of an operator and of its group (the leader's view). */
 export function createToolsHours(deps: PayhubToolsDeps, context: ToolsContext) {
-  const { repo, payhub, clock } = deps;
-  const { requireOperator, workTimeOf } = context;
+  const { repo, payhub, clock, promo } = deps;
+  const { requireOperator, workTimeOf, project } = context;
+
+  /**
+   * The payment operators of a group (its leader and members) or of a project, by user id (at most
+   * 500): payhub's operators, the user module's nicknames, promo's presence, the tools' own hours.
+   */
+  async function groupOperators(scope: { groupId: number } | { projectId: number }, at: Date) {
+    const operators = await deps.payhubFigures.operators(
+      repo.db,
+      'groupId' in scope ? { userIds: await promo.groupMemberIds(scope.groupId) } : scope,
+    );
+    const ids = operators.map((operator) => operator.userId);
+    const [cards, lastSeen, hours] = await Promise.all([
+      deps.users.cards(ids),
+      promo.lastSeenAt(ids),
+      repo.hoursAt(
+        repo.db,
+        operators.map((operator) => ({
+          operatorId: operator.userId,
+          timeZone: project(operator.projectId).timeZone,
+        })),
+        at,
+      ),
+    ]);
+    return operators.flatMap((operator) => {
+      const card = cards.get(operator.userId);
+      if (!card) return [];
+      const time = hours.get(operator.userId) ?? { hours: null, inside: true };
+      return [
+        {
+          userId: operator.userId,
+          nickname: card.nickname,
+          working: operator.working,
+          lastSeenAt: lastSeen.get(operator.userId) ?? null,
+          hours: time.hours,
+          inside: time.inside,
+        },
+      ];
+    });
+  }
 
   return {
     async workTime(session: Session) {
@@ -45,9 +84,9 @@ export function createToolsHours(deps: PayhubToolsDeps, context: ToolsContext) {
     },
 
     async groupInfo(session: Session) {
-      const group = await repo.groupOf(repo.db, session.userId);
+      const group = await promo.groupOf(session.userId);
       if (!group) return { group: null, isLeader: false, operators: 0, working: 0 };
-      const operators = await repo.groupOperators(repo.db, { groupId: group.id }, clock.now());
+      const operators = await groupOperators({ groupId: group.id }, clock.now());
       return {
         group,
         isLeader: group.leaderId === session.userId,
@@ -58,7 +97,7 @@ export function createToolsHours(deps: PayhubToolsDeps, context: ToolsContext) {
 
     /** A promo group's leader sees its group; a payment manager (group head, spec §6) its project. */
     async groupWorkTime(session: Session) {
-      const group = await repo.groupOf(repo.db, session.userId);
+      const group = await promo.groupOf(session.userId);
       let scope: { groupId: number } | { projectId: number };
       if (group && group.leaderId === session.userId) scope = { groupId: group.id };
       else {
@@ -71,7 +110,7 @@ export function createToolsHours(deps: PayhubToolsDeps, context: ToolsContext) {
           throw noPermission();
         scope = { projectId: session.projectId };
       }
-      const operators = await repo.groupOperators(repo.db, scope, clock.now());
+      const operators = await groupOperators(scope, clock.now());
       return {
         items: operators.map((operator) => ({
           userId: operator.userId,

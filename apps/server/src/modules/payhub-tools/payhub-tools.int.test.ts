@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerClean, failure, minor, quotaOf, userIdOf } from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { checkLedger, formatReport } from '../../ledger/ledger-check.ts';
+import { demoVerifiedName } from '../../seed/demo-names.ts';
 import { PAYHUB_TOOLS_INVARIANTS } from './payhub-tools.invariants.ts';
 
 let testApp: TestApp;
 let operator: PayhubClient;
 let other: PayhubClient;
 let player: PayhubClient;
-const HOLDER = 'Demo operator 12';
+const HOLDER = demoVerifiedName('operator', 'id-ID');
 
 beforeAll(async () => {
   testApp = await startTestApp();
@@ -35,7 +36,7 @@ describe('operator cards', () => {
     expect(support.items.map((bank) => bank.code)).not.toContain('BBVA');
 
     const card = await operator.api.payhubTools.bankAdd({
-      body: { bankCode: 'PERMATA', accountNo: '5550001111', bankCardHolder: ' demo  OPERATOR 12 ' },
+      body: { bankCode: 'PERMATA', accountNo: '5550001111', bankCardHolder: ' agus  PRATAMA ' },
     });
     expect(card).toMatchObject({ bankCode: 'PERMATA', accountNo: '5550001111', state: 1, cardUrl: null });
     const listed = await operator.api.payhubTools.bankQuery({ query: { page: 1, count: 500 } });
@@ -56,7 +57,11 @@ describe('operator cards', () => {
       (
         await failure(
           other.api.payhubTools.bankAdd({
-            body: { bankCode: 'PERMATA', accountNo: '5550001111', bankCardHolder: 'Demo operator 2 12' },
+            body: {
+              bankCode: 'PERMATA',
+              accountNo: '5550001111',
+              bankCardHolder: demoVerifiedName('operator-2', 'id-ID'),
+            },
           }),
         )
       ).errCode,

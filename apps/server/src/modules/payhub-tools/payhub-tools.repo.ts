@@ -247,11 +247,11 @@ export function createPayhubToolsRepo(db: Db, cards: PayhubCards) {
         ON CONFLICT (operator_id) DO UPDATE SET start_minute = EXCLUDED.start_minute, end_minute = EXCLUDED.end_minute,
           days = EXCLUDED.days, updated_at = EXCLUDED.updated_at`);
     },
-    async insideHours(executor: Executor, operatorId: number, at: Date): Promise<boolean> {
+    /** Whether the operator's work hours (none: always) include `at` in its project's time zone. */
+    async insideHours(executor: Executor, operatorId: number, at: Date, timeZone: string): Promise<boolean> {
       const rows = await executor.execute<{ inside: boolean }>(sql`
-        SELECT COALESCE((SELECT payhub_inside_hours(h.start_minute, h.end_minute, h.days, ${at.toISOString()}::timestamptz, p.time_zone)
-                           FROM payhub_work_hours h JOIN payhub_operators o ON o.user_id = h.operator_id
-                           JOIN projects p ON p.id = o.project_id WHERE h.operator_id = ${operatorId}), true) AS inside`);
+        SELECT COALESCE((SELECT payhub_inside_hours(h.start_minute, h.end_minute, h.days, ${at.toISOString()}::timestamptz, ${timeZone})
+                           FROM payhub_work_hours h WHERE h.operator_id = ${operatorId}), true) AS inside`);
       return Boolean(rows.rows[0]?.inside);
     },
     async silenceSeconds(executor: Executor, projectId: number): Promise<number> {
@@ -260,49 +260,37 @@ export function createPayhubToolsRepo(db: Db, cards: PayhubCards) {
       );
       return Number(rows.rows[0]?.seconds ?? 180);
     },
-    /** The group the user leads or belongs to. */
-    async groupOf(executor: Executor, userId: number) {
-      const rows = await executor.execute<Raw>(sql`
-        SELECT g.id, g.name, g.leader_id FROM spa_groups g
-         WHERE g.leader_id = ${userId}
-            OR g.id = (SELECT group_id FROM spa_members WHERE user_id = ${userId})
-         ORDER BY (g.leader_id = ${userId}) DESC LIMIT 1`);
-      const row = rows.rows[0];
-      if (!row) return null;
-      return { id: Number(row.id), name: row.name as string, leaderId: Number(row.leader_id) };
-    },
-    /** The payment operators of a group (members and the leader, if it operates) or of a project. */
-    async groupOperators(executor: Executor, scope: { groupId: number } | { projectId: number }, at: Date) {
-      const members =
-        'groupId' in scope
-          ? sql`o.user_id IN (SELECT leader_id FROM spa_groups WHERE id = ${scope.groupId}
-                             UNION SELECT user_id FROM spa_members WHERE group_id = ${scope.groupId})`
-          : sql`o.project_id = ${scope.projectId}`;
-      const rows = await executor.execute<Raw>(sql`
-        SELECT o.user_id, u.nickname, o.working, s.last_seen_at, h.start_minute, h.end_minute, h.days,
-               COALESCE(payhub_inside_hours(h.start_minute, h.end_minute, h.days, ${at.toISOString()}::timestamptz, p.time_zone), true) AS inside
-          FROM payhub_operators o
-          JOIN users u ON u.id = o.user_id
-          JOIN projects p ON p.id = o.project_id
-          LEFT JOIN payhub_work_hours h ON h.operator_id = o.user_id
-          LEFT JOIN spa_presence s ON s.user_id = o.user_id
-         WHERE ${members}
-         ORDER BY o.user_id LIMIT 500`);
-      return rows.rows.map((row) => ({
-        userId: Number(row.user_id),
-        nickname: row.nickname as string,
-        working: row.working as boolean,
-        lastSeenAt: dateOrNull(row.last_seen_at),
-        hours:
-          row.start_minute === null || row.start_minute === undefined
-            ? null
-            : {
-                startMinute: Number(row.start_minute),
-                endMinute: Number(row.end_minute),
-                days: (row.days as Array<number | string>).map(Number),
-              },
-        inside: row.inside as boolean,
-      }));
+    /**
+     * The work hours of these operators and whether each is inside them at `at` (no hours: always),
+     * in each operator's project time zone (the caller's, from the site module). By operator id.
+     */
+    async hoursAt(
+      executor: Executor,
+      operators: ReadonlyArray<{ operatorId: number; timeZone: string }>,
+      at: Date,
+    ): Promise<Map<number, { hours: WorkHoursRow | null; inside: boolean }>> {
+      const found = new Map<number, { hours: WorkHoursRow | null; inside: boolean }>();
+      const byZone = new Map<string, number[]>();
+      for (const { operatorId, timeZone } of operators) {
+        found.set(operatorId, { hours: null, inside: true });
+        byZone.set(timeZone, [...(byZone.get(timeZone) ?? []), Math.trunc(operatorId)]);
+      }
+      for (const [zone, ids] of byZone) {
+        const rows = await executor.execute<Raw>(sql`
+          SELECT h.operator_id, h.start_minute, h.end_minute, h.days,
+                 payhub_inside_hours(h.start_minute, h.end_minute, h.days, ${at.toISOString()}::timestamptz, ${zone}) AS inside
+            FROM payhub_work_hours h WHERE h.operator_id = ANY(${`{${ids.join(',')}}`}::bigint[])`);
+        for (const row of rows.rows)
+          found.set(Number(row.operator_id), {
+            hours: {
+              startMinute: Number(row.start_minute),
+              endMinute: Number(row.end_minute),
+              days: (row.days as Array<number | string>).map(Number),
+            },
+            inside: row.inside as boolean,
+          });
+      }
+      return found;
     },
 
     // Agreements.

@@ -1,10 +1,12 @@
-import { ErrorCode } from '@payhub/contracts';
+import { ErrorCode, formatMoney, type LocalCurrency } from '@payhub/contracts';
 import { paging } from '../../money/order-lifecycle.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import type { CaseRow, OperatorRow, PayhubRepo } from './payhub.repo.ts';
+import { defaultMonitoringRules, type MonitoringRules, reportingThresholdBounds } from './payhub.rules.ts';
 
 /**
  * The payment hub's admin cases: monitoring cases and operator KYC. Split from the deposit service
@@ -16,8 +18,31 @@ export function createPayhubAdmin<Status>(deps: {
   clock: Clock;
   /** The operator's status as the operator app shows it (KYC, work, limits). */
   statusOf: (operator: OperatorRow) => Promise<Status>;
+  /** The project's local currency (the reporting threshold is in it). */
+  currencyOf: (projectId: number) => LocalCurrency;
 }) {
   const { repo, clock, statusOf } = deps;
+
+  /** The project's monitoring figures with when and by whom they were set (null: the defaults). */
+  async function rulesOf(executor: Executor, projectId: number) {
+    const currency = deps.currencyOf(projectId);
+    const stored = await repo.monitoringRules(executor, projectId);
+    return {
+      currency,
+      rules: stored ?? defaultMonitoringRules(currency),
+      updatedAt: stored?.updatedAt ?? null,
+      updatedBy: stored?.updatedBy ?? null,
+      bounds: reportingThresholdBounds(currency),
+    };
+  }
+  const figures = (rules: MonitoringRules) => ({
+    velocityMaxOrders: rules.velocityMaxOrders,
+    velocityWindowMinutes: rules.velocityWindowMinutes,
+    reportingThreshold: formatMoney(rules.reportingThreshold),
+    justUnderBps: rules.justUnderBps,
+    manyPayersMax: rules.manyPayersMax,
+    manyPayersWindowHours: rules.manyPayersWindowHours,
+  });
   function requireAdmin(session: Session): void {
     if (session.staffRole !== 'admin') throw noPermission();
   }
@@ -25,7 +50,12 @@ export function createPayhubAdmin<Status>(deps: {
   return {
     async adminCases(
       session: Session,
-      query: { page: number; count: number; status?: 'open' | 'closed' | undefined },
+      query: {
+        page: number;
+        count: number;
+        status?: 'open' | 'closed' | undefined;
+        escalated?: boolean | undefined;
+      },
     ) {
       requireAdmin(session);
       const result = await repo.cases(
@@ -33,6 +63,7 @@ export function createPayhubAdmin<Status>(deps: {
         session.projectId,
         query.status,
         paging(query.page, query.count),
+        query.escalated,
       );
       return { items: result.items.map(toCaseWire), total: result.total };
     },
@@ -61,6 +92,83 @@ export function createPayhubAdmin<Status>(deps: {
           ip,
         });
         return toCaseWire(closed);
+      });
+    },
+    /** The monitoring figures the project's deposit monitor applies now. */
+    async adminMonitoringRules(session: Session) {
+      requireAdmin(session);
+      return rulesOf(repo.db, session.projectId);
+    },
+    /**
+     * Sets the project's monitoring figures (each within MONITORING_RULE_BOUNDS, checked by the
+     * contract; the threshold within reportingThresholdBounds, 3 otherwise and nothing changes). One
+     * transaction: the row is locked, written, and the audit line holds the figures before and after.
+     */
+    async adminSetMonitoringRules(session: Session, input: MonitoringRules, ip: string) {
+      requireAdmin(session);
+      const [min, max] = reportingThresholdBounds(deps.currencyOf(session.projectId));
+      if (input.reportingThreshold < min || input.reportingThreshold > max)
+        throw new AppError(
+          ErrorCode.BadParameter,
+          `body.reportingThreshold: between ${formatMoney(min)} and ${formatMoney(max)}`,
+        );
+      return repo.transaction(async (tx) => {
+        await repo.lockMonitoringRules(tx, session.projectId);
+        const before = await rulesOf(tx, session.projectId);
+        await repo.upsertMonitoringRules(tx, {
+          projectId: session.projectId,
+          ...input,
+          at: clock.now(),
+          by: session.userId,
+        });
+        const after = await rulesOf(tx, session.projectId);
+        await writeAudit(tx, {
+          projectId: session.projectId,
+          actorId: session.userId,
+          action: 'monitoring.rules.update',
+          objectType: 'monitoring_rules',
+          objectId: String(session.projectId),
+          before: figures(before.rules),
+          after: figures(after.rules),
+          ip,
+        });
+        return after;
+      });
+    },
+    /**
+     * Escalates an open case to the project's admin with a note (once; the case stays open for the
+     * admin's decision). A closed or already escalated case answers 3007 and changes nothing.
+     */
+    async adminEscalateCase(session: Session, id: number, note: string, ip: string) {
+      requireAdmin(session);
+      return repo.transaction(async (tx) => {
+        const escalated = await repo.escalateCase(tx, {
+          id,
+          projectId: session.projectId,
+          escalatedBy: session.userId,
+          note,
+          at: clock.now(),
+        });
+        if (!escalated) {
+          const found = await repo.findCase(tx, id, session.projectId);
+          if (!found) throw notFound('case');
+          // The same answer as closing a closed case (3007).
+          throw new AppError(
+            ErrorCode.OrderAlreadyStarted,
+            found.status === 'closed' ? 'case already closed' : 'case already escalated',
+          );
+        }
+        await writeAudit(tx, {
+          projectId: session.projectId,
+          actorId: session.userId,
+          action: 'case.escalate',
+          objectType: 'payhub_case',
+          objectId: String(id),
+          before: { status: 'open', escalated: false },
+          after: { status: 'open', escalated: true, note },
+          ip,
+        });
+        return toCaseWire(escalated);
       });
     },
     /** The project's deposit orders for the console: by states, player and order number; newest first. */
@@ -161,5 +269,8 @@ function toCaseWire(row: CaseRow) {
     openedAt: row.openedAt.toISOString(),
     closedAt: row.closedAt ? row.closedAt.toISOString() : null,
     resolution: row.resolution,
+    escalatedAt: row.escalatedAt ? row.escalatedAt.toISOString() : null,
+    escalatedBy: row.escalatedBy,
+    escalationNote: row.escalationNote,
   };
 }

@@ -118,6 +118,10 @@ describe('concurrency', () => {
       (await player.api.withdraw.bankAdd({
         body: { bankCode: 'BNI', accountNo: '9990001111', holderName: 'Andi' },
       }));
+    // The confirmed deposits above are this player's first: the rewards scheduler may have granted a
+    // first-deposit bonus whose open wagering would refuse the withdrawal (4017). Forfeiting it is the
+    // player's other choice; the replays below then forfeit nothing twice (the ledger check holds it).
+    await player.api.bonus.setWithdrawChoice({ body: { onWithdraw: 'forfeit' } });
     const walletBefore = await walletOf(player);
     const withdrawals = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -138,7 +142,8 @@ describe('concurrency', () => {
       body: { bankCode: 'BRI', accountNo: '1212121212', holderName: 'Agus Salim' },
     });
     const refused = await failure(
-      player.api.withdraw.create({ body: { amount: '90000000.00', bankAccountId: account.id } }),
+      // Over the wallet, under the tier-0 limit (identity tiers): refused by the ledger hold.
+      player.api.withdraw.create({ body: { amount: '9000000.00', bankAccountId: account.id } }),
     );
     expect(refused.errCode).toBe(3005);
     const order = await player.api.withdraw.create({

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../platform/db/database.ts';
 import * as orderRows from '../../platform/db/order-rows.ts';
 import { pagedQueryCounted } from '../../platform/db/paging.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
+import type { UserProfiles } from '../user/user-profiles.service.ts';
 
 export interface OperatorRow {
   userId: number;
@@ -78,7 +79,12 @@ function where(filter: OrderFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export function createPayhubRepo(db: Db) {
+/**
+ * The deposit module's SQL, on payhub's own tables. An operator's name, phone and payment profile
+ * (spaPay, paymentRole) belong to the user module: read through its `UserProfiles`, or, inside the
+ * one locked statement that chooses an operator, through its published `user_spa_pay()` (0710).
+ */
+export function createPayhubRepo(db: Db, users: Pick<UserProfiles, 'cards'>) {
   const rows = orderRows.orderTable('pay_orders');
   return {
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
@@ -99,32 +105,43 @@ export function createPayhubRepo(db: Db) {
     ) {
       const like = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const result = await executor.execute<Raw>(sql`
-        SELECT o.*, u.phone, u.nickname FROM payhub_operators o JOIN users u ON u.id = o.user_id
+        SELECT o.* FROM payhub_operators o
          WHERE o.project_id = ${query.projectId}
            ${query.kycStatus ? sql`AND o.kyc_status = ${query.kycStatus}` : sql``}
-           ${like ? sql`AND (u.phone LIKE ${like} OR u.nickname ILIKE ${like} OR o.verified_name ILIKE ${like})` : sql``}
+           ${like ? sql`AND (user_name_matches(o.user_id, ${like}) OR o.verified_name ILIKE ${like})` : sql``}
            ${query.before ? sql`AND o.user_id < ${query.before}` : sql``}
          ORDER BY o.user_id DESC LIMIT ${query.limit}`);
-      return result.rows.map((row) => ({
-        userId: Number(row.user_id),
-        phone: row.phone as string,
-        nickname: (row.nickname as string | null) ?? '',
-        kycStatus: row.kyc_status as OperatorRow['kycStatus'],
-        verifiedName: (row.verified_name as string | null) ?? null,
-        working: row.working as boolean,
-        perOrderMax: BigInt(row.per_order_max as string),
-        dailyMax: BigInt(row.daily_max as string),
-        commissionBps: Number(row.commission_bps),
-      }));
+      const cards = await users.cards(
+        result.rows.map((row) => Number(row.user_id)),
+        executor,
+      );
+      return result.rows
+        .flatMap((row) => {
+          const card = cards.get(Number(row.user_id));
+          return card ? [{ row, card }] : [];
+        })
+        .map(({ row, card }) => ({
+          userId: Number(row.user_id),
+          phone: card.phone,
+          nickname: card.nickname,
+          kycStatus: row.kyc_status as OperatorRow['kycStatus'],
+          verifiedName: (row.verified_name as string | null) ?? null,
+          working: row.working as boolean,
+          perOrderMax: BigInt(row.per_order_max as string),
+          dailyMax: BigInt(row.daily_max as string),
+          commissionBps: Number(row.commission_bps),
+        }));
     },
 
+    /** The operator record of a user with the payment profile the user module keeps (null without either). */
     async operator(executor: Executor, userId: number, lock = false): Promise<OperatorRow | null> {
       const result = await executor.execute<Raw>(sql`
-        SELECT o.*, p.payment_role, p.spa_pay FROM payhub_operators o
-          JOIN spa_profiles p ON p.user_id = o.user_id
+        SELECT o.* FROM payhub_operators o
          WHERE o.user_id = ${userId} ${lock ? sql`FOR NO KEY UPDATE OF o` : sql``}`);
       const row = result.rows[0];
       if (!row) return null;
+      const card = (await users.cards([userId], executor)).get(userId);
+      if (!card) return null;
       return {
         userId: Number(row.user_id),
         projectId: Number(row.project_id),
@@ -134,8 +151,8 @@ export function createPayhubRepo(db: Db) {
         perOrderMax: BigInt(row.per_order_max as string),
         dailyMax: BigInt(row.daily_max as string),
         commissionBps: Number(row.commission_bps),
-        paymentRole: (row.payment_role as string | null) ?? null,
-        spaPay: row.spa_pay as boolean,
+        paymentRole: card.paymentRole,
+        spaPay: card.spaPay,
       };
     },
 
@@ -185,9 +202,9 @@ export function createPayhubRepo(db: Db) {
     /** Whether the account is a payment operator (an operator record, or the spaPay flag). */
     async isPaymentOperator(executor: Executor, userId: number): Promise<boolean> {
       const result = await executor.execute<{ operator: boolean }>(sql`
-        SELECT EXISTS (SELECT 1 FROM payhub_operators WHERE user_id = ${userId})
-            OR EXISTS (SELECT 1 FROM spa_profiles WHERE user_id = ${userId} AND spa_pay) AS operator`);
-      return result.rows[0]?.operator === true;
+        SELECT EXISTS (SELECT 1 FROM payhub_operators WHERE user_id = ${userId}) AS operator`);
+      if (result.rows[0]?.operator === true) return true;
+      return (await users.cards([userId], executor)).get(userId)?.spaPay === true;
     },
 
     /** How an operator is linked to a payer (payhub_operator_link, 0500), or null when it is not. */
@@ -298,8 +315,10 @@ export function createPayhubRepo(db: Db) {
         at: Date;
       },
     ): Promise<{ operatorId: number; cardId: number; commissionBps: number; dailyMax: bigint } | null> {
-      // On duty (work hours, presence) and card links: SQL functions of 0400_payhub_tools.sql; the
-      // quota's available balance: the ledger's ledger_user_available() (0600_ledger_available.sql).
+      // Other modules' facts come from their published reads (0710_published_reads.sql), never their
+      // tables: the payment flag user_spa_pay() (user), on duty payhub_operator_on_duty() and card
+      // links payhub_card_accepts() (payhub-tools), the quota's available balance
+      // ledger_user_available() (ledger, 0600).
       const at = input.at.toISOString();
       const result = await executor.execute<Raw>(sql`
         SELECT o.user_id, o.commission_bps, o.daily_max,
@@ -308,13 +327,13 @@ export function createPayhubRepo(db: Db) {
                    AND payhub_card_accepts(c.id, ${input.amount}::bigint, ${at}::timestamptz)
                  ORDER BY c.id LIMIT 1) AS card_id
           FROM payhub_operators o
-          JOIN spa_profiles p ON p.user_id = o.user_id AND p.spa_pay
           LEFT JOIN payhub_operator_daily d ON d.operator_id = o.user_id AND d.day = ${input.day}::date
          WHERE o.project_id = ${input.projectId} AND o.kyc_status = 'verified' AND o.working
+           AND user_spa_pay(o.user_id)
            AND o.per_order_max >= ${input.amount}
            AND COALESCE(d.assigned, 0) + ${input.amount} <= o.daily_max
            AND ledger_user_available(o.project_id, ${input.currency}, 'operator_quota', o.user_id) >= ${input.amount}
-           AND payhub_operator_on_duty(o.user_id, ${at}::timestamptz)
+           AND payhub_operator_on_duty(o.user_id, o.project_id, ${at}::timestamptz)
            AND o.user_id NOT IN (SELECT l.operator_id FROM payhub_linked_operators(${input.playerId}::bigint) l)
            AND EXISTS (SELECT 1 FROM payhub_operator_cards c
                         WHERE c.operator_id = o.user_id AND c.active AND c.bank_code = ${input.bankCode}
@@ -350,7 +369,7 @@ export function createPayhubRepo(db: Db) {
         SELECT DISTINCT c.bank_code FROM payhub_operator_cards c
           JOIN payhub_operators o ON o.user_id = c.operator_id
          WHERE o.project_id = ${projectId} AND o.kyc_status = 'verified' AND o.working AND c.active
-           AND payhub_operator_on_duty(o.user_id, ${at.toISOString()}::timestamptz)
+           AND payhub_operator_on_duty(o.user_id, o.project_id, ${at.toISOString()}::timestamptz)
          ORDER BY c.bank_code`);
       return result.rows.map((row) => row.bank_code);
     },
@@ -434,16 +453,30 @@ export function createPayhubRepo(db: Db) {
         ON CONFLICT (rule, subject_type, subject_id) WHERE status = 'open' DO NOTHING RETURNING id`);
       return result.rows[0] ? Number(result.rows[0].id) : null;
     },
+    /** Whether an open monitoring case names this subject (a flagged player, for rewards). */
+    async hasOpenCase(executor: Executor, subjectType: string, subjectId: string): Promise<boolean> {
+      const result = await executor.execute(sql`
+        SELECT 1 FROM payhub_cases WHERE subject_type = ${subjectType} AND subject_id = ${subjectId}
+           AND status = 'open' LIMIT 1`);
+      return result.rows.length > 0;
+    },
     async cases(
       executor: Executor,
       projectId: number,
       status: string | undefined,
       page: { limit: number; offset: number },
+      escalated?: boolean,
     ) {
       const condition = status
         ? sql`project_id = ${projectId} AND status = ${status}`
         : sql`project_id = ${projectId}`;
-      const from = sql`FROM payhub_cases WHERE ${condition}`;
+      const escalation =
+        escalated === undefined
+          ? sql``
+          : escalated
+            ? sql`AND escalated_at IS NOT NULL`
+            : sql`AND escalated_at IS NULL`;
+      const from = sql`FROM payhub_cases WHERE ${condition} ${escalation}`;
       return pagedQueryCounted(executor, { columns: sql`*`, from, orderBy: sql`id DESC` }, page, toCase);
     },
     async closeCase(
@@ -456,6 +489,73 @@ export function createPayhubRepo(db: Db) {
          WHERE id = ${row.id} AND project_id = ${row.projectId} AND status = 'open' RETURNING *`);
       return result.rows[0] ? toCase(result.rows[0]) : null;
     },
+    /** The project's stored monitoring figures, or null while the defaults apply. */
+    async monitoringRules(executor: Executor, projectId: number) {
+      const result = await executor.execute<Raw>(
+        sql`SELECT * FROM payhub_monitoring_rules WHERE project_id = ${projectId}`,
+      );
+      const row = result.rows[0];
+      if (!row) return null;
+      return {
+        velocityMaxOrders: Number(row.velocity_max_orders),
+        velocityWindowMinutes: Number(row.velocity_window_minutes),
+        reportingThreshold: BigInt(row.reporting_threshold as string),
+        justUnderBps: Number(row.just_under_bps),
+        manyPayersMax: Number(row.many_payers_max),
+        manyPayersWindowHours: Number(row.many_payers_window_hours),
+        updatedAt: date(row.updated_at),
+        updatedBy: Number(row.updated_by),
+      };
+    },
+    /** Locks the project's row (when there is one) for a change of its figures. */
+    async lockMonitoringRules(executor: Executor, projectId: number) {
+      await executor.execute(
+        sql`SELECT 1 FROM payhub_monitoring_rules WHERE project_id = ${projectId} FOR UPDATE`,
+      );
+    },
+    async upsertMonitoringRules(
+      executor: Executor,
+      row: {
+        projectId: number;
+        velocityMaxOrders: number;
+        velocityWindowMinutes: number;
+        reportingThreshold: bigint;
+        justUnderBps: number;
+        manyPayersMax: number;
+        manyPayersWindowHours: number;
+        at: Date;
+        by: number;
+      },
+    ) {
+      await executor.execute(sql`
+        INSERT INTO payhub_monitoring_rules (project_id, velocity_max_orders, velocity_window_minutes,
+                                             reporting_threshold, just_under_bps, many_payers_max,
+                                             many_payers_window_hours, updated_at, updated_by)
+        VALUES (${row.projectId}, ${row.velocityMaxOrders}, ${row.velocityWindowMinutes},
+                ${row.reportingThreshold.toString()}, ${row.justUnderBps}, ${row.manyPayersMax},
+                ${row.manyPayersWindowHours}, ${row.at.toISOString()}::timestamptz, ${row.by})
+        ON CONFLICT (project_id) DO UPDATE SET
+          velocity_max_orders = EXCLUDED.velocity_max_orders,
+          velocity_window_minutes = EXCLUDED.velocity_window_minutes,
+          reporting_threshold = EXCLUDED.reporting_threshold,
+          just_under_bps = EXCLUDED.just_under_bps,
+          many_payers_max = EXCLUDED.many_payers_max,
+          many_payers_window_hours = EXCLUDED.many_payers_window_hours,
+          updated_at = EXCLUDED.updated_at,
+          updated_by = EXCLUDED.updated_by`);
+    },
+    /** Escalates an open, not yet escalated case of the project; null when there is none such. */
+    async escalateCase(
+      executor: Executor,
+      row: { id: number; projectId: number; escalatedBy: number; note: string; at: Date },
+    ) {
+      const result = await executor.execute<Raw>(sql`
+        UPDATE payhub_cases SET escalated_at = ${row.at.toISOString()}::timestamptz,
+                                escalated_by = ${row.escalatedBy}, escalation_note = ${row.note}
+         WHERE id = ${row.id} AND project_id = ${row.projectId} AND status = 'open' AND escalated_at IS NULL
+         RETURNING *`);
+      return result.rows[0] ? toCase(result.rows[0]) : null;
+    },
     async findCase(executor: Executor, id: number, projectId: number) {
       const result = await executor.execute<Raw>(
         sql`SELECT * FROM payhub_cases WHERE id = ${id} AND project_id = ${projectId}`,
@@ -466,12 +566,6 @@ export function createPayhubRepo(db: Db) {
       const result = await executor.execute<{ user_id: string }>(sql`
         SELECT user_id FROM payhub_operators WHERE project_id = ${projectId} AND working AND kyc_status = 'verified'`);
       return result.rows.map((row) => Number(row.user_id));
-    },
-    async userProject(executor: Executor, userId: number): Promise<number | null> {
-      const result = await executor.execute<{ project_id: number }>(
-        sql`SELECT project_id FROM users WHERE id = ${userId}`,
-      );
-      return result.rows[0] ? Number(result.rows[0].project_id) : null;
     },
   };
 }
@@ -487,6 +581,9 @@ export interface CaseRow {
   openedAt: Date;
   closedAt: Date | null;
   resolution: string | null;
+  escalatedAt: Date | null;
+  escalatedBy: number | null;
+  escalationNote: string | null;
 }
 
 function toCase(row: Raw): CaseRow {
@@ -500,5 +597,8 @@ function toCase(row: Raw): CaseRow {
     openedAt: date(row.opened_at),
     closedAt: row.closed_at ? date(row.closed_at) : null,
     resolution: (row.resolution as string | null) ?? null,
+    escalatedAt: row.escalated_at ? date(row.escalated_at) : null,
+    escalatedBy: row.escalated_by == null ? null : Number(row.escalated_by),
+    escalationNote: (row.escalation_note as string | null) ?? null,
   };
 }

@@ -81,6 +81,41 @@ export const MONITORING = {
   manyPayersMax: 8,
 } as const;
 
-export function isJustUnderThreshold(amount: bigint, threshold: bigint): boolean {
-  return amount < threshold && amount * 10_000n >= threshold * (10_000n - MONITORING.justUnderBps);
+export function isJustUnderThreshold(
+  amount: bigint,
+  threshold: bigint,
+  withinBps: bigint = MONITORING.justUnderBps,
+): boolean {
+  return amount < threshold && amount * 10_000n >= threshold * (10_000n - withinBps);
+}
+
+/** The figures the deposit monitor applies in one project (its stored row, else MONITORING's). */
+export interface MonitoringRules {
+  velocityMaxOrders: number;
+  velocityWindowMinutes: number;
+  /** Minor units of the project's currency. */
+  reportingThreshold: bigint;
+  justUnderBps: number;
+  manyPayersMax: number;
+  manyPayersWindowHours: number;
+}
+
+export function defaultMonitoringRules(currency: LocalCurrency): MonitoringRules {
+  return {
+    velocityMaxOrders: MONITORING.velocityMaxOrders,
+    velocityWindowMinutes: MONITORING.velocityWindowMs / 60_000,
+    reportingThreshold: MONITORING.reportingThreshold[currency],
+    justUnderBps: Number(MONITORING.justUnderBps),
+    manyPayersMax: MONITORING.manyPayersMax,
+    manyPayersWindowHours: MONITORING.manyPayersWindowMs / 3_600_000,
+  };
+}
+
+/**
+ * The reporting threshold a person may set (the other figures' bounds are MONITORING_RULE_BOUNDS of
+ * the contracts; the migration's CHECKs agree): between the currency's deposit minimum and a hundred
+ * times the default.
+ */
+export function reportingThresholdBounds(currency: LocalCurrency): readonly [bigint, bigint] {
+  return [DEPOSIT_RANGE[currency].min, MONITORING.reportingThreshold[currency] * 100n];
 }

@@ -218,10 +218,11 @@ describe('self-dealing', () => {
         ])
       ).rows[0].link;
     expect(await link()).toBeNull();
-    // The API refuses digits in a holder name; the seeded verified name has them, so insert directly.
+    // The seeded operator's verified name, spaced and cased otherwise (the link compares normalised
+    // names); inserted directly, as the API takes only the player's own declared name (3041).
     await testApp.database.pool.query(
       `INSERT INTO player_bank_accounts (project_id, user_id, bank_code, account_no, holder_name, created_at, updated_at)
-       SELECT 12, $1, 'BCA', '4400110022', '  demo   OPERATOR 12 ', now(), now()`,
+       SELECT 12, $1, 'BCA', '4400110022', '  agus   PRATAMA ', now(), now()`,
       [playerId],
     );
     expect(await link()).toBe('same_identity');

@@ -10,6 +10,7 @@ import { createDepositOrders, type PayhubDeps } from './payhub.orders.ts';
 import { createPayhubPlayerCases } from './payhub.player.ts';
 import type { OperatorRow } from './payhub.repo.ts';
 import { OPERATOR_QUEUE_STATES } from './payhub.rules.ts';
+import { createPayhubStaffCases } from './payhub.staff.ts';
 
 export { newOrderNo, type PayhubDeps, toPayOrderWire } from './payhub.orders.ts';
 
@@ -44,6 +45,17 @@ export function createPayhubService(deps: PayhubDeps) {
     refused,
 
     /**
+     * Monitoring (DESIGN.md §8) for the other modules' signals (rewards' `reward_abuse`, the chain's
+     * `blocked_address`): opens a case in the console's case list inside the caller's transaction; its
+     * id, or null when that rule already has an open case for that subject.
+     */
+    openCase: (executor: Executor, row: Parameters<typeof repo.openCase>[1]): Promise<number | null> =>
+      repo.openCase(executor, row),
+    /** Whether an open monitoring case names this subject (rewards: a flagged account is paid no referral bonus). */
+    hasOpenCase: (subjectType: string, subjectId: string): Promise<boolean> =>
+      repo.hasOpenCase(repo.db, subjectType, subjectId),
+
+    /**
      * Counts an amount against the operator's per-order and daily limits inside the caller's
      * transaction (withdrawals taken by the operator); refuses with 3004 past either limit.
      */
@@ -74,7 +86,8 @@ export function createPayhubService(deps: PayhubDeps) {
       return repo.countOrders(repo.db, { operatorId, states: OPERATOR_QUEUE_STATES });
     },
 
-    ...createPayhubAdmin({ repo, clock, statusOf }),
+    ...createPayhubAdmin({ repo, clock, statusOf, currencyOf: (projectId) => project(projectId).currency }),
+    ...createPayhubStaffCases(orders),
 
     /** Scheduler task: WAIT past its deadline is canceled (hold released), CHECKING goes to EXCEPTIONAL. */
     expireOrders: (limit = 200): Promise<number> => lifecycle.expire(limit),

@@ -1,6 +1,6 @@
 import { ErrorCode, maskNumber, SPA_APPLY_STATUS_NAMES, SpaApplyStatus } from '@payhub/contracts';
 import { applicationMail, applicationReceivedTitle } from '@payhub/i18n';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { unixSeconds } from '../../platform/local-day.ts';
 import { NEW_MEMBER_DAYS, type PromoContext, type PromoServiceOptions, statusName } from './promo.context.ts';
@@ -12,6 +12,57 @@ export function createPromoApplications(
   context: PromoContext,
 ) {
   const { identity, reviewerGroup, applicationView } = context;
+
+  async function decide(
+    session: Session,
+    row: NonNullable<Awaited<ReturnType<typeof repo.application>>>,
+    body: { decision: 'approve' | 'reject' | 'remove'; note?: string | undefined },
+  ) {
+    const id = row.id;
+    const now = clock.now();
+    const action: ApplicationAction = body.decision;
+    const { from, to } = APPLICATION_TRANSITIONS[action];
+    if (body.decision === 'approve' && (await repo.membership(row.userId)))
+      throw new AppError(ErrorCode.AlreadyJoined);
+    // In the language of the project, never a raw status name or key (issue 11).
+    const text = applicationMail(
+      projectById(session.projectId)?.locale,
+      row.groupName,
+      statusName(to),
+      body.note ?? null,
+    );
+    const moved = await repo.moveApplication(
+      id,
+      from,
+      to,
+      { reviewerId: session.userId, reviewNote: body.note ?? null, decidedAt: now },
+      {
+        audit: {
+          projectId: session.projectId,
+          actorId: session.userId,
+          action: `promo.application.${body.decision}`,
+          objectType: 'spa_application',
+          objectId: String(id),
+          before: { status: row.status },
+          after: { status: to, note: body.note ?? null },
+        },
+        ...(body.decision === 'approve' && {
+          join: { userId: row.userId, groupId: row.groupId, spaType: row.spaType, at: now },
+        }),
+        ...(body.decision === 'remove' && { leave: { userId: row.userId } }),
+        notify: {
+          userId: row.userId,
+          kind: body.decision,
+          title: text.title,
+          body: JSON.stringify({ applicationId: id, groupName: row.groupName, note: body.note ?? null }),
+          at: now,
+        },
+      },
+    );
+    if (!moved) throw new AppError(ErrorCode.OrderAlreadyStarted, `application is ${statusName(row.status)}`);
+    await mail?.({ projectId: session.projectId, userId: row.userId, senderId: session.userId, ...text });
+    return applicationView((await repo.application(id))!, session.userId);
+  }
 
   return {
     async apply(session: Session, body: { groupId: number; spaType: string; note: string }) {
@@ -94,51 +145,31 @@ export function createPromoApplications(
         throw notFound('application');
       }
       await reviewerGroup(me, row.groupId);
-      const now = clock.now();
-      const action: ApplicationAction = body.decision;
-      const { from, to } = APPLICATION_TRANSITIONS[action];
-      if (body.decision === 'approve' && (await repo.membership(row.userId)))
-        throw new AppError(ErrorCode.AlreadyJoined);
-      // In the language of the project, never a raw status name or key (issue 11).
-      const text = applicationMail(
-        projectById(session.projectId)?.locale,
-        row.groupName,
-        statusName(to),
-        body.note ?? null,
-      );
-      const moved = await repo.moveApplication(
-        id,
-        from,
-        to,
-        { reviewerId: session.userId, reviewNote: body.note ?? null, decidedAt: now },
-        {
-          audit: {
-            projectId: session.projectId,
-            actorId: session.userId,
-            action: `promo.application.${body.decision}`,
-            objectType: 'spa_application',
-            objectId: String(id),
-            before: { status: row.status },
-            after: { status: to, note: body.note ?? null },
-          },
-          ...(body.decision === 'approve' && {
-            join: { userId: row.userId, groupId: row.groupId, spaType: row.spaType, at: now },
-          }),
-          ...(body.decision === 'remove' && { leave: { userId: row.userId } }),
-          notify: {
-            userId: row.userId,
-            kind: body.decision,
-            title: text.title,
-            body: JSON.stringify({ applicationId: id, groupName: row.groupName, note: body.note ?? null }),
-            at: now,
-          },
-        },
-      );
-      if (!moved)
-        throw new AppError(ErrorCode.OrderAlreadyStarted, `application is ${statusName(row.status)}`);
-      await mail?.({ projectId: session.projectId, userId: row.userId, senderId: session.userId, ...text });
-      return applicationView((await repo.application(id))!, session.userId);
+      return decide(session, row, body);
     },
+
+    /** The console's list of the project's applications (admin entry point; the console checks its roles first). */
+    async adminApplications(
+      session: Session,
+      query: { status?: number | undefined; page: number; count: number },
+    ) {
+      if (session.staffRole !== 'admin') throw noPermission();
+      const page = await repo.applications({ projectId: session.projectId, ...query });
+      return { total: page.total, items: page.items.map((row) => applicationView(row, session.userId)) };
+    },
+
+    /** A staff member's decision on an application of the project (same transitions, mail and audit). */
+    async adminDecide(
+      session: Session,
+      id: number,
+      body: { decision: 'approve' | 'reject' | 'remove'; note: string },
+    ) {
+      if (session.staffRole !== 'admin') throw noPermission();
+      const row = await repo.application(id);
+      if (!row || row.projectId !== session.projectId) throw notFound('application');
+      return decide(session, row, body);
+    },
+
     async newMembers(session: Session) {
       const me = await identity(session);
       if (me.ledGroupId === null && !me.isHr) throw new AppError(ErrorCode.NoPermissionPromo);

@@ -38,6 +38,18 @@ export function createPromoDirectory({ repo }: PromoServiceOptions, context: Pro
         ...members.items.map((member) => ({ userId: member.userId, nickname: member.nickname })),
       ];
     },
+    /** The group this user leads, else the one they joined, or null (the operator tools' group view). */
+    async groupOf(userId: number): Promise<{ id: number; name: string; leaderId: number } | null> {
+      const led = await repo.groupByLeader(userId);
+      const membership = led ? null : await repo.membership(userId);
+      const group = led ?? (membership ? await repo.groupById(membership.groupId) : null);
+      return group ? { id: group.id, name: group.name, leaderId: group.leaderId } : null;
+    },
+    /** The project's promoters (leaders and members) with group and presence, keyset pages on user id. */
+    promotersOfProject: (filter: { projectId: number; groupId?: number; before?: number; limit: number }) =>
+      repo.promotersOfProject(filter),
+    /** When each of these users' agent app last reported (the silence limit of payment operators). */
+    lastSeenAt: (userIds: readonly number[]) => repo.lastSeenAt(userIds),
     /** The id of the group this user leads, or null. */
     async ledGroupId(userId: number): Promise<number | null> {
       return (await repo.groupByLeader(userId))?.id ?? null;

@@ -164,6 +164,14 @@ export function createPromoRepo(db: Db, users: UserProfiles) {
       db.select().from(spaGroups).where(eq(spaGroups.projectId, projectId)).orderBy(spaGroups.id),
     membership: async (userId: number) =>
       (await db.select().from(spaMembers).where(eq(spaMembers.userId, userId)).limit(1))[0] ?? null,
+    /** When each of these users' agent app last reported (users that never did are absent). */
+    async lastSeenAt(userIds: readonly number[]): Promise<Map<number, Date>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db.execute<{ user_id: string; last_seen_at: string | Date }>(sql`
+        SELECT user_id, last_seen_at FROM spa_presence
+         WHERE user_id = ANY(${`{${userIds.map((id) => Math.trunc(id)).join(',')}}`}::bigint[])`);
+      return new Map(rows.rows.map((row) => [Number(row.user_id), new Date(row.last_seen_at)]));
+    },
     memberCount: (groupId: number) =>
       count(sql`SELECT count(*) FROM spa_members WHERE group_id = ${groupId}`),
     memberIds: async (groupId: number): Promise<number[]> =>
@@ -200,6 +208,43 @@ export function createPromoRepo(db: Db, users: UserProfiles) {
           ];
         }),
       };
+    },
+    /**
+     * The project's promoters: every group's leader and members, with their group and app presence;
+     * keyset pages on user id, newest first (the console's promoter list).
+     */
+    async promotersOfProject(filter: {
+      projectId: number;
+      groupId?: number;
+      before?: number;
+      limit: number;
+    }) {
+      const group = filter.groupId === undefined ? sql`` : sql`AND x.group_id = ${filter.groupId}`;
+      const before = filter.before === undefined ? sql`` : sql`AND x.user_id < ${filter.before}`;
+      const result = await db.execute<Record<string, unknown>>(sql`
+        SELECT x.user_id, x.group_id, x.leads, x.joined_at, g.name, g.leader_id, s.last_seen_at,
+               coalesce(s.foreground, false) AS foreground
+          FROM (SELECT leader_id AS user_id, id AS group_id, true AS leads, created_at AS joined_at
+                  FROM spa_groups WHERE project_id = ${filter.projectId}
+                UNION ALL
+                SELECT m.user_id, m.group_id, false, m.joined_at
+                  FROM spa_members m JOIN spa_groups mg ON mg.id = m.group_id
+                 WHERE mg.project_id = ${filter.projectId}) x
+          JOIN spa_groups g ON g.id = x.group_id
+          LEFT JOIN spa_presence s ON s.user_id = x.user_id
+         WHERE true ${group} ${before}
+         ORDER BY x.user_id DESC, x.leads DESC
+         LIMIT ${filter.limit}`);
+      return result.rows.map((row) => ({
+        userId: Number(row.user_id),
+        groupId: Number(row.group_id),
+        groupName: String(row.name),
+        leaderId: Number(row.leader_id),
+        leads: Boolean(row.leads),
+        joinedAt: toDate(row.joined_at)!,
+        lastSeenAt: toDate(row.last_seen_at),
+        foreground: Boolean(row.foreground),
+      }));
     },
     async renameGroup(groupId: number, name: string, audit: AuditEntry) {
       return db.transaction(async (tx) => {
@@ -516,20 +561,42 @@ export function createPromoRepo(db: Db, users: UserProfiles) {
         throw error;
       }
     },
-    async reports(filter: { reportId?: number; userId?: number; page: number; count: number }) {
+    /**
+     * A page of reports, newest day first. `timeZoneOf` is the site's time zone of a project (the
+     * site module's `projectById`): a contact counts on the report's day in its project's zone.
+     */
+    async reports(filter: {
+      reportId?: number;
+      userId?: number;
+      page: number;
+      count: number;
+      timeZoneOf: (projectId: number) => string;
+    }) {
       const where =
         filter.reportId !== undefined ? sql`r.id = ${filter.reportId}` : sql`r.user_id = ${filter.userId}`;
       const result = await db.execute<Record<string, unknown>>(sql`
         SELECT r.*, count(*) OVER () AS total,
-          (SELECT count(*) FROM spa_contacts c JOIN projects p ON p.id = r.project_id
-            WHERE c.promoter_id = r.user_id AND c.kind <> 'share'
-              AND (c.at AT TIME ZONE p.time_zone)::date = r.report_day) AS recorded,
           (SELECT coalesce(json_agg(json_build_object('content', e.content, 'createdAt', e.created_at) ORDER BY e.id), '[]'::json)
             FROM spa_report_extras e WHERE e.report_id = r.id) AS extras,
           (SELECT k.status FROM spa_report_checks k WHERE k.report_id = r.id ORDER BY k.id DESC LIMIT 1) AS check_status
         FROM spa_reports r WHERE ${where}
         ORDER BY r.report_day DESC, r.id DESC
         LIMIT ${filter.count} OFFSET ${(filter.page - 1) * filter.count}`);
+      // Contacts recorded on each report's day, one query per time zone (a page is one promoter's).
+      const recorded = new Map<number, number>();
+      const byZone = new Map<string, number[]>();
+      for (const row of result.rows) {
+        const zone = filter.timeZoneOf(Number(row.project_id));
+        byZone.set(zone, [...(byZone.get(zone) ?? []), Number(row.id)]);
+      }
+      for (const [zone, ids] of byZone) {
+        const counts = await db.execute<{ id: string; recorded: string }>(sql`
+          SELECT r.id, (SELECT count(*) FROM spa_contacts c
+                         WHERE c.promoter_id = r.user_id AND c.kind <> 'share'
+                           AND (c.at AT TIME ZONE ${zone})::date = r.report_day) AS recorded
+            FROM spa_reports r WHERE r.id = ANY(${`{${ids.join(',')}}`}::bigint[])`);
+        for (const row of counts.rows) recorded.set(Number(row.id), Number(row.recorded));
+      }
       return {
         total: Number(result.rows[0]?.total ?? 0),
         items: result.rows.map(
@@ -541,7 +608,7 @@ export function createPromoRepo(db: Db, users: UserProfiles) {
             content: String(row.content),
             contactedCount: Number(row.contacted_count),
             interestedCount: Number(row.interested_count),
-            recordedContactCount: Number(row.recorded),
+            recordedContactCount: recorded.get(Number(row.id)) ?? 0,
             extras: (row.extras as Array<{ content: string; createdAt: string }>).map((extra) => ({
               content: extra.content,
               createdAt: new Date(extra.createdAt),

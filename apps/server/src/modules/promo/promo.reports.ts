@@ -8,6 +8,9 @@ import { nextCheckStatus } from './promo.rules.ts';
 /** Daily reports and the leader's checks of them. */
 export function createPromoReports({ repo, clock }: PromoServiceOptions, context: PromoContext) {
   const { timeZoneOf, identityOf, identity, reviewerGroup, reportView, checkView, requireWorker } = context;
+  /** Promo's report page, each report's contacts counted in its project's time zone (the site's). */
+  const reports = (filter: { reportId?: number; userId?: number; page: number; count: number }) =>
+    repo.reports({ ...filter, timeZoneOf });
 
   return {
     async report(
@@ -32,10 +35,10 @@ export function createPromoReports({ repo, clock }: PromoServiceOptions, context
       );
       if (id === null)
         throw new AppError(ErrorCode.AlreadyJoined, 'already reported today; add to it with spaReportExtra');
-      return reportView((await repo.reports({ reportId: id, page: 1, count: 1 })).items[0]!);
+      return reportView((await reports({ reportId: id, page: 1, count: 1 })).items[0]!);
     },
     async reportExtra(session: Session, body: { reportId: number; content: string }) {
-      const report = (await repo.reports({ reportId: body.reportId, page: 1, count: 1 })).items[0];
+      const report = (await reports({ reportId: body.reportId, page: 1, count: 1 })).items[0];
       if (!report || report.userId !== session.userId) throw notFound('report');
       const group = await repo.groupById(report.groupId);
       await repo.addReportExtra({
@@ -44,7 +47,7 @@ export function createPromoReports({ repo, clock }: PromoServiceOptions, context
         at: clock.now(),
         leaderId: group && group.leaderId !== session.userId ? group.leaderId : null,
       });
-      return reportView((await repo.reports({ reportId: report.id, page: 1, count: 1 })).items[0]!);
+      return reportView((await reports({ reportId: report.id, page: 1, count: 1 })).items[0]!);
     },
     async reportLog(session: Session, query: { userId?: number | undefined; page: number; count: number }) {
       let userId = session.userId;
@@ -63,7 +66,7 @@ export function createPromoReports({ repo, clock }: PromoServiceOptions, context
         await reviewerGroup(me, target.groupId);
         userId = query.userId;
       }
-      const page = await repo.reports({ userId, page: query.page, count: query.count });
+      const page = await reports({ userId, page: query.page, count: query.count });
       return { total: page.total, items: page.items.map(reportView) };
     },
     async reportChecks(session: Session) {

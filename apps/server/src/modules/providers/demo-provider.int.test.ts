@@ -2,6 +2,7 @@
 // attempts cut short by timeouts are retried and a bet whose answer never came is rolled back; the
 // player's balance follows every spin, the day reconciles with the provider's record with zero
 // differences, and the ledger check is clean.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { devKeyPair } from './providers.keys.ts';
 
 let testApp: TestApp;
 let provider: ReturnType<typeof createDemoProvider>;
+const record = createRecord(join(mkdtempSync(join(tmpdir(), 'demo-provider-')), 'record.jsonl'));
 let providerUrl: string;
 let player: PayhubClient;
 let admin: PayhubClient;
@@ -27,8 +29,9 @@ beforeAll(async () => {
     wallet: {
       call: (path, body) => wallet.call(path, body),
     },
-    record: createRecord(join(mkdtempSync(join(tmpdir(), 'demo-provider-')), 'record.jsonl')),
+    record,
     log: (line) => log.push(line),
+    liveTiming: { bettingMs: 2_500, spinMs: 300, resultMs: 700 },
   });
   await new Promise<void>((done) => provider.listen(0, '127.0.0.1', done));
   providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
@@ -104,6 +107,150 @@ describe('demo provider through the seamless wallet, with timeouts injected', ()
     expect(BigInt(row.ggr)).toBe(
       BigInt(row.betAmount) - BigInt(row.rolledBackAmount) - BigInt(row.winAmount),
     );
+    await expectLedgerClean(testApp);
+  });
+
+  it('plays a live roulette round: bets in the window, wins at the result, the day still reconciles', async () => {
+    const launch = await player.api.providers.launch({
+      body: { providerId: 'demo', gameCode: 'demo-live-roulette', asset: 'YEC' },
+    });
+    const url = new URL(launch.url);
+    expect(url.searchParams.get('game')).toBe('demo-live-roulette');
+    expect(await (await fetch(launch.url)).text()).toContain('/static/live.js');
+    const token = url.searchParams.get('token')!;
+    const user = url.searchParams.get('user')!;
+    const state = async () =>
+      (await (await fetch(`${providerUrl}/api/live/state`)).json()) as {
+        round: number;
+        phase: string;
+        endsAt: number;
+        now: number;
+        settled: boolean;
+      };
+    // Wait for a fresh betting window with time to bet in it.
+    let open = await state();
+    while (open.phase !== 'betting' || open.endsAt - open.now < 2_000) {
+      await new Promise((done) => setTimeout(done, 100));
+      open = await state();
+    }
+    const before = await yec(player);
+    let staked = 0n;
+    for (const kind of ['red', 'black', 'n0', 'dozen2', 'odd']) {
+      const response = await fetch(`${providerUrl}/api/live/bet`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, user, currency: 'YEC', kind, amount: 500 }),
+      });
+      const body = (await response.json()) as { ok: boolean; error?: string };
+      if (body.ok) staked += 500n;
+      else expect(body.error).toBe('RS_ROLLED_BACK'); // a timeout injected on every call of the bet
+    }
+    expect(staked).toBeGreaterThan(0n);
+    expect(await yec(player)).toBe(before - staked);
+    let done = await state();
+    while (!(done.round === open.round && done.settled) && done.round === open.round) {
+      await new Promise((wait) => setTimeout(wait, 100));
+      done = await state();
+    }
+    const mine = (await (
+      await fetch(`${providerUrl}/api/live/mine`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      })
+    ).json()) as { round: Array<{ payout: number | null }>; last: Array<{ payout: number | null }> };
+    const bets = done.round === open.round ? mine.round : mine.last;
+    expect(bets).toHaveLength(Number(staked / 500n));
+    expect(bets.every((bet) => bet.payout !== null)).toBe(true);
+    const paid = bets.reduce((sum, bet) => sum + BigInt(bet.payout!), 0n);
+    expect(await yec(player)).toBe(before - staked + paid);
+
+    const day = new Date().toISOString().slice(0, 10);
+    const report = await admin.api.providers.reconcile({ query: { providerId: 'demo', day } });
+    expect(report.differences).toEqual([]);
+    await expectLedgerClean(testApp);
+  });
+
+  it('lists every difference when the provider record and our ledger disagree (last: the day no longer agrees)', async () => {
+    const launch = await player.api.providers.launch({
+      body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset: 'YEC' },
+    });
+    const url = new URL(launch.url);
+    const token = url.searchParams.get('token')!;
+    const user = url.searchParams.get('user')!;
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await admin.api.providers.reconcile({ query: { providerId: 'demo', day } })).differences).toEqual(
+      [],
+    );
+    const bet = (transaction_uuid: string, amount: number) =>
+      wallet.call('transaction/bet', {
+        user,
+        token,
+        transaction_uuid,
+        round: randomUUID(),
+        game_code: 'demo-fruit-5x3',
+        currency: 'YEC',
+        amount,
+      });
+    // A bet we took that the provider never recorded; one it recorded with another amount; a win it
+    // recorded that never reached us.
+    const unrecorded = randomUUID();
+    expect((await bet(unrecorded, 100)).status).toBe('RS_OK');
+    const misrecorded = randomUUID();
+    expect((await bet(misrecorded, 200)).status).toBe('RS_OK');
+    const line = {
+      at: new Date().toISOString(),
+      user,
+      currency: 'YEC',
+      round: 'r',
+      reference_transaction_uuid: null,
+    };
+    record.add({ ...line, kind: 'bet', transaction_uuid: misrecorded, amount: 250 });
+    const lost = randomUUID();
+    record.add({
+      ...line,
+      kind: 'win',
+      transaction_uuid: lost,
+      reference_transaction_uuid: misrecorded,
+      amount: 700,
+    });
+    // Another operator's player in the provider's record is not ours to compare.
+    record.add({ ...line, user: '999999999', kind: 'bet', transaction_uuid: randomUUID(), amount: 5 });
+
+    const report = await admin.api.providers.reconcile({ query: { providerId: 'demo', day } });
+    const byUuid = (a: { transactionUuid: string }, b: { transactionUuid: string }) =>
+      a.transactionUuid.localeCompare(b.transactionUuid);
+    expect([...report.differences].sort(byUuid)).toEqual(
+      [
+        {
+          transactionUuid: unrecorded,
+          kind: 'bet',
+          asset: 'YEC',
+          problem: 'missing_at_provider',
+          ours: '100',
+          theirs: null,
+        },
+        {
+          transactionUuid: misrecorded,
+          kind: 'bet',
+          asset: 'YEC',
+          problem: 'amount',
+          ours: '200',
+          theirs: '250',
+        },
+        {
+          transactionUuid: lost,
+          kind: 'win',
+          asset: 'YEC',
+          problem: 'missing_here',
+          ours: null,
+          theirs: '700',
+        },
+      ].sort(byUuid),
+    );
+    // The console reads the same list.
+    const consoleView = await admin.api.console.providerReconcile({ query: { providerId: 'demo', day } });
+    expect(consoleView.differences).toEqual(report.differences);
     await expectLedgerClean(testApp);
   });
 });

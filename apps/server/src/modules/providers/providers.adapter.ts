@@ -56,6 +56,13 @@ export function demoProviderAdapter(baseUrl: string, publicKey: KeyObject): Prov
       thumbnail: `${base}/thumbs/demo-fruit-5x3.svg`,
       demo: true,
     },
+    {
+      code: 'demo-live-roulette',
+      name: 'Roulette Langsung',
+      category: 'live',
+      thumbnail: `${base}/thumbs/demo-live-roulette.svg`,
+      demo: true,
+    },
   ];
   return {
     id: 'demo',

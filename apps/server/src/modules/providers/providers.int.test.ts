@@ -92,6 +92,26 @@ describe('seamless wallet', () => {
     expect(Number.isInteger(info.balance)).toBe(true);
   });
 
+  it('launches demo mode without a session: no token, no user, nothing a wallet call could use', async () => {
+    const demo = await player.api.providers.launch({
+      body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset: 'YEC', demo: true },
+    });
+    expect(demo.demo).toBe(true);
+    const url = new URL(demo.url);
+    expect(url.searchParams.get('mode')).toBe('demo');
+    expect(url.searchParams.has('token')).toBe(false);
+    expect(url.searchParams.has('user')).toBe(false);
+    const real = new URL(
+      (
+        await player.api.providers.launch({
+          body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset: 'YEC' },
+        })
+      ).url,
+    );
+    expect(real.searchParams.get('mode')).toBe('real');
+    expect(real.searchParams.get('token')).toMatch(/^[\w-]{32}$/);
+  });
+
   it('bets, wins and replays: a duplicate answers the first answer and moves once', async () => {
     const s = await session(player);
     const before = await yec(player);
@@ -119,8 +139,8 @@ describe('seamless wallet', () => {
     const paid = await call('transaction/win', win);
     expect(paid).toMatchObject({ status: 'RS_OK', balance: Number(before + 2500n) });
     const paidAgain = await call('transaction/win', { ...win, request_uuid: 'x' });
-    expect(paidAgain.balance).toBe(paid.balance);
-    expect(paidAgain.status).toBe('RS_OK');
+    expect({ ...paidAgain, request_uuid: paid.request_uuid }).toEqual(paid);
+    expect(paidAgain.request_uuid).toBe('x');
     expect((await call('transaction/win', { ...win, amount: 4001 })).status).toBe(
       'RS_ERROR_DUPLICATE_TRANSACTION',
     );
@@ -148,7 +168,8 @@ describe('seamless wallet', () => {
     const undone = await call('transaction/rollback', rollback);
     expect(undone).toMatchObject({ status: 'RS_OK', balance: Number(before) });
     const replayed = await call('transaction/rollback', { ...rollback, request_uuid: 'again' });
-    expect(replayed.balance).toBe(undone.balance);
+    expect({ ...replayed, request_uuid: undone.request_uuid }).toEqual(undone);
+    expect(replayed.request_uuid).toBe('again');
     expect(await yec(player)).toBe(before);
     // A win for the rolled-back bet is refused.
     const lateWin = await call('transaction/win', {
@@ -264,6 +285,116 @@ describe('seamless wallet', () => {
     expect(await yec(player)).toBe(before);
   });
 
+  it('answers bad input on every endpoint with its own status and moves nothing', async () => {
+    const s = await session(player);
+    const before = await yec(player);
+    const bet = betBody(s, 300);
+    expect((await call('transaction/bet', bet)).status).toBe('RS_OK');
+    const ref = {
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+      game_code: bet.game_code,
+    };
+    const valid: Record<string, Record<string, unknown>> = {
+      'user/info': { user: s.user, token: s.token, request_uuid: randomUUID() },
+      'user/balance': { user: s.user, token: s.token, request_uuid: randomUUID() },
+      'transaction/bet': betBody(s, 300),
+      'transaction/win': {
+        ...s,
+        ...ref,
+        request_uuid: randomUUID(),
+        transaction_uuid: randomUUID(),
+        amount: 50,
+      },
+      'transaction/rollback': { ...s, ...ref, request_uuid: randomUUID(), transaction_uuid: randomUUID() },
+    };
+    for (const [path, body] of Object.entries(valid)) {
+      const text = JSON.stringify(body);
+      const statuses = [
+        (await call(path, body, { signature: 'AAAA' })).status,
+        (await call(path, null, { signature: '', raw: text })).status,
+        (await call(path, body, { signature: signBody(privatePem, `${text} `), raw: text })).status,
+        (await call(path, null, { raw: '{"user":' })).status,
+        (await call(path, null, { raw: '[]' })).status,
+        (await call(path, { ...body, user: undefined })).status,
+        (await call(path, { ...body, request_uuid: 7 })).status,
+        (await call(path, { ...body, token: 'nope' })).status,
+        (await call(path, { ...body, user: String(Number(s.user) + 1) })).status,
+      ];
+      expect(statuses, path).toEqual([
+        'RS_ERROR_INVALID_SIGNATURE',
+        'RS_ERROR_INVALID_SIGNATURE',
+        'RS_ERROR_INVALID_SIGNATURE',
+        'RS_ERROR_WRONG_SYNTAX',
+        'RS_ERROR_WRONG_TYPES',
+        'RS_ERROR_WRONG_TYPES',
+        'RS_ERROR_WRONG_TYPES',
+        'RS_ERROR_INVALID_TOKEN',
+        'RS_ERROR_INVALID_TOKEN',
+      ]);
+      if (path.startsWith('transaction/')) {
+        const money = [
+          (await call(path, { ...body, transaction_uuid: undefined })).status,
+          (await call(path, { ...body, round: 12 })).status,
+        ];
+        expect(money, path).toEqual(['RS_ERROR_WRONG_TYPES', 'RS_ERROR_WRONG_TYPES']);
+      }
+      if ('amount' in body) {
+        const amounts = [
+          (await call(path, { ...body, amount: 1.5 })).status,
+          (await call(path, { ...body, amount: '50' })).status,
+          (await call(path, { ...body, amount: -1 })).status,
+          (await call(path, { ...body, amount: 2 ** 60 })).status,
+          (await call(path, { ...body, currency: 'USDT' })).status,
+        ];
+        expect(amounts, path).toEqual([
+          'RS_ERROR_WRONG_TYPES',
+          'RS_ERROR_WRONG_TYPES',
+          'RS_ERROR_WRONG_TYPES',
+          'RS_ERROR_WRONG_TYPES',
+          'RS_ERROR_WRONG_CURRENCY',
+        ]);
+      }
+    }
+    // A provider we do not know.
+    const stranger = await fetch(`${testApp.baseUrl}/provider/nobody/transaction/bet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-payhub-signature': signBody(privatePem, '{}') },
+      body: '{}',
+    });
+    expect(((await stranger.json()) as Answer).status).toBe('RS_ERROR_INVALID_PARTNER');
+    // Only the one valid bet moved; the valid win and rollback bodies above were never accepted.
+    expect(await yec(player)).toBe(before - 300n);
+    await expectLedgerClean(testApp);
+  });
+
+  it('refuses to roll back a bet already paid, moving nothing', async () => {
+    const s = await session(player);
+    const bet = betBody(s, 400);
+    await call('transaction/bet', bet);
+    const ref = {
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+      game_code: bet.game_code,
+    };
+    await call('transaction/win', {
+      ...s,
+      ...ref,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      amount: 900,
+    });
+    const before = await yec(player);
+    const refused = await call('transaction/rollback', {
+      ...s,
+      ...ref,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+    });
+    expect(refused).toMatchObject({ status: 'RS_ERROR_UNKNOWN', balance: Number(before) });
+    expect(await yec(player)).toBe(before);
+  });
+
   it('takes exactly 20 of 200 parallel bets against a balance for 20', async () => {
     const s = await session(other);
     const balance = await yec(other);
@@ -284,8 +415,26 @@ describe('seamless wallet', () => {
       (await failure(player.api.providers.setEnabled({ body: { providerId: 'demo', enabled: false } })))
         .errCode,
     ).toBe(ErrorCode.NoPermission);
+    // A round opened while the provider was on.
+    const s = await session(player);
+    const open = betBody(s, 200);
+    expect((await call('transaction/bet', open)).status).toBe('RS_OK');
     await admin.api.providers.setEnabled({ body: { providerId: 'demo', enabled: false } });
     expect((await player.api.providers.games()).items).toEqual([]);
+    // Off: a new bet is refused and moves nothing; the open round's win still settles.
+    const before = await yec(player);
+    expect((await call('transaction/bet', betBody(s, 200))).status).toBe('RS_ERROR_INVALID_PARTNER');
+    expect(await yec(player)).toBe(before);
+    const paid = await call('transaction/win', {
+      ...s,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: open.transaction_uuid,
+      round: open.round,
+      game_code: open.game_code,
+      amount: 300,
+    });
+    expect(paid).toMatchObject({ status: 'RS_OK', balance: Number(before + 300n) });
     expect(
       (
         await failure(
@@ -296,6 +445,9 @@ describe('seamless wallet', () => {
       ).errCode,
     ).toBe(ErrorCode.GameProviderOff);
     await admin.api.providers.setEnabled({ body: { providerId: 'demo', enabled: true } });
-    expect((await player.api.providers.games()).items.map((game) => game.code)).toEqual(['demo-fruit-5x3']);
+    expect((await player.api.providers.games()).items.map((game) => game.code)).toEqual([
+      'demo-fruit-5x3',
+      'demo-live-roulette',
+    ]);
   });
 });

@@ -1,9 +1,11 @@
 import type { Asset } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 
 /** The database or an open transaction. */
-export type Executor = Pick<Db, 'execute'>;
+/** The platform's one executor type, re-exported for this module's services. */
+export type { Executor };
+
 type Raw = Record<string, unknown>;
 
 export interface ProviderSessionRow {

@@ -56,6 +56,8 @@ export function dayTotals(rows: readonly ProviderTxRow[]) {
 export interface ReconcileDifference {
   transactionUuid: string;
   kind: string;
+  /** The asset of the amounts: ours, else the provider's currency. */
+  asset: string;
   /** What differs: only in our ledger, only in the provider's record, or in both with other amounts. */
   problem: 'missing_at_provider' | 'missing_here' | 'amount';
   ours: string | null;
@@ -74,16 +76,21 @@ export function reconcileDay(
   const rolledBack = new Set(
     theirs.filter((line) => line.kind === 'rollback').map((line) => line.reference_transaction_uuid),
   );
-  const mine = new Map<string, { kind: string; amount: bigint }>();
+  const mine = new Map<string, { kind: string; asset: string; amount: bigint }>();
   for (const row of ours) {
     if (row.kind === 'tombstone' || (row.kind === 'bet' && row.rolledBack)) continue;
-    mine.set(row.transactionUuid, { kind: row.kind, amount: row.kind === 'rollback' ? 0n : row.amount });
+    mine.set(row.transactionUuid, {
+      kind: row.kind,
+      asset: row.asset,
+      amount: row.kind === 'rollback' ? 0n : row.amount,
+    });
   }
-  const other = new Map<string, { kind: string; amount: bigint }>();
+  const other = new Map<string, { kind: string; asset: string; amount: bigint }>();
   for (const line of theirs) {
     if (line.kind === 'bet' && rolledBack.has(line.transaction_uuid)) continue;
     other.set(line.transaction_uuid, {
       kind: line.kind,
+      asset: line.currency,
       amount: line.kind === 'rollback' ? 0n : BigInt(line.amount),
     });
   }
@@ -94,6 +101,7 @@ export function reconcileDay(
       differences.push({
         transactionUuid: uuid,
         kind: entry.kind,
+        asset: entry.asset,
         problem: 'missing_at_provider',
         ours: entry.amount.toString(),
         theirs: null,
@@ -102,6 +110,7 @@ export function reconcileDay(
       differences.push({
         transactionUuid: uuid,
         kind: entry.kind,
+        asset: entry.asset,
         problem: 'amount',
         ours: entry.amount.toString(),
         theirs: theirEntry.amount.toString(),
@@ -112,6 +121,7 @@ export function reconcileDay(
       differences.push({
         transactionUuid: uuid,
         kind: entry.kind,
+        asset: entry.asset,
         problem: 'missing_here',
         ours: null,
         theirs: entry.amount.toString(),
@@ -187,6 +197,19 @@ export function createProvidersService(deps: ProvidersServiceDeps) {
         demo: false,
       });
       return { url, asset: input.asset, demo: false };
+    },
+
+    /** Every provider and whether it is on in the session's project (admin; the console's switches). */
+    async settings(session: Session) {
+      if (session.staffRole !== 'admin') throw noPermission();
+      const items = [];
+      for (const provider of deps.adapters)
+        items.push({
+          providerId: provider.id,
+          name: provider.name,
+          enabled: await repo.enabled(repo.db, session.projectId, provider.id),
+        });
+      return { items };
     },
 
     async setEnabled(session: Session, input: { providerId: string; enabled: boolean }) {

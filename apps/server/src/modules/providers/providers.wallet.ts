@@ -164,6 +164,114 @@ export function createProviderWallet(deps: WalletDeps) {
     return { ...(existing.answer as WalletAnswer), request_uuid: requestUuid };
   }
 
+  /** What every money call carries (Schemas: bet, win, rollback). */
+  interface MoneyCall {
+    request_uuid: string;
+    user: string;
+    transaction_uuid: string;
+    round: string;
+    game_code: string;
+  }
+  /** A call's row in provider_transactions before its own kind, id, reference and amount. */
+  type ClaimBase = Omit<
+    ProviderTxRow,
+    'transactionUuid' | 'kind' | 'referenceUuid' | 'amount' | 'rolledBack' | 'createdAt'
+  >;
+
+  /**
+   * The skeleton of every money call: in one transaction, claims the call's transaction id (a replay
+   * answers the stored answer, another body under that id is a duplicate), runs the call's own step,
+   * then answers with the player's balance and stores that answer for replays. Each handler states only
+   * what differs: the fields its content hash covers, its claim, what a claimed id means before the
+   * replay rule, and its step.
+   */
+  async function transact(
+    providerId: string,
+    session: ProviderSessionRow,
+    call: MoneyCall,
+    spec: {
+      kind: 'bet' | 'win' | 'rollback';
+      /** The content fields after op, user and uuid, in the hash's order (stored hashes depend on it). */
+      hashed: Record<string, unknown>;
+      referenceUuid: string | null;
+      amount: bigint;
+      /** Checks a row already under this id before the replay rule (a bet after its rollback). */
+      claimed?: (existing: ProviderTxRow) => void;
+      step: (tx: Executor, base: ClaimBase) => Promise<void>;
+    },
+  ): Promise<WalletAnswer> {
+    const hash = requestHash({
+      op: spec.kind,
+      user: call.user,
+      uuid: call.transaction_uuid,
+      ...spec.hashed,
+    });
+    return repo.transaction(async (tx) => {
+      const base: ClaimBase = {
+        providerId,
+        projectId: session.projectId,
+        userId: session.userId,
+        asset: session.asset,
+        round: call.round,
+        gameCode: call.game_code,
+        requestHash: hash,
+        answer: {},
+      };
+      const claim = await repo.claim(
+        tx,
+        {
+          ...base,
+          transactionUuid: call.transaction_uuid,
+          kind: spec.kind,
+          referenceUuid: spec.referenceUuid,
+          amount: spec.amount,
+        },
+        clock.now(),
+      );
+      if (!claim.claimed) {
+        spec.claimed?.(claim.existing);
+        return replay(claim.existing, spec.kind, hash, call.request_uuid);
+      }
+      await spec.step(tx, base);
+      const answer = ok(call.request_uuid, session, await balanceOf(tx, session), {
+        transaction_uuid: call.transaction_uuid,
+      });
+      await repo.saveAnswer(tx, providerId, call.transaction_uuid, answer);
+      return answer;
+    });
+  }
+
+  /**
+   * One ledger transfer of a call between the player's account (locked) and the house's: a stake goes
+   * to the house, a payout or reversal to the player. Its id is the call's transaction id.
+   */
+  async function move(
+    tx: Executor,
+    session: ProviderSessionRow,
+    transfer: {
+      providerId: string;
+      uuid: string;
+      toHouse: boolean;
+      amount: bigint;
+      code: 'bet' | 'bet_payout' | 'reversal';
+      round: string;
+      /** Whose house account (the bet's for a reversal); the session's when absent. */
+      house?: { projectId: number; asset: Asset };
+    },
+  ): Promise<void> {
+    const player = await playerAccount(tx, session);
+    const house = await houseAccount(tx, transfer.house ?? session);
+    await ledger.lockAccounts(tx, [player.id]);
+    await ledger.transfer(tx, {
+      id: transferId(transfer.providerId, transfer.uuid),
+      debitAccountId: transfer.toHouse ? player.id : house.id,
+      creditAccountId: transfer.toHouse ? house.id : player.id,
+      amount: transfer.amount,
+      code: transfer.code,
+      reference: { type: 'provider_round', id: `${transfer.providerId}:${transfer.round}` },
+    });
+  }
+
   async function bet(
     providerId: string,
     body: z.infer<(typeof Schemas)['transaction/bet']>,
@@ -174,62 +282,32 @@ export function createProviderWallet(deps: WalletDeps) {
       throw new Refusal('RS_ERROR_INVALID_PARTNER');
     if (body.amount <= 0) throw new Refusal('RS_ERROR_WRONG_TYPES');
     const amount = BigInt(body.amount);
-    const hash = requestHash({
-      op: 'bet',
-      user: body.user,
-      uuid: body.transaction_uuid,
-      round: body.round,
-      game: body.game_code,
-      currency: body.currency,
-      amount: body.amount,
-    });
-    return repo.transaction(async (tx) => {
-      const claim = await repo.claim(
-        tx,
-        {
-          providerId,
-          transactionUuid: body.transaction_uuid,
-          kind: 'bet',
-          projectId: session.projectId,
-          userId: session.userId,
-          asset: session.asset,
-          round: body.round,
-          gameCode: body.game_code,
-          referenceUuid: null,
-          amount,
-          requestHash: hash,
-          answer: {},
-        },
-        clock.now(),
-      );
-      if (!claim.claimed) {
-        // A rollback came first and left a tombstone: the late bet is refused and moves nothing.
-        if (claim.existing.kind === 'tombstone') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
-        return replay(claim.existing, 'bet', hash, body.request_uuid);
-      }
-      const context = { userId: session.userId, projectId: session.projectId, asset: session.asset };
-      await playGate.beforeStake(tx, { ...context, stake: amount, source: 'provider' }).catch(gateRefusal);
-      const player = await playerAccount(tx, session);
-      const house = await houseAccount(tx, session);
-      await ledger.lockAccounts(tx, [player.id]);
-      try {
-        await ledger.transfer(tx, {
-          id: transferId(providerId, body.transaction_uuid),
-          debitAccountId: player.id,
-          creditAccountId: house.id,
-          amount,
-          code: 'bet',
-          reference: { type: 'provider_round', id: `${providerId}:${body.round}` },
-        });
-      } catch (error) {
-        if (isInsufficientFunds(error)) throw new Refusal('RS_ERROR_NOT_ENOUGH_MONEY');
-        throw error;
-      }
-      const answer = ok(body.request_uuid, session, await balanceOf(tx, session), {
-        transaction_uuid: body.transaction_uuid,
-      });
-      await repo.saveAnswer(tx, providerId, body.transaction_uuid, answer);
-      return answer;
+    return transact(providerId, session, body, {
+      kind: 'bet',
+      hashed: { round: body.round, game: body.game_code, currency: body.currency, amount: body.amount },
+      referenceUuid: null,
+      amount,
+      // A rollback came first and left a tombstone: the late bet is refused and moves nothing.
+      claimed: (existing) => {
+        if (existing.kind === 'tombstone') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
+      },
+      step: async (tx) => {
+        const context = { userId: session.userId, projectId: session.projectId, asset: session.asset };
+        await playGate.beforeStake(tx, { ...context, stake: amount, source: 'provider' }).catch(gateRefusal);
+        try {
+          await move(tx, session, {
+            providerId,
+            uuid: body.transaction_uuid,
+            toHouse: true,
+            amount,
+            code: 'bet',
+            round: body.round,
+          });
+        } catch (error) {
+          if (isInsufficientFunds(error)) throw new Refusal('RS_ERROR_NOT_ENOUGH_MONEY');
+          throw error;
+        }
+      },
     });
   }
 
@@ -239,67 +317,41 @@ export function createProviderWallet(deps: WalletDeps) {
     session: ProviderSessionRow,
   ) {
     const amount = BigInt(body.amount);
-    const hash = requestHash({
-      op: 'win',
-      user: body.user,
-      uuid: body.transaction_uuid,
-      ref: body.reference_transaction_uuid,
-      round: body.round,
-      game: body.game_code,
-      currency: body.currency,
-      amount: body.amount,
-    });
-    return repo.transaction(async (tx) => {
-      const claim = await repo.claim(
-        tx,
-        {
-          providerId,
-          transactionUuid: body.transaction_uuid,
-          kind: 'win',
-          projectId: session.projectId,
+    return transact(providerId, session, body, {
+      kind: 'win',
+      hashed: {
+        ref: body.reference_transaction_uuid,
+        round: body.round,
+        game: body.game_code,
+        currency: body.currency,
+        amount: body.amount,
+      },
+      referenceUuid: body.reference_transaction_uuid,
+      amount,
+      step: async (tx) => {
+        // A win pays a bet of the same player and round that stands.
+        const bet = await repo.lockTx(tx, providerId, body.reference_transaction_uuid);
+        if (bet?.kind !== 'bet' || bet.userId !== session.userId || bet.round !== body.round)
+          throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+        if (bet.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
+        const first = (await repo.winsOf(tx, providerId, bet.transactionUuid)) === 1;
+        if (amount > 0n)
+          await move(tx, session, {
+            providerId,
+            uuid: body.transaction_uuid,
+            toHouse: false,
+            amount,
+            code: 'bet_payout',
+            round: body.round,
+          });
+        await playGate.afterSettle(tx, {
           userId: session.userId,
+          projectId: session.projectId,
           asset: session.asset,
-          round: body.round,
-          gameCode: body.game_code,
-          referenceUuid: body.reference_transaction_uuid,
-          amount,
-          requestHash: hash,
-          answer: {},
-        },
-        clock.now(),
-      );
-      if (!claim.claimed) return replay(claim.existing, 'win', hash, body.request_uuid);
-      // A win pays a bet of the same player and round that stands.
-      const bet = await repo.lockTx(tx, providerId, body.reference_transaction_uuid);
-      if (bet?.kind !== 'bet' || bet.userId !== session.userId || bet.round !== body.round)
-        throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
-      if (bet.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
-      const first = (await repo.winsOf(tx, providerId, bet.transactionUuid)) === 1;
-      if (amount > 0n) {
-        const player = await playerAccount(tx, session);
-        const house = await houseAccount(tx, session);
-        await ledger.lockAccounts(tx, [player.id]);
-        await ledger.transfer(tx, {
-          id: transferId(providerId, body.transaction_uuid),
-          debitAccountId: house.id,
-          creditAccountId: player.id,
-          amount,
-          code: 'bet_payout',
-          reference: { type: 'provider_round', id: `${providerId}:${body.round}` },
+          stake: first ? bet.amount : 0n,
+          payout: amount,
         });
-      }
-      await playGate.afterSettle(tx, {
-        userId: session.userId,
-        projectId: session.projectId,
-        asset: session.asset,
-        stake: first ? bet.amount : 0n,
-        payout: amount,
-      });
-      const answer = ok(body.request_uuid, session, await balanceOf(tx, session), {
-        transaction_uuid: body.transaction_uuid,
-      });
-      await repo.saveAnswer(tx, providerId, body.transaction_uuid, answer);
-      return answer;
+      },
     });
   }
 
@@ -308,85 +360,53 @@ export function createProviderWallet(deps: WalletDeps) {
     body: z.infer<(typeof Schemas)['transaction/rollback']>,
     session: ProviderSessionRow,
   ) {
-    const hash = requestHash({
-      op: 'rollback',
-      user: body.user,
-      uuid: body.transaction_uuid,
-      ref: body.reference_transaction_uuid,
-      round: body.round,
-    });
-    return repo.transaction(async (tx) => {
-      const row = {
-        providerId,
-        projectId: session.projectId,
-        userId: session.userId,
-        asset: session.asset,
-        round: body.round,
-        gameCode: body.game_code,
-        requestHash: hash,
-        answer: {},
-      };
-      const claim = await repo.claim(
-        tx,
-        {
-          ...row,
-          transactionUuid: body.transaction_uuid,
-          kind: 'rollback',
-          referenceUuid: body.reference_transaction_uuid,
-          amount: 0n,
-        },
-        clock.now(),
-      );
-      if (!claim.claimed) return replay(claim.existing, 'rollback', hash, body.request_uuid);
-      let bet = await repo.lockTx(tx, providerId, body.reference_transaction_uuid);
-      if (!bet) {
-        // Before its bet: a tombstone under the bet's id refuses the bet when it arrives.
-        const tombstone = await repo.claim(
-          tx,
-          {
-            ...row,
-            transactionUuid: body.reference_transaction_uuid,
-            kind: 'tombstone',
-            referenceUuid: body.transaction_uuid,
-            amount: 0n,
-          },
-          clock.now(),
-        );
-        if (!tombstone.claimed) bet = tombstone.existing;
-      }
-      if (bet && bet.kind !== 'tombstone') {
+    return transact(providerId, session, body, {
+      kind: 'rollback',
+      hashed: { ref: body.reference_transaction_uuid, round: body.round },
+      referenceUuid: body.reference_transaction_uuid,
+      amount: 0n,
+      step: async (tx, base) => {
+        let bet = await repo.lockTx(tx, providerId, body.reference_transaction_uuid);
+        if (!bet) {
+          // Before its bet: a tombstone under the bet's id refuses the bet when it arrives.
+          const tombstone = await repo.claim(
+            tx,
+            {
+              ...base,
+              transactionUuid: body.reference_transaction_uuid,
+              kind: 'tombstone',
+              referenceUuid: body.transaction_uuid,
+              amount: 0n,
+            },
+            clock.now(),
+          );
+          if (!tombstone.claimed) bet = tombstone.existing;
+        }
+        if (!bet || bet.kind === 'tombstone') return;
         if (bet.kind !== 'bet' || bet.userId !== session.userId)
           throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
-        if (!bet.rolledBack) {
-          // A bet already paid is settled: only a bet without wins is reversed.
-          if ((await repo.winsOf(tx, providerId, bet.transactionUuid)) > 0)
-            throw new Refusal('RS_ERROR_UNKNOWN');
-          const player = await playerAccount(tx, session);
-          const house = await houseAccount(tx, bet);
-          await ledger.lockAccounts(tx, [player.id]);
-          await ledger.transfer(tx, {
-            id: transferId(providerId, body.transaction_uuid),
-            debitAccountId: house.id,
-            creditAccountId: player.id,
-            amount: bet.amount,
-            code: 'reversal',
-            reference: { type: 'provider_round', id: `${providerId}:${bet.round}` },
-          });
-          await repo.markRolledBack(tx, providerId, bet.transactionUuid);
-          await playGate.afterSettle(tx, {
-            userId: session.userId,
-            projectId: session.projectId,
-            asset: session.asset,
-            stake: bet.amount,
-            payout: bet.amount,
-          });
-        }
-      }
-      const answer = ok(body.request_uuid, session, await balanceOf(tx, session), {
-        transaction_uuid: body.transaction_uuid,
-      });
-      await repo.saveAnswer(tx, providerId, body.transaction_uuid, answer);
-      return answer;
+        if (bet.rolledBack) return;
+        // A bet already paid is settled: only a bet without wins is reversed.
+        if ((await repo.winsOf(tx, providerId, bet.transactionUuid)) > 0)
+          throw new Refusal('RS_ERROR_UNKNOWN');
+        await move(tx, session, {
+          providerId,
+          uuid: body.transaction_uuid,
+          toHouse: false,
+          amount: bet.amount,
+          code: 'reversal',
+          round: bet.round,
+          house: bet,
+        });
+        await repo.markRolledBack(tx, providerId, bet.transactionUuid);
+        await playGate.afterSettle(tx, {
+          userId: session.userId,
+          projectId: session.projectId,
+          asset: session.asset,
+          stake: bet.amount,
+          payout: bet.amount,
+        });
+      },
     });
   }
 

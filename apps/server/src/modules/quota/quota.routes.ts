@@ -16,6 +16,9 @@ export function registerQuotaRoutes(
   );
   bindEndpoint(app, deps, api.query, async ({ context }) => quota.query(context.session));
   bindEndpoint(app, deps, api.history, async ({ query, context }) => quota.history(context.session, query));
+  bindEndpoint(app, deps, api.transactions, async ({ query, context }) =>
+    quota.transactions(context.session, query),
+  );
   bindEndpoint(app, deps, api.topups, async ({ query, context }) =>
     quota.topups(context.session, query, ['bank', 'usdt']),
   );

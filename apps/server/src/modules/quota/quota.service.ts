@@ -3,6 +3,7 @@ import {
   formatAmount,
   formatMoney,
   type LocalCurrency,
+  type OperatorMovementType,
   PayhubPushRoute,
   type ProjectConfig,
   SimplePayState,
@@ -12,7 +13,7 @@ import type { Ledger } from '../../ledger/ledger.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
-import { AppError, noPermission, notFound } from '../../platform/errors.ts';
+import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { runIdempotent } from '../../platform/idempotency/idempotency.ts';
 import { afterCommit } from '../../platform/outbox.ts';
@@ -28,6 +29,7 @@ import {
   verifyWebhook,
   webhookPayload,
 } from './quota.adapter.ts';
+import { operatorMovementCodeFilter, operatorMovementTypeOf } from './quota.movements.ts';
 import type { QuotaRepo, TopupRow } from './quota.repo.ts';
 
 export const TOPUP_TIMEOUT_MS = 60 * 60_000;
@@ -286,6 +288,55 @@ export function createQuotaService(deps: QuotaDeps) {
           createdAt: entry.createdAt.toISOString(),
         })),
         total: history.total,
+      };
+    },
+    /**
+     * Every movement of the operator's quota and commission (the /transaction screen), newest first,
+     * of one type and in [from, to) when asked; keyset pages on the entry id.
+     */
+    async transactions(
+      session: Session,
+      query: {
+        type?: OperatorMovementType | undefined;
+        from?: Date | undefined;
+        to?: Date | undefined;
+        cursor?: string | undefined;
+        count: number;
+      },
+    ) {
+      await payhub.requireOperator(session);
+      if (query.from && query.to && query.to.getTime() <= query.from.getTime())
+        throw badParameter('to: must be after from');
+      const key = {
+        projectId: session.projectId,
+        currency: project(session.projectId).currency,
+        ownerId: session.userId,
+      };
+      const quota = await ledger.findUserAccount(repo.db, { ...key, kind: 'operator_quota' });
+      const commission = await ledger.findUserAccount(repo.db, { ...key, kind: 'operator_commission' });
+      const accounts = [quota, commission].filter((account) => account !== null);
+      const entries = await ledger.entryPage(repo.db, {
+        accountIds: accounts.map((account) => account.id),
+        ...operatorMovementCodeFilter(query.type),
+        from: query.from,
+        to: query.to,
+        before: query.cursor === undefined ? undefined : BigInt(query.cursor),
+        limit: query.count + 1,
+      });
+      const page = entries.slice(0, query.count);
+      return {
+        items: page.map((entry) => ({
+          id: entry.id.toString(),
+          account: entry.accountId === commission?.id ? ('commission' as const) : ('quota' as const),
+          type: operatorMovementTypeOf(entry.code),
+          code: entry.code,
+          amount: formatMoney(entry.amount),
+          balanceAfter: entry.balanceAfter === null ? null : formatMoney(entry.balanceAfter),
+          referenceType: entry.referenceType,
+          referenceId: entry.referenceId,
+          createdAt: entry.createdAt.toISOString(),
+        })),
+        nextCursor: entries.length > query.count ? page[page.length - 1]!.id.toString() : null,
       };
     },
     async topups(session: Session, query: { page: number; count: number }, methods: readonly Provider[]) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SqlCall } from '../../money/play-gate.ts';
 import type { Db, Executor } from '../../platform/db/database.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
 import type { Exclusion, LimitKind, LimitRow } from './responsible.rules.ts';
@@ -33,6 +34,114 @@ function stateOf(row: Raw): StateRow {
     sessionStartedAt: date(row.session_started_at),
     lastActivityAt: date(row.last_activity_at),
     pendingStakes: BigInt(row.pending_stakes as string),
+  };
+}
+
+/**
+ * A value in the project currency for the one-call path: minor units, none (null: nothing recorded),
+ * or an SQL bigint expression of the caller's (a rate read in the statement) numbered from its offset.
+ */
+export type QuickValue = string | null | ((offset: number) => SqlCall);
+
+/**
+ * The gate's one-call path as an SQL boolean expression (parameters from `$offset+1`): the function
+ * `responsible_quick_stake` of migration 0730 (true: checked and recorded; false: nothing changed,
+ * take the locked path).
+ */
+export function quickStakeSql(
+  input: {
+    userId: number;
+    asset: string;
+    amount: bigint;
+    stakeValue: QuickValue;
+    payoutValue: QuickValue;
+    at: Date;
+    gapMs: number;
+  },
+  offset: number,
+): SqlCall {
+  const p = (index: number) => `$${offset + index}`;
+  const values: unknown[] = [
+    input.userId,
+    input.asset,
+    input.amount.toString(),
+    input.at.toISOString(),
+    input.gapMs,
+  ];
+  const argument = (value: QuickValue): string => {
+    if (typeof value !== 'function') {
+      values.push(value);
+      return `${p(values.length)}::bigint`;
+    }
+    const call = value(offset + values.length);
+    values.push(...call.values);
+    return call.text;
+  };
+  const stake = argument(input.stakeValue);
+  const payout = argument(input.payoutValue);
+  return {
+    text: `responsible_quick_stake(${p(1)}::bigint, ${p(2)}::text, ${p(3)}::bigint, ${stake}, ${payout}, ${p(4)}::timestamptz, ${p(5)}::bigint)`,
+    values,
+  };
+}
+
+/**
+ * The gate's one-call path of a held stake (a round bet) as an SQL boolean expression (parameters
+ * from `$offset+1`): `responsible_quick_hold` of migration 0800 (true: checked and recorded; false:
+ * nothing changed, take the locked path).
+ */
+export function quickHoldSql(
+  input: {
+    userId: number;
+    projectId: number;
+    asset: string;
+    amount: bigint;
+    stakeValue: bigint | null;
+    at: Date;
+    gapMs: number;
+  },
+  offset: number,
+): { text: string; values: unknown[] } {
+  const p = (index: number) => `$${offset + index}`;
+  return {
+    text: `responsible_quick_hold(${p(1)}::bigint, ${p(2)}::integer, ${p(3)}::text, ${p(4)}::bigint, ${p(5)}::bigint, ${p(6)}::timestamptz, ${p(7)}::bigint)`,
+    values: [
+      input.userId,
+      input.projectId,
+      input.asset,
+      input.amount.toString(),
+      input.stakeValue?.toString() ?? null,
+      input.at.toISOString(),
+      input.gapMs,
+    ],
+  };
+}
+
+/** afterSettle as an SQL expression (parameters from `$offset+1`): `responsible_settle` of migration 0800. */
+export function settleSql(
+  input: {
+    userId: number;
+    projectId: number;
+    asset: string;
+    amount: bigint;
+    stakeValue: bigint | null;
+    payoutValue: bigint | null;
+    at: Date;
+  },
+  offset: number,
+): { text: string; values: unknown[] } {
+  const p = (index: number) => `$${offset + index}`;
+  return {
+    text: `responsible_settle(${p(1)}::bigint, ${p(2)}::integer, ${p(3)}::text, ${p(4)}::bigint, ${p(5)}::bigint, ${p(6)}::bigint, ${p(7)}::timestamptz)`,
+    values: [
+      input.userId,
+      input.projectId,
+      input.asset,
+      input.amount.toString(),
+      input.stakeValue?.toString() ?? null,
+      input.payoutValue?.toString() ?? null,
+      input.at.toISOString(),
+    ],
   };
 }
 
@@ -189,26 +298,6 @@ export function createResponsibleRepo(db: Db) {
           { deposits: BigInt(row.deposits as string), net: BigInt(row.net as string) },
         ]),
       );
-    },
-
-    /**
-     * Withdrawals paid out of the player's wallet in the project currency per local month, read from
-     * the ledger (the platform's book of every movement; withdraw and chain own no statement).
-     */
-    async withdrawalsMonthly(
-      executor: Executor,
-      userId: number,
-      currency: string,
-      from: Date,
-      timeZone: string,
-    ) {
-      const result = await executor.execute<Raw>(sql`
-        SELECT to_char(t.created_at AT TIME ZONE ${timeZone}, 'YYYY-MM') AS month, SUM(t.amount) AS amount
-          FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
-         WHERE a.owner_id = ${userId} AND a.kind = 'player_wallet' AND a.currency = ${currency}
-           AND t.code = 'withdraw' AND t.kind IN ('single', 'post') AND t.created_at >= ${from}
-         GROUP BY 1`);
-      return new Map(result.rows.map((row) => [row.month as string, BigInt(row.amount as string)]));
     },
 
     /** Settled net result (payouts minus stakes) and stakes count since the session began. */

@@ -1,21 +1,14 @@
+import { RESPONSIBLE_MONEY_LIMITS, type ResponsibleMoneyLimit } from '@payhub/contracts';
 import { localDay, localDayStartMs } from '../../platform/local-day.ts';
 
 /**
  * The rules of responsible play (issue 14, DESIGN.md §8), pure so they are tested without a
  * database: limit kinds and their periods, when a change applies, exclusion lengths.
  */
-export const MONEY_LIMIT_KINDS = [
-  'deposit_day',
-  'deposit_week',
-  'deposit_month',
-  'loss_day',
-  'loss_week',
-  'loss_month',
-  'wager_day',
-  'wager_week',
-  'wager_month',
-] as const;
-export type MoneyLimitKind = (typeof MONEY_LIMIT_KINDS)[number];
+
+/** The money limit kinds: the contracts' list (packages/contracts/src/responsible.ts), not a copy. */
+export const MONEY_LIMIT_KINDS = RESPONSIBLE_MONEY_LIMITS;
+export type MoneyLimitKind = ResponsibleMoneyLimit;
 export type LimitKind = MoneyLimitKind | 'session_minutes';
 export type Period = 'day' | 'week' | 'month';
 
@@ -23,12 +16,8 @@ export type Period = 'day' | 'week' | 'month';
 export const LIMIT_INCREASE_DELAY_MS = 24 * 60 * 60 * 1000;
 /** A play session ends after this long without a stake; the next stake begins a new one. */
 export const SESSION_GAP_MS = 30 * 60 * 1000;
-export const COOL_OFF_HOURS = { min: 24, max: 6 * 7 * 24 } as const;
-export const SELF_EXCLUSION_MONTHS = { min: 6, max: 60 } as const;
-export const SESSION_LIMIT_MINUTES = { min: 15, max: 24 * 60 } as const;
-export const REALITY_CHECK_MINUTES = { min: 5, max: 240 } as const;
-/** How many months the activity statement reaches back at most. */
-export const STATEMENT_MONTHS_MAX = 24;
+// The bounds a player may choose (cool-off, self-exclusion, session, reality check, statement
+// months) are the contracts' RESPONSIBLE_BOUNDS, checked where the endpoints parse their input.
 
 export function periodOf(kind: MoneyLimitKind): Period {
   return kind.slice(kind.indexOf('_') + 1) as Period;

@@ -8,7 +8,8 @@ import {
   type ResponsibleSettings,
   type StatementMonth,
 } from '@payhub/contracts';
-import type { PlayContext, PlayGate, StakeSource } from '../../money/play-gate.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import type { PlayContext, PlayGate, SqlCall, StakeSource } from '../../money/play-gate.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
@@ -16,7 +17,14 @@ import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { localDayStartMs } from '../../platform/local-day.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import type { ResponsibleRepo, StateRow } from './responsible.repo.ts';
+import {
+  type QuickValue,
+  quickHoldSql,
+  quickStakeSql,
+  type ResponsibleRepo,
+  type StateRow,
+  settleSql,
+} from './responsible.repo.ts';
 import {
   addMonths,
   changeLimit,
@@ -38,6 +46,8 @@ import {
 
 export interface ResponsibleDeps {
   repo: ResponsibleRepo;
+  /** The ledger's read of withdrawals per month (the statement). */
+  ledger: Pick<Ledger, 'debitsByMonth'>;
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
   /**
@@ -46,12 +56,31 @@ export interface ResponsibleDeps {
    * is refused (10001) while a money limit of its kind is set, so a limit is never bypassed.
    */
   valueInCurrency?: (tx: Executor, projectId: number, asset: Asset, amount: bigint) => Promise<bigint | null>;
+  /**
+   * `valueInCurrency` of an asset as an SQL bigint expression of an amount (NULL: no rate;
+   * parameters from `$offset+1`) for the gate's one-call path (`quickStake`); null when that rate
+   * cannot be read in SQL. Absent (or null) while `valueInCurrency` is given: a stake in another
+   * asset takes the locked path.
+   */
+  valueInCurrencyCall?: (
+    projectId: number,
+    asset: Asset,
+  ) => ((amount: bigint, offset: number) => SqlCall) | null;
   /** Further reasons a player may not play for real money (identity tier, age, licence): refuse with 10001. */
   mayPlay?: (tx: Executor, userId: number, projectId: number) => Promise<boolean>;
+  /**
+   * `mayPlay` as an SQL boolean expression (parameters from `$offset+1`) for the gate's one-call
+   * path (`quickStake`). Absent while `mayPlay` is given: every stake takes the locked path.
+   */
+  mayPlayCall?: (userId: number, projectId: number, offset: number) => SqlCall;
 }
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
-const cannotPlay = (detail: string) => new AppError(ErrorCode.UserCannotPlay, detail);
+/**
+ * 10001 with no appended detail: the catalogue's message is the player's (a detail would put English
+ * into an Indonesian or Spanish dialog); the reason is in the player's own responsible-play page.
+ */
+const cannotPlay = () => new AppError(ErrorCode.UserCannotPlay);
 
 /**
  * Responsible play (issue 14): the real PlayGate every deposit and stake goes through inside its
@@ -76,13 +105,11 @@ export function createResponsibleService(deps: ResponsibleDeps) {
   }
 
   function refuseIfExcluded(state: StateRow, now: Date): void {
-    if (excludedAt(state.exclusion, now))
-      throw cannotPlay(state.exclusion!.kind === 'cool_off' ? 'cooling off' : 'self-excluded');
+    if (excludedAt(state.exclusion, now)) throw cannotPlay();
   }
 
   async function refuseIfMayNotPlay(tx: Executor, context: PlayContext): Promise<void> {
-    if (deps.mayPlay && !(await deps.mayPlay(tx, context.userId, context.projectId)))
-      throw cannotPlay('not allowed to play for real money');
+    if (deps.mayPlay && !(await deps.mayPlay(tx, context.userId, context.projectId))) throw cannotPlay();
   }
 
   async function limitsAt(tx: Executor, userId: number, now: Date) {
@@ -129,7 +156,7 @@ export function createResponsibleService(deps: ResponsibleDeps) {
       const loss = moneyLimits(current, 'loss', now, timeZone);
       const valued = await value(tx, context.projectId, context.asset, context.stake);
       if (valued === null) {
-        if (wager.length > 0 || loss.length > 0) throw cannotPlay(`no value for ${context.asset}`);
+        if (wager.length > 0 || loss.length > 0) throw cannotPlay();
       } else {
         for (const { limit, from } of wager) {
           const totals = await repo.totalsSince(tx, context.userId, from);
@@ -179,6 +206,86 @@ export function createResponsibleService(deps: ResponsibleDeps) {
       });
     },
 
+    quickStake(context, offset) {
+      if (context.stake <= 0n || context.payout < 0n) return null;
+      if (deps.mayPlay && !deps.mayPlayCall) return null;
+      // The project currency is its own value; another asset is valued in the statement at the rate
+      // `valueInCurrency` reads (rounded up the same way), or takes the locked path when that rate
+      // cannot be read in SQL. Without a rate source it has no value (nothing recorded, as there).
+      const local = context.asset === project(context.projectId).currency;
+      let quickValue: (amount: bigint) => QuickValue = (amount) => (local ? amount.toString() : null);
+      if (!local && deps.valueInCurrency) {
+        const valued = deps.valueInCurrencyCall?.(context.projectId, context.asset) ?? null;
+        if (!valued) return null;
+        quickValue = (amount) => (at: number) => valued(amount, at);
+      }
+      const stakeValue = quickValue(context.stake);
+      const payoutValue = quickValue(context.payout);
+      const call = quickStakeSql(
+        {
+          userId: context.userId,
+          asset: context.asset,
+          amount: context.stake,
+          stakeValue,
+          payoutValue,
+          at: clock.now(),
+          gapMs: SESSION_GAP_MS,
+        },
+        offset,
+      );
+      if (!deps.mayPlayCall) return call;
+      // CASE keeps the order: the age is read first, and the stake recorded only for a player of age.
+      const ofAge = deps.mayPlayCall(context.userId, context.projectId, offset + call.values.length);
+      return {
+        text: `(CASE WHEN ${ofAge.text} THEN ${call.text} ELSE false END)`,
+        values: [...call.values, ...ofAge.values],
+      };
+    },
+
+    async quickHold(executor, context, offset) {
+      if (context.stake <= 0n) return null;
+      if (deps.mayPlay && !deps.mayPlayCall) return null;
+      // Valued as beforeStake values it (null: no rate; then any money limit sends it down the locked path).
+      const stakeValue = await value(executor, context.projectId, context.asset, context.stake);
+      const call = quickHoldSql(
+        {
+          userId: context.userId,
+          projectId: context.projectId,
+          asset: context.asset,
+          amount: context.stake,
+          stakeValue,
+          at: clock.now(),
+          gapMs: SESSION_GAP_MS,
+        },
+        offset,
+      );
+      if (!deps.mayPlayCall) return call;
+      // CASE keeps the order: the age is read first, and the stake recorded only for a player of age.
+      const ofAge = deps.mayPlayCall(context.userId, context.projectId, offset + call.values.length);
+      return {
+        text: `(CASE WHEN ${ofAge.text} THEN ${call.text} ELSE false END)`,
+        values: [...call.values, ...ofAge.values],
+      };
+    },
+
+    async settleCall(executor, context, offset) {
+      const stakeValue = await value(executor, context.projectId, context.asset, context.stake);
+      const payoutValue =
+        stakeValue === null ? null : await value(executor, context.projectId, context.asset, context.payout);
+      return settleSql(
+        {
+          userId: context.userId,
+          projectId: context.projectId,
+          asset: context.asset,
+          amount: context.stake,
+          stakeValue,
+          payoutValue,
+          at: clock.now(),
+        },
+        offset,
+      );
+    },
+
     async beforeDeposit(tx, context) {
       const now = clock.now();
       const stage = context.stage ?? 'order';
@@ -193,7 +300,7 @@ export function createResponsibleService(deps: ResponsibleDeps) {
         await refuseIfMayNotPlay(tx, context);
         const { current } = await limitsAt(tx, context.userId, now);
         const limits = moneyLimits(current, 'deposit', now, project(context.projectId).timeZone);
-        if (valued === null && limits.length > 0) throw cannotPlay(`no value for ${context.asset}`);
+        if (valued === null && limits.length > 0) throw cannotPlay();
         for (const { limit, from } of valued === null ? [] : limits) {
           const totals = await repo.totalsSince(tx, context.userId, from);
           if (totals.deposits + valued! > limit) throw new AppError(ErrorCode.DepositLimitReached);
@@ -214,6 +321,13 @@ export function createResponsibleService(deps: ResponsibleDeps) {
 
     async depositVoided(tx, context) {
       await repo.markDeposit(tx, context.userId, context.reference, 'void');
+    },
+
+    async beforeDepositAddress(tx, context) {
+      const now = clock.now();
+      const state = await repo.state(tx, context.userId, context.projectId, now, false);
+      refuseIfExcluded(state, now);
+      await refuseIfMayNotPlay(tx, { ...context, asset: project(context.projectId).currency });
     },
   };
 
@@ -328,6 +442,13 @@ export function createResponsibleService(deps: ResponsibleDeps) {
       return excludedAt(state.exclusion, now);
     },
 
+    /** Whether the player closed the account for good (a self-exclusion without end). */
+    async isClosed(userId: number): Promise<boolean> {
+      const now = clock.now();
+      const state = await repo.state(repo.db, userId, 0, now, false);
+      return state.exclusion !== null && state.exclusion.until === null;
+    },
+
     settings: (session: Session) => settingsOf(repo.db, session),
 
     setLimit: (session: Session, ip: string, kind: MoneyLimitKind, amount: bigint | null) =>
@@ -383,7 +504,16 @@ export function createResponsibleService(deps: ResponsibleDeps) {
       const { timeZone, currency } = projectConfig;
       const from = new Date(localDayStartMs(monthStartDay(now, timeZone, months - 1), timeZone));
       const activity = await repo.monthly(repo.db, session.userId, from, timeZone);
-      const withdrawals = await repo.withdrawalsMonthly(repo.db, session.userId, currency, from, timeZone);
+      // Withdrawals paid out of the player's wallet, read from the ledger (the platform's book of every
+      // movement; withdraw and chain own no statement).
+      const withdrawals = await deps.ledger.debitsByMonth(repo.db, {
+        ownerId: session.userId,
+        kind: 'player_wallet',
+        currency,
+        code: 'withdraw',
+        from,
+        timeZone,
+      });
       const items: StatementMonth[] = [];
       for (let back = 0; back < months; back++) {
         const month = monthStartDay(now, timeZone, back).slice(0, 7);

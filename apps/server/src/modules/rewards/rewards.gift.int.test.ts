@@ -1,6 +1,8 @@
 // Proves amount gift codes through the real routes: only an admin creates them; 100 parallel
 // redemptions of a single-use code → exactly one credit; per-player limit, expiry, new users only and
-// unknown codes each answer their code with nothing moved; the ledger check clean.
+// unknown codes each answer their code with nothing moved; a second account on the same device is
+// refused (8006, sequentially and in parallel) and a reward_abuse case opened; the ledger check clean.
+import type { PayhubClient } from '@payhub/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerClean, walletOf } from '../../../test/payhub-helpers.ts';
 import { errCodeOf, registerPlayer } from '../../../test/promo-support.ts';
@@ -95,4 +97,62 @@ describe('gift codes', () => {
     expect((await walletOf(player)).balance).toBe(start.balance);
     await expectLedgerClean(testApp);
   }, 60_000);
+
+  it('refuses a second account on the same device (8006), opens a case, moves nothing; one under a race', async () => {
+    const admin = await testApp.signIn('admin', PROJECT);
+    let seq = 0;
+    const onDevice = async (device: string): Promise<{ client: PayhubClient; id: number }> => {
+      seq += 1;
+      const phone = `81${String(Date.now() % 1e5).padStart(5, '0')}7${String(seq).padStart(3, '0')}`;
+      const client = testApp.deviceClient(device, PROJECT);
+      await client.api.user.sendCode({ query: { phone, purpose: 'register' } });
+      const { code } = await client.api.user.devLatestCode({ query: { phone, purpose: 'register' } });
+      const session = await client.api.user.register({ body: { phone, password: 'player123', code } });
+      client.setToken(session.token);
+      return { client, id: session.user.id };
+    };
+    await admin.api.rewards.createGiftCode(giftBody('FAMILY10', { maxRedemptions: 10 }));
+    const first = await onDevice('family-phone');
+    const second = await onDevice('family-phone');
+    const elsewhere = await onDevice('own-phone');
+    await first.client.api.rewards.redeemGiftCode({ body: { code: 'FAMILY10' } });
+    const before = await walletOf(second.client);
+    expect(await errCodeOf(second.client.api.rewards.redeemGiftCode({ body: { code: 'FAMILY10' } }))).toBe(
+      8006,
+    );
+    expect((await walletOf(second.client)).balance).toBe(before.balance);
+    const { rows } = await testApp.database.pool.query<{
+      rule: string;
+      status: string;
+      details: { reward: string; reasons: string[]; sharedWith: number[] };
+    }>(`SELECT rule, status, details FROM payhub_cases WHERE subject_type = 'player' AND subject_id = $1`, [
+      String(second.id),
+    ]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      rule: 'reward_abuse',
+      status: 'open',
+      details: { reward: 'gift_code', reasons: ['same_device'], sharedWith: [first.id] },
+    });
+    // Another device redeems as usual; the code counts two redemptions.
+    expect((await elsewhere.client.api.rewards.redeemGiftCode({ body: { code: 'FAMILY10' } })).amount).toBe(
+      '25000.00',
+    );
+    const listed = await admin.api.console.giftCodes({ query: { q: 'FAMILY10' } });
+    expect(listed.items[0]?.redeemed).toBe(2);
+
+    // Two accounts of one device redeeming at once: exactly one is paid.
+    await admin.api.rewards.createGiftCode(giftBody('RACEDEV', { maxRedemptions: 10 }));
+    const racers = [await onDevice('race-phone'), await onDevice('race-phone')];
+    const starts = await Promise.all(racers.map((racer) => walletOf(racer.client)));
+    const results = await Promise.allSettled(
+      racers.map((racer) => racer.client.api.rewards.redeemGiftCode({ body: { code: 'RACEDEV' } })),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results)
+      if (result.status === 'rejected') expect((result.reason as { errCode: number }).errCode).toBe(8006);
+    const ends = await Promise.all(racers.map((racer) => walletOf(racer.client)));
+    expect(ends[0]!.balance - starts[0]!.balance + (ends[1]!.balance - starts[1]!.balance)).toBe(2_500_000n);
+    await expectLedgerClean(testApp);
+  }, 120_000);
 });

@@ -5,6 +5,13 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
 import { type LeaderScheduler, startLeaderScheduler } from '../../platform/scheduler/leader-scheduler.ts';
+import { createBonusRepo } from './rewards.bonus.repo.ts';
+import { registerBonusRoutes } from './rewards.bonus.routes.ts';
+import { type BonusDeps, type BonusService, createBonusService } from './rewards.bonus.ts';
+import { createBonusCampaignsRepo } from './rewards.bonus-campaigns.repo.ts';
+import { type BonusCampaigns, createBonusCampaigns } from './rewards.bonus-campaigns.ts';
+import { createGiftCodes, type GiftCodes } from './rewards.gift-codes.ts';
+import { createGiftsRepo } from './rewards.gifts.repo.ts';
 import { createRewardsRepo } from './rewards.repo.ts';
 import { registerRewardsRoutes } from './rewards.routes.ts';
 import {
@@ -13,13 +20,21 @@ import {
   type RewardsService,
   type WagerSource,
 } from './rewards.service.ts';
+import { createWheel, type Wheel } from './rewards.wheel.ts';
 
 /** Advisory lock key of the rewards job node ("RWRD"). */
 export const REWARDS_SCHEDULER_LOCK = 0x5257_5244;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    rewards?: { service: RewardsService; scheduler: LeaderScheduler | null };
+    rewards?: {
+      service: RewardsService;
+      bonus: BonusService;
+      bonusCampaigns: BonusCampaigns;
+      giftCodes: GiftCodes;
+      wheel: Wheel;
+      scheduler: LeaderScheduler | null;
+    };
   }
 }
 
@@ -35,10 +50,27 @@ export async function registerRewards(
     wagers: WagerSource[];
     deposits: RewardsDeps['deposits'];
     registeredAt: RewardsDeps['registeredAt'];
+    /** Bonus money's ports: first deposits, abuse signals, cases, exclusion, messages (rewards.bonus.ts). */
+    bonus: Pick<
+      BonusDeps,
+      | 'firstDeposits'
+      | 'depositsBetween'
+      | 'sessionSignals'
+      | 'payoutAccounts'
+      | 'accountBlocked'
+      | 'openCase'
+      | 'isExcluded'
+      | 'notify'
+    >;
     /** Scheduler tick; null: no scheduled job on this node (tests run the job themselves). */
     schedulerIntervalMs: number | null;
   },
-): Promise<RewardsService> {
+): Promise<{
+  service: RewardsService;
+  bonus: BonusService;
+  bonusCampaigns: BonusCampaigns;
+  giftCodes: GiftCodes;
+}> {
   const service = createRewardsService({
     repo: createRewardsRepo(deps.database.db),
     ledger: createLedger(deps.clock),
@@ -49,7 +81,49 @@ export async function registerRewards(
     deposits: deps.deposits,
     registeredAt: deps.registeredAt,
   });
-  await app.register(async (scope) => registerRewardsRoutes(scope, deps.bindDeps, service));
+  const ledger = createLedger(deps.clock);
+  const giftsRepo = createGiftsRepo(deps.database.db);
+  const giftCodes = createGiftCodes({
+    repo: giftsRepo,
+    ledger,
+    clock: deps.clock,
+    projectById: deps.projectById,
+    registeredAt: deps.registeredAt,
+    hasDeposited: async (projectId, playerId, asset) =>
+      (await deps.deposits(
+        projectId,
+        playerId,
+        asset,
+        new Date(0),
+        new Date(deps.clock.now().getTime() + 1),
+      )) > 0n,
+    // Abuse signals at redemption: the player's devices, a case in the payment hub's list (rewards.gift-codes.ts).
+    sessionDevices: async (playerId) => (await deps.bonus.sessionSignals(playerId)).clientIds,
+    openCase: deps.bonus.openCase,
+  });
+  const wheel = createWheel({ repo: giftsRepo, ledger, clock: deps.clock, projectById: deps.projectById });
+  const campaignsRepo = createBonusCampaignsRepo(deps.database.db);
+  const bonusCampaigns = createBonusCampaigns({
+    repo: campaignsRepo,
+    clock: deps.clock,
+    projectById: deps.projectById,
+  });
+  const bonus = createBonusService({
+    ...deps.bonus,
+    campaigns: bonusCampaigns,
+    campaignsRepo,
+    repo: createBonusRepo(deps.database.db),
+    ledger,
+    clock: deps.clock,
+    projects: deps.projects,
+    projectById: deps.projectById,
+    wagers: deps.wagers,
+    log: (error, message) => app.log.error({ err: error }, message),
+  });
+  await app.register(async (scope) =>
+    registerRewardsRoutes(scope, deps.bindDeps, { rewards: service, giftCodes, wheel }),
+  );
+  await app.register(async (scope) => registerBonusRoutes(scope, deps.bindDeps, bonus));
   const scheduler =
     deps.schedulerIntervalMs === null
       ? null
@@ -57,10 +131,14 @@ export async function registerRewards(
           pool: deps.database.pool,
           lockKey: REWARDS_SCHEDULER_LOCK,
           intervalMs: deps.schedulerIntervalMs,
-          tasks: [{ name: 'referral-rebates', run: () => service.runDueRebates() }],
+          tasks: [
+            { name: 'referral-rebates', run: () => service.runDueRebates() },
+            // First-deposit and campaign bonuses, the 7-day referral bonuses, wagering conversions (rewards.bonus.ts).
+            { name: 'bonus-money', run: () => bonus.runScheduled() },
+          ],
           onError: (task, error) => app.log.error({ err: error, task }, 'rewards task failed'),
         });
   app.addHook('onClose', async () => scheduler?.stop());
-  app.decorate('rewards', { service, scheduler });
-  return service;
+  app.decorate('rewards', { service, bonus, bonusCampaigns, giftCodes, wheel, scheduler });
+  return { service, bonus, bonusCampaigns, giftCodes };
 }

@@ -1,9 +1,11 @@
 import type { ReferralTier } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 
 /** The database or an open transaction. */
-export type Executor = Pick<Db, 'execute'>;
+/** The platform's one executor type, re-exported for this module's services. */
+export type { Executor };
+
 type Raw = Record<string, unknown>;
 
 export interface ReferralRow {
@@ -215,83 +217,6 @@ export function createRewardsRepo(db: Db) {
           ${row.amount.toString()}::bigint, ${row.transferId}, ${row.at.toISOString()}::timestamptz)
         ON CONFLICT DO NOTHING RETURNING player_id`);
       return result.rows.length === 1;
-    },
-
-    // --- Gift codes ---
-
-    /** Creates a code; false when the project already has it. */
-    async insertGiftCode(
-      executor: Executor,
-      row: {
-        projectId: number;
-        code: string;
-        asset: string;
-        amount: bigint;
-        maxRedemptions: number;
-        perPlayer: number;
-        newUsersOnly: boolean;
-        expiresAt: Date;
-        createdBy: number;
-        at: Date;
-      },
-    ): Promise<boolean> {
-      const result = await executor.execute<Raw>(sql`
-        INSERT INTO rewards_gift_codes (project_id, code, asset, amount, max_redemptions, per_player, new_users_only,
-          expires_at, created_by, created_at)
-        VALUES (${row.projectId}, ${row.code}, ${row.asset}, ${row.amount.toString()}::bigint, ${row.maxRedemptions},
-          ${row.perPlayer}, ${row.newUsersOnly}, ${row.expiresAt.toISOString()}::timestamptz, ${row.createdBy},
-          ${row.at.toISOString()}::timestamptz)
-        ON CONFLICT DO NOTHING RETURNING id`);
-      return result.rows.length === 1;
-    },
-    /** The code, its row locked: redemptions of one code queue here. */
-    async lockGiftCode(executor: Executor, projectId: number, code: string) {
-      const result = await executor.execute<Raw>(sql`
-        SELECT id, asset, amount::text AS amount, max_redemptions, per_player, new_users_only, expires_at, redeemed
-        FROM rewards_gift_codes WHERE project_id = ${projectId} AND code = ${code} FOR UPDATE`);
-      const row = result.rows[0];
-      return row
-        ? {
-            id: Number(row.id),
-            asset: String(row.asset),
-            amount: BigInt(String(row.amount)),
-            maxRedemptions: Number(row.max_redemptions),
-            perPlayer: Number(row.per_player),
-            newUsersOnly: row.new_users_only === true,
-            expiresAt: new Date(String(row.expires_at)),
-            redeemed: Number(row.redeemed),
-          }
-        : null;
-    },
-    async redemptionsOf(executor: Executor, codeId: number, playerId: number): Promise<number> {
-      const result = await executor.execute<Raw>(sql`
-        SELECT count(*)::int AS count FROM rewards_gift_redemptions WHERE code_id = ${codeId} AND player_id = ${playerId}`);
-      return Number(result.rows[0]?.count ?? 0);
-    },
-    /** Records a redemption and counts it on its code; answers its id. */
-    async insertRedemption(
-      executor: Executor,
-      row: {
-        codeId: number;
-        playerId: number;
-        projectId: number;
-        asset: string;
-        amount: bigint;
-        transferId: (id: number) => string;
-        at: Date;
-      },
-    ): Promise<{ id: number; transferId: string }> {
-      const next = await executor.execute<Raw>(sql`SELECT nextval('rewards_gift_redemptions_id_seq') AS id`);
-      const id = Number(next.rows[0]!.id);
-      const transferId = row.transferId(id);
-      await executor.execute(
-        sql`UPDATE rewards_gift_codes SET redeemed = redeemed + 1 WHERE id = ${row.codeId}`,
-      );
-      await executor.execute(sql`
-        INSERT INTO rewards_gift_redemptions (id, code_id, player_id, project_id, asset, amount, transfer_id, created_at)
-        VALUES (${id}, ${row.codeId}, ${row.playerId}, ${row.projectId}, ${row.asset}, ${row.amount.toString()}::bigint,
-          ${transferId}, ${row.at.toISOString()}::timestamptz)`);
-      return { id, transferId };
     },
 
     async rebatesOfDay(executor: Executor, projectId: number, day: string): Promise<RebateRow[]> {

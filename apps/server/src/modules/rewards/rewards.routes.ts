@@ -1,9 +1,15 @@
 import { contracts } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bindEndpoint } from '../../platform/http/bind-endpoint.ts';
+import type { GiftCodes } from './rewards.gift-codes.ts';
 import type { RewardsService } from './rewards.service.ts';
+import type { Wheel } from './rewards.wheel.ts';
 
-export function registerRewardsRoutes(app: FastifyInstance, deps: BindDeps, rewards: RewardsService): void {
+export function registerRewardsRoutes(
+  app: FastifyInstance,
+  deps: BindDeps,
+  { rewards, giftCodes, wheel }: { rewards: RewardsService; giftCodes: GiftCodes; wheel: Wheel },
+): void {
   const endpoints = contracts.rewards;
   bindEndpoint(app, deps, endpoints.referral, async ({ context }) => rewards.dashboard(context.session));
   bindEndpoint(app, deps, endpoints.bindReferrer, async ({ context, body }) => {
@@ -14,10 +20,18 @@ export function registerRewardsRoutes(app: FastifyInstance, deps: BindDeps, rewa
     rewards.checkinStatus(context.session),
   );
   bindEndpoint(app, deps, endpoints.createGiftCode, async ({ context, body }) =>
-    rewards.createGiftCode(context.session, body),
+    giftCodes.create(context.session, body, context.ip),
   );
   bindEndpoint(app, deps, endpoints.redeemGiftCode, async ({ context, body }) =>
-    rewards.redeemGiftCode(context.session, body.code),
+    giftCodes.redeem(context.session, body.code, context.ip),
   );
+  bindEndpoint(app, deps, endpoints.wheel, async ({ context }) => wheel.state(context.session));
+  bindEndpoint(app, deps, endpoints.spinWheel, async ({ context, body }) =>
+    wheel.spin(context.session, body.spinId),
+  );
+  bindEndpoint(app, deps, endpoints.rotateWheelSeed, async ({ context, body }) =>
+    wheel.rotate(context.session, body.clientSeed),
+  );
+  bindEndpoint(app, deps, endpoints.rewardHistory, async ({ context }) => wheel.history(context.session));
   bindEndpoint(app, deps, endpoints.checkin, async ({ context }) => rewards.checkin(context.session));
 }

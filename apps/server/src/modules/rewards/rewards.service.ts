@@ -11,11 +11,10 @@ import {
   type RebateItem,
   type ReferralDashboard,
   type ReferralTier,
-  tryParseAmount,
 } from '@payhub/contracts';
 import { accounts, type Ledger } from '../../ledger/ledger.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { daysBefore, localDay, localDayStartMs, nextDay, unixSeconds } from '../../platform/local-day.ts';
 import type { RebateRow, RewardsRepo, TierRow } from './rewards.repo.ts';
@@ -39,12 +38,9 @@ export interface RewardsDeps {
   wagers: WagerSource[];
   /** A player's deposits credited in [from, to) (the wallet service's `depositedBetween`). */
   deposits: (projectId: number, playerId: number, asset: Asset, from: Date, to: Date) => Promise<bigint>;
-  /** When a player registered (the user service), for new-users-only gift codes. */
+  /** When a player registered (the user service), for new-users-only gift codes (rewards.gift-codes.ts). */
   registeredAt: (playerId: number) => Promise<Date | null>;
 }
-
-/** A "new user" of a new-users-only gift code registered at most this long before redeeming. */
-export const NEW_USER_MS = 7 * 86_400_000;
 
 /**
  * The 7-day check-in of a project currency: the reward of each cycle day and the deposit a day needs
@@ -62,7 +58,6 @@ export const CHECKIN_TERMS: Record<LocalCurrency, { rewards: readonly bigint[]; 
 export const REWARD_CODES = {
   rebate: 'referral_rebate',
   checkin: 'checkin_reward',
-  gift: 'gift_code',
 } as const;
 export const checkinTransferId = (playerId: number, day: string) => `rw:checkin:${playerId}:${day}`;
 export const REBATE_REFERENCE_TYPE = 'referral_rebate';
@@ -208,83 +203,6 @@ export function createRewardsService(deps: RewardsDeps) {
 
   const service = {
     ensureReferral,
-
-    /** Admin: creates an amount gift code in the project currency (1031 for anyone else, 4013 taken). */
-    async createGiftCode(
-      session: Session,
-      input: {
-        code: string;
-        amount: string;
-        maxRedemptions: number;
-        perPlayer: number;
-        newUsersOnly: boolean;
-        expiresAt: number;
-      },
-    ): Promise<{ code: string }> {
-      if (session.staffRole !== 'admin') throw noPermission();
-      const asset = project(session.projectId).currency;
-      const amount = tryParseAmount(input.amount, asset);
-      if (amount === null || amount <= 0n) throw badParameter('amount');
-      if (input.expiresAt * 1000 <= clock.now().getTime())
-        throw badParameter('expiresAt: must be in the future');
-      const created = await repo.insertGiftCode(repo.db, {
-        projectId: session.projectId,
-        code: input.code,
-        asset,
-        amount,
-        maxRedemptions: input.maxRedemptions,
-        perPlayer: input.perPlayer,
-        newUsersOnly: input.newUsersOnly,
-        expiresAt: new Date(input.expiresAt * 1000),
-        createdBy: session.userId,
-        at: clock.now(),
-      });
-      if (!created) throw new AppError(ErrorCode.GiftCodeTaken);
-      return { code: input.code };
-    },
-
-    /**
-     * Redeems a gift code: 8010 unknown, 8005 expired, 8003 every redemption taken, 8006 the player's
-     * limit reached, 8002 new users only. The code's row is locked, so concurrent redemptions queue
-     * and a single-use code pays exactly once.
-     */
-    async redeemGiftCode(session: Session, code: string): Promise<{ asset: Asset; amount: string }> {
-      const registered = await deps.registeredAt(session.userId);
-      return repo.transaction(async (tx) => {
-        const gift = await repo.lockGiftCode(tx, session.projectId, code);
-        if (!gift || !isAsset(gift.asset)) throw new AppError(ErrorCode.GiftCodeInvalid);
-        const now = clock.now();
-        if (gift.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.GiftCodeExpired);
-        if (gift.redeemed >= gift.maxRedemptions) throw new AppError(ErrorCode.GiftCodeUsed);
-        if ((await repo.redemptionsOf(tx, gift.id, session.userId)) >= gift.perPlayer)
-          throw new AppError(ErrorCode.GiftCodeLimit);
-        if (gift.newUsersOnly && (!registered || now.getTime() - registered.getTime() > NEW_USER_MS))
-          throw new AppError(ErrorCode.GiftCodeNewUsersOnly);
-        const redemption = await repo.insertRedemption(tx, {
-          codeId: gift.id,
-          playerId: session.userId,
-          projectId: session.projectId,
-          asset: gift.asset,
-          amount: gift.amount,
-          transferId: (id) => `rw:gift:${id}`,
-          at: now,
-        });
-        const pool = await ledger.account(tx, accounts.bonusPool(session.projectId, gift.asset));
-        const wallet = await ledger.account(
-          tx,
-          accounts.player(session.projectId, session.userId, gift.asset),
-        );
-        await ledger.transfer(tx, {
-          id: redemption.transferId,
-          debitAccountId: pool.id,
-          creditAccountId: wallet.id,
-          amount: gift.amount,
-          code: REWARD_CODES.gift,
-          reference: { type: 'gift_code', id: String(gift.id) },
-        });
-        return { asset: gift.asset, amount: formatAmount(gift.amount, gift.asset) };
-      });
-    },
 
     checkinStatus: async (session: Session): Promise<CheckinStatus> => strip(await checkinState(session)),
 

@@ -117,7 +117,7 @@ describe.skipIf(!redisUrl)('rounds on two nodes, the clock node killed mid-round
       });
       // B's socket sees both bets, published by B through Redis.
       await waitFor(
-        () => events.some((event) => event.type === 'bet' && event.bet.id === riding.id),
+        () => events.some((event) => event.type === 'bets' && event.bets.some(([id]) => id === riding.id)),
         5_000,
         'bet events',
       );
@@ -132,7 +132,11 @@ describe.skipIf(!redisUrl)('rounds on two nodes, the clock node killed mid-round
       expect(cashed.state).toBe('won');
       await waitFor(
         () =>
-          events.some((event) => event.type === 'bet' && event.bet.id === betId && event.bet.state === 'won'),
+          events.some(
+            (event) =>
+              event.type === 'bets' &&
+              event.bets.some(([id, , , , state]) => id === betId && state === 'won'),
+          ),
         5_000,
         'cash-out event',
       );

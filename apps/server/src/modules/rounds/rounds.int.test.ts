@@ -2,15 +2,21 @@
 // bets and cash-outs over HTTP, results equal the chain's (hash in the published chain, result
 // recomputed from hash and salt), bets after the close refused with 10030, a wingo bet settled by the
 // documented table in its draw, and 500 cash-outs around the bust instant — every paid one received
-// before the bust at its curve multiplier, the rest refused, none paid twice, the ledger clean.
+// before the bust at its curve multiplier, the rest refused, none paid twice, the ledger clean; a
+// round stranded past its draw voided with every stake returned; a bet riding at 200× paid 200×.
+// Crash chains are fixed here (known crash points), so no outcome rests on a random chain.
 import { randomUUID } from 'node:crypto';
 import type { PayhubClient } from '@payhub/client';
-import { type Asset, parseAmount } from '@payhub/contracts';
+import { RealtimeState } from '@payhub/client';
+import { type Asset, parseAmount, type RoundEvent, RoundsRealtimeRoute } from '@payhub/contracts';
 import {
+  chainCheckpoints,
   chainRoundOf,
+  chainStep,
   crashMultiplierAt,
   crashPointCents,
   parseWingoPick,
+  roundHash,
   wingoMultiplierBp,
   wingoNumber,
 } from '@payhub/games';
@@ -21,8 +27,19 @@ import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, createLedger } from '../../ledger/ledger.ts';
 import { systemClock } from '../../platform/clock.ts';
 import type { Session } from '../../platform/http/request-context.ts';
+import { ourClient, signInToken, waitFor } from '../../realtime/realtime.test-support.ts';
+import { createRoundsRepo } from './rounds.repo.ts';
 
 const GROWTH = 0.001;
+const CHAIN_LENGTH = 300;
+/**
+ * Project 12's crash chain, fixed so that the crash points of the rounds these tests reach are known
+ * and no outcome rests on a random chain (the clock plays the chain in play and makes one only when
+ * there is none): round 1 crashes at 8.59×, so the first test's auto cash-out at 2.01× wins, and from
+ * round 3 on every three rounds in a row hold one crashing at 3.00× or more, so the race finds a round
+ * whose curve runs long enough (1.1 s) to send cash-outs on both sides of the bust. Checked in beforeAll.
+ */
+const CRASH_CHAIN_SECRET = '1e9e25477c61114720d7ca1e001a1da547d5600c471786379d86fcedc92d9f65';
 let testApp: TestApp;
 let player: PayhubClient;
 let other: PayhubClient;
@@ -57,13 +74,42 @@ beforeAll(async () => {
     env: {
       RATE_LIMIT_PER_MINUTE: '1000000',
       ROUNDS_ENABLED: 'false',
-      ROUNDS_CHAIN_LENGTH: '300',
+      ROUNDS_CHAIN_LENGTH: String(CHAIN_LENGTH),
       ROUNDS_CRASH_BETTING_MS: '8000',
       ROUNDS_CRASH_GROWTH: String(GROWTH),
       ROUNDS_WINGO_DURATIONS_MS: '2500,3500,4500',
       ROUNDS_WINGO_CLOSE_MS: '1000',
     },
   });
+  const checkpoints = [...chainCheckpoints(CRASH_CHAIN_SECRET, CHAIN_LENGTH, 30)];
+  const terminatingHash = checkpoints.at(-1)![1];
+  const salt = chainStep(`payhub development salt:${terminatingHash}`);
+  const crashOf = (round: number) =>
+    crashPointCents(roundHash(CRASH_CHAIN_SECRET, CHAIN_LENGTH, round), salt);
+  expect(crashOf(1)).toBe(859);
+  for (let round = 3; round <= 38; round += 1)
+    expect(
+      Math.max(crashOf(round), crashOf(round + 1), crashOf(round + 2)),
+      `rounds ${round}–${round + 2}`,
+    ).toBeGreaterThanOrEqual(300);
+  const repo = createRoundsRepo(testApp.database.db);
+  const chain = await repo.transaction((tx) =>
+    repo.insertChain(
+      tx,
+      {
+        projectId: 12,
+        game: 'crash',
+        length: CHAIN_LENGTH,
+        secret: CRASH_CHAIN_SECRET,
+        terminatingHash,
+        checkpointEvery: 30,
+        salt,
+        saltSource: 'test: a fixed chain',
+      },
+      checkpoints,
+    ),
+  );
+  expect(chain?.nextRound).toBe(1);
   player = await testApp.signIn('player');
   other = await testApp.signIn('player-2');
 });
@@ -71,6 +117,16 @@ afterAll(async () => testApp?.close());
 
 describe('crash', () => {
   it('takes bets, pays a cash-out at the curve, ends with the chain result, and publishes the chain', async () => {
+    // A watcher on the broadcast: bets come in `bets` batches, a round's before its next state change.
+    const watcher = ourClient(testApp.baseUrl, { token: (await signInToken(testApp, 'player-2')).token });
+    const events: RoundEvent[] = [];
+    watcher.subscribe(RoundsRealtimeRoute.broadcast, (item) => events.push(item as RoundEvent));
+    watcher.start();
+    await waitFor(
+      () => watcher.state === RealtimeState.CONNECTED && watcher.authenticated,
+      10_000,
+      'watcher',
+    );
     let state = await player.api.rounds.state({ params: { game: 'crash' } });
     await drive(async () => {
       state = await player.api.rounds.state({ params: { game: 'crash' } });
@@ -147,6 +203,38 @@ describe('crash', () => {
     )!;
     expect(autoBet.state).toBe(result >= 201 ? 'won' : 'lost');
     if (result >= 201) expect(autoBet).toMatchObject({ cashOut: 201, payout: '20.10' });
+
+    // The broadcast: both bets open before the round started running, their last states before it
+    // ended, all in `bets` batches of this round.
+    const indexOf = (test: (event: RoundEvent) => boolean) => events.findIndex(test);
+    const roundEvent = (phase: string) =>
+      indexOf(
+        (event) => event.type === 'round' && event.round.id === round.id && event.round.state === phase,
+      );
+    const betChange = (id: string, phase: (state: string) => boolean) =>
+      indexOf(
+        (event) =>
+          event.type === 'bets' &&
+          event.roundId === round.id &&
+          event.bets.some(([change, , , , betState]) => change === id && phase(betState)),
+      );
+    await waitFor(() => roundEvent('ended') >= 0, 5_000, 'ended event');
+    const running = roundEvent('running');
+    expect(running).toBeGreaterThan(0);
+    expect(betChange(betId, (betState) => betState === 'open')).toBeGreaterThanOrEqual(0);
+    expect(betChange(betId, (betState) => betState === 'open')).toBeLessThan(running);
+    expect(betChange(auto.id, (betState) => betState === 'open')).toBeLessThan(running);
+    const settled = betChange(auto.id, (betState) => betState !== 'open');
+    expect(settled).toBeGreaterThan(running);
+    expect(settled).toBeLessThan(roundEvent('ended'));
+    const batches = events.filter((event) => event.type === 'bets' && event.roundId === round.id);
+    // The player's bet in its final state (won or lost) with the stake the player app shows.
+    const last = batches
+      .flatMap((event) => (event.type === 'bets' ? event.bets : []))
+      .filter(([id]) => id === betId);
+    expect(last.at(-1)?.slice(0, 4)).toEqual([betId, expect.stringMatching(/^\*\*\*/), 'IDR', '1000.00']);
+    expect(last.at(-1)?.[4]).not.toBe('open');
+    watcher.stop();
     await expectLedgerClean(testApp);
   });
 
@@ -192,13 +280,13 @@ describe('crash', () => {
     });
     const service = testApp.app.rounds.service;
 
-    // A betting round whose crash point leaves time to cash out before the bust (≥ 1.50×), fresh enough for 500 bets.
+    // A betting round whose curve runs long enough to cash out before the bust under load (≥ 3.00×, 1.1 s), fresh enough for 500 bets.
     let roundId = '';
     await drive(async () => {
       const live = await row<{ id: string; result: number; betting_ends_at: string }>(
         sql`SELECT id, result, betting_ends_at FROM rounds WHERE project_id = 12 AND game = 'crash' AND state = 'betting'`,
       );
-      if (!live || live.result < 150 || Date.parse(live.betting_ends_at) - Date.now() < 7_000) return false;
+      if (!live || live.result < 300 || Date.parse(live.betting_ends_at) - Date.now() < 7_000) return false;
       roundId = live.id;
       return true;
     }, 60_000);
@@ -219,7 +307,8 @@ describe('crash', () => {
     ))!;
     const bustAt = Date.parse(round.bust_at);
     const startedAt = Date.parse(round.started_at);
-    // Cash-outs sent from 250 ms before to 250 ms after the bust instant; every fifth sent twice.
+    // Cash-outs sent from 350 ms before to 150 ms after the bust instant (a loaded server receives them
+    // later than sent: the early side keeps some before the bust); every fifth sent twice.
     const answers: Promise<{ index: number; ok: boolean; code?: number }>[] = [];
     let ticking = true;
     const clock = (async () => {
@@ -229,7 +318,7 @@ describe('crash', () => {
       }
     })();
     ids.forEach((id, index) => {
-      const at = bustAt - 250 + index;
+      const at = bustAt - 350 + index;
       const send = () =>
         answers.push(
           service.crashCashOut(session(id), betIds[index]!).then(
@@ -282,6 +371,7 @@ describe('crash', () => {
       }
     }
     // Both sides of the instant were exercised.
+    console.info(`500 cash-outs (600 requests) around the bust: ${paid} paid once, ${500 - paid} refused`);
     expect(paid).toBeGreaterThan(0);
     expect(paid).toBeLessThan(500);
     await expectLedgerClean(testApp);
@@ -296,7 +386,8 @@ describe('wingo', () => {
       const state = await player.api.rounds.state({ params: { game: 'wingo30' } });
       round = state.round;
       fairness = state.fairness;
-      return state.round?.state === 'betting' && Date.parse(state.round.bettingEndsAt) - Date.now() > 300;
+      // Time for the four bets below in the window (1.5 s at most).
+      return state.round?.state === 'betting' && Date.parse(state.round.bettingEndsAt) - Date.now() > 1_000;
     });
     const open = round!;
     expect(open.period).toMatch(/^\d{8}1\d{5}$/);
@@ -362,4 +453,180 @@ describe('wingo', () => {
     expect(wingo.payouts).toBe(BigInt(expected!.payouts));
     await expectLedgerClean(testApp);
   });
+});
+
+describe('the play gate in a round bet', () => {
+  it('records a stake as beforeStake does in the bet statement, the cash-out its settlement, and refuses over a limit', async () => {
+    // The cash-out of the first crash test recorded its settlement for responsible play in its own statement.
+    const cashedOut = (await row<{ user_id: string; stake: string; payout: string }>(sql`
+      SELECT user_id::text, stake::text, payout::text FROM round_bets
+       WHERE game = 'crash' AND state = 'won' AND cashed_at IS NOT NULL ORDER BY created_at LIMIT 1`))!;
+    expect(
+      await row(sql`
+        SELECT 1 FROM responsible_activity WHERE user_id = ${cashedOut.user_id}::bigint AND kind = 'settle'
+           AND amount = ${cashedOut.stake}::bigint AND value = ${cashedOut.stake}::bigint
+           AND payout = ${cashedOut.payout}::bigint`),
+    ).toBeDefined();
+
+    await drive(async () => {
+      const state = await other.api.rounds.state({ params: { game: 'wingo30' } });
+      return state.round?.state === 'betting' && Date.parse(state.round.bettingEndsAt) - Date.now() > 1_000;
+    });
+    const wingoBet = (amount: string) =>
+      other.api.rounds.wingoBet({
+        body: { betId: randomUUID(), game: 'wingo30', asset: 'IDR', amount, pick: 'size:big' },
+      });
+    const first = await wingoBet('100');
+    const { user_id: userId } = (await row<{ user_id: string }>(
+      sql`SELECT user_id::text FROM round_bets WHERE id = ${first.id}::uuid`,
+    ))!;
+    const gateState = async () =>
+      (await row<{ pending: string; stakes: number }>(sql`
+        SELECT s.pending_stakes::text AS pending,
+               (SELECT count(*)::int FROM responsible_activity a
+                 WHERE a.user_id = s.user_id AND a.kind = 'stake' AND a.value = 25000) AS stakes
+          FROM responsible_state s WHERE s.user_id = ${userId}::bigint`))!;
+    const before = await gateState();
+    await wingoBet('250');
+    const after = await gateState();
+    // The stake counts as pending (a potential loss) and as wagered, as the locked path records it.
+    expect(BigInt(after.pending) - BigInt(before.pending)).toBe(25_000n);
+    expect(after.stakes - before.stakes).toBe(1);
+
+    // A limit: the one-statement path answers false and the locked path refuses the stake, changing nothing.
+    await testApp.database.db.execute(sql`
+      INSERT INTO responsible_limits (user_id, kind, value, updated_at)
+      VALUES (${userId}::bigint, 'wager_day', 1, now())`);
+    try {
+      const refused = await failure(wingoBet('250'));
+      expect(refused.errCode).toBe(7042);
+      expect(await gateState()).toEqual(after);
+    } finally {
+      await testApp.database.db.execute(
+        sql`DELETE FROM responsible_limits WHERE user_id = ${userId}::bigint AND kind = 'wager_day'`,
+      );
+    }
+    // The clock settles both bets in the draw, the gate's record in one statement each: nothing pending.
+    await drive(
+      async () =>
+        (await row(sql`
+          SELECT 1 FROM round_bets WHERE round_id = ${first.roundId}::bigint AND user_id = ${userId}::bigint
+             AND state = 'open'`)) === undefined,
+    );
+    expect(BigInt(after.pending) - BigInt((await gateState()).pending)).toBe(35_000n);
+    await expectLedgerClean(testApp);
+  });
+});
+
+describe('a round that cannot finish', () => {
+  it('is voided once its draw is further past than the limit (every node down), every stake returned', async () => {
+    let open: Awaited<ReturnType<typeof player.api.rounds.state>>['round'] = null;
+    await drive(async () => {
+      open = (await player.api.rounds.state({ params: { game: 'wingo120' } })).round;
+      return open?.state === 'betting' && Date.parse(open.bettingEndsAt) - Date.now() > 1_000;
+    });
+    const round = open!;
+    const before = { player: await available(player, 'IDR'), other: await available(other, 'IDR') };
+    const bets = [
+      await player.api.rounds.wingoBet({
+        body: { betId: randomUUID(), game: 'wingo120', asset: 'IDR', amount: '100', pick: 'number:3' },
+      }),
+      await other.api.rounds.wingoBet({
+        body: { betId: randomUUID(), game: 'wingo120', asset: 'IDR', amount: '250', pick: 'size:big' },
+      }),
+    ];
+    expect(await available(player, 'IDR')).toBe(before.player - 10_000n);
+    // No clock ran for 11 minutes (more than the 10-minute limit): the round's draw lies that far
+    // behind the database's clock when a clock next looks at it.
+    await testApp.database.db.execute(sql`
+      UPDATE rounds SET betting_ends_at = betting_ends_at - interval '11 minutes',
+                        draw_at = draw_at - interval '11 minutes'
+       WHERE id = ${round.id}::bigint`);
+    await testApp.app.rounds.service.tick();
+    const after = (await row<{ state: string }>(
+      sql`SELECT state FROM rounds WHERE id = ${round.id}::bigint`,
+    ))!;
+    expect(after.state).toBe('voided');
+    const stored = await testApp.database.db.execute<{ state: string; payout: string | null }>(
+      sql`SELECT state, payout::text FROM round_bets WHERE round_id = ${round.id}::bigint`,
+    );
+    expect(stored.rows).toEqual([
+      { state: 'voided', payout: null },
+      { state: 'voided', payout: null },
+    ]);
+    for (const [client, bet] of [
+      [player, bets[0]!],
+      [other, bets[1]!],
+    ] as const) {
+      const mine = await client.api.rounds.myBets({ params: { game: 'wingo120' }, query: {} });
+      expect(mine.items.find((item) => item.id === bet.id)?.state).toBe('voided');
+    }
+    // Nothing held, nothing taken: both balances as before the bets.
+    expect(await available(player, 'IDR')).toBe(before.player);
+    expect(await available(other, 'IDR')).toBe(before.other);
+    // The game goes on with a new round.
+    await drive(async () => {
+      const next = (await player.api.rounds.state({ params: { game: 'wingo120' } })).round;
+      return next !== null && next.id !== round.id && next.state === 'betting';
+    });
+    await expectLedgerClean(testApp);
+  });
+});
+
+describe('the 200× cap', () => {
+  it('pays a bet still riding when the curve reaches 200× exactly 200×, the curve going on to its crash point', async () => {
+    // Project 10's crash chain, fixed: its round 1 crashes at 218.34×. The chain in play is retired
+    // (used up) so that the clock opens the next round from this one.
+    const secret = 'cd26ed74b8a18bc8098f270d271ec0141a9b581578f0cd42fcbf70768648f350';
+    const checkpoints = [...chainCheckpoints(secret, CHAIN_LENGTH, 30)];
+    const terminatingHash = checkpoints.at(-1)![1];
+    const salt = chainStep(`payhub development salt:${terminatingHash}`);
+    expect(crashPointCents(roundHash(secret, CHAIN_LENGTH, 1), salt)).toBe(21_834);
+    const repo = createRoundsRepo(testApp.database.db);
+    const chain = await repo.transaction(async (tx) => {
+      await tx.execute(
+        sql`UPDATE round_chains SET next_round = length + 1 WHERE project_id = 10 AND game = 'crash'`,
+      );
+      return repo.insertChain(
+        tx,
+        {
+          projectId: 10,
+          game: 'crash',
+          length: CHAIN_LENGTH,
+          secret,
+          terminatingHash,
+          checkpointEvery: 30,
+          salt,
+          saltSource: 'test: a fixed chain',
+        },
+        checkpoints,
+      );
+    });
+    const rider = await testApp.signIn('player', 10);
+    let round: Awaited<ReturnType<typeof rider.api.rounds.state>>['round'] = null;
+    await drive(async () => {
+      round = (await rider.api.rounds.state({ params: { game: 'crash' } })).round;
+      return round?.chainRound === 1 && round.state === 'betting' && round.period === `${chain!.id}-1`;
+    }, 40_000);
+    const before = await available(rider, 'IDR');
+    const bet = await rider.api.rounds.crashBet({
+      body: { betId: randomUUID(), asset: 'IDR', amount: '1000' },
+    });
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${round!.id}::bigint AND state = 'ended'`)) !==
+        undefined,
+      40_000,
+    );
+    const settled = (await rider.api.rounds.myBets({ params: { game: 'crash' }, query: {} })).items.find(
+      (item) => item.id === bet.id,
+    )!;
+    expect(settled).toMatchObject({ state: 'won', cashOut: 20_000, payout: '200000.00' });
+    expect(await available(rider, 'IDR')).toBe(before - 100_000n + 20_000_000n);
+    const ended = (await rider.api.rounds.history({ params: { game: 'crash' }, query: {} })).items.find(
+      (item) => item.id === round!.id,
+    )!;
+    expect(ended.result).toBe(21_834);
+    await expectLedgerClean(testApp);
+  }, 120_000);
 });

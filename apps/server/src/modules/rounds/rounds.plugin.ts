@@ -33,6 +33,11 @@ export async function registerRounds(
     bindDeps: BindDeps;
     config: RoundsConfig;
     database: Database;
+    /**
+     * The round clock's own pool (ROUNDS_CLOCK_POOL_MAX connections, the advisory lock's session
+     * among them): ticks never wait for a connection behind players' bets. Closed with the app.
+     */
+    clockDatabase: Database;
     clock: Clock;
     realtime: RealtimeGateway;
     playGate: PlayGate;
@@ -43,6 +48,7 @@ export async function registerRounds(
   const { config, realtime } = deps;
   const service = createRoundsService({
     repo: createRoundsRepo(deps.database.db),
+    clockRepo: createRoundsRepo(deps.clockDatabase.db),
     ledger: createLedger(deps.clock),
     playGate: deps.playGate,
     settings: {
@@ -58,7 +64,12 @@ export async function registerRounds(
     },
     projects: deps.projects,
     projectById: deps.projectById,
-    publish: (projectId, event) => realtime.broadcast(RoundsRealtimeRoute.broadcast, event, { projectId }),
+    // A tick is superseded by the next one: a socket that is behind skips it (back-pressure).
+    publish: (projectId, event) =>
+      realtime.broadcast(RoundsRealtimeRoute.broadcast, event, {
+        projectId,
+        droppable: event.type === 'tick',
+      }),
     onError: (error, where) => app.log.error({ err: error, where }, 'rounds clock'),
   });
   await app.register(async (scope) => registerRoundsRoutes(scope, deps.bindDeps, service));
@@ -68,7 +79,7 @@ export async function registerRounds(
     clock: null,
     startClock() {
       runtime.clock ??= startLeaderScheduler({
-        pool: deps.database.pool,
+        pool: deps.clockDatabase.pool,
         lockKey: ROUNDS_CLOCK_LOCK,
         intervalMs: config.tickMs,
         tasks: [{ name: 'rounds-clock', run: () => service.tick() }],
@@ -77,7 +88,11 @@ export async function registerRounds(
       return runtime.clock;
     },
   };
-  app.addHook('onClose', async () => runtime.clock?.stop());
+  app.addHook('onClose', async () => {
+    await runtime.clock?.stop();
+    await service.flushBets();
+    await deps.clockDatabase.close();
+  });
   if (config.enabled) runtime.startClock();
   app.decorate('rounds', runtime);
   return runtime;

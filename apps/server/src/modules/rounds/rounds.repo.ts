@@ -1,9 +1,17 @@
 import type { Asset, RoundBetState, RoundGame, RoundState } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Db, Executor } from '../../platform/db/database.ts';
+import {
+  type DailyTotalRow,
+  dailyTotalsFromHours,
+  type HourlyRollupTables,
+} from '../../platform/db/hourly-rollup.ts';
 
 /** The database or an open transaction. */
-export type Executor = Pick<Db, 'execute'>;
+/** The platform's one executor type, re-exported for this module's services. */
+export type { Executor };
+
 type Raw = Record<string, unknown>;
 
 export interface ChainRow {
@@ -53,6 +61,22 @@ export interface BetRow {
   cashedAt: Date | null;
   createdAt: Date;
   settledAt: Date | null;
+  /** The ledger account the stake's hold credited (null: a bet held in the game's shared escrow, before 0740). */
+  escrowAccountId: bigint | null;
+}
+
+/** A bet to place: its row's values (the round is the game's live one, found by the statement). */
+export interface NewRoundBet {
+  id: string;
+  projectId: number;
+  game: RoundGame;
+  userId: number;
+  playerLabel: string;
+  asset: Asset;
+  stake: bigint;
+  pick: string | null;
+  autoCashOut: number | null;
+  escrowAccountId: bigint;
 }
 
 const date = (value: unknown): Date | null =>
@@ -110,15 +134,284 @@ function toBet(row: Raw): BetRow {
     cashedAt: date(row.cashed_at),
     createdAt: new Date(row.created_at as string),
     settledAt: date(row.settled_at),
+    escrowAccountId:
+      row.escrow_account_id === null || row.escrow_account_id === undefined
+        ? null
+        : BigInt(row.escrow_account_id as string),
   };
 }
 
+/** The part of node-postgres's pool a bet's transaction uses (structural: only platform/db imports pg). */
+interface PooledConnections {
+  connect(): Promise<{ query(text: string): Promise<unknown>; release(): void }>;
+}
+
+interface PgQueryable {
+  query<Row>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+}
+
+/** The node-postgres client behind a Drizzle executor (a bet's statements run as named prepared statements). */
+function pgClientOf(executor: Executor): PgQueryable {
+  const client = (executor as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!client || typeof (client as { query?: unknown }).query !== 'function')
+    throw new Error('the rounds statement needs a pg connection');
+  return client as PgQueryable;
+}
+
+/** Where the ledger call's parameters start in `placeBet`'s statement. */
+const PLACE_BET_LEDGER_OFFSET = 10;
+/**
+ * A bet in one statement: the game's live round (locked FOR SHARE against the clock's start), the
+ * cut-off against the database's time, the bet row (nothing when the id or the player's crash bet
+ * of the round exists) and its stake's hold through the ledger.
+ */
+const placeBetSql = (ledgerCall: string) => `WITH round AS (
+    SELECT id, period, state, betting_ends_at, now() AS at FROM rounds
+     WHERE project_id = $1::integer AND game = $2 AND state IN ('betting', 'running')
+     ORDER BY id DESC LIMIT 1 FOR SHARE),
+  bet AS (
+    INSERT INTO round_bets (id, round_id, project_id, game, user_id, player_label, asset, stake, pick,
+                            auto_cashout, escrow_account_id, state)
+    SELECT $3::uuid, round.id, $1::integer, $2, $4::bigint, $5, $6, $7::bigint, $8, $9::integer,
+           $10::bigint, 'open'
+      FROM round WHERE round.state = 'betting' AND round.at < round.betting_ends_at
+    ON CONFLICT DO NOTHING RETURNING *)
+  SELECT b.*, r.id::text AS live_round, r.period AS live_period,
+         coalesce(r.state = 'betting' AND r.at < r.betting_ends_at, false) AS taking_bets,
+         (SELECT ${ledgerCall} FROM bet) AS outcome
+    FROM (SELECT 1) AS one LEFT JOIN round r ON true LEFT JOIN bet b ON true`;
+
+/**
+ * `placeBetSql` with the play gate's one-call path first (`gate`, parameters from $11, then the
+ * ledger call's): a round bet of a player with nothing for the gate to check in one statement on
+ * its own (autocommit: one round trip, the commit included). The round is read only when the gate
+ * said yes (so the gate's lock comes first, as on the locked path); `rounds_quick_bet_guard`
+ * (migration 0801) raises RB001 when the gate recorded the stake but no bet row was inserted, which
+ * rolls the whole statement back. A ledger refusal rolls it back the same way.
+ */
+const quickBetSql = (gate: string, ledgerCall: string) => `WITH gate AS (SELECT ${gate} AS ok),
+  round AS (
+    SELECT id, period, state, betting_ends_at, now() AS at FROM rounds
+     WHERE (SELECT ok FROM gate) AND project_id = $1::integer AND game = $2 AND state IN ('betting', 'running')
+     ORDER BY id DESC LIMIT 1 FOR SHARE),
+  bet AS (
+    INSERT INTO round_bets (id, round_id, project_id, game, user_id, player_label, asset, stake, pick,
+                            auto_cashout, escrow_account_id, state)
+    SELECT $3::uuid, round.id, $1::integer, $2, $4::bigint, $5, $6, $7::bigint, $8, $9::integer,
+           $10::bigint, 'open'
+      FROM round WHERE round.state = 'betting' AND round.at < round.betting_ends_at
+    ON CONFLICT DO NOTHING RETURNING *)
+  SELECT rounds_quick_bet_guard((SELECT ok FROM gate), EXISTS (SELECT 1 FROM bet)) AS gated, b.*,
+         r.period AS live_period, (SELECT ${ledgerCall} FROM bet) AS outcome
+    FROM (SELECT 1) AS one LEFT JOIN round r ON true LEFT JOIN bet b ON true`;
+
+/** Names of the composed statements, one per distinct text (each prepared once per connection). */
+const statementNames = new Map<string, string>();
+function statementName(prefix: string, text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `${prefix}_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** Where the ledger call's parameters start in `cashOutBet`'s statement. */
+const CASH_OUT_LEDGER_OFFSET = 4;
+/**
+ * Settles an open bet as won and moves its money in one statement; no row when it was not open.
+ * `gateCall` (the play gate's `settleCall`, parameters after the ledger call's) records the
+ * settlement for responsible play in the same statement, only when the bet settled here.
+ */
+const cashOutSql = (ledgerCall: string, gateCall: string | null) => `WITH settled AS (
+    UPDATE round_bets SET state = 'won', cash_out = $2::integer, payout = $3::bigint,
+           cashed_at = $4::timestamptz, settled_at = clock_timestamp()
+     WHERE id = $1::uuid AND state = 'open' RETURNING *)
+  SELECT settled.*, (SELECT ${ledgerCall} FROM settled) AS outcome${
+    gateCall === null ? '' : `, (SELECT ${gateCall} FROM settled) AS gate`
+  } FROM settled`;
+
 /** The only SQL of the round games. Every cut-off compares with the database's clock. */
+/** The rounds' hourly roll-up (0660): won and lost bets moved money, voided ones did not. */
+const ROUND_ROLLUP: HourlyRollupTables = {
+  bets: 'round_bets',
+  hours: 'round_bet_hours',
+  rollup: 'round_bet_rollup',
+  settled: sql`state IN ('won', 'lost')`,
+};
+
 export function createRoundsRepo(db: Db) {
   return {
     db: db as Executor,
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => action(tx));
+    },
+
+    /**
+     * A bet's or cash-out's transaction: begin and commit sent straight on a pooled connection, the
+     * action's executor a Drizzle database over that connection (as the games module's bets).
+     */
+    async betTransaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
+      const pool = (db as unknown as { $client: PooledConnections }).$client;
+      const client = await pool.connect();
+      let open = false;
+      try {
+        await client.query('BEGIN');
+        open = true;
+        const result = await action(drizzle(client as never) as unknown as Executor);
+        open = false;
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        if (open) await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
+    /**
+     * Statements on one pooled connection, each on its own (autocommit), no transaction: a quick bet's
+     * reads and its statement wait for a connection once, not once each behind every queued request.
+     */
+    async onConnection<T>(action: (connection: Executor) => Promise<T>): Promise<T> {
+      const pool = (db as unknown as { $client: PooledConnections }).$client;
+      const client = await pool.connect();
+      try {
+        return await action(drizzle(client as never) as unknown as Executor);
+      } finally {
+        client.release();
+      }
+    },
+
+    /** Runs another module's SQL call (`SELECT <call>`, parameters from $1) as one statement. */
+    async selectCall(executor: Executor, call: { text: string; values: unknown[] }): Promise<void> {
+      await pgClientOf(executor).query({ name: statementName('rounds_call', call.text), ...call });
+    },
+
+    placeBetLedgerOffset: PLACE_BET_LEDGER_OFFSET,
+    cashOutLedgerOffset: CASH_OUT_LEDGER_OFFSET,
+
+    /**
+     * `placeBetSql` (one round trip). `liveRound` null: no round in play; `takingBets` false: past
+     * the cut-off; `bet` null otherwise: the id or the player's crash bet of the round exists. A
+     * ledger refusal (not enough money) fails the statement.
+     */
+    async placeBet(
+      executor: Executor,
+      bet: NewRoundBet,
+      ledgerCall: { text: string; values: unknown[] },
+    ): Promise<{ liveRound: bigint | null; period: string; takingBets: boolean; bet: BetRow | null }> {
+      const values = [
+        bet.projectId,
+        bet.game,
+        bet.id,
+        bet.userId,
+        bet.playerLabel,
+        bet.asset,
+        bet.stake.toString(),
+        bet.pick,
+        bet.autoCashOut,
+        bet.escrowAccountId.toString(),
+        ...ledgerCall.values,
+      ];
+      const rows = (
+        await pgClientOf(executor).query<Raw>({
+          name: 'rounds_place_bet_v2',
+          text: placeBetSql(ledgerCall.text),
+          values,
+        })
+      ).rows;
+      const row = rows[0]!;
+      return {
+        liveRound: row.live_round === null ? null : BigInt(row.live_round as string),
+        period: (row.live_period as string | null) ?? '',
+        takingBets: row.taking_bets === true,
+        bet: row.id === null ? null : toBet(row),
+      };
+    },
+
+    /** Where the gate's parameters start in `quickPlaceBet`'s statement (the ledger call's follow them). */
+    quickBetGateOffset: PLACE_BET_LEDGER_OFFSET,
+
+    /**
+     * `quickBetSql` (one autocommit statement on `connection`, outside any transaction). `gated` false: the gate wants its locked
+     * path and nothing happened. Throws RB001 (no bet placed: the locked path tells why) with nothing
+     * changed, or the ledger's refusal.
+     */
+    async quickPlaceBet(
+      connection: Executor,
+      bet: NewRoundBet,
+      gate: { text: string; values: unknown[] },
+      ledgerCall: { text: string; values: unknown[] },
+    ): Promise<{ gated: boolean; period: string; bet: BetRow | null }> {
+      const text = quickBetSql(gate.text, ledgerCall.text);
+      const name = statementName('rounds_quick_bet', text);
+      const values = [
+        bet.projectId,
+        bet.game,
+        bet.id,
+        bet.userId,
+        bet.playerLabel,
+        bet.asset,
+        bet.stake.toString(),
+        bet.pick,
+        bet.autoCashOut,
+        bet.escrowAccountId.toString(),
+        ...gate.values,
+        ...ledgerCall.values,
+      ];
+      const row = (await pgClientOf(connection).query<Raw>({ name, text, values })).rows[0]!;
+      return {
+        gated: row.gated === true,
+        period: (row.live_period as string | null) ?? '',
+        bet: row.id === null || row.id === undefined ? null : toBet(row),
+      };
+    },
+
+    /** A bet and its round (locked FOR SHARE, before the bet, as the clock locks), with the database's time. */
+    async betForCashOut(
+      executor: Executor,
+      betId: string,
+    ): Promise<{ bet: BetRow; round: RoundRow; receivedAt: Date } | null> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT b.*, to_jsonb(r) AS round, now() AS received_at
+          FROM round_bets b JOIN rounds r ON r.id = b.round_id
+         WHERE b.id = ${betId}::uuid FOR SHARE OF r`);
+      const row = result.rows[0];
+      if (!row) return null;
+      // The round's numbers (ids, result in cents) are far below 2^53: exact as JSON numbers.
+      const round = row.round as Raw;
+      return {
+        bet: toBet(row),
+        round: toRound({ ...round, id: String(round.id), chain_id: String(round.chain_id) }),
+        receivedAt: new Date(row.received_at as string),
+      };
+    },
+
+    /** `cashOutSql` (one round trip): the settled bet, or null when it was not open any more. */
+    async cashOutBet(
+      executor: Executor,
+      input: { betId: string; cashOut: number; payout: bigint; cashedAt: Date },
+      ledgerCall: { text: string; values: unknown[] },
+      gateCall: { text: string; values: unknown[] } | null = null,
+    ): Promise<BetRow | null> {
+      const text = cashOutSql(ledgerCall.text, gateCall?.text ?? null);
+      const rows = (
+        await pgClientOf(executor).query<Raw>({
+          name: statementName('rounds_cash_out', text),
+          text,
+          values: [
+            input.betId,
+            input.cashOut,
+            input.payout.toString(),
+            input.cashedAt.toISOString(),
+            ...ledgerCall.values,
+            ...(gateCall?.values ?? []),
+          ],
+        })
+      ).rows;
+      return rows[0] ? toBet(rows[0]) : null;
     },
 
     /** Settled wager (won or lost, never voided) per player and asset of bets settled in [from, to). */
@@ -307,20 +600,6 @@ export function createRoundsRepo(db: Db) {
       return result.rows.map(toRound);
     },
 
-    async insertBet(
-      executor: Executor,
-      bet: Omit<BetRow, 'cashOut' | 'payout' | 'state' | 'cashedAt' | 'createdAt' | 'settledAt'>,
-    ) {
-      const result = await executor.execute<Raw>(sql`
-        INSERT INTO round_bets (id, round_id, project_id, game, user_id, player_label, asset, stake, pick,
-                                auto_cashout, state)
-        VALUES (${bet.id}::uuid, ${bet.roundId.toString()}::bigint, ${bet.projectId}, ${bet.game}, ${bet.userId},
-                ${bet.playerLabel}, ${bet.asset}, ${bet.stake.toString()}::bigint, ${bet.pick}, ${bet.autoCashOut},
-                'open')
-        ON CONFLICT DO NOTHING RETURNING *`);
-      return result.rows[0] ? toBet(result.rows[0]) : null;
-    },
-
     async bet(executor: Executor, id: string, lock = false): Promise<BetRow | null> {
       const result = await executor.execute<Raw>(sql`
         SELECT * FROM round_bets WHERE id = ${id}::uuid ${lock ? sql`FOR UPDATE` : sql``}`);
@@ -389,61 +668,8 @@ export function createRoundsRepo(db: Db) {
     async dailyTotals(
       executor: Executor,
       query: { projectId: number; timeZone: string; from: string; to: string },
-    ): Promise<
-      Array<{ day: string; game: string; asset: Asset; bets: number; stakes: bigint; payouts: bigint }>
-    > {
-      await db.transaction(async (tx) => {
-        // The roll-up of the project's settled bets up to the last whole hour that ended 5 minutes
-        // ago (one report at a time per project rolls; the others wait on the watermark row).
-        await tx.execute(sql`
-          INSERT INTO round_bet_rollup (project_id, rolled_to) VALUES (${query.projectId}, '1970-01-01Z')
-          ON CONFLICT (project_id) DO NOTHING`);
-        const mark = await tx.execute<Record<string, unknown>>(sql`
-          SELECT date_trunc('hour', now() - interval '5 minutes') > rolled_to AS due
-            FROM round_bet_rollup WHERE project_id = ${query.projectId} FOR UPDATE`);
-        if (mark.rows[0]?.due !== true) return;
-        const target = sql`date_trunc('hour', now() - interval '5 minutes')`;
-        const rolledTo = sql`(SELECT rolled_to FROM round_bet_rollup WHERE project_id = ${query.projectId})`;
-        await tx.execute(sql`
-          INSERT INTO round_bet_hours (project_id, hour, game, asset, bets, stakes, payouts)
-          SELECT project_id, date_trunc('hour', settled_at), game, asset, count(*), sum(stake), coalesce(sum(payout), 0)
-            FROM round_bets
-           WHERE project_id = ${query.projectId} AND state IN ('won', 'lost')
-             AND settled_at >= ${rolledTo} AND settled_at < ${target}
-           GROUP BY 1, 2, 3, 4
-          ON CONFLICT (project_id, hour, game, asset) DO UPDATE
-            SET bets = round_bet_hours.bets + EXCLUDED.bets, stakes = round_bet_hours.stakes + EXCLUDED.stakes,
-                payouts = round_bet_hours.payouts + EXCLUDED.payouts`);
-        await tx.execute(sql`
-          UPDATE round_bet_rollup SET rolled_to = ${target}
-           WHERE project_id = ${query.projectId}`);
-      });
-      // One statement, one snapshot: rolled-up hours before the watermark, raw bets from it on.
-      const from = sql`((${query.from}::date)::timestamp AT TIME ZONE ${query.timeZone})`;
-      const to = sql`(((${query.to}::date + 1)::timestamp) AT TIME ZONE ${query.timeZone})`;
-      const result = await executor.execute<Record<string, unknown>>(sql`
-        WITH mark AS (SELECT coalesce((SELECT rolled_to FROM round_bet_rollup WHERE project_id = ${query.projectId}),
-                                      '1970-01-01Z'::timestamptz) AS rolled_to),
-        parts AS (
-          SELECT hour AS at, game, asset, bets AS n, stakes, payouts
-            FROM round_bet_hours, mark
-           WHERE project_id = ${query.projectId} AND hour >= ${from} AND hour < ${to} AND hour < mark.rolled_to
-          UNION ALL
-          SELECT settled_at, game, asset, 1, stake, coalesce(payout, 0)
-            FROM round_bets, mark
-           WHERE project_id = ${query.projectId} AND state IN ('won', 'lost')
-             AND settled_at >= greatest(${from}, mark.rolled_to) AND settled_at < ${to})
-        SELECT to_char((at AT TIME ZONE ${query.timeZone})::date, 'YYYY-MM-DD') AS day, game, asset,
-               sum(n)::int AS n, sum(stakes)::text AS stakes, sum(payouts)::text AS payouts
-          FROM parts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
-      return result.rows.map((row) => ({
-        day: row.day as string,
-        game: row.game as string,
-        asset: row.asset as Asset,
-        bets: Number(row.n),
-        stakes: BigInt(row.stakes as string),
-        payouts: BigInt(row.payouts as string),
-      }));
+    ): Promise<DailyTotalRow[]> {
+      return dailyTotalsFromHours(db, executor, ROUND_ROLLUP, query);
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   formatAmount,
   type ProjectConfig,
   ROUND_GAMES,
+  type RoundBetChange,
   type RoundBetWire,
   type RoundEvent,
   type RoundFairness,
@@ -27,7 +28,7 @@ import {
   wingoMultiplierBp,
   wingoNumber,
 } from '@payhub/games';
-import { accounts, type Ledger, type Posting } from '../../ledger/ledger.ts';
+import { accounts, asLedgerError, type Ledger, type Posting } from '../../ledger/ledger.ts';
 import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
 import type { PlayGate } from '../../money/play-gate.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
@@ -68,7 +69,13 @@ export const PRODUCTION_ROUNDS_SETTINGS: RoundsSettings = {
 };
 
 export interface RoundsDeps {
+  /** Players' bets, cash-outs and reads (the main pool). */
   repo: RoundsRepo;
+  /**
+   * The round clock's statements (ticks, opening, starting and settling rounds) on a pool of their
+   * own, so that they never queue behind players' requests (docs/games.md §5). Absent: `repo`.
+   */
+  clockRepo?: RoundsRepo;
   ledger: Ledger;
   playGate: PlayGate;
   settings: RoundsSettings;
@@ -108,9 +115,29 @@ function step(hash: string): string {
 
 export function createRoundsService(deps: RoundsDeps) {
   const { repo, ledger, settings } = deps;
+  const clockRepo = deps.clockRepo ?? repo;
 
-  function escrowOf(projectId: number, game: RoundGame, asset: Asset) {
-    return accounts.gameEscrow(projectId, `rounds-${projectId}-${game}-${asset}`, asset);
+  /**
+   * A player's round escrow of an asset: each player's own, so that bets and settlements of different
+   * players never queue on one guarded account row (docs/payments.md "Round games").
+   */
+  function escrowOf(projectId: number, userId: number, asset: Asset) {
+    return accounts.gameEscrow(projectId, `rounds-${projectId}-${asset}-p${userId}`, asset);
+  }
+
+  /** The escrow a bet's hold credited: its own (0740 on), or the game's shared one of earlier bets. */
+  async function escrowIdOf(
+    tx: Executor,
+    bet: BetRow,
+    remember: Map<string, bigint> = new Map(),
+  ): Promise<bigint> {
+    if (bet.escrowAccountId !== null) return bet.escrowAccountId;
+    const shared = accounts.gameEscrow(
+      bet.projectId,
+      `rounds-${bet.projectId}-${bet.game}-${bet.asset}`,
+      bet.asset,
+    );
+    return accountIdOf(tx, shared, remember);
   }
 
   function toRoundWire(row: RoundRow, now: Date): RoundWire {
@@ -169,11 +196,80 @@ export function createRoundsService(deps: RoundsDeps) {
     }
   }
 
+  // ---- The bets broadcast: one frame per round and tick, not one per bet ------------------------
+
+  /** Bet changes this node has not sent yet, per round: each bet once, in its latest state. */
+  const pendingBets = new Map<
+    string,
+    { projectId: number; game: RoundGame; roundId: string; bets: Map<string, RoundBetChange> }
+  >();
+  let flushTimer: NodeJS.Timeout | null = null;
+
+  function toBetChange(row: BetRow): RoundBetChange {
+    return [
+      row.id,
+      row.playerLabel,
+      row.asset,
+      formatAmount(row.stake, row.asset),
+      row.state,
+      row.cashOut,
+      row.payout === null ? null : formatAmount(row.payout, row.asset),
+    ];
+  }
+
+  /**
+   * Queues bets (placed, cashed out, settled) for the round's next `bets` event: it leaves at most
+   * one tick later, or at once before the round's next state change. Nothing waits for it: a
+   * player's own answer never queues behind the broadcast.
+   */
+  function queueBets(round: Pick<RoundRow, 'id' | 'projectId' | 'game'>, bets: readonly BetRow[]): void {
+    if (bets.length === 0) return;
+    const roundId = round.id.toString();
+    let batch = pendingBets.get(roundId);
+    if (!batch) {
+      batch = { projectId: round.projectId, game: round.game, roundId, bets: new Map() };
+      pendingBets.set(roundId, batch);
+    }
+    for (const bet of bets) batch.bets.set(bet.id, toBetChange(bet));
+    if (!flushTimer) {
+      flushTimer = setTimeout(() => {
+        flushTimer = null;
+        void flushBets();
+      }, settings.tickMs);
+      flushTimer.unref();
+    }
+  }
+
+  /** Sends the queued bets (of one round, or all) as one `bets` event per round. */
+  function flushBets(roundId?: string): Promise<void> {
+    const sends: Promise<void>[] = [];
+    // Every publish is issued before the first await, so a later `round` event follows them.
+    for (const [key, batch] of [...pendingBets]) {
+      if (roundId !== undefined && key !== roundId) continue;
+      pendingBets.delete(key);
+      sends.push(
+        publish(batch.projectId, {
+          type: 'bets',
+          game: batch.game,
+          roundId: batch.roundId,
+          bets: [...batch.bets.values()],
+        }),
+      );
+    }
+    return Promise.all(sends).then(() => undefined);
+  }
+
+  /** A round's state change, after the bets queued for it (clients see them in that order). */
+  async function publishRound(row: RoundRow, now: Date): Promise<void> {
+    await flushBets(row.id.toString());
+    await publish(row.projectId, { type: 'round', round: toRoundWire(row, now) });
+  }
+
   // ---- Chains -------------------------------------------------------------------------------
 
   /** The game's chain in play, created (secret, checkpoints, terminating hash) when there is none. */
   async function ensureChain(projectId: number, game: RoundGame): Promise<ChainRow> {
-    const existing = await repo.activeChain(repo.db, projectId, game);
+    const existing = await repo.activeChain(clockRepo.db, projectId, game);
     if (existing) return existing;
     const secret = randomBytes(32).toString('hex');
     const checkpoints: [number, string][] = [];
@@ -188,7 +284,7 @@ export function createRoundsService(deps: RoundsDeps) {
     }
     const terminatingHash = hash;
     const salt = settings.devSalt ? step(`payhub development salt:${terminatingHash}`) : null;
-    const inserted = await repo.transaction((tx) =>
+    const inserted = await clockRepo.transaction((tx) =>
       repo.insertChain(
         tx,
         {
@@ -205,7 +301,7 @@ export function createRoundsService(deps: RoundsDeps) {
         checkpoints,
       ),
     );
-    return inserted ?? (await repo.activeChain(repo.db, projectId, game))!;
+    return inserted ?? (await repo.activeChain(clockRepo.db, projectId, game))!;
   }
 
   function resultOf(game: RoundGame, hash: string, salt: string): number {
@@ -223,7 +319,7 @@ export function createRoundsService(deps: RoundsDeps) {
   async function openRound(projectId: number, game: RoundGame, now: Date): Promise<RoundRow | null> {
     const chain = await ensureChain(projectId, game);
     if (chain.salt === null) return null;
-    const round = await repo.transaction(async (tx) => {
+    const round = await clockRepo.transaction(async (tx) => {
       const locked = await repo.activeChain(tx, projectId, game, true);
       if (!locked || locked.salt === null) return null;
       if (await repo.liveRound(tx, projectId, game)) return null;
@@ -261,16 +357,44 @@ export function createRoundsService(deps: RoundsDeps) {
         drawAt,
       });
     });
-    if (round) await publish(projectId, { type: 'round', round: toRoundWire(round, now) });
+    if (round) await publishRound(round, now);
     return round;
   }
 
   // ---- Money --------------------------------------------------------------------------------
 
+  /** A settlement's postings: the hold posted, the stake on to the house, the payout (if any) back. */
+  function settlementPostings(
+    bet: BetRow,
+    ids: { escrow: bigint; house: bigint; player: bigint },
+    payout: bigint,
+  ): Posting[] {
+    const postings: Posting[] = [
+      { id: `${bet.id}:post`, kind: 'post', pendingId: `round-bet:${bet.id}`, code: ROUND_CODES.bet },
+      {
+        id: `${bet.id}:stake`,
+        kind: 'single',
+        debitAccountId: ids.escrow,
+        creditAccountId: ids.house,
+        amount: bet.stake,
+        code: ROUND_CODES.settle,
+      },
+    ];
+    if (payout > 0n)
+      postings.push({
+        id: `${bet.id}:payout`,
+        kind: 'single',
+        debitAccountId: ids.house,
+        creditAccountId: ids.player,
+        amount: payout,
+        code: ROUND_CODES.settle,
+      });
+    return postings;
+  }
+
   /** Settles bets in one transaction: post each hold, stake to the house, payout from the house. */
   async function settleBets(
     tx: Executor,
-    round: RoundRow,
     outcomes: ReadonlyArray<{
       bet: BetRow;
       state: 'won' | 'lost';
@@ -295,46 +419,35 @@ export function createRoundsService(deps: RoundsDeps) {
       const { bet } = outcome;
       const row = await repo.settleBet(tx, bet.id, outcome);
       if (!row) continue;
-      const escrow = await ledger.account(tx, escrowOf(bet.projectId, round.game, bet.asset));
+      const escrow = { id: await escrowIdOf(tx, bet) };
       const house = await ledger.systemAccount(tx, {
         projectId: bet.projectId,
         currency: bet.asset,
         kind: 'house',
       });
       const player = players.get(`${bet.userId}:${bet.asset}`)!;
-      const postings: Posting[] = [
-        { id: `${bet.id}:post`, kind: 'post', pendingId: `round-bet:${bet.id}`, code: ROUND_CODES.bet },
-        {
-          id: `${bet.id}:stake`,
-          kind: 'single',
-          debitAccountId: escrow.id,
-          creditAccountId: house.id,
-          amount: bet.stake,
-          code: ROUND_CODES.settle,
-        },
-      ];
-      if (outcome.payout > 0n)
-        postings.push({
-          id: `${bet.id}:payout`,
-          kind: 'single',
-          debitAccountId: house.id,
-          creditAccountId: player,
-          amount: outcome.payout,
-          code: ROUND_CODES.settle,
-        });
+      const postings = settlementPostings(
+        bet,
+        { escrow: escrow.id, house: house.id, player },
+        outcome.payout,
+      );
       await ledger.linked(tx, {
         id: `round-settle:${bet.id}`,
         code: ROUND_CODES.settle,
         reference: { type: 'round_bet', id: bet.id },
         postings,
       });
-      await deps.playGate.afterSettle(tx, {
+      const gateContext = {
         userId: bet.userId,
         projectId: bet.projectId,
         asset: bet.asset,
         stake: bet.stake,
         payout: outcome.payout,
-      });
+      };
+      // The gate's record of the settlement in one statement when it has one (`responsible_settle`).
+      const gateCall = await deps.playGate.settleCall?.(tx, gateContext, 0);
+      if (gateCall) await repo.selectCall(tx, { ...gateCall, text: `SELECT ${gateCall.text}` });
+      else await deps.playGate.afterSettle(tx, gateContext);
       settled.push(row);
     }
     return settled;
@@ -361,17 +474,12 @@ export function createRoundsService(deps: RoundsDeps) {
     return settled;
   }
 
-  async function publishBets(round: RoundRow, bets: readonly BetRow[]) {
-    for (const bet of bets)
-      await publish(round.projectId, { type: 'bet', bet: toBetWire(bet, round.period) });
-  }
-
   // ---- The clock (runs on the node holding the advisory lock) ----------------------------------
 
   async function finishRound(round: RoundRow, now: Date, voided: boolean): Promise<void> {
     let ended: RoundRow | null = null;
     for (;;) {
-      const batch = await repo.transaction(async (tx) => {
+      const batch = await clockRepo.transaction(async (tx) => {
         const locked = await repo.round(tx, round.id, 'update');
         if (!locked || (locked.state !== 'betting' && locked.state !== 'running')) return null;
         const open = await repo.openBets(tx, round.id, SETTLE_BATCH);
@@ -380,7 +488,6 @@ export function createRoundsService(deps: RoundsDeps) {
         else
           settled = await settleBets(
             tx,
-            locked,
             open.map((bet) => {
               if (locked.game === 'crash') {
                 const cents = crashAutoSettlement(locked.result, bet.autoCashOut);
@@ -408,10 +515,10 @@ export function createRoundsService(deps: RoundsDeps) {
         return { settled, done: true, locked };
       });
       if (!batch) return;
-      await publishBets(batch.locked, batch.settled);
+      queueBets(batch.locked, batch.settled);
       if (batch.done) break;
     }
-    if (ended) await publish(round.projectId, { type: 'round', round: toRoundWire(ended, now) });
+    if (ended) await publishRound(ended, now);
   }
 
   /** Pays the auto cash-outs the running curve has reached (and every bet at the 200× cap). */
@@ -426,7 +533,7 @@ export function createRoundsService(deps: RoundsDeps) {
       round.result,
     );
     if (reached < 201) return;
-    const settled = await repo.transaction(async (tx) => {
+    const settled = await clockRepo.transaction(async (tx) => {
       const locked = await repo.round(tx, round.id, 'share');
       if (locked?.state !== 'running') return [];
       const open = await repo.openBets(
@@ -437,7 +544,6 @@ export function createRoundsService(deps: RoundsDeps) {
       );
       return settleBets(
         tx,
-        locked,
         open.flatMap((bet) => {
           const cents = Math.min(bet.autoCashOut ?? CRASH_MAX_PAYOUT_CENTS, CRASH_MAX_PAYOUT_CENTS);
           if (cents > reached) return [];
@@ -453,7 +559,7 @@ export function createRoundsService(deps: RoundsDeps) {
         }),
       );
     });
-    await publishBets(round, settled);
+    queueBets(round, settled);
   }
 
   async function advance(round: RoundRow, now: Date): Promise<void> {
@@ -472,8 +578,8 @@ export function createRoundsService(deps: RoundsDeps) {
         const bustAt = new Date(
           startedAt.getTime() + crashElapsedFor(round.result, settings.crashGrowthPerMs),
         );
-        const started = await repo.transaction((tx) => repo.startRound(tx, round.id, startedAt, bustAt));
-        if (started) await publish(round.projectId, { type: 'round', round: toRoundWire(started, now) });
+        const started = await clockRepo.transaction((tx) => repo.startRound(tx, round.id, startedAt, bustAt));
+        if (started) await publishRound(started, now);
         return;
       }
       if (round.state === 'running' && round.startedAt && round.bustAt) {
@@ -498,7 +604,7 @@ export function createRoundsService(deps: RoundsDeps) {
 
   /** One turn of the clock: advance every live round, open the next round of every game. */
   async function tick(): Promise<void> {
-    const { now, rounds } = await repo.liveRounds(repo.db);
+    const { now, rounds } = await repo.liveRounds(clockRepo.db);
     const live = new Set<string>();
     for (const round of rounds) {
       live.add(`${round.projectId}:${round.game}`);
@@ -528,6 +634,152 @@ export function createRoundsService(deps: RoundsDeps) {
     if (!held.includes(asset)) throw badParameter(`asset: one of ${held.join(', ')}`);
   }
 
+  /** Ledger account ids by address, cached once the transaction that created them committed. */
+  const accountIds = new Map<string, bigint>();
+
+  async function accountIdOf(
+    tx: Executor,
+    spec: ReturnType<typeof accounts.player>,
+    remember: Map<string, bigint>,
+  ): Promise<bigint> {
+    const cached = accountIds.get(spec.address);
+    if (cached !== undefined) return cached;
+    // Most accounts exist (a funded wallet, a returning player's escrow): one read, else create.
+    const { id } = (await ledger.findAccount(tx, spec.address)) ?? (await ledger.account(tx, spec));
+    remember.set(spec.address, id);
+    return id;
+  }
+
+  /** A bet's or cash-out's transaction; the accounts it created are cached after the commit. */
+  async function moneyTransaction<T>(action: (tx: Executor, remember: Map<string, bigint>) => Promise<T>) {
+    const remember = new Map<string, bigint>();
+    const result = await repo.betTransaction((tx) => {
+      remember.clear();
+      return action(tx, remember);
+    });
+    for (const [address, id] of remember) accountIds.set(address, id);
+    return result;
+  }
+
+  /** The refusal of a bet that was not placed: a replay of an existing bet answers that bet. */
+  class NotPlaced extends Error {
+    constructor(readonly outcome: { liveRound: bigint | null; takingBets: boolean }) {
+      super('bet not placed');
+    }
+  }
+
+  /**
+   * A bet of a player with nothing for the play gate to check, in one autocommit statement (the
+   * gate's `quickHold`, the cut-off, bet row and stake hold; docs/games.md §5). Null when the gate
+   * wants its locked path, or when no bet was placed (RB001: nothing changed; the locked path
+   * answers why). A ledger refusal is thrown as it is.
+   */
+  async function placeQuick(
+    session: Session,
+    input: {
+      betId: string;
+      game: RoundGame;
+      asset: Asset;
+      amount: bigint;
+      pick: string | null;
+      autoCashOut: number | null;
+    },
+  ): Promise<{ bet: BetRow; period: string } | null> {
+    if (!deps.playGate.quickHold) return null;
+    // One connection for the gate's valuation, the account look-ups and the statement (no transaction).
+    return repo.onConnection(async (connection) => {
+      const gateCall = await deps.playGate.quickHold?.(
+        connection,
+        { userId: session.userId, projectId: session.projectId, asset: input.asset, stake: input.amount },
+        repo.quickBetGateOffset,
+      );
+      if (!gateCall) return null;
+      // Created outside any transaction (idempotent by address): cached at once.
+      const remember = new Map<string, bigint>();
+      const player = await accountIdOf(
+        connection,
+        accounts.player(session.projectId, session.userId, input.asset),
+        remember,
+      );
+      const escrow = await accountIdOf(
+        connection,
+        escrowOf(session.projectId, session.userId, input.asset),
+        remember,
+      );
+      for (const [address, id] of remember) accountIds.set(address, id);
+      try {
+        const placed = await repo.quickPlaceBet(
+          connection,
+          newBet(session, input, escrow),
+          gateCall,
+          holdCall(input, player, escrow, repo.quickBetGateOffset + gateCall.values.length),
+        );
+        return placed.gated && placed.bet ? { bet: placed.bet, period: placed.period } : null;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'RB001') return null;
+        throw error;
+      }
+    });
+  }
+
+  function newBet(
+    session: Session,
+    input: {
+      betId: string;
+      game: RoundGame;
+      asset: Asset;
+      amount: bigint;
+      pick: string | null;
+      autoCashOut: number | null;
+    },
+    escrow: bigint,
+  ) {
+    return {
+      id: input.betId,
+      projectId: session.projectId,
+      game: input.game,
+      userId: session.userId,
+      playerLabel: maskedPlayer(session.userId),
+      asset: input.asset,
+      stake: input.amount,
+      pick: input.pick,
+      autoCashOut: input.autoCashOut,
+      escrowAccountId: escrow,
+    };
+  }
+
+  /** The stake's hold, player → the player's round escrow, as a call in the bet's statement. */
+  function holdCall(
+    input: { betId: string; amount: bigint },
+    player: bigint,
+    escrow: bigint,
+    offset: number,
+  ) {
+    return ledger.linkedCall(
+      {
+        id: `round-bet-hold:${input.betId}`,
+        code: ROUND_CODES.bet,
+        reference: { type: 'round_bet', id: input.betId },
+        postings: [
+          {
+            id: `round-bet:${input.betId}`,
+            kind: 'pending',
+            debitAccountId: player,
+            creditAccountId: escrow,
+            amount: input.amount,
+            code: ROUND_CODES.bet,
+          },
+        ],
+      },
+      offset,
+    );
+  }
+
+  /**
+   * A bet, idempotent by bet id: in one statement when the gate has nothing to check
+   * (`placeQuick`); otherwise the play gate in a transaction, then the cut-off, bet row and stake
+   * hold in one statement (the database's time decides).
+   */
   async function placeBet(
     session: Session,
     input: {
@@ -540,70 +792,65 @@ export function createRoundsService(deps: RoundsDeps) {
     },
   ): Promise<RoundBetWire> {
     checkAsset(session, input.asset);
-    const existing = await repo.bet(repo.db, input.betId);
-    if (existing) {
-      if (existing.userId !== session.userId || existing.game !== input.game)
-        throw badParameter('betId: already used');
-      const periods = await repo.periodsOf(repo.db, [existing.roundId]);
-      return toBetWire(existing, periods.get(existing.roundId.toString()) ?? '');
-    }
-    const live = await repo.liveRound(repo.db, session.projectId, input.game);
-    if (!live) {
-      const chain = await repo.activeChain(repo.db, session.projectId, input.game);
-      throw new AppError(
-        chain && chain.salt === null ? ErrorCode.RoundNotReady : ErrorCode.RoundBettingClosed,
-      );
-    }
-    const result = await repo.transaction(async (tx) => {
-      const round = await repo.round(tx, live.id, 'share');
-      const now = await repo.now(tx);
-      if (round?.state !== 'betting' || now.getTime() >= round.bettingEndsAt.getTime())
-        throw new AppError(ErrorCode.RoundBettingClosed);
-      if (round.game === 'crash' && (await repo.userCrashBet(tx, round.id, session.userId)))
-        throw new AppError(ErrorCode.RoundAlreadyBet);
-      await deps.playGate.beforeStake(tx, {
-        userId: session.userId,
-        projectId: session.projectId,
-        asset: input.asset,
-        stake: input.amount,
-        source: 'round',
-      });
-      const bet = await repo.insertBet(tx, {
-        id: input.betId,
-        roundId: round.id,
-        projectId: session.projectId,
-        game: input.game,
-        userId: session.userId,
-        playerLabel: maskedPlayer(session.userId),
-        asset: input.asset,
-        stake: input.amount,
-        pick: input.pick,
-        autoCashOut: input.autoCashOut,
-      });
-      if (!bet) throw badParameter('betId: already used');
-      const player = await ledger.account(
-        tx,
-        accounts.player(session.projectId, session.userId, input.asset),
-      );
-      const escrow = await ledger.account(tx, escrowOf(session.projectId, input.game, input.asset));
-      await ledger.lockAccounts(tx, [player.id]);
-      try {
-        await ledger.hold(tx, {
-          id: `round-bet:${bet.id}`,
-          debitAccountId: player.id,
-          creditAccountId: escrow.id,
-          amount: input.amount,
-          code: ROUND_CODES.bet,
-          reference: { type: 'round_bet', id: bet.id },
-        });
-      } catch (error) {
-        if (isInsufficientFunds(error)) throw shortOf(input.asset);
+    try {
+      const placed =
+        (await placeQuick(session, input)) ??
+        (await moneyTransaction(async (tx, remember) => {
+          await deps.playGate.beforeStake(tx, {
+            userId: session.userId,
+            projectId: session.projectId,
+            asset: input.asset,
+            stake: input.amount,
+            source: 'round',
+          });
+          const player = await accountIdOf(
+            tx,
+            accounts.player(session.projectId, session.userId, input.asset),
+            remember,
+          );
+          const escrow = await accountIdOf(
+            tx,
+            escrowOf(session.projectId, session.userId, input.asset),
+            remember,
+          );
+          const outcome = await repo.placeBet(
+            tx,
+            newBet(session, input, escrow),
+            holdCall(input, player, escrow, repo.placeBetLedgerOffset),
+          );
+          // Not placed: roll the gate's records back, then tell why (below).
+          if (!outcome.bet) throw new NotPlaced(outcome);
+          return { bet: outcome.bet, period: outcome.period };
+        }));
+      queueBets({ id: placed.bet.roundId, projectId: placed.bet.projectId, game: placed.bet.game }, [
+        placed.bet,
+      ]);
+      return toBetWire(placed.bet, placed.period);
+    } catch (error) {
+      const refusal = asLedgerError(error);
+      if (!(error instanceof NotPlaced) && !(error instanceof AppError) && !isInsufficientFunds(refusal))
         throw error;
+      // A replay of a placed bet answers that bet, whatever the gate or the round says now.
+      const existing = await repo.bet(repo.db, input.betId);
+      if (existing) {
+        if (existing.userId !== session.userId || existing.game !== input.game)
+          throw badParameter('betId: already used');
+        const periods = await repo.periodsOf(repo.db, [existing.roundId]);
+        return toBetWire(existing, periods.get(existing.roundId.toString()) ?? '');
       }
-      return { bet, round };
-    });
-    await publishBets(result.round, [result.bet]);
-    return toBetWire(result.bet, result.round.period);
+      if (isInsufficientFunds(refusal)) throw shortOf(input.asset);
+      if (!(error instanceof NotPlaced)) throw error;
+      const { liveRound, takingBets } = error.outcome;
+      if (liveRound === null) {
+        const chain = await repo.activeChain(repo.db, session.projectId, input.game);
+        throw new AppError(
+          chain && chain.salt === null ? ErrorCode.RoundNotReady : ErrorCode.RoundBettingClosed,
+        );
+      }
+      if (!takingBets) throw new AppError(ErrorCode.RoundBettingClosed);
+      // The round takes bets and the id is new: the player's crash bet of this round exists.
+      throw new AppError(ErrorCode.RoundAlreadyBet);
+    }
   }
 
   return {
@@ -613,6 +860,8 @@ export function createRoundsService(deps: RoundsDeps) {
     tick,
     openRound,
     finishRound,
+    /** Sends the bets queued for the broadcast now (at shutdown; otherwise within a tick). */
+    flushBets: () => flushBets(),
 
     async crashBet(
       session: Session,
@@ -639,14 +888,11 @@ export function createRoundsService(deps: RoundsDeps) {
      * start), refused at or after the bust instant; the bet row lock makes it pay at most once.
      */
     async crashCashOut(session: Session, betId: string): Promise<RoundBetWire> {
-      const outcome = await repo.transaction(async (tx) => {
-        const receivedAt = await repo.now(tx);
-        const seen = await repo.bet(tx, betId);
-        if (!seen || seen.userId !== session.userId || seen.game !== 'crash') throw notFound();
-        // Locks in the clock's order (round, then bet), so a cash-out and a settlement never deadlock.
-        const round = await repo.round(tx, seen.roundId, 'share');
-        const bet = await repo.bet(tx, betId, true);
-        if (!round || !bet) throw notFound();
+      const outcome = await moneyTransaction(async (tx, remember) => {
+        // The round (FOR SHARE, as the clock locks: round, then bet) and the transaction's start.
+        const seen = await repo.betForCashOut(tx, betId);
+        if (!seen || seen.bet.userId !== session.userId || seen.bet.game !== 'crash') throw notFound();
+        const { bet, round, receivedAt } = seen;
         if (bet.state !== 'open') throw new AppError(ErrorCode.RoundBetSettled);
         if (round.state === 'betting' || !round.startedAt)
           throw new AppError(ErrorCode.RoundBettingClosed, 'not running yet');
@@ -656,19 +902,49 @@ export function createRoundsService(deps: RoundsDeps) {
         if (verdict.kind === 'refused') throw new AppError(ErrorCode.RoundCashOutTooLate);
         // An auto cash-out the curve already passed pays its target, as if the clock had settled it first.
         const cents = bet.autoCashOut !== null ? Math.min(verdict.cents, bet.autoCashOut) : verdict.cents;
-        const [settled] = await settleBets(tx, round, [
+        const payout = crashPayout(bet.stake, cents);
+        const player = await accountIdOf(tx, accounts.player(bet.projectId, bet.userId, bet.asset), remember);
+        const escrow = await escrowIdOf(tx, bet, remember);
+        const house = await ledger.systemAccount(tx, {
+          projectId: bet.projectId,
+          currency: bet.asset,
+          kind: 'house',
+        });
+        const ledgerCall = ledger.linkedCall(
           {
-            bet,
-            state: 'won',
-            cashOut: cents,
-            payout: crashPayout(bet.stake, cents),
-            cashedAt: receivedAt,
+            id: `round-settle:${bet.id}`,
+            code: ROUND_CODES.settle,
+            reference: { type: 'round_bet', id: bet.id },
+            postings: settlementPostings(bet, { escrow, house: house.id, player }, payout),
           },
-        ]);
+          repo.cashOutLedgerOffset,
+        );
+        const gateContext = {
+          userId: bet.userId,
+          projectId: bet.projectId,
+          asset: bet.asset,
+          stake: bet.stake,
+          payout,
+        };
+        // The play gate's record of the settlement in the same statement when it has one.
+        const gateCall =
+          (await deps.playGate.settleCall?.(
+            tx,
+            gateContext,
+            repo.cashOutLedgerOffset + ledgerCall.values.length,
+          )) ?? null;
+        // The bet's row settles only while open (never twice) and its money moves in the same statement.
+        const settled = await repo.cashOutBet(
+          tx,
+          { betId, cashOut: cents, payout, cashedAt: receivedAt },
+          ledgerCall,
+          gateCall,
+        );
         if (!settled) throw new AppError(ErrorCode.RoundBetSettled);
+        if (!gateCall) await deps.playGate.afterSettle(tx, gateContext);
         return { settled, round };
       });
-      await publishBets(outcome.round, [outcome.settled]);
+      queueBets(outcome.round, [outcome.settled]);
       return toBetWire(outcome.settled, outcome.round.period);
     },
 

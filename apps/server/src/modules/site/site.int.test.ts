@@ -1,9 +1,10 @@
 // Proves the site and shell surface through the real app: public config (computed and stored keys,
 // 404 for unknown ones), project selection by header and cookie, image uploads limited by sniffed
 // type and size and served back, version, health, and /docs listing every declared endpoint.
-import { ApiError, type PayhubClient } from '@payhub/client';
+import type { PayhubClient } from '@payhub/client';
 import { contracts, listEndpoints, UPLOAD_MAX_BYTES } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '../../../test/api-errors.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -11,16 +12,6 @@ beforeAll(async () => {
   testApp = await startTestApp();
 });
 afterAll(async () => testApp?.close());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

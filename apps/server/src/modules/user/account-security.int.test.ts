@@ -1,6 +1,7 @@
 // Proves sign-in and SMS codes hold against their own callers: the lock refuses the right password and grows, the owner unlocks by SMS, code guesses are counted atomically under a parallel burst, moving to a new phone needs the password and tells the old phone, reset/unlock codes reach only registered numbers without saying which, and per-device send limits hold.
-import { ApiError, createPayhubClient, type PayhubClient } from '@payhub/client';
+import { createPayhubClient, type PayhubClient } from '@payhub/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '../../../test/api-errors.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
 import { LOGIN_LOCK_POLICY, SMS_SENDS_PER_DEVICE_PER_HOUR } from './user.service.ts';
@@ -34,16 +35,6 @@ function remoteClient(projectId = 12): PayhubClient {
     });
   }) as typeof fetch;
   return createPayhubClient({ baseUrl: testApp.baseUrl, projectId, fetch: fetchFromManyAddresses });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 /** The dev reader answers loopback callers only, so this one client does not use remoteClient. */

@@ -1,7 +1,8 @@
 // Proves email binding by real SMTP: the code reaches the embedded SMTP capture (nodemailer to
 // smtp-server) in the caller's language (Indonesian for an id-ID player), binds only the address it
 // was sent to, once; a change needs the authenticator code when two-step verification is on; the
-// dev mail reader answers loopback callers only in development; bad input changes nothing.
+// dev mail reader answers loopback callers only in development; bad input changes nothing; an SMS
+// code and an email code are throttled each on their own channel.
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../../../test/payhub-helpers.ts';
@@ -76,6 +77,26 @@ describe('email binding', () => {
     const otp = totp.generate({ timestamp: testApp.clock.now().getTime() });
     const changed = await player.api.email.bind({ body: { email: 'budi.baru@example.com', code, otp } });
     expect(changed.email).toBe('budi.baru@example.com');
+  });
+
+  it('an SMS just sent does not hold back the email code, nor an email code the next SMS', async () => {
+    // The player journey's order: register by SMS, then bind an email within the minute.
+    const client = testApp.client();
+    const phone = '081234569901';
+    await client.api.user.sendCode({ query: { phone, purpose: 'register' } });
+    const code = (await client.api.user.devLatestCode({ query: { phone, purpose: 'register' } })).code;
+    const { token } = await client.api.user.register({ body: { phone, password: 'secret123', code } });
+    client.setToken(token);
+    await client.api.email.sendCode({ body: { email: 'baru@example.com' } });
+    // Each channel keeps its own minute: a second email and a second SMS are refused within it.
+    expect(await errCode(client.api.email.sendCode({ body: { email: 'baru@example.com' } }))).toBe(2001);
+    expect(await errCode(testApp.client().api.user.sendCode({ query: { phone, purpose: 'reset' } }))).toBe(
+      2001,
+    );
+    testApp.clock.advance(61_000);
+    await client.api.email.sendCode({ body: { email: 'baru@example.com' } });
+    // The email code sent this second does not refuse the SMS (its own last send was a minute ago).
+    await testApp.client().api.user.sendCode({ query: { phone, purpose: 'reset' } });
   });
 
   it('bad input answers 3 and changes nothing; the reader has nothing for unknown addresses', async () => {

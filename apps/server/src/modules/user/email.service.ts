@@ -5,11 +5,11 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { UserRepo, UserRow } from './user.repo.ts';
+import { EMAIL_CODE_PURPOSE, type UserRepo, type UserRow } from './user.repo.ts';
 import { MAX_ATTEMPTS, MAX_SENDS_PER_HOUR, RESEND_INTERVAL_MS } from './verification-code.service.ts';
 
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
-const PURPOSE = 'email';
+const PURPOSE = EMAIL_CODE_PURPOSE;
 
 export interface EmailDeps {
   repo: UserRepo;
@@ -48,7 +48,7 @@ export function createEmailService(deps: EmailDeps) {
       const now = clock.now();
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
       await repo.withPhoneLock(user.projectId, user.phone, async (tx) => {
-        const lastHour = await tx.recentSends(new Date(now.getTime() - 3_600_000));
+        const lastHour = await tx.recentSends(new Date(now.getTime() - 3_600_000), 'email');
         if (lastHour.latest && now.getTime() - lastHour.latest.getTime() < RESEND_INTERVAL_MS)
           throw new AppError(ErrorCode.CodeSentTooOften);
         if (lastHour.count >= MAX_SENDS_PER_HOUR) throw new AppError(ErrorCode.CodeSendLimit);

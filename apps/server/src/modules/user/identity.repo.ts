@@ -9,6 +9,28 @@ export interface IdentityRow {
   tier: number;
 }
 
+/**
+ * "May play for real money" as an SQL boolean expression for a caller's single statement
+ * (parameters from `$offset+1`): no declared birth date after `cutoff` ('YYYY-MM-DD', compared as
+ * text exactly as `ageOn` compares the parts). No identity row: allowed, as `underAge` answers —
+ * unless `declarationRequired` (a licensed project), then a declared birth date on or before
+ * `cutoff` must exist.
+ */
+export function mayPlaySql(
+  userId: number,
+  cutoff: string,
+  declarationRequired: boolean,
+  offset: number,
+): { text: string; values: unknown[] } {
+  const ofAge = `FROM user_identity WHERE user_id = $${offset + 1}::bigint AND to_char(birth_date, 'YYYY-MM-DD')`;
+  return {
+    text: declarationRequired
+      ? `EXISTS (SELECT 1 ${ofAge} <= $${offset + 2}::text)`
+      : `NOT EXISTS (SELECT 1 ${ofAge} > $${offset + 2}::text)`,
+    values: [userId, cutoff],
+  };
+}
+
 /** The identity table (migration 0644). */
 export function createIdentityRepo(db: Db) {
   return {
@@ -34,6 +56,10 @@ export function createIdentityRepo(db: Db) {
         INSERT INTO user_identity (user_id, full_name, birth_date, created_at)
         VALUES (${userId}, ${fullName}, ${birthDate}::date, ${at}) ON CONFLICT (user_id) DO NOTHING RETURNING user_id`);
       return result.rows.length === 1;
+    },
+    /** Tier 2 after staff approved the documents (in the deciding transaction). */
+    async setTier(executor: Executor, userId: number, tier: number): Promise<void> {
+      await executor.execute(sql`UPDATE user_identity SET tier = ${tier} WHERE user_id = ${userId}`);
     },
   };
 }

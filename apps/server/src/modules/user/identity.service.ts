@@ -1,10 +1,13 @@
-import { ErrorCode, type ProjectConfig } from '@payhub/contracts';
+import { type Asset, ErrorCode, type IdentityView, type ProjectConfig } from '@payhub/contracts';
+import type { WithdrawTierGate } from '../../money/withdraw-tier.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import { AppError, badParameter } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
-import { localDay } from '../../platform/local-day.ts';
-import type { IdentityRepo } from './identity.repo.ts';
+import { localDay, startOfLocalDay } from '../../platform/local-day.ts';
+import { type IdentityRepo, type IdentityRow, mayPlaySql } from './identity.repo.ts';
+import type { IdentityDocumentRow, IdentityDocumentsRepo } from './identity-documents.repo.ts';
+import { type IdentityTier, namesMatch, type TierLimitTable, tierLimitsWire } from './identity-tiers.ts';
 
 export const DEFAULT_MINIMUM_AGE = 18;
 
@@ -17,49 +20,137 @@ export function ageOn(birthDate: string, today: string): number {
 
 export interface IdentityDeps {
   repo: IdentityRepo;
+  documents: IdentityDocumentsRepo;
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
   /** The jurisdiction's minimum age per project (18 unless configured, e.g. 21). */
   minimumAge: (projectId: number) => number;
+  /** The project's withdrawal limits per tier (defaults with its `WITHDRAW_TIER_LIMITS` override). */
+  tierLimits: (projectId: number) => TierLimitTable;
+  /** The assets a player of the project withdraws in (its currency by bank, USDT on chain). */
+  withdrawAssets: (project: ProjectConfig) => readonly Asset[];
+}
+
+/** A licensed project moves real money (DESIGN.md §8): identity is required before money leaves. */
+const licensed = (project: ProjectConfig | undefined) => project?.licence != null;
+
+export function reviewWire(row: IdentityDocumentRow | null) {
+  return row
+    ? {
+        id: row.id,
+        status: row.status,
+        reason: row.reason,
+        submittedAt: row.submittedAt.toISOString(),
+        decidedAt: row.decidedAt?.toISOString() ?? null,
+      }
+    : null;
 }
 
 /**
- * Identity tiers (issue 14): tier 0 the verified phone, tier 1 a declared full name and birth date
- * (the age gate). A birth date under the project's minimum age blocks real-money play (the PlayGate
- * answers 10001) and withdrawals (10001).
+ * Identity tiers (issue 14, docs/identity.md): tier 0 the verified phone, tier 1 a declared full
+ * name and birth date (the age gate), tier 2 an ID document and a selfie approved by staff
+ * (identity-review.service.ts). A birth date under the project's minimum age blocks real-money play
+ * (the PlayGate answers 10001) and withdrawals (10001); withdrawals are limited per tier; a bank
+ * account's holder must be the declared name.
  */
 export function createIdentityService(deps: IdentityDeps) {
   const { repo, clock } = deps;
 
-  async function underAge(userId: number, projectId: number, executor?: Executor): Promise<boolean> {
-    const row = await repo.find(userId, executor);
+  const timeZoneOf = (projectId: number) => deps.projectById(projectId)?.timeZone ?? 'UTC';
+
+  function isUnderAge(row: IdentityRow | null, projectId: number): boolean {
     if (!row) return false;
-    const timeZone = deps.projectById(projectId)?.timeZone ?? 'UTC';
-    return ageOn(row.birthDate, localDay(clock.now(), timeZone)) < deps.minimumAge(projectId);
+    return ageOn(row.birthDate, localDay(clock.now(), timeZoneOf(projectId))) < deps.minimumAge(projectId);
   }
 
-  async function view(session: Session) {
+  async function underAge(userId: number, projectId: number, executor?: Executor): Promise<boolean> {
+    return isUnderAge(await repo.find(userId, executor), projectId);
+  }
+
+  async function view(session: Session): Promise<IdentityView> {
     const row = await repo.find(session.userId);
+    const project = deps.projectById(session.projectId);
+    const tier = (row?.tier ?? 0) as IdentityTier;
     return {
-      tier: row?.tier ?? 0,
+      tier,
       fullName: row?.fullName ?? null,
       birthDate: row?.birthDate ?? null,
       minimumAge: deps.minimumAge(session.projectId),
-      underAge: await underAge(session.userId, session.projectId),
+      underAge: isUnderAge(row, session.projectId),
+      review: reviewWire(await deps.documents.latest(session.userId)),
+      withdrawLimits: project
+        ? licensed(project) && tier === 0
+          ? deps.withdrawAssets(project).map((asset) => ({ asset, perWithdrawal: '0', daily: '0' }))
+          : tierLimitsWire(deps.tierLimits(session.projectId), tier, deps.withdrawAssets(project))
+        : [],
     };
   }
 
+  /** The withdrawal check of the player's tier (money/withdraw-tier.ts), inside the withdrawing transaction. */
+  const withdrawTier: WithdrawTierGate = {
+    async check(tx, context) {
+      const row = await repo.find(context.userId, tx);
+      if (isUnderAge(row, context.projectId)) throw new AppError(ErrorCode.UserCannotPlay);
+      const tier = (row?.tier ?? 0) as IdentityTier;
+      if (tier === 0 && licensed(deps.projectById(context.projectId)))
+        throw new AppError(ErrorCode.IdentityTierRequired);
+      const limit = deps.tierLimits(context.projectId)[tier][context.asset];
+      if (!limit) return;
+      if (limit.perWithdrawal !== null && context.amount > limit.perWithdrawal)
+        throw new AppError(ErrorCode.WithdrawalOverTierLimit);
+      if (limit.daily !== null) {
+        const used = await context.usedSince(startOfLocalDay(clock.now(), timeZoneOf(context.projectId)));
+        if (used + context.amount > limit.daily) throw new AppError(ErrorCode.WithdrawalOverTierLimit);
+      }
+    },
+  };
+
   return {
     underAge,
+    /**
+     * Real-money play (a stake, a deposit, a deposit address; the PlayGate's `mayPlay`): never under
+     * the minimum age, and in a licensed project only once tier 1 is declared — the age gate cannot
+     * be passed by never declaring a birth date. A play-money project lets tier 0 play.
+     */
+    async mayPlay(userId: number, projectId: number, executor?: Executor): Promise<boolean> {
+      const row = await repo.find(userId, executor);
+      if (isUnderAge(row, projectId)) return false;
+      return row !== null || !licensed(deps.projectById(projectId));
+    },
+    /**
+     * `mayPlay` as an SQL expression for a caller's one statement (the play gate's one-call path):
+     * no declared birth date after today's date minus the minimum age, and in a licensed project a
+     * declared one on or before it.
+     */
+    mayPlayCall(userId: number, projectId: number, offset: number) {
+      const timeZone = deps.projectById(projectId)?.timeZone ?? 'UTC';
+      const [year, month, day] = localDay(clock.now(), timeZone).split('-') as [string, string, string];
+      // ageOn(birth, today) >= minimum exactly when (y, m, d) of birth <= (year - minimum, month, day).
+      const cutoff = `${String(Number(year) - deps.minimumAge(projectId)).padStart(4, '0')}-${month}-${day}`;
+      return mayPlaySql(userId, cutoff, licensed(deps.projectById(projectId)), offset);
+    },
     view,
+    withdrawTier,
     /** Real money may move for this player (play and withdrawal): not declared under age. */
     async requireOfAge(userId: number, projectId: number): Promise<void> {
-      if (await underAge(userId, projectId))
-        throw new AppError(ErrorCode.UserCannotPlay, 'under the minimum age');
+      if (await underAge(userId, projectId)) throw new AppError(ErrorCode.UserCannotPlay);
+    },
+    /**
+     * A bank account's holder must be the player's declared (tier-1) name, compared by the rule of
+     * `normaliseName` (3041). Without a declared name: refused in a licensed project (7052); a
+     * play-money project lets a tier-0 player add one (no real money leaves it).
+     */
+    async requireHolderName(userId: number, projectId: number, holderName: string): Promise<void> {
+      const row = await repo.find(userId);
+      if (!row) {
+        if (licensed(deps.projectById(projectId))) throw new AppError(ErrorCode.IdentityTierRequired);
+        return;
+      }
+      if (!namesMatch(holderName, row.fullName)) throw new AppError(ErrorCode.HolderNotVerifiedName);
     },
     /** Tier 1: the full name and birth date, declared once (staff correct them). */
     async declare(session: Session, input: { fullName: string; birthDate: string }) {
-      const today = localDay(clock.now(), deps.projectById(session.projectId)?.timeZone ?? 'UTC');
+      const today = localDay(clock.now(), timeZoneOf(session.projectId));
       if (input.birthDate > today || ageOn(input.birthDate, today) > 120)
         throw badParameter('birthDate: not a possible birth date');
       if (!(await repo.declare(session.userId, input.fullName, input.birthDate, clock.now())))

@@ -55,14 +55,14 @@ describe('sessions', () => {
     const phone = await device('player', ANDROID_CHROME);
     const listed = await phone.api.sessions.list();
     const current = listed.items.find((item) => item.current)!;
-    expect(current.device).toBe('Chrome on Android');
+    expect(current.device).toBe('Chrome · Android');
     expect(current.ip).toBe('127.0.0.1');
     expect(listed.items.length).toBeGreaterThanOrEqual(2);
 
     const inbox = await first.api.inbox.list({ query: {} });
     expect(inbox.unreadCount).toBe(unreadBefore + 1);
     expect(inbox.items[0]!.title).toBe('Masuk dari perangkat baru');
-    expect(inbox.items[0]!.content).toContain('Chrome on Android');
+    expect(inbox.items[0]!.content).toContain('Chrome · Android');
     const mail = await testApp.client().api.email.devLatestMail({ query: { to: 'sesi@example.com' } });
     expect(mail.subject).toBe('Masuk dari perangkat baru');
 
@@ -71,6 +71,20 @@ describe('sessions', () => {
       body: { phone: account('player').phone, password: account('player').password },
     });
     expect((await first.api.inbox.unreadCount()).unreadCount).toBe(unreadBefore + 1);
+
+    // A client that sends no client id is known by its device name and address: a script signing in
+    // twice with the same user agent notifies once, not on every sign-in.
+    const scriptLogin = (userAgent: string) =>
+      fetch(`${testApp.baseUrl}/main/user/phone/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', projectId: '12', 'user-agent': userAgent },
+        body: JSON.stringify({ phone: account('player').phone, password: account('player').password }),
+      });
+    const SCRIPT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Firefox/133.0';
+    expect((await scriptLogin(SCRIPT)).status).toBe(200);
+    expect((await first.api.inbox.unreadCount()).unreadCount).toBe(unreadBefore + 2);
+    expect((await scriptLogin(SCRIPT)).status).toBe(200);
+    expect((await first.api.inbox.unreadCount()).unreadCount).toBe(unreadBefore + 2);
   });
 
   it('signs out one session, then all others; another player’s session cannot be ended', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { type AuditEntry, writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { smsCodes, spaProfiles, users } from './user.schema.ts';
@@ -19,12 +19,15 @@ export function createUserRepo(db: Db) {
     /** The console's player search: by id, phone digits or nickname; keyset on id, newest first. */
     async search(query: { projectId: number; q?: string | undefined; before?: number; limit: number }) {
       const q = query.q?.trim() ?? '';
-      const digits = /^\+?\d{3,20}$/.test(q) ? q.replace(/^\+/, '') : null;
+      const digits = /^\+?\d{1,20}$/.test(q) ? q.replace(/^\+/, '') : null;
       const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      // Digits find an id exactly (any length: ids start at 1) or, from 3 digits, a part of a phone.
       const filter = !q
         ? sql``
         : digits
-          ? sql`AND (id::text = ${digits} OR phone LIKE ${`%${digits}%`})`
+          ? digits.length >= 3
+            ? sql`AND (id::text = ${digits} OR phone LIKE ${`%${digits}%`})`
+            : sql`AND id::text = ${digits}`
           : sql`AND nickname ILIKE ${like}`;
       const result = await db.execute<{
         id: string;
@@ -124,7 +127,7 @@ export function createUserRepo(db: Db) {
           sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms:${projectId}:${phone}`}, 0))`,
         );
         return work({
-          async recentSends(since: Date) {
+          async recentSends(since: Date, channel: SendChannel) {
             const [row] = await tx
               .select({ count: sql<string>`count(*)`, latest: sql<Date | null>`max(${smsCodes.createdAt})` })
               .from(smsCodes)
@@ -133,6 +136,9 @@ export function createUserRepo(db: Db) {
                   eq(smsCodes.projectId, projectId),
                   eq(smsCodes.phone, phone),
                   gt(smsCodes.createdAt, since),
+                  channel === 'email'
+                    ? eq(smsCodes.purpose, EMAIL_CODE_PURPOSE)
+                    : ne(smsCodes.purpose, EMAIL_CODE_PURPOSE),
                 ),
               );
             return { count: Number(row?.count ?? 0), latest: row?.latest ? new Date(row.latest) : null };
@@ -228,8 +234,16 @@ export function createUserRepo(db: Db) {
   };
 }
 
+/** The purpose under which email codes are kept beside the SMS codes of the same phone. */
+export const EMAIL_CODE_PURPOSE = 'email';
+/**
+ * Which channel's sends a throttle counts: an SMS and an email are separate channels (an SMS sent at
+ * registration must not refuse the email code a minute later; the player journey met that 2001).
+ */
+export type SendChannel = 'sms' | 'email';
+
 export interface SmsCodeTx {
-  recentSends(since: Date): Promise<{ count: number; latest: Date | null }>;
+  recentSends(since: Date, channel: SendChannel): Promise<{ count: number; latest: Date | null }>;
   insert(code: { purpose: string; codeHash: Buffer; createdAt: Date; expiresAt: Date }): Promise<void>;
 }
 export type UserRepo = ReturnType<typeof createUserRepo>;

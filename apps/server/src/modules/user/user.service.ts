@@ -258,7 +258,7 @@ export function createUserService({
       }
       if (!(await checkPassword(row, input.password))) throw new AppError(ErrorCode.InvalidPhoneOrPassword);
       await secondFactor?.require(row.id, input.otp);
-      const newDevice = device && onNewDevice ? await sessions.isNewDevice(row.id, clientId) : false;
+      const newDevice = device && onNewDevice ? await sessions.isNewDevice(row.id, clientId, device) : false;
       const token = await sessions.create(row.id, project.projectId, clientId, device);
       if (newDevice && device && onNewDevice)
         await onNewDevice({
@@ -340,7 +340,6 @@ export function createUserService({
       session: Session,
       changes: {
         nickname?: string | undefined;
-        email?: string | null | undefined;
         avatar?: string | null | undefined;
       },
     ) {
@@ -348,7 +347,6 @@ export function createUserService({
         throw badParameter('avatar: must be an uploaded image URL');
       const updated = await repo.update(session.userId, {
         ...(changes.nickname !== undefined && { nickname: changes.nickname }),
-        ...(changes.email !== undefined && { email: changes.email }),
         ...(changes.avatar !== undefined && { avatar: changes.avatar }),
       });
       if (!updated) throw new AppError(ErrorCode.TokenInvalid);

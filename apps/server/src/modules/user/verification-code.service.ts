@@ -49,7 +49,7 @@ export function createVerificationCodeService({
       const now = clock.now();
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
       await repo.withPhoneLock(project.projectId, phone, async (tx) => {
-        const lastHour = await tx.recentSends(new Date(now.getTime() - 3_600_000));
+        const lastHour = await tx.recentSends(new Date(now.getTime() - 3_600_000), 'sms');
         if (lastHour.latest && now.getTime() - lastHour.latest.getTime() < RESEND_INTERVAL_MS) {
           throw new AppError(ErrorCode.CodeSentTooOften);
         }

@@ -1,5 +1,6 @@
 import type { ProjectConfig } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
+import { createLedger } from '../../ledger/ledger.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
@@ -19,6 +20,7 @@ export async function registerWallet(
 ): Promise<{ wallet: WalletService }> {
   const wallet = createWalletService({
     repo: createWalletRepo(deps.database.db),
+    ledger: createLedger(deps.clock),
     clock: deps.clock,
     projectById: deps.projectById,
   });

@@ -8,16 +8,19 @@ import {
   type HistoryType,
   type ProjectConfig,
 } from '@payhub/contracts';
+import type { EntryPageRow, Ledger } from '../../ledger/ledger.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badParameter, noPermission } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { requireProject } from '../../platform/require-project.ts';
-import type { HistoryEntryRow, WalletRepo } from './wallet.repo.ts';
+import type { WalletRepo } from './wallet.repo.ts';
 import { codesOfType, HISTORY_TYPE_OF_CODE, historyTypeOf } from './wallet.types.ts';
 
 export interface WalletDeps {
   repo: WalletRepo;
+  /** Balances and history: the ledger's reads of the player's wallet accounts. */
+  ledger: Pick<Ledger, 'ownedAccounts' | 'entryPage' | 'firstCredits' | 'creditsBetween'>;
   clock: Clock;
   projectById: (id: number) => ProjectConfig | undefined;
 }
@@ -34,7 +37,7 @@ interface HistoryFilter {
   to?: Date | undefined;
 }
 
-function toRow(entry: HistoryEntryRow): HistoryRow {
+function toRow(entry: EntryPageRow): HistoryRow {
   return {
     id: entry.id.toString(),
     asset: entry.asset,
@@ -69,7 +72,9 @@ const CSV_COLUMNS = [
 const DAY_MS = 86_400_000;
 
 export function createWalletService(deps: WalletDeps) {
-  const { repo, clock } = deps;
+  const { repo, clock, ledger } = deps;
+  const walletAccounts = (projectId: number, playerId: number) =>
+    ledger.ownedAccounts(repo.db, { projectId, kind: 'player_wallet', ownerId: playerId });
   const project = (projectId: number) => requireProject(deps.projectById, projectId);
   const knownCodes = Object.keys(HISTORY_TYPE_OF_CODE);
 
@@ -79,7 +84,7 @@ export function createWalletService(deps: WalletDeps) {
 
   /** The caller's account ids, narrowed to one asset when asked. */
   async function accountIds(session: Session, asset: Asset | undefined): Promise<bigint[]> {
-    const rows = await repo.accounts(repo.db, session.projectId, session.userId);
+    const rows = await walletAccounts(session.projectId, session.userId);
     return rows.filter((row) => asset === undefined || row.asset === asset).map((row) => row.id);
   }
 
@@ -97,11 +102,11 @@ export function createWalletService(deps: WalletDeps) {
   return {
     /** A player's deposits credited in [from, to) in one asset (read by rewards' daily check-in). */
     async depositedBetween(projectId: number, playerId: number, asset: Asset, from: Date, to: Date) {
-      const ids = (await repo.accounts(repo.db, projectId, playerId))
+      const ids = (await walletAccounts(projectId, playerId))
         .filter((row) => row.asset === asset)
         .map((row) => row.id);
       if (ids.length === 0) return 0n;
-      const entries = await repo.entries(repo.db, {
+      const entries = await ledger.entryPage(repo.db, {
         accountIds: ids,
         codes: codesOfType('deposit'),
         from,
@@ -111,8 +116,40 @@ export function createWalletService(deps: WalletDeps) {
       return entries.reduce((sum, entry) => sum + entry.amount, 0n);
     },
 
+    /**
+     * Players whose first local-currency deposit (a payment hub credit, code `deposit`; crypto
+     * credits are not counted) was credited in [from, to) (read by rewards' first-deposit bonus).
+     */
+    firstDeposits: async (projectId: number, from: Date, to: Date) =>
+      (
+        await ledger.firstCredits(repo.db, { projectId, kind: 'player_wallet', codes: ['deposit'], from, to })
+      ).map(({ ownerId, ...credit }) => ({ playerId: ownerId, ...credit })),
+
+    /**
+     * Local-currency deposits (payment hub credits, code `deposit`) of at least `minAmount` credited in
+     * [from, to) in one asset, oldest first after the entry `after`; `first`: the player's first deposit
+     * ever (read by rewards' deposit-bonus campaigns, which skip it).
+     */
+    depositsBetween: async (
+      projectId: number,
+      query: { asset: Asset; from: Date; to: Date; minAmount: bigint; after: bigint; limit: number },
+    ) =>
+      (
+        await ledger.creditsBetween(repo.db, {
+          projectId,
+          kind: 'player_wallet',
+          currency: query.asset,
+          codes: ['deposit'],
+          from: query.from,
+          to: query.to,
+          minAmount: query.minAmount,
+          after: query.after,
+          limit: query.limit,
+        })
+      ).map(({ ownerId, ...credit }) => ({ playerId: ownerId, ...credit })),
+
     async balances(session: Session): Promise<{ gameAsset: Asset; items: AssetBalance[] }> {
-      const rows = await repo.accounts(repo.db, session.projectId, session.userId);
+      const rows = await walletAccounts(session.projectId, session.userId);
       const items = walletAssets(project(session.projectId)).map((asset) => {
         const row = rows.find((candidate) => candidate.asset === asset);
         const balance = row?.balance ?? 0n;
@@ -130,7 +167,7 @@ export function createWalletService(deps: WalletDeps) {
     async history(session: Session, query: HistoryFilter & { cursor?: string | undefined; count: number }) {
       checkRange(query);
       const ids = await accountIds(session, query.asset);
-      const entries = await repo.entries(repo.db, {
+      const entries = await ledger.entryPage(repo.db, {
         accountIds: ids,
         ...codeFilter(query.type),
         from: query.from,
@@ -151,7 +188,7 @@ export function createWalletService(deps: WalletDeps) {
       if (query.to.getTime() - query.from.getTime() > HISTORY_EXPORT_MAX_DAYS * DAY_MS)
         throw badParameter(`to: at most ${HISTORY_EXPORT_MAX_DAYS} days after from`);
       const ids = await accountIds(session, query.asset);
-      const entries = await repo.entries(repo.db, {
+      const entries = await ledger.entryPage(repo.db, {
         accountIds: ids,
         ...codeFilter(query.type),
         from: query.from,

@@ -22,6 +22,9 @@ export const HISTORY_TYPE_OF_CODE: Readonly<Record<string, HistoryType>> = {
   bet_payout: 'win',
   // Bonuses and rebates; the demo play money counts as a bonus.
   bonus: 'bonus',
+  // Rewards (issue 17): bonus money that met its wagering requirement; a clawback of a reward.
+  bonus_convert: 'bonus',
+  bonus_clawback: 'reversal',
   seed_wallet: 'bonus',
   rebate: 'rebate',
   fee: 'fee',

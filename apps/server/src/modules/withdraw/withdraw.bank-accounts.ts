@@ -40,6 +40,7 @@ export function createWithdrawBankAccounts(deps: WithdrawDeps, orders: WithdrawO
       ip: string,
     ) {
       checkBank(session.projectId, input.bankCode);
+      await deps.holderName?.(session.userId, session.projectId, input.holderName);
       return repo
         .transaction(async (tx) => {
           await repo.lockPlayer(tx, session.userId);
@@ -76,6 +77,7 @@ export function createWithdrawBankAccounts(deps: WithdrawDeps, orders: WithdrawO
       ip: string,
     ) {
       checkBank(session.projectId, input.bankCode);
+      await deps.holderName?.(session.userId, session.projectId, input.holderName);
       return repo
         .transaction(async (tx) => {
           const row = await repo.bankAccount(tx, id, true);

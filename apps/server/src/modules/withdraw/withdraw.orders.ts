@@ -11,6 +11,7 @@ import {
 import { sqlStateOf } from '../../ledger/ledger.repo.ts';
 import type { Posting } from '../../ledger/ledger.ts';
 import * as orderLifecycle from '../../money/order-lifecycle.ts';
+import type { WithdrawTierGate } from '../../money/withdraw-tier.ts';
 import type { Executor } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Outbox } from '../../platform/outbox.ts';
@@ -31,6 +32,16 @@ export interface WithdrawDeps extends orderLifecycle.OrderModuleDeps<UserNotifie
   payhub: PayhubService;
   /** Identity (issue 14): refuses a player who may not move real money (under age: 10001). */
   mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
+  /**
+   * Rewards (issue 17), inside the withdrawal's transaction before its money is held: the player's
+   * choice for bonuses with an open wagering requirement (4017, or each forfeited to the pool). A
+   * refusal later in the same transaction rolls a forfeit back with the withdrawal.
+   */
+  applyBonusChoice?: (tx: Executor, userId: number) => Promise<void>;
+  /** Identity tiers (issue 14): the tier's per-withdrawal and daily limits (7051), identity required (7052). */
+  withdrawTier?: WithdrawTierGate;
+  /** A bank account's holder must be the player's verified name (3041; 7052 without one in a licensed project). */
+  holderName?: (userId: number, projectId: number, holderName: string) => Promise<void>;
 }
 
 export function toWithdrawWire(row: WithdrawRow): WithdrawOrder {

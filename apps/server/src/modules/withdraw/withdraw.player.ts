@@ -65,6 +65,16 @@ export function createWithdrawPlayerCases(deps: WithdrawDeps, orders: WithdrawOr
               if (!bank || bank.userId !== session.userId) throw notFound('bank account');
               const open = await repo.count(tx, { playerId: session.userId, states: OPEN_STATES });
               if (open >= WITHDRAW_OPEN_MAX) throw new AppError(ErrorCode.WithdrawalUnderReview);
+              // Under the player's lock: parallel requests cannot pass the day's tier limit together.
+              await deps.withdrawTier?.check(tx, {
+                userId: session.userId,
+                projectId: session.projectId,
+                asset: currency,
+                amount: input.amount,
+                usedSince: (from) => repo.withdrawnSince(tx, session.userId, from),
+              });
+              // In this transaction, before the wallet hold: a refusal below undoes a forfeit too.
+              await deps.applyBonusChoice?.(tx, session.userId);
               const at = clock.now();
               const id = await repo.insertOrder(tx, {
                 ...orderOwner(session, newOrderNo('W', at), currency),

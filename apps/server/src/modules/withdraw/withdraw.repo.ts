@@ -147,6 +147,14 @@ export function createWithdrawRepo(db: Db) {
       await executor.execute(sql`
         UPDATE player_bank_accounts SET last_used_at = ${at.toISOString()}::timestamptz WHERE id = ${id}`);
     },
+    /** The player's withdrawn amounts since `from`: every order not cancelled or failed (their money came back). */
+    async withdrawnSince(executor: Executor, playerId: number, from: Date): Promise<bigint> {
+      const result = await executor.execute<{ total: string }>(sql`
+        SELECT coalesce(sum(amount), 0)::text AS total FROM withdraw_orders
+         WHERE player_id = ${playerId} AND created_at >= ${from.toISOString()}::timestamptz
+           AND state NOT IN (${stateList(WithdrawOrderState.CANCELED, WithdrawOrderState.CHOOSE_FAILED, WithdrawOrderState.FAILED)})`);
+      return BigInt(result.rows[0]?.total ?? '0');
+    },
     async openWithdrawalsOfBank(executor: Executor, bankAccountId: number): Promise<number> {
       const result = await executor.execute<{ count: string }>(sql`
         SELECT count(*) AS count FROM withdraw_orders WHERE bank_account_id = ${bankAccountId} AND state IN (${stateList(WithdrawOrderState.WAIT, WithdrawOrderState.CONFIRM, WithdrawOrderState.EXCEPTIONAL)})`);

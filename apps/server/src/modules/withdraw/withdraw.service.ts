@@ -6,6 +6,7 @@ import { createWithdrawBankAccounts } from './withdraw.bank-accounts.ts';
 import { createWithdrawHandling } from './withdraw.handling.ts';
 import { createWithdrawOrders, toWithdrawWire, type WithdrawDeps } from './withdraw.orders.ts';
 import { createWithdrawPlayerCases } from './withdraw.player.ts';
+import { createWithdrawStaffCases } from './withdraw.staff.ts';
 
 export { BANK_ACCOUNTS_PER_PLAYER } from './withdraw.bank-accounts.ts';
 export { toWithdrawWire, type WithdrawDeps } from './withdraw.orders.ts';
@@ -21,6 +22,13 @@ export function createWithdrawService(deps: WithdrawDeps) {
     ...createWithdrawPlayerCases(deps, orders),
     ...createWithdrawBankAccounts(deps, orders),
     ...createWithdrawHandling(deps, orders),
+    ...createWithdrawStaffCases(orders),
+
+    /** The payout bank accounts of a player as `bank:<code>:<number>` (rewards' abuse signals). */
+    async payoutAccountsOf(userId: number): Promise<string[]> {
+      const rows = await deps.repo.bankAccounts(deps.repo.db, userId);
+      return rows.map((row) => `bank:${row.bankCode}:${row.accountNo}`);
+    },
 
     /** The project's withdrawals for the operator console (admin entry point; the console checks its roles first). */
     async adminOrders(

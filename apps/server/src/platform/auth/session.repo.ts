@@ -31,6 +31,26 @@ export function createSessionRepo(db: Db) {
       );
       return result.rows.length > 0;
     },
+    /** Whether the user signed in before from a device of this name at this address (clients without an id). */
+    async knownDeviceAt(userId: number, device: string, ip: string): Promise<boolean> {
+      const result = await db.execute(
+        sql`SELECT 1 FROM sessions WHERE user_id = ${userId} AND device = ${device} AND ip = ${ip} LIMIT 1`,
+      );
+      return result.rows.length > 0;
+    },
+    /** The device ids (client ids) and addresses every session of the user ever came from. */
+    async signals(userId: number): Promise<{ clientIds: string[]; ips: string[] }> {
+      const result = await db.execute<{ client_id: string | null; ip: string | null }>(
+        sql`SELECT DISTINCT client_id, ip FROM sessions WHERE user_id = ${userId} LIMIT 200`,
+      );
+      const clientIds = new Set<string>();
+      const ips = new Set<string>();
+      for (const row of result.rows) {
+        if (row.client_id) clientIds.add(row.client_id);
+        if (row.ip) ips.add(row.ip);
+      }
+      return { clientIds: [...clientIds], ips: [...ips] };
+    },
     async hasAny(userId: number): Promise<boolean> {
       const result = await db.execute(sql`SELECT 1 FROM sessions WHERE user_id = ${userId} LIMIT 1`);
       return result.rows.length > 0;

@@ -62,7 +62,8 @@ export function deviceName(userAgent: string | undefined): string {
           : /Safari\//.test(userAgent)
             ? 'Safari'
             : null;
-  const name = [browser, system].filter(Boolean).join(' on ');
+  // A middle dot, not a word: the name is shown and mailed in the player's language.
+  const name = [browser, system].filter(Boolean).join(' · ');
   return name === '' ? userAgent.slice(0, 60) : name;
 }
 
@@ -143,11 +144,23 @@ export async function createSessionService({ repo, clock, bus, sessionDays }: Se
       });
       return token;
     },
-    /** Whether a sign-in from `clientId` is from a device the user never signed in from (and not the first). */
-    async isNewDevice(userId: number, clientId: string | undefined): Promise<boolean> {
+    /**
+     * Whether a sign-in is from a device the user never signed in from (and not the first): by its
+     * client id; a client that sends none (a script, a stripped browser) is known by its device name
+     * and address instead, so it is not "new" on every sign-in.
+     */
+    async isNewDevice(
+      userId: number,
+      clientId: string | undefined,
+      device?: { ip: string; userAgent?: string | undefined },
+    ): Promise<boolean> {
       if (!(await repo.hasAny(userId))) return false;
-      return clientId === undefined || !(await repo.knownDevice(userId, clientId.slice(0, 64)));
+      if (clientId !== undefined) return !(await repo.knownDevice(userId, clientId.slice(0, 64)));
+      if (!device) return true;
+      return !(await repo.knownDeviceAt(userId, deviceName(device.userAgent), device.ip.slice(0, 64)));
     },
+    /** The device ids and addresses of every session the user ever had (rewards' abuse signals). */
+    signals: (userId: number) => repo.signals(userId),
     /** The user's live sessions; `current` marks the caller's own. */
     async list(session: Session) {
       const rows = await repo.live(session.userId, clock.now());

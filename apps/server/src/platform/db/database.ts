@@ -16,15 +16,26 @@ export type QueryExecutor = Db | Tx;
 export interface Database {
   pool: pg.Pool;
   db: Db;
+  /** The server and database this pool connects to (another pool of the same database opens it). */
+  url: string;
   close(): Promise<void>;
 }
 
-export function openDatabase(url: string, maxConnections = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, idleTimeoutMillis: 30_000 });
+/**
+ * A pool of `maxConnections` connections. `applicationName` names its sessions in
+ * `pg_stat_activity` (a second pool of one task, as the round clock's, is told apart by it).
+ */
+export function openDatabase(url: string, maxConnections = 20, applicationName?: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    idleTimeoutMillis: 30_000,
+    ...(applicationName === undefined ? {} : { application_name: applicationName }),
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool);
-  return { pool, db, close: () => pool.end() };
+  return { pool, db, url, close: () => pool.end() };
 }
 
 /** Builds a URL for another database on the same server (tests create one per file). */

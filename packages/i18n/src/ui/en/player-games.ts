@@ -114,6 +114,7 @@ export const playerGames: PlayerCatalog['playerGames'] = {
     streak: 'Streak',
     single: 'Single',
     flipAgain: 'Flip again',
+    history: 'Flips so far',
   },
   roulette: {
     red: 'Red',
@@ -129,6 +130,16 @@ export const playerGames: PlayerCatalog['playerGames'] = {
     clear: 'Clear',
     spin: 'Spin',
     pickBets: 'Place your bets on the table',
+    kind: 'Kind of number bet',
+    kinds: { straight: 'Straight', split: 'Split', street: 'Street', corner: 'Corner', sixLine: 'Six line' },
+    hints: {
+      straight: 'Tap one number (36×).',
+      split: 'Tap two neighbouring numbers (18×).',
+      street: 'Tap a number: the three in its row (12×).',
+      corner: 'Tap two diagonal numbers of one 2×2 block (9×).',
+      sixLine: 'Tap a number: two rows, six numbers (6×).',
+    },
+    remove: 'Remove {{bet}}',
   },
   mines: {
     mines: 'Mines',

@@ -51,4 +51,67 @@ export const playerWallet: PlayerCatalog['playerWallet'] = {
     amountOverAvailable: 'The amount cannot exceed your available balance',
   },
   ports: { bank_transfer: 'Bank transfer', qris: 'QRIS', spei: 'SPEI transfer', oxxo: 'Cash at OXXO' },
+  bonus: {
+    title: 'Bonus',
+    entry: 'Bonus & wagering',
+    entryHint: 'Bonus balance and wagering progress',
+    balance: 'Bonus balance',
+    balanceHint: 'A bonus is locked until its wagering requirement is met, then it moves to your balance.',
+    empty: 'No bonus yet',
+    emptyHint: 'A first deposit of at least {{min}} earns a {{percent}}% bonus.',
+    kinds: { first_deposit: 'First-deposit bonus', referral: 'Referral bonus', campaign: 'Campaign bonus' },
+    states: {
+      pending: 'Waiting',
+      held: 'Waiting',
+      queued: 'Queued',
+      active: 'In progress',
+      converted: 'Withdrawable',
+      forfeited: 'Forfeited',
+      clawed_back: 'Clawed back',
+      void: 'Cancelled',
+    },
+    progress: 'Wagered {{done}} of {{total}}',
+    dueOn: 'Paid on {{date}} if the deposit still stands',
+    campaignsTitle: 'Running campaigns',
+    campaignTerms:
+      'A deposit of at least {{min}} earns a {{percent}}% bonus (max. {{max}}), wagering {{multiple}}× the bonus.',
+    campaignUntil: 'Until {{date}}',
+    campaignEarned: 'Already earned',
+    campaignRule:
+      'Once per player per campaign. Your first deposit does not count: it earns the first-deposit bonus.',
+    queuedHint: 'Starts counting once the earlier bonus is done.',
+    choiceTitle: 'If you withdraw before the requirement is met',
+    choiceRefuse: 'Refuse the withdrawal',
+    choiceRefuseHint: 'The withdrawal is not made; the bonus stays in progress.',
+    choiceForfeit: 'Forfeit the bonus',
+    choiceForfeitHint: 'The withdrawal goes ahead; the unmet bonus goes back to the operator.',
+    choiceSaved: 'Choice saved',
+    terms: 'Bonus terms and conditions',
+    termsTitle: 'Bonus terms',
+    termsItems: {
+      firstDeposit:
+        'A first deposit in local currency of at least {{min}} earns a bonus of {{percent}}% of it. Crypto deposits do not count.',
+      referral:
+        'Whoever invited you gets {{percent}}% of your first deposit, paid {{days}} days later if the deposit is not reversed and the account is not closed or flagged.',
+      wagering:
+        'The bonus goes to your bonus balance, locked. Once your settled bets reach {{multiple}}× the bonus, it moves to your withdrawable balance.',
+      betsFrom:
+        'Bets always use your main balance; the bonus balance is never staked. Settled bets (won or lost) count towards the requirement.',
+      order: 'Several bonuses count one at a time, oldest first.',
+      withdraw:
+        'Withdrawing with a requirement open: the bonus is forfeited and the withdrawal goes ahead, unless you chose on the Bonus page to have the withdrawal refused and keep the bonus.',
+      abuse:
+        'Multiple accounts, self-referral, or a shared device, network or payout account put the bonus on hold for review.',
+      clawback:
+        'If the qualifying deposit is reversed, the bonus is taken back up to what is left on the balance; a balance never goes below zero.',
+      exclusion: 'During a cool-off or self-exclusion you get no messages about bonuses.',
+    },
+    withdrawNotice: {
+      refuse:
+        'You have a bonus with an open wagering requirement. As you chose, this withdrawal will be refused.',
+      forfeit:
+        'You have a bonus with an open wagering requirement. As you chose, the bonus of {{amount}} is forfeited if you withdraw.',
+      change: 'Change choice',
+    },
+  },
 };

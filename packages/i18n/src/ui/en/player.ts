@@ -14,6 +14,8 @@ export const player: PlayerCatalog['player'] = {
   retry: 'Try again',
   info: 'Information',
   error: 'Something went wrong',
+  networkError: 'No connection. Check your internet and try again.',
+  serverUnavailable: 'The server is having trouble (code {{code}}). Please try again shortly.',
   copySuccess: 'Copied',
   copyFailure: 'Could not copy',
   language: 'Language',

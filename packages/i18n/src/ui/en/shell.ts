@@ -36,6 +36,7 @@ export const shell: UiNamespace<'shell'> = {
     withdrawRecord: 'Withdrawal history',
     workHours: 'Team hours',
     reportCheck: 'Report checks',
+    transaction: 'Transactions',
     manage: 'Manage orders',
   },
 };

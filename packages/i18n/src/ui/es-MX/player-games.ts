@@ -114,6 +114,7 @@ export const playerGames: PlayerCatalog['playerGames'] = {
     streak: 'Racha',
     single: 'Una vez',
     flipAgain: 'Lanzar otra vez',
+    history: 'Lanzamientos hasta ahora',
   },
   roulette: {
     red: 'Rojo',
@@ -129,6 +130,16 @@ export const playerGames: PlayerCatalog['playerGames'] = {
     clear: 'Borrar',
     spin: 'Girar',
     pickBets: 'Coloca tus apuestas en la mesa',
+    kind: 'Tipo de apuesta a números',
+    kinds: { straight: 'Pleno', split: 'Caballo', street: 'Calle', corner: 'Cuadro', sixLine: 'Línea' },
+    hints: {
+      straight: 'Toca un número (36×).',
+      split: 'Toca dos números vecinos (18×).',
+      street: 'Toca un número: los tres de su fila (12×).',
+      corner: 'Toca dos números en diagonal de un cuadro de 2×2 (9×).',
+      sixLine: 'Toca un número: dos filas, seis números (6×).',
+    },
+    remove: 'Quitar {{bet}}',
   },
   mines: {
     mines: 'Minas',

@@ -56,4 +56,71 @@ export const playerWallet: PlayerCatalog['playerWallet'] = {
     spei: 'Transferencia SPEI',
     oxxo: 'Efectivo en OXXO',
   },
+  bonus: {
+    title: 'Bonos',
+    entry: 'Bonos y requisito de apuesta',
+    entryHint: 'Saldo de bonos y avance de apuestas',
+    balance: 'Saldo de bonos',
+    balanceHint: 'El bono queda bloqueado hasta cumplir su requisito de apuesta; luego pasa a tu saldo.',
+    empty: 'Aún no tienes bonos',
+    emptyHint: 'Un primer depósito de al menos {{min}} te da un bono del {{percent}}%.',
+    kinds: {
+      first_deposit: 'Bono de primer depósito',
+      referral: 'Bono por referido',
+      campaign: 'Bono de campaña',
+    },
+    states: {
+      pending: 'En espera',
+      held: 'En espera',
+      queued: 'En fila',
+      active: 'En curso',
+      converted: 'Disponible para retiro',
+      forfeited: 'Perdido',
+      clawed_back: 'Recuperado',
+      void: 'Cancelado',
+    },
+    progress: 'Apostado {{done}} de {{total}}',
+    dueOn: 'Se paga el {{date}} si el depósito sigue vigente',
+    campaignsTitle: 'Campañas en curso',
+    campaignTerms:
+      'Un depósito de al menos {{min}} recibe un bono del {{percent}}% (máx. {{max}}), con requisito de apuesta de {{multiple}}× el bono.',
+    campaignUntil: 'Válida hasta {{date}}',
+    campaignEarned: 'Ya lo recibiste',
+    campaignRule:
+      'Una vez por jugador y campaña. El primer depósito no cuenta porque ya recibe el bono de primer depósito.',
+    queuedHint: 'Empieza a contar cuando termine el bono anterior.',
+    choiceTitle: 'Si retiras antes de cumplir el requisito',
+    choiceRefuse: 'Rechazar el retiro',
+    choiceRefuseHint: 'El retiro no se procesa; el bono sigue en curso.',
+    choiceForfeit: 'Perder el bono',
+    choiceForfeitHint: 'El retiro se procesa; el bono no cumplido regresa al operador.',
+    choiceSaved: 'Elección guardada',
+    terms: 'Términos y condiciones de bonos',
+    termsTitle: 'Términos de bonos',
+    termsItems: {
+      firstDeposit:
+        'Un primer depósito en moneda local de al menos {{min}} recibe un bono del {{percent}}% del depósito. Los depósitos en cripto no cuentan.',
+      referral:
+        'Quien te invitó recibe el {{percent}}% de tu primer depósito, pagado {{days}} días después si el depósito no se revierte y la cuenta no está cerrada ni marcada.',
+      wagering:
+        'El bono llega a tu saldo de bonos bloqueado. Cuando tus apuestas liquidadas suman {{multiple}}× el bono, pasa a tu saldo retirable.',
+      betsFrom:
+        'Las apuestas siempre usan tu saldo principal; el saldo de bonos no se apuesta. Cuentan las apuestas liquidadas (ganadas o perdidas).',
+      order: 'Varios bonos cuentan uno a la vez, el más antiguo primero.',
+      withdraw:
+        'Retirar con un requisito pendiente: el bono se pierde y el retiro se procesa, salvo que elijas en la página Bonos que el retiro se rechace y el bono siga vigente.',
+      abuse:
+        'Cuentas múltiples, autorreferidos, o el mismo dispositivo, red o cuenta de pago retienen el bono para revisión.',
+      clawback:
+        'Si el depósito que calificó se revierte, el bono se recupera hasta lo que quede en el saldo; el saldo nunca queda negativo.',
+      exclusion: 'Durante una pausa o autoexclusión no recibes mensajes sobre bonos.',
+    },
+    withdrawNotice: {
+      refuse:
+        'Tienes un bono con requisito de apuesta pendiente. Según tu elección, este retiro será rechazado.',
+      forfeit:
+        'Tienes un bono con requisito de apuesta pendiente. Según tu elección, perderás el bono de {{amount}} si retiras.',
+      change: 'Cambiar elección',
+    },
+  },
 };

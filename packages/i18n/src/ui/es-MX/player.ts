@@ -14,6 +14,8 @@ export const player: PlayerCatalog['player'] = {
   retry: 'Reintentar',
   info: 'Información',
   error: 'Ocurrió un error',
+  networkError: 'No hay conexión. Revisa tu internet e inténtalo de nuevo.',
+  serverUnavailable: 'El servidor tiene problemas (código {{code}}). Inténtalo de nuevo en un momento.',
   copySuccess: 'Copiado',
   copyFailure: 'No se pudo copiar',
   language: 'Idioma',

@@ -37,6 +37,7 @@ export const shell: UiNamespace<'shell'> = {
     withdrawRecord: 'Historial de retiros',
     workHours: 'Horario del equipo',
     reportCheck: 'Revisión de reportes',
+    transaction: 'Movimientos',
     manage: 'Gestionar pedidos',
   },
 };

@@ -2,7 +2,7 @@
 export const playerGames = {
   lobby: {
     title: 'Permainan',
-    subtitle: 'Provably fair: setiap hasil dapat Anda periksa sendiri.',
+    subtitle: 'Terbukti adil: setiap hasil dapat Anda periksa sendiri.',
     play: 'Main',
     rtp: 'RTP {{value}}',
     openGame: 'Permainan terbuka',
@@ -112,6 +112,7 @@ export const playerGames = {
     streak: 'Beruntun',
     single: 'Sekali',
     flipAgain: 'Lempar lagi',
+    history: 'Lemparan sejauh ini',
   },
   roulette: {
     red: 'Merah',
@@ -127,6 +128,16 @@ export const playerGames = {
     clear: 'Hapus',
     spin: 'Putar',
     pickBets: 'Pilih taruhan di meja',
+    kind: 'Jenis taruhan angka',
+    kinds: { straight: 'Tunggal', split: 'Split', street: 'Baris', corner: 'Sudut', sixLine: '6 angka' },
+    hints: {
+      straight: 'Ketuk satu angka (36×).',
+      split: 'Ketuk dua angka yang bersebelahan (18×).',
+      street: 'Ketuk satu angka: tiga angka sebarisnya (12×).',
+      corner: 'Ketuk dua angka diagonal dari satu kotak 2×2 (9×).',
+      sixLine: 'Ketuk satu angka: dua baris, enam angka (6×).',
+    },
+    remove: 'Hapus {{bet}}',
   },
   mines: {
     mines: 'Jumlah ranjau',

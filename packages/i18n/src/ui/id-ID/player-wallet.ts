@@ -49,4 +49,67 @@ export const playerWallet = {
     amountOverAvailable: 'Jumlah tidak boleh melebihi saldo tersedia',
   },
   ports: { bank_transfer: 'Transfer bank', qris: 'QRIS', spei: 'Transfer SPEI', oxxo: 'Tunai di OXXO' },
+  bonus: {
+    title: 'Bonus',
+    entry: 'Bonus & syarat taruhan',
+    entryHint: 'Saldo bonus dan kemajuan taruhan',
+    balance: 'Saldo bonus',
+    balanceHint: 'Bonus terkunci sampai syarat taruhannya terpenuhi, lalu pindah ke saldo Anda.',
+    empty: 'Belum ada bonus',
+    emptyHint: 'Setoran pertama minimal {{min}} memberi bonus {{percent}}%.',
+    kinds: { first_deposit: 'Bonus setoran pertama', referral: 'Bonus referral', campaign: 'Bonus kampanye' },
+    states: {
+      pending: 'Menunggu',
+      held: 'Menunggu',
+      queued: 'Antre',
+      active: 'Berjalan',
+      converted: 'Dapat ditarik',
+      forfeited: 'Hangus',
+      clawed_back: 'Ditarik kembali',
+      void: 'Batal',
+    },
+    progress: 'Taruhan {{done}} dari {{total}}',
+    dueOn: 'Dibayar {{date}} jika setorannya tetap berlaku',
+    campaignsTitle: 'Kampanye berjalan',
+    campaignTerms:
+      'Setoran minimal {{min}} mendapat bonus {{percent}}% (maks. {{max}}), syarat taruhan {{multiple}}× bonus.',
+    campaignUntil: 'Berlaku sampai {{date}}',
+    campaignEarned: 'Sudah Anda dapatkan',
+    campaignRule:
+      'Sekali per pemain per kampanye. Setoran pertama tidak termasuk karena sudah mendapat bonus setoran pertama.',
+    queuedHint: 'Mulai dihitung setelah bonus sebelumnya selesai.',
+    choiceTitle: 'Jika Anda menarik dana sebelum syarat terpenuhi',
+    choiceRefuse: 'Tolak penarikan',
+    choiceRefuseHint: 'Penarikan tidak diproses; bonus tetap berjalan.',
+    choiceForfeit: 'Hanguskan bonus',
+    choiceForfeitHint: 'Penarikan diproses; bonus yang belum terpenuhi kembali ke penyelenggara.',
+    choiceSaved: 'Pilihan disimpan',
+    terms: 'Syarat & ketentuan bonus',
+    termsTitle: 'Syarat bonus',
+    termsItems: {
+      firstDeposit:
+        'Setoran pertama dalam mata uang lokal minimal {{min}} mendapat bonus {{percent}}% dari setoran. Setoran kripto tidak dihitung.',
+      referral:
+        'Pengundang Anda mendapat {{percent}}% dari setoran pertama Anda, dibayar {{days}} hari kemudian jika setoran tidak dibatalkan dan akun tidak ditutup atau ditandai.',
+      wagering:
+        'Bonus masuk ke saldo bonus dan terkunci. Setelah taruhan yang selesai mencapai {{multiple}}× bonus, bonus pindah ke saldo yang dapat ditarik.',
+      betsFrom:
+        'Taruhan selalu memakai saldo utama Anda; saldo bonus tidak dipakai untuk bertaruh. Taruhan yang selesai (menang atau kalah) dihitung untuk syaratnya.',
+      order: 'Beberapa bonus dihitung satu per satu, yang tertua lebih dulu.',
+      withdraw:
+        'Menarik dana saat syarat belum terpenuhi: bonus hangus dan penarikan diproses, kecuali Anda memilih di halaman Bonus agar penarikan ditolak dan bonus tetap berjalan.',
+      abuse:
+        'Akun ganda, referral diri sendiri, atau perangkat, jaringan, dan rekening pembayaran yang sama membuat bonus ditahan untuk ditinjau.',
+      clawback:
+        'Jika setoran yang memenuhi syarat dibatalkan, bonusnya ditarik kembali sebanyak yang masih ada di saldo; saldo tidak pernah menjadi minus.',
+      exclusion: 'Selama jeda atau pengecualian diri, Anda tidak menerima pesan tentang bonus.',
+    },
+    withdrawNotice: {
+      refuse:
+        'Anda memiliki bonus dengan syarat taruhan yang belum terpenuhi. Sesuai pilihan Anda, penarikan ini akan ditolak.',
+      forfeit:
+        'Anda memiliki bonus dengan syarat taruhan yang belum terpenuhi. Sesuai pilihan Anda, bonus {{amount}} akan hangus jika Anda menarik dana.',
+      change: 'Ubah pilihan',
+    },
+  },
 };

@@ -12,6 +12,8 @@ export const player = {
   retry: 'Coba lagi',
   info: 'Informasi',
   error: 'Terjadi kesalahan',
+  networkError: 'Tidak dapat terhubung. Periksa koneksi internet Anda, lalu coba lagi.',
+  serverUnavailable: 'Server sedang gangguan (kode {{code}}). Silakan coba lagi sebentar lagi.',
   copySuccess: 'Berhasil disalin',
   copyFailure: 'Gagal menyalin',
   language: 'Bahasa',

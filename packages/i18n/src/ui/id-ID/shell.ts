@@ -35,6 +35,7 @@ export const shell = {
     withdrawRecord: 'Riwayat penarikan',
     workHours: 'Jam kerja tim',
     reportCheck: 'Pemeriksaan laporan',
+    transaction: 'Mutasi saldo',
     manage: 'Kelola pesanan',
   },
 };
