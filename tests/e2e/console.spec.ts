@@ -213,7 +213,7 @@ describe('operator console at 1280x800', () => {
     await dialog.getByRole('button', { name: 'Ya, keluarkan' }).click();
     await page.getByText('Sesi sudah dikeluarkan.').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.locator('tr', { hasText: 'Chrome · ' }).count()).toBe(0);
+    await expect.poll(() => page.locator('tr', { hasText: 'Chrome · ' }).count()).toBe(0);
     const admin = await signedIn('admin');
     const audit = await admin.api.console.audit({ query: { action: 'console.session.revoke' } });
     expect(audit.items[0]?.actorId).toBe((await (await signedIn('staff-support')).api.console.me()).userId);
@@ -281,8 +281,12 @@ describe('operator console at 1280x800', () => {
 
     const page = await consolePage('staff-finance');
     await page.getByRole('link', { name: 'Laporan' }).click();
-    const today = new Date().toISOString().slice(0, 10);
-    const weekAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    // Days in the project's time zone (Asia/Jakarta), as the report counts them: at 00:14 in Jakarta
+    // the UTC day is still yesterday, and a UTC range would leave today's deposit out.
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Jakarta' });
+    const weekAgo = new Date(Date.now() - 6 * 86_400_000).toLocaleDateString('en-CA', {
+      timeZone: 'Asia/Jakarta',
+    });
     await page.getByLabel('Dari').fill(weekAgo);
     await page.getByLabel('Sampai').fill(today);
     await page.getByRole('button', { name: 'Tampilkan' }).click();

@@ -95,6 +95,8 @@ export const ConsoleMe = z.object({
   userId: z.number().int(),
   nickname: z.string(),
   projectId: z.number().int(),
+  /** The project's IANA time zone: the one its reports count days in (and their default range). */
+  timeZone: z.string(),
   role: StaffRole,
   /** The console endpoints (names of `contracts.console`) this role may call here. */
   actions: z.array(z.string()),

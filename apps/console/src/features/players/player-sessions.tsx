@@ -18,8 +18,13 @@ export function PlayerSessions({ userId }: { userId: number }) {
   const [confirming, setConfirming] = useState<ConsolePlayerSession | null>(null);
   const revoke = useMutation({
     mutationFn: (id: number) => api.console.revokePlayerSession({ params: { userId, id }, body: {} }),
-    onSuccess: () => setConfirming(null),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionsQuery(userId).queryKey }),
+    // The dialog closes and "signed out" shows once the list no longer holds the session: the
+    // mutation stays pending until the refetch is in.
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionsQuery(userId).queryKey });
+      setConfirming(null);
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: sessionsQuery(userId).queryKey }),
   });
   const items = sessions.data?.items ?? [];
   const device = (row: ConsolePlayerSession) => row.device ?? t('consoleScreens.sessions.unknownDevice');

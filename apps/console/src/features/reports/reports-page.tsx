@@ -2,12 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
+import { useStaff } from '../../lib/staff.ts';
 import { Button, Card, ErrorLine, Input, Table } from '../../shared/ui.tsx';
 import { GgrReport } from './ggr-report.tsx';
 import { AssetButtons, CsvButton, DayBarChart, useShownAsset } from './report-controls.tsx';
 import { LedgerCheckCard, RewardsReport } from './rewards-report.tsx';
 
-const day = (at: Date) => at.toISOString().slice(0, 10);
+/**
+ * The calendar day of an instant in the project's time zone (the days the server's reports count in),
+ * so the default range includes the project's today even when UTC is still on yesterday.
+ */
+const day = (at: Date, timeZone: string | undefined) => at.toLocaleDateString('en-CA', { timeZone });
 
 /**
  * Deposits and withdrawals per day and rail, from the ledger, and (for the same range) GGR/NGR per
@@ -15,9 +20,10 @@ const day = (at: Date) => at.toISOString().slice(0, 10);
  */
 export function ReportsPage() {
   const { t } = useTranslation();
+  const timeZone = useStaff().data?.timeZone;
   const today = new Date();
-  const [from, setFrom] = useState(day(new Date(today.getTime() - 13 * 86_400_000)));
-  const [to, setTo] = useState(day(today));
+  const [from, setFrom] = useState(day(new Date(today.getTime() - 13 * 86_400_000), timeZone));
+  const [to, setTo] = useState(day(today, timeZone));
   const [range, setRange] = useState({ from, to });
   const report = useQuery({
     queryKey: ['console', 'report', range],

@@ -510,7 +510,7 @@ export function IdentitySheet({ open, onOpenChange }: SheetProps) {
                 error={errors.birthDate}
                 type="date"
                 autoComplete="bday"
-                max={new Date().toISOString().slice(0, 10)}
+                max={new Date().toLocaleDateString('en-CA')}
                 name="birthDate"
               />
               <Button type="submit" block busy={busy}>

@@ -231,6 +231,7 @@ export function createConsoleService(deps: ConsoleDeps) {
         userId: staff.userId,
         nickname: (await deps.users.nickname(staff.userId)) ?? '',
         projectId: staff.projectId,
+        timeZone: deps.projectById(staff.projectId)?.timeZone ?? 'UTC',
         role: staff.role,
         actions: (Object.keys(CONSOLE_PERMISSIONS) as ConsoleAction[]).filter((action) =>
           consoleAllows(staff.role, action),
