@@ -83,8 +83,15 @@ describe('operator console at 1280x800', () => {
     const row = page.locator('tr', { hasText: operator.phone });
     await row.waitFor();
     await screenshot(page, 'console-kyc-queue');
-    page.once('dialog', (dialog) => void dialog.accept('Budi Santoso'));
     await row.getByRole('button', { name: 'Verifikasi' }).click();
+    // The decision is confirmed in a dialog that asks for the name on the documents.
+    const verifyDialog = page.getByRole('alertdialog');
+    const confirmVerify = verifyDialog.getByRole('button', { name: 'Verifikasi' });
+    expect(await confirmVerify.isDisabled()).toBe(true);
+    await verifyDialog.getByLabel('Nama sesuai dokumen').fill('Budi Santoso');
+    await screenshot(page, 'console-kyc-verify');
+    await confirmVerify.click();
+    await verifyDialog.waitFor({ state: 'detached' });
     // Decided: it leaves the pending queue; the server records it.
     await row.waitFor({ state: 'detached' });
     const verified = await admin.api.console.operators({
@@ -773,6 +780,12 @@ describe('operator console at 1280x800', () => {
     await row.waitFor();
     await screenshot(finance, 'console-adjustments-pending');
     await row.getByRole('button', { name: 'Setujui' }).click();
+    // Approving moves money: a dialog says how much, for whom, and why, before it does.
+    const approveDialog = finance.getByRole('alertdialog');
+    await approveDialog.getByText('25000.00 IDR').waitFor();
+    await screenshot(finance, 'console-adjustment-approve');
+    expect(Number(await idrOf())).toBe(Number(before));
+    await approveDialog.getByRole('button', { name: 'Ya, setujui' }).click();
     // Decided: it leaves the pending queue and shows under "approved", with who decided.
     await row.waitFor({ state: 'detached' });
     await finance.getByRole('combobox', { name: 'Status' }).selectOption('approved');

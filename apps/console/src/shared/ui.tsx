@@ -136,6 +136,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   busy,
+  confirmDisabled,
   error,
   onConfirm,
   onCancel,
@@ -145,6 +146,8 @@ export function ConfirmDialog({
   confirmLabel: ReactNode;
   cancelLabel: ReactNode;
   busy?: boolean;
+  /** The dialog asks for something (a name, a note) that is not valid yet. */
+  confirmDisabled?: boolean;
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
@@ -169,7 +172,7 @@ export function ConfirmDialog({
           <Button variant="plain" onClick={onCancel} autoFocus>
             {cancelLabel}
           </Button>
-          <Button variant="danger" disabled={busy} onClick={onConfirm}>
+          <Button variant="danger" disabled={busy || confirmDisabled} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </div>

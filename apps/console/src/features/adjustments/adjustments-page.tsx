@@ -1,20 +1,20 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, errorText } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { useCan, useStaff } from '../../lib/staff.ts';
 import { downloadCsv } from '../../shared/csv.ts';
 import { LoadMore } from '../../shared/list-controls.tsx';
-import { Badge, Button, Card, ErrorLine, Select, Table } from '../../shared/ui.tsx';
+import { Badge, Button, Card, Select, Table } from '../../shared/ui.tsx';
+import { AdjustmentDecisionDialog } from './adjustment-decision-dialog.tsx';
 
 type Status = 'pending' | 'approved' | 'rejected';
 
 /** Manual adjustments: requested by one staff member, approved or rejected by another. */
 export function AdjustmentsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const me = useStaff().data;
   const mayDecide = useCan('approveAdjustment');
   const [status, setStatus] = useState<Status | ''>('pending');
@@ -28,14 +28,7 @@ export function AdjustmentsPage() {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const decide = useMutation({
-    mutationFn: ({ id, approve }: { id: number; approve: boolean }) => {
-      if (approve) return api.console.approveAdjustment({ params: { id }, body: {} });
-      const note = window.prompt(t('console.adjustments.rejectNote')) ?? '';
-      return api.console.rejectAdjustment({ params: { id }, body: { note } });
-    },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['console', 'adjustments'] }),
-  });
+  const [deciding, setDeciding] = useState<{ row: (typeof rows)[number]; approve: boolean } | null>(null);
   const tone = (value: Status) => (value === 'approved' ? 'green' : value === 'rejected' ? 'red' : 'amber');
   return (
     <Card
@@ -79,7 +72,13 @@ export function AdjustmentsPage() {
         </div>
       }
     >
-      <ErrorLine error={decide.error ? errorText(decide.error) : null} />
+      {deciding && (
+        <AdjustmentDecisionDialog
+          adjustment={deciding.row}
+          approve={deciding.approve}
+          onClose={() => setDeciding(null)}
+        />
+      )}
       <Table
         head={[
           t('console.common.id'),
@@ -112,10 +111,10 @@ export function AdjustmentsPage() {
             <td className="px-2 py-2 text-right">
               {mayDecide && row.status === 'pending' && row.requestedBy !== me?.userId && (
                 <div className="flex justify-end gap-2">
-                  <Button onClick={() => decide.mutate({ id: row.id, approve: true })}>
+                  <Button onClick={() => setDeciding({ row, approve: true })}>
                     {t('console.adjustments.approve')}
                   </Button>
-                  <Button variant="plain" onClick={() => decide.mutate({ id: row.id, approve: false })}>
+                  <Button variant="plain" onClick={() => setDeciding({ row, approve: false })}>
                     {t('console.adjustments.reject')}
                   </Button>
                 </div>

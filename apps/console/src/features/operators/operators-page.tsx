@@ -1,11 +1,12 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { useCan } from '../../lib/staff.ts';
 import { downloadCsv } from '../../shared/csv.ts';
 import { FilterBar, LoadMore } from '../../shared/list-controls.tsx';
-import { Badge, Button, Card, ErrorLine, Input, Select, Table } from '../../shared/ui.tsx';
+import { Badge, Button, Card, Input, Select, Table } from '../../shared/ui.tsx';
+import { type KycDecision, KycDecisionDialog } from './kyc-decision-dialog.tsx';
 import { OperatorDetail } from './operator-detail.tsx';
 import { PromotersList } from './promoters-list.tsx';
 
@@ -42,7 +43,6 @@ export function OperatorsPage() {
 /** Payment operators: KYC queue and decision, limits, work status and commission; a row opens its page. */
 function OperatorsList() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const mayDecide = useCan('decideKyc');
   const mayOpen = useCan('operator');
   const [selected, setSelected] = useState<number | null>(null);
@@ -64,17 +64,7 @@ function OperatorsList() {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const decide = useMutation({
-    mutationFn: ({ userId, status }: { userId: number; status: Kyc }) => {
-      const verifiedName =
-        status === 'verified' ? (window.prompt(t('console.operators.namePrompt')) ?? '').trim() : '';
-      return api.console.decideKyc({
-        params: { userId },
-        body: { status, ...(verifiedName ? { verifiedName } : {}) },
-      });
-    },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['console', 'operators'] }),
-  });
+  const [deciding, setDeciding] = useState<{ row: (typeof rows)[number]; status: KycDecision } | null>(null);
   const tone = (value: Kyc) => (value === 'verified' ? 'green' : value === 'pending' ? 'amber' : 'red');
   const search = () => {
     setQ(text.trim());
@@ -131,7 +121,13 @@ function OperatorsList() {
             placeholder={t('console.players.searchPlaceholder')}
           />
         </FilterBar>
-        <ErrorLine error={decide.error ? errorText(decide.error) : null} />
+        {deciding && (
+          <KycDecisionDialog
+            operator={deciding.row}
+            status={deciding.status}
+            onClose={() => setDeciding(null)}
+          />
+        )}
         <Table
           head={[
             t('console.common.id'),
@@ -182,23 +178,17 @@ function OperatorsList() {
                   {mayDecide && (
                     <div className="flex justify-end gap-1">
                       {row.kycStatus !== 'verified' && (
-                        <Button onClick={() => decide.mutate({ userId: row.userId, status: 'verified' })}>
+                        <Button onClick={() => setDeciding({ row, status: 'verified' })}>
                           {t('console.operators.verify')}
                         </Button>
                       )}
                       {row.kycStatus === 'pending' && (
-                        <Button
-                          variant="plain"
-                          onClick={() => decide.mutate({ userId: row.userId, status: 'rejected' })}
-                        >
+                        <Button variant="plain" onClick={() => setDeciding({ row, status: 'rejected' })}>
                           {t('console.operators.reject')}
                         </Button>
                       )}
                       {row.kycStatus === 'verified' && (
-                        <Button
-                          variant="danger"
-                          onClick={() => decide.mutate({ userId: row.userId, status: 'suspended' })}
-                        >
+                        <Button variant="danger" onClick={() => setDeciding({ row, status: 'suspended' })}>
                           {t('console.operators.suspend')}
                         </Button>
                       )}

@@ -95,6 +95,19 @@ export const console: ConsoleCatalog['console'] = {
     approve: 'Approve',
     reject: 'Reject',
     rejectNote: 'Reason for rejecting',
+    confirm: {
+      cancel: 'Cancel',
+      approve: {
+        title: 'Approve adjustment #{{id}}?',
+        body: '{{amount}} for player #{{player}} moves right now. Reason: {{reason}}',
+        action: 'Yes, approve',
+      },
+      reject: {
+        title: 'Reject adjustment #{{id}}?',
+        body: "Player #{{player}}'s balance does not change ({{amount}}). The requester and the audit log see the reason.",
+        action: 'Yes, reject',
+      },
+    },
     pending: 'Pending',
     approved: 'Approved',
     rejected: 'Rejected',
@@ -120,6 +133,24 @@ export const console: ConsoleCatalog['console'] = {
     reject: 'Reject',
     suspend: 'Suspend',
     namePrompt: 'Name as on the document',
+    confirm: {
+      cancel: 'Cancel',
+      verified: {
+        title: 'Verify operator {{phone}}?',
+        body: '{{nickname}} can start taking orders. Type the name exactly as on their identity document.',
+        action: 'Verify',
+      },
+      rejected: {
+        title: "Reject operator {{phone}}'s KYC?",
+        body: '{{nickname}} cannot take orders until they submit KYC again.',
+        action: 'Reject',
+      },
+      suspended: {
+        title: 'Suspend operator {{phone}}?',
+        body: '{{nickname}} stops taking new orders until verified again.',
+        action: 'Suspend',
+      },
+    },
     pending: 'Pending',
     verified: 'Verified',
     rejected: 'Rejected',

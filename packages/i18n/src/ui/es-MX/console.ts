@@ -95,6 +95,19 @@ export const console: ConsoleCatalog['console'] = {
     approve: 'Aprobar',
     reject: 'Rechazar',
     rejectNote: 'Motivo del rechazo',
+    confirm: {
+      cancel: 'Cancelar',
+      approve: {
+        title: '¿Aprobar el ajuste #{{id}}?',
+        body: '{{amount}} para el jugador #{{player}} se mueve ahora mismo. Motivo: {{reason}}',
+        action: 'Sí, aprobar',
+      },
+      reject: {
+        title: '¿Rechazar el ajuste #{{id}}?',
+        body: 'El saldo del jugador #{{player}} no cambia ({{amount}}). Quien lo pidió y el registro de auditoría ven el motivo.',
+        action: 'Sí, rechazar',
+      },
+    },
     pending: 'Pendiente',
     approved: 'Aprobado',
     rejected: 'Rechazado',
@@ -120,6 +133,24 @@ export const console: ConsoleCatalog['console'] = {
     reject: 'Rechazar',
     suspend: 'Suspender',
     namePrompt: 'Nombre según el documento',
+    confirm: {
+      cancel: 'Cancelar',
+      verified: {
+        title: '¿Verificar al operador {{phone}}?',
+        body: '{{nickname}} podrá empezar a recibir órdenes. Escribe el nombre tal como aparece en su identificación.',
+        action: 'Verificar',
+      },
+      rejected: {
+        title: '¿Rechazar el KYC del operador {{phone}}?',
+        body: '{{nickname}} no podrá recibir órdenes hasta enviar su KYC de nuevo.',
+        action: 'Rechazar',
+      },
+      suspended: {
+        title: '¿Suspender al operador {{phone}}?',
+        body: '{{nickname}} deja de recibir órdenes nuevas hasta ser verificado de nuevo.',
+        action: 'Suspender',
+      },
+    },
     pending: 'Pendiente',
     verified: 'Verificado',
     rejected: 'Rechazado',

@@ -93,6 +93,19 @@ export const console = {
     approve: 'Setujui',
     reject: 'Tolak',
     rejectNote: 'Alasan penolakan',
+    confirm: {
+      cancel: 'Batal',
+      approve: {
+        title: 'Setujui penyesuaian #{{id}}?',
+        body: '{{amount}} untuk pemain #{{player}} berpindah sekarang juga. Alasan: {{reason}}',
+        action: 'Ya, setujui',
+      },
+      reject: {
+        title: 'Tolak penyesuaian #{{id}}?',
+        body: 'Saldo pemain #{{player}} tidak berubah ({{amount}}). Alasan penolakan terlihat oleh pengaju dan di log audit.',
+        action: 'Ya, tolak',
+      },
+    },
     pending: 'Menunggu',
     approved: 'Disetujui',
     rejected: 'Ditolak',
@@ -118,6 +131,24 @@ export const console = {
     reject: 'Tolak',
     suspend: 'Tangguhkan',
     namePrompt: 'Nama sesuai dokumen',
+    confirm: {
+      cancel: 'Batal',
+      verified: {
+        title: 'Verifikasi operator {{phone}}?',
+        body: '{{nickname}} dapat mulai menerima pesanan. Tulis nama persis seperti di dokumen identitasnya.',
+        action: 'Verifikasi',
+      },
+      rejected: {
+        title: 'Tolak KYC operator {{phone}}?',
+        body: '{{nickname}} tidak dapat menerima pesanan sampai mengajukan KYC lagi.',
+        action: 'Tolak',
+      },
+      suspended: {
+        title: 'Tangguhkan operator {{phone}}?',
+        body: '{{nickname}} berhenti menerima pesanan baru sampai diverifikasi lagi.',
+        action: 'Tangguhkan',
+      },
+    },
     pending: 'Menunggu',
     verified: 'Terverifikasi',
     rejected: 'Ditolak',
