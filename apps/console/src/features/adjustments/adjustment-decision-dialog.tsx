@@ -53,9 +53,10 @@ export function AdjustmentDecisionDialog({
         })}
       </p>
       {!approve && (
-        <label className="mt-3 flex flex-col gap-1">
+        <label htmlFor="adjustment-reject-note" className="mt-3 flex flex-col gap-1">
           {t('console.adjustments.rejectNote')}
           <textarea
+            id="adjustment-reject-note"
             className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
             rows={3}
             maxLength={500}

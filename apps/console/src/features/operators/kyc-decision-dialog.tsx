@@ -50,9 +50,10 @@ export function KycDecisionDialog({
     >
       <p>{t(`console.operators.confirm.${status}.body`, { nickname: operator.nickname })}</p>
       {status === 'verified' && (
-        <label className="mt-3 flex flex-col gap-1">
+        <label htmlFor="kyc-verified-name" className="mt-3 flex flex-col gap-1">
           {t('console.operators.namePrompt')}
           <Input
+            id="kyc-verified-name"
             value={name}
             maxLength={80}
             autoComplete="off"
