@@ -124,6 +124,37 @@ describe('a single-outcome bet through the play gate', () => {
     await expectLedgerClean(testApp);
   });
 
+  it('a held stake in YEC and its settlement are valued at the rate table inside their own statements', async () => {
+    // The round games' one-call paths (quickHold for a crash or wingo bet, settleCall for its
+    // cash-out) read the rate in the statement too, as quickStake does: Rp 1.60 per 0.01 YEC.
+    const player = await testApp.signIn('player-2', 10);
+    const userId = await userIdOf(player);
+    const gate = testApp.app.responsiblePlay.gate;
+    const context = { userId, projectId: 10, asset: 'YEC' as Asset, stake: 250n, payout: 510n };
+    const run = async (call: { text: string; values: unknown[] } | null | undefined) => {
+      expect(call).toBeTruthy();
+      // No literal value: the rate is an expression of the statement (no read of its own first).
+      expect(call!.values).not.toContain('40000');
+      const { rows } = await testApp.database.pool.query<{ ok: boolean }>(
+        `SELECT (${call!.text}) AS ok`,
+        call!.values,
+      );
+      return rows[0]!.ok;
+    };
+    const before = (await activity(userId)).length;
+    expect(await run(await gate.quickHold?.(testApp.database.db, context, 0))).toBe(true);
+    expect(await run(await gate.settleCall?.(testApp.database.db, context, 0))).toBe(true);
+    expect((await activity(userId)).slice(before)).toEqual([
+      { kind: 'stake', value: '40000', payout: '0' },
+      { kind: 'settle', value: '40000', payout: '81600' },
+    ]);
+    const state = await testApp.database.pool.query<{ pending: string }>(
+      'SELECT pending_stakes::text AS pending FROM responsible_state WHERE user_id = $1',
+      [userId],
+    );
+    expect(state.rows[0]?.pending).toBe('0');
+  });
+
   it('an under-age birth date refuses bets with 10001 until the local midnight of the birthday', async () => {
     const player = await testApp.signIn('player-2');
     await player.api.games.bet(dice('1000.00'));

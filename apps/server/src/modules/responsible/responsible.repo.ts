@@ -44,6 +44,20 @@ function stateOf(row: Raw): StateRow {
 export type QuickValue = string | null | ((offset: number) => SqlCall);
 
 /**
+ * Appends a QuickValue to a call's parameters and answers its SQL: a `$n::bigint` literal (or NULL),
+ * or the caller's expression numbered after the parameters so far.
+ */
+function quickValueArgument(value: QuickValue, offset: number, values: unknown[]): string {
+  if (typeof value !== 'function') {
+    values.push(value);
+    return `$${offset + values.length}::bigint`;
+  }
+  const call = value(offset + values.length);
+  values.push(...call.values);
+  return call.text;
+}
+
+/**
  * The gate's one-call path as an SQL boolean expression (parameters from `$offset+1`): the function
  * `responsible_quick_stake` of migration 0730 (true: checked and recorded; false: nothing changed,
  * take the locked path).
@@ -68,17 +82,8 @@ export function quickStakeSql(
     input.at.toISOString(),
     input.gapMs,
   ];
-  const argument = (value: QuickValue): string => {
-    if (typeof value !== 'function') {
-      values.push(value);
-      return `${p(values.length)}::bigint`;
-    }
-    const call = value(offset + values.length);
-    values.push(...call.values);
-    return call.text;
-  };
-  const stake = argument(input.stakeValue);
-  const payout = argument(input.payoutValue);
+  const stake = quickValueArgument(input.stakeValue, offset, values);
+  const payout = quickValueArgument(input.payoutValue, offset, values);
   return {
     text: `responsible_quick_stake(${p(1)}::bigint, ${p(2)}::text, ${p(3)}::bigint, ${stake}, ${payout}, ${p(4)}::timestamptz, ${p(5)}::bigint)`,
     values,
@@ -96,24 +101,25 @@ export function quickHoldSql(
     projectId: number;
     asset: string;
     amount: bigint;
-    stakeValue: bigint | null;
+    stakeValue: QuickValue;
     at: Date;
     gapMs: number;
   },
   offset: number,
-): { text: string; values: unknown[] } {
+): SqlCall {
   const p = (index: number) => `$${offset + index}`;
+  const values: unknown[] = [
+    input.userId,
+    input.projectId,
+    input.asset,
+    input.amount.toString(),
+    input.at.toISOString(),
+    input.gapMs,
+  ];
+  const stake = quickValueArgument(input.stakeValue, offset, values);
   return {
-    text: `responsible_quick_hold(${p(1)}::bigint, ${p(2)}::integer, ${p(3)}::text, ${p(4)}::bigint, ${p(5)}::bigint, ${p(6)}::timestamptz, ${p(7)}::bigint)`,
-    values: [
-      input.userId,
-      input.projectId,
-      input.asset,
-      input.amount.toString(),
-      input.stakeValue?.toString() ?? null,
-      input.at.toISOString(),
-      input.gapMs,
-    ],
+    text: `responsible_quick_hold(${p(1)}::bigint, ${p(2)}::integer, ${p(3)}::text, ${p(4)}::bigint, ${stake}, ${p(5)}::timestamptz, ${p(6)}::bigint)`,
+    values,
   };
 }
 
@@ -124,24 +130,25 @@ export function settleSql(
     projectId: number;
     asset: string;
     amount: bigint;
-    stakeValue: bigint | null;
-    payoutValue: bigint | null;
+    stakeValue: QuickValue;
+    payoutValue: QuickValue;
     at: Date;
   },
   offset: number,
-): { text: string; values: unknown[] } {
+): SqlCall {
   const p = (index: number) => `$${offset + index}`;
+  const values: unknown[] = [
+    input.userId,
+    input.projectId,
+    input.asset,
+    input.amount.toString(),
+    input.at.toISOString(),
+  ];
+  const stake = quickValueArgument(input.stakeValue, offset, values);
+  const payout = quickValueArgument(input.payoutValue, offset, values);
   return {
-    text: `responsible_settle(${p(1)}::bigint, ${p(2)}::integer, ${p(3)}::text, ${p(4)}::bigint, ${p(5)}::bigint, ${p(6)}::bigint, ${p(7)}::timestamptz)`,
-    values: [
-      input.userId,
-      input.projectId,
-      input.asset,
-      input.amount.toString(),
-      input.stakeValue?.toString() ?? null,
-      input.payoutValue?.toString() ?? null,
-      input.at.toISOString(),
-    ],
+    text: `responsible_settle(${p(1)}::bigint, ${p(2)}::integer, ${p(3)}::text, ${p(4)}::bigint, ${stake}, ${payout}, ${p(5)}::timestamptz)`,
+    values,
   };
 }
 

@@ -104,6 +104,23 @@ export function createResponsibleService(deps: ResponsibleDeps) {
     return deps.valueInCurrency ? deps.valueInCurrency(tx, projectId, asset, amount) : null;
   }
 
+  /**
+   * A value for the one-call SQL paths: the project currency as itself; another asset as the rate
+   * read inside the caller's statement when the rate source has an SQL form (no round trip of its
+   * own), else read now through `executor`.
+   */
+  async function quickValueOf(
+    executor: Executor,
+    projectId: number,
+    asset: Asset,
+    amount: bigint,
+  ): Promise<QuickValue> {
+    if (asset === project(projectId).currency) return amount.toString();
+    const call = deps.valueInCurrencyCall?.(projectId, asset);
+    if (call) return (offset) => call(amount, offset);
+    return (await value(executor, projectId, asset, amount))?.toString() ?? null;
+  }
+
   function refuseIfExcluded(state: StateRow, now: Date): void {
     if (excludedAt(state.exclusion, now)) throw cannotPlay();
   }
@@ -245,8 +262,8 @@ export function createResponsibleService(deps: ResponsibleDeps) {
     async quickHold(executor, context, offset) {
       if (context.stake <= 0n) return null;
       if (deps.mayPlay && !deps.mayPlayCall) return null;
-      // Valued as beforeStake values it (null: no rate; then any money limit sends it down the locked path).
-      const stakeValue = await value(executor, context.projectId, context.asset, context.stake);
+      // Valued as beforeStake values it (NULL: no rate; then any money limit sends it down the locked path).
+      const stakeValue = await quickValueOf(executor, context.projectId, context.asset, context.stake);
       const call = quickHoldSql(
         {
           userId: context.userId,
@@ -269,9 +286,12 @@ export function createResponsibleService(deps: ResponsibleDeps) {
     },
 
     async settleCall(executor, context, offset) {
-      const stakeValue = await value(executor, context.projectId, context.asset, context.stake);
+      // Both at the same rate: with none, both are NULL and nothing is recorded (as afterSettle).
+      const stakeValue = await quickValueOf(executor, context.projectId, context.asset, context.stake);
       const payoutValue =
-        stakeValue === null ? null : await value(executor, context.projectId, context.asset, context.payout);
+        stakeValue === null
+          ? null
+          : await quickValueOf(executor, context.projectId, context.asset, context.payout);
       return settleSql(
         {
           userId: context.userId,
