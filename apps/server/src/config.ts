@@ -102,6 +102,11 @@ const EnvSchema = z.object({
   /** Rounds per hash chain: default 1 000 000 in production (refuses fewer), 10 000 elsewhere. */
   ROUNDS_CHAIN_LENGTH: z.coerce.number().int().min(10).max(100_000_000).optional(),
   ROUNDS_TICK_MS: z.coerce.number().int().min(20).max(5_000).default(100),
+  /**
+   * How long a node gathers bet changes of a round before it broadcasts them as one `bets` event
+   * (a round's state change sends them at once): each batch is one frame to every socket.
+   */
+  ROUNDS_BETS_FLUSH_MS: z.coerce.number().int().min(20).max(5_000).default(500),
   ROUNDS_CRASH_BETTING_MS: z.coerce.number().int().min(500).max(120_000).default(6_000),
   /** The crash curve's growth per ms: multiplier = e^(g·t); bustabit's 0.00006 in production. */
   ROUNDS_CRASH_GROWTH: z.coerce.number().positive().max(0.01).default(0.000_06),
@@ -271,6 +276,7 @@ export interface RoundsConfig {
   enabled: boolean;
   chainLength: number;
   tickMs: number;
+  betsFlushMs: number;
   crashBettingMs: number;
   crashGrowthPerMs: number;
   wingoDurationsMs: { wingo30: number; wingo60: number; wingo120: number };
@@ -296,6 +302,7 @@ function roundsConfig(value: Env, production: boolean): RoundsConfig {
     enabled: value.ROUNDS_ENABLED === undefined ? value.NODE_ENV !== 'test' : value.ROUNDS_ENABLED === 'true',
     chainLength,
     tickMs: value.ROUNDS_TICK_MS,
+    betsFlushMs: value.ROUNDS_BETS_FLUSH_MS,
     crashBettingMs: value.ROUNDS_CRASH_BETTING_MS,
     crashGrowthPerMs: value.ROUNDS_CRASH_GROWTH,
     wingoDurationsMs: { wingo30: w30, wingo60: w60, wingo120: w120 },

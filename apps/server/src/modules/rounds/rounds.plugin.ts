@@ -56,6 +56,7 @@ export async function registerRounds(
       chainLength: config.chainLength,
       checkpointEvery: Math.max(1, Math.min(1_000, Math.floor(config.chainLength / 10))),
       tickMs: config.tickMs,
+      betsFlushMs: config.betsFlushMs,
       crashBettingMs: config.crashBettingMs,
       crashGrowthPerMs: config.crashGrowthPerMs,
       wingoDurationsMs: config.wingoDurationsMs,

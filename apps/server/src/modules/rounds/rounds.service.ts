@@ -41,6 +41,11 @@ export interface RoundsSettings {
   chainLength: number;
   checkpointEvery: number;
   tickMs: number;
+  /**
+   * How long bet changes of a round gather before they leave as one `bets` event: every event is one
+   * frame to every socket of the project, so at 5,000 sockets the batch, not the bet, is the cost.
+   */
+  betsFlushMs: number;
   crashBettingMs: number;
   crashGrowthPerMs: number;
   /** How long after the bust instant the clock settles the round (in-flight cash-outs finish first). */
@@ -59,6 +64,7 @@ export const PRODUCTION_ROUNDS_SETTINGS: RoundsSettings = {
   chainLength: 1_000_000,
   checkpointEvery: 1_000,
   tickMs: 100,
+  betsFlushMs: 500,
   crashBettingMs: 6_000,
   crashGrowthPerMs: 0.000_06,
   crashSettleGraceMs: 300,
@@ -219,7 +225,7 @@ export function createRoundsService(deps: RoundsDeps) {
 
   /**
    * Queues bets (placed, cashed out, settled) for the round's next `bets` event: it leaves at most
-   * one tick later, or at once before the round's next state change. Nothing waits for it: a
+   * `betsFlushMs` later, or at once before the round's next state change. Nothing waits for it: a
    * player's own answer never queues behind the broadcast.
    */
   function queueBets(round: Pick<RoundRow, 'id' | 'projectId' | 'game'>, bets: readonly BetRow[]): void {
@@ -235,7 +241,7 @@ export function createRoundsService(deps: RoundsDeps) {
       flushTimer = setTimeout(() => {
         flushTimer = null;
         void flushBets();
-      }, settings.tickMs);
+      }, settings.betsFlushMs);
       flushTimer.unref();
     }
   }
