@@ -103,8 +103,9 @@ const EnvSchema = z.object({
   ROUNDS_CHAIN_LENGTH: z.coerce.number().int().min(10).max(100_000_000).optional(),
   ROUNDS_TICK_MS: z.coerce.number().int().min(20).max(5_000).default(100),
   /**
-   * How long a node gathers bet changes of a round before it broadcasts them as one `bets` event
-   * (a round's state change sends them at once): each batch is one frame to every socket.
+   * How long a node gathers the bets placed in a round before it broadcasts them as one `bets` event
+   * (cash-outs leave within a tick; a round's state change sends them at once): each batch is one
+   * frame to every socket.
    */
   ROUNDS_BETS_FLUSH_MS: z.coerce.number().int().min(20).max(5_000).default(500),
   ROUNDS_CRASH_BETTING_MS: z.coerce.number().int().min(500).max(120_000).default(6_000),

@@ -147,7 +147,9 @@ export default function CrashPage() {
     if (!state.data) return;
     setOffsetMs(state.data.round ? serverOffset(state.data.round.serverTime, Date.now()) : 0);
     setRound(state.data.round ?? state.data.recent[0] ?? null);
-    setBets(new Map(state.data.bets.map((bet) => [bet.id, bet])));
+    // Between rounds (no live one) the ended round stays on screen with the bets it ended with: the
+    // next round's `betting` event clears them.
+    if (state.data.round) setBets(new Map(state.data.bets.map((bet) => [bet.id, bet])));
   }, [state.data]);
 
   useRoundEvents(['crash'], (event) => {

@@ -42,8 +42,9 @@ export interface RoundsSettings {
   checkpointEvery: number;
   tickMs: number;
   /**
-   * How long bet changes of a round gather before they leave as one `bets` event: every event is one
-   * frame to every socket of the project, so at 5,000 sockets the batch, not the bet, is the cost.
+   * How long bets placed in a round's betting window gather before they leave as one `bets` event
+   * (cash-outs and settlements leave within a tick): every event is one frame to every socket of the
+   * project, so at 5,000 sockets the batch, not the bet, is the cost.
    */
   betsFlushMs: number;
   crashBettingMs: number;
@@ -210,6 +211,8 @@ export function createRoundsService(deps: RoundsDeps) {
     { projectId: number; game: RoundGame; roundId: string; bets: Map<string, RoundBetChange> }
   >();
   let flushTimer: NodeJS.Timeout | null = null;
+  /** When the pending flush fires (ms since the epoch, this node's clock). */
+  let flushAt = 0;
 
   function toBetChange(row: BetRow): RoundBetChange {
     return [
@@ -225,10 +228,16 @@ export function createRoundsService(deps: RoundsDeps) {
 
   /**
    * Queues bets (placed, cashed out, settled) for the round's next `bets` event: it leaves at most
-   * `betsFlushMs` later, or at once before the round's next state change. Nothing waits for it: a
-   * player's own answer never queues behind the broadcast.
+   * `within` ms later — a tick for a cash-out or settlement, which players watch live on the curve;
+   * `betsFlushMs` for a bet placed in the betting window, the bulk of a round's changes — or at once
+   * before the round's next state change. Nothing waits for it: a player's own answer never queues
+   * behind the broadcast.
    */
-  function queueBets(round: Pick<RoundRow, 'id' | 'projectId' | 'game'>, bets: readonly BetRow[]): void {
+  function queueBets(
+    round: Pick<RoundRow, 'id' | 'projectId' | 'game'>,
+    bets: readonly BetRow[],
+    within = settings.tickMs,
+  ): void {
     if (bets.length === 0) return;
     const roundId = round.id.toString();
     let batch = pendingBets.get(roundId);
@@ -237,13 +246,15 @@ export function createRoundsService(deps: RoundsDeps) {
       pendingBets.set(roundId, batch);
     }
     for (const bet of bets) batch.bets.set(bet.id, toBetChange(bet));
-    if (!flushTimer) {
-      flushTimer = setTimeout(() => {
-        flushTimer = null;
-        void flushBets();
-      }, settings.betsFlushMs);
-      flushTimer.unref();
-    }
+    const due = Date.now() + within;
+    if (flushTimer && flushAt <= due) return;
+    if (flushTimer) clearTimeout(flushTimer);
+    flushAt = due;
+    flushTimer = setTimeout(() => {
+      flushTimer = null;
+      void flushBets();
+    }, within);
+    flushTimer.unref();
   }
 
   /** Sends the queued bets (of one round, or all) as one `bets` event per round. */
@@ -828,9 +839,11 @@ export function createRoundsService(deps: RoundsDeps) {
           if (!outcome.bet) throw new NotPlaced(outcome);
           return { bet: outcome.bet, period: outcome.period };
         }));
-      queueBets({ id: placed.bet.roundId, projectId: placed.bet.projectId, game: placed.bet.game }, [
-        placed.bet,
-      ]);
+      queueBets(
+        { id: placed.bet.roundId, projectId: placed.bet.projectId, game: placed.bet.game },
+        [placed.bet],
+        settings.betsFlushMs,
+      );
       return toBetWire(placed.bet, placed.period);
     } catch (error) {
       const refusal = asLedgerError(error);
