@@ -793,6 +793,26 @@ describe('operator console at 1280x800', () => {
     await screenshot(finance, 'console-adjustments');
     expect(Number(await idrOf())).toBe(Number(before) + 25_000);
 
+    // A second request (by API) that finance rejects: the dialog asks for a note, nothing moves.
+    const supportApi = await signedIn('staff-support');
+    const second = await supportApi.api.console.requestAdjustment({
+      body: { userId: playerId, asset: 'IDR', amount: '-10000.00', reason: `${reason} (koreksi)` },
+    });
+    // The queue shows what was pending when it loaded: finance reloads it (it opens on "pending").
+    await finance.reload();
+    const secondRow = finance.locator('tr', { hasText: `${reason} (koreksi)` });
+    await secondRow.getByRole('button', { name: 'Tolak' }).click();
+    const rejectDialog = finance.getByRole('alertdialog');
+    const confirmReject = rejectDialog.getByRole('button', { name: 'Ya, tolak' });
+    expect(await confirmReject.isDisabled()).toBe(true);
+    await rejectDialog.getByLabel('Alasan penolakan').fill('Sudah dikompensasi lewat penyesuaian #1');
+    await screenshot(finance, 'console-adjustment-reject');
+    await confirmReject.click();
+    await secondRow.waitFor({ state: 'detached' });
+    expect(Number(await idrOf())).toBe(Number(before) + 25_000);
+    const rejected = await admin.api.console.adjustments({ query: { status: 'rejected' } });
+    expect(rejected.items.find((item) => item.id === second.id)?.status).toBe('rejected');
+
     // The audit log (read-only) shows the request by support and the approval by finance.
     const page = await consolePage('admin');
     await page.getByRole('link', { name: 'Log audit' }).click();
