@@ -43,18 +43,28 @@ function stateOf(row: Raw): StateRow {
  */
 export type QuickValue = string | null | ((offset: number) => SqlCall);
 
+/** One argument of a gate function's call: a parameter with its SQL type, or a value in the currency. */
+type CallArgument =
+  | { value: unknown; type: 'bigint' | 'integer' | 'text' | 'timestamptz' }
+  | { quick: QuickValue };
+
 /**
- * Appends a QuickValue to a call's parameters and answers its SQL: a `$n::bigint` literal (or NULL),
- * or the caller's expression numbered after the parameters so far.
+ * `name(arguments…)` as an SQL expression with its parameters numbered from `$offset+1`: a plain
+ * argument is a typed parameter; a QuickValue a `bigint` parameter (or NULL), or the caller's SQL
+ * expression (a rate read in the statement) numbered after the parameters before it.
  */
-function quickValueArgument(value: QuickValue, offset: number, values: unknown[]): string {
-  if (typeof value !== 'function') {
-    values.push(value);
-    return `$${offset + values.length}::bigint`;
-  }
-  const call = value(offset + values.length);
-  values.push(...call.values);
-  return call.text;
+function gateCall(name: string, args: readonly CallArgument[], offset: number): SqlCall {
+  const values: unknown[] = [];
+  const texts = args.map((arg) => {
+    if ('quick' in arg && typeof arg.quick === 'function') {
+      const call = arg.quick(offset + values.length);
+      values.push(...call.values);
+      return call.text;
+    }
+    values.push('quick' in arg ? arg.quick : arg.value);
+    return `$${offset + values.length}::${'quick' in arg ? 'bigint' : arg.type}`;
+  });
+  return { text: `${name}(${texts.join(', ')})`, values };
 }
 
 /**
@@ -74,20 +84,19 @@ export function quickStakeSql(
   },
   offset: number,
 ): SqlCall {
-  const p = (index: number) => `$${offset + index}`;
-  const values: unknown[] = [
-    input.userId,
-    input.asset,
-    input.amount.toString(),
-    input.at.toISOString(),
-    input.gapMs,
-  ];
-  const stake = quickValueArgument(input.stakeValue, offset, values);
-  const payout = quickValueArgument(input.payoutValue, offset, values);
-  return {
-    text: `responsible_quick_stake(${p(1)}::bigint, ${p(2)}::text, ${p(3)}::bigint, ${stake}, ${payout}, ${p(4)}::timestamptz, ${p(5)}::bigint)`,
-    values,
-  };
+  return gateCall(
+    'responsible_quick_stake',
+    [
+      { value: input.userId, type: 'bigint' },
+      { value: input.asset, type: 'text' },
+      { value: input.amount.toString(), type: 'bigint' },
+      { quick: input.stakeValue },
+      { quick: input.payoutValue },
+      { value: input.at.toISOString(), type: 'timestamptz' },
+      { value: input.gapMs, type: 'bigint' },
+    ],
+    offset,
+  );
 }
 
 /**
@@ -107,20 +116,19 @@ export function quickHoldSql(
   },
   offset: number,
 ): SqlCall {
-  const p = (index: number) => `$${offset + index}`;
-  const values: unknown[] = [
-    input.userId,
-    input.projectId,
-    input.asset,
-    input.amount.toString(),
-    input.at.toISOString(),
-    input.gapMs,
-  ];
-  const stake = quickValueArgument(input.stakeValue, offset, values);
-  return {
-    text: `responsible_quick_hold(${p(1)}::bigint, ${p(2)}::integer, ${p(3)}::text, ${p(4)}::bigint, ${stake}, ${p(5)}::timestamptz, ${p(6)}::bigint)`,
-    values,
-  };
+  return gateCall(
+    'responsible_quick_hold',
+    [
+      { value: input.userId, type: 'bigint' },
+      { value: input.projectId, type: 'integer' },
+      { value: input.asset, type: 'text' },
+      { value: input.amount.toString(), type: 'bigint' },
+      { quick: input.stakeValue },
+      { value: input.at.toISOString(), type: 'timestamptz' },
+      { value: input.gapMs, type: 'bigint' },
+    ],
+    offset,
+  );
 }
 
 /** afterSettle as an SQL expression (parameters from `$offset+1`): `responsible_settle` of migration 0800. */
@@ -136,20 +144,19 @@ export function settleSql(
   },
   offset: number,
 ): SqlCall {
-  const p = (index: number) => `$${offset + index}`;
-  const values: unknown[] = [
-    input.userId,
-    input.projectId,
-    input.asset,
-    input.amount.toString(),
-    input.at.toISOString(),
-  ];
-  const stake = quickValueArgument(input.stakeValue, offset, values);
-  const payout = quickValueArgument(input.payoutValue, offset, values);
-  return {
-    text: `responsible_settle(${p(1)}::bigint, ${p(2)}::integer, ${p(3)}::text, ${p(4)}::bigint, ${stake}, ${payout}, ${p(5)}::timestamptz)`,
-    values,
-  };
+  return gateCall(
+    'responsible_settle',
+    [
+      { value: input.userId, type: 'bigint' },
+      { value: input.projectId, type: 'integer' },
+      { value: input.asset, type: 'text' },
+      { value: input.amount.toString(), type: 'bigint' },
+      { quick: input.stakeValue },
+      { quick: input.payoutValue },
+      { value: input.at.toISOString(), type: 'timestamptz' },
+    ],
+    offset,
+  );
 }
 
 /** The responsible-play tables (migration 0640): only this module reads or writes them. */
