@@ -363,6 +363,27 @@ describe('seamless wallet', () => {
       body: '{}',
     });
     expect(((await stranger.json()) as Answer).status).toBe('RS_ERROR_INVALID_PARTNER');
+    // A path that is no operation of the protocol: its syntax error, in the protocol (HTTP 200).
+    for (const [method, path] of [
+      ['POST', '/provider/demo/transaction/refund'],
+      ['POST', '/provider/demo'],
+      ['GET', '/provider/demo/user/balance'],
+    ] as const) {
+      const unknown = await fetch(`${testApp.baseUrl}${path}`, {
+        method,
+        ...(method === 'POST'
+          ? {
+              headers: {
+                'content-type': 'application/json',
+                'x-payhub-signature': signBody(privatePem, '{}'),
+              },
+              body: '{}',
+            }
+          : {}),
+      });
+      expect(unknown.status, path).toBe(200);
+      expect(((await unknown.json()) as Answer).status, path).toBe('RS_ERROR_WRONG_SYNTAX');
+    }
     // Only the one valid bet moved; the valid win and rollback bodies above were never accepted.
     expect(await yec(player)).toBe(before - 300n);
     await expectLedgerClean(testApp);

@@ -54,4 +54,9 @@ export function registerProviderWalletRoutes(app: FastifyInstance, wallet: Provi
       },
     );
   }
+  // Any other path under /provider answers in the protocol too (HTTP 200, RS_ERROR_WRONG_SYNTAX),
+  // not with the framework's 404 page: the provider's client reads a status from every answer.
+  app.all('/provider/*', { config: { rateLimit: false } }, async (_request, reply) =>
+    reply.code(200).send({ status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: null }),
+  );
 }
