@@ -105,20 +105,41 @@ export function createResponsibleService(deps: ResponsibleDeps) {
   }
 
   /**
-   * A value for the one-call SQL paths: the project currency as itself; another asset as the rate
-   * read inside the caller's statement when the rate source has an SQL form (no round trip of its
-   * own), else read now through `executor`.
+   * Values of `asset` for the one-call SQL paths, with no round trip of their own: the project
+   * currency as itself; another asset at the rate `valueInCurrency` reads (rounded up the same way),
+   * read inside the caller's statement; without a rate source no value (nothing recorded, as on
+   * the locked path). Null when the rate has no SQL form.
    */
+  function sqlValuer(projectId: number, asset: Asset): ((amount: bigint) => QuickValue) | null {
+    if (asset === project(projectId).currency) return (amount) => amount.toString();
+    if (!deps.valueInCurrency) return () => null;
+    const call = deps.valueInCurrencyCall?.(projectId, asset);
+    return call ? (amount) => (offset) => call(amount, offset) : null;
+  }
+
+  /** `sqlValuer`'s value, or the rate read now through `executor` when it has no SQL form. */
   async function quickValueOf(
     executor: Executor,
     projectId: number,
     asset: Asset,
     amount: bigint,
   ): Promise<QuickValue> {
-    if (asset === project(projectId).currency) return amount.toString();
-    const call = deps.valueInCurrencyCall?.(projectId, asset);
-    if (call) return (offset) => call(amount, offset);
+    const valuer = sqlValuer(projectId, asset);
+    if (valuer) return valuer(amount);
     return (await value(executor, projectId, asset, amount))?.toString() ?? null;
+  }
+
+  /**
+   * The gate's call behind `mayPlayCall` when there is one: CASE keeps the order, the age is read
+   * first and the stake recorded only for a player of age.
+   */
+  function ofAgeOnly(call: SqlCall, context: PlayContext, offset: number): SqlCall {
+    if (!deps.mayPlayCall) return call;
+    const ofAge = deps.mayPlayCall(context.userId, context.projectId, offset + call.values.length);
+    return {
+      text: `(CASE WHEN ${ofAge.text} THEN ${call.text} ELSE false END)`,
+      values: [...call.values, ...ofAge.values],
+    };
   }
 
   function refuseIfExcluded(state: StateRow, now: Date): void {
@@ -226,16 +247,9 @@ export function createResponsibleService(deps: ResponsibleDeps) {
     quickStake(context, offset) {
       if (context.stake <= 0n || context.payout < 0n) return null;
       if (deps.mayPlay && !deps.mayPlayCall) return null;
-      // The project currency is its own value; another asset is valued in the statement at the rate
-      // `valueInCurrency` reads (rounded up the same way), or takes the locked path when that rate
-      // cannot be read in SQL. Without a rate source it has no value (nothing recorded, as there).
-      const local = context.asset === project(context.projectId).currency;
-      let quickValue: (amount: bigint) => QuickValue = (amount) => (local ? amount.toString() : null);
-      if (!local && deps.valueInCurrency) {
-        const valued = deps.valueInCurrencyCall?.(context.projectId, context.asset) ?? null;
-        if (!valued) return null;
-        quickValue = (amount) => (at: number) => valued(amount, at);
-      }
+      // A rate that cannot be read in SQL takes the locked path.
+      const quickValue = sqlValuer(context.projectId, context.asset);
+      if (!quickValue) return null;
       const stakeValue = quickValue(context.stake);
       const payoutValue = quickValue(context.payout);
       const call = quickStakeSql(
@@ -250,13 +264,7 @@ export function createResponsibleService(deps: ResponsibleDeps) {
         },
         offset,
       );
-      if (!deps.mayPlayCall) return call;
-      // CASE keeps the order: the age is read first, and the stake recorded only for a player of age.
-      const ofAge = deps.mayPlayCall(context.userId, context.projectId, offset + call.values.length);
-      return {
-        text: `(CASE WHEN ${ofAge.text} THEN ${call.text} ELSE false END)`,
-        values: [...call.values, ...ofAge.values],
-      };
+      return ofAgeOnly(call, context, offset);
     },
 
     async quickHold(executor, context, offset) {
@@ -276,13 +284,7 @@ export function createResponsibleService(deps: ResponsibleDeps) {
         },
         offset,
       );
-      if (!deps.mayPlayCall) return call;
-      // CASE keeps the order: the age is read first, and the stake recorded only for a player of age.
-      const ofAge = deps.mayPlayCall(context.userId, context.projectId, offset + call.values.length);
-      return {
-        text: `(CASE WHEN ${ofAge.text} THEN ${call.text} ELSE false END)`,
-        values: [...call.values, ...ofAge.values],
-      };
+      return ofAgeOnly(call, context, offset);
     },
 
     async settleCall(executor, context, offset) {
