@@ -2,7 +2,7 @@
 // the same crash curve (the multipliers they show at one instant agree), bet, and one cashes out —
 // the other sees that cash-out in the live list; a bet on wingo's 30 s mode settles in the next draw;
 // the fairness page verifies the ended rounds in the browser. Screenshots kept.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoLabel, demoAccount } from './support/accounts.ts';
 import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
@@ -45,6 +45,46 @@ const multiplierOf = async (page: Page) => {
   return match ? Number(`${match[1]}.${match[2]}`) : null;
 };
 
+/** Waits for a crash betting window whose countdown shows at least `seconds` left. */
+async function freshBettingWindow(page: Page, seconds = 4): Promise<void> {
+  await page.waitForFunction(
+    (least) => {
+      const label = document.querySelector('[data-testid="crash-multiplier"]');
+      if (label?.getAttribute('data-state') !== 'betting') return false;
+      const left = /(\d+)/.exec(label.textContent ?? '');
+      return left !== null && Number(left[1]) >= least;
+    },
+    seconds,
+    { timeout: 60_000 },
+  );
+}
+
+/**
+ * Presses Bet and answers whether the bet was taken: true when the page shows the player's bet,
+ * false when the server refused it as too late (10030, the refusal closed).
+ */
+async function placeBet(page: Page): Promise<boolean> {
+  await page.getByTestId('crash-bet').click();
+  return takenOrRefused(page, page.getByTestId('crash-my-bet'));
+}
+
+/**
+ * Waits for `taken` (the page shows the bet) or for the refusal dialog; a refusal must be 10030
+ * (betting closed), and is closed. Answers whether the bet was taken.
+ */
+async function takenOrRefused(page: Page, taken: Locator): Promise<boolean> {
+  const refusal = page.locator('[role="alertdialog"]');
+  const wasTaken = await Promise.race([
+    taken.waitFor({ timeout: 30_000 }).then(() => true),
+    refusal.waitFor({ timeout: 30_000 }).then(() => false),
+  ]);
+  if (wasTaken) return true;
+  expect(await refusal.textContent()).toContain('10030');
+  await refusal.locator('button').first().click();
+  await refusal.waitFor({ state: 'detached', timeout: 5_000 });
+  return false;
+}
+
 describe('round games journey', () => {
   it('two players see the same crash curve and each other’s cash-outs', async () => {
     const contextA = await newMobileContext(browser);
@@ -58,19 +98,13 @@ describe('round games journey', () => {
     await openFromHome(b, 'Crash');
 
     let cashedOut = false;
-    for (let attempt = 0; attempt < 4 && !cashedOut; attempt += 1) {
-      // A fresh betting window on both screens.
-      await a.waitForFunction(
-        () =>
-          document.querySelector('[data-testid="crash-multiplier"]')?.getAttribute('data-state') ===
-          'betting',
-        undefined,
-        { timeout: 60_000 },
-      );
-      await a.getByTestId('crash-bet').click();
-      await b.getByTestId('crash-bet').click();
-      await a.getByTestId('crash-my-bet').waitFor();
-      await b.getByTestId('crash-my-bet').waitFor();
+    for (let attempt = 0; attempt < 5 && !cashedOut; attempt += 1) {
+      // A fresh betting window on both screens: one with at least 4 s left, so both bets reach the
+      // server inside it on a loaded machine.
+      await Promise.all([freshBettingWindow(a), freshBettingWindow(b)]);
+      const [placedA, placedB] = await Promise.all([placeBet(a), placeBet(b)]);
+      // A bet that reached the server after the window closed is refused (10030): the next round.
+      if (!placedA || !placedB) continue;
       // Each sees both bets of the round.
       await a.waitForFunction(() => document.querySelectorAll('[data-testid="crash-bet-row"]').length >= 2);
       await b.waitForFunction(() => document.querySelectorAll('[data-testid="crash-bet-row"]').length >= 2);
@@ -143,14 +177,23 @@ describe('round games journey', () => {
     await openFromHome(page, 'Wingo');
     await page.getByTestId('wingo-tab-wingo30').click();
     const green = page.getByTestId('wingo-colour-green');
-    await page.waitForFunction(
-      () =>
-        !(document.querySelector('[data-testid="wingo-colour-green"]') as HTMLButtonElement | null)?.disabled,
-      undefined,
-      { timeout: 30_000 },
-    );
-    await green.click();
-    await page.locator('[data-testid="wingo-my-bet"][data-state="open"]').first().waitFor();
+    let placed = false;
+    for (let attempt = 0; attempt < 4 && !placed; attempt += 1) {
+      await page.waitForFunction(
+        () =>
+          !(document.querySelector('[data-testid="wingo-colour-green"]') as HTMLButtonElement | null)
+            ?.disabled,
+        undefined,
+        { timeout: 30_000 },
+      );
+      await green.click();
+      // A click that reached the server after the draw closed is refused (10030): the next draw.
+      placed = await takenOrRefused(
+        page,
+        page.locator('[data-testid="wingo-my-bet"][data-state="open"]').first(),
+      );
+    }
+    expect(placed).toBe(true);
     await screenshot(page, 'rounds-wingo-bet');
     await page
       .locator('[data-testid="wingo-my-bet"]:is([data-state="won"], [data-state="lost"])')
@@ -172,5 +215,5 @@ describe('round games journey', () => {
     expect(verdicts.length).toBeGreaterThan(0);
     expect(new Set(verdicts)).toEqual(new Set(['ok']));
     await screenshot(page, 'rounds-wingo-fair');
-  }, 120_000);
+  }, 180_000);
 });

@@ -16,7 +16,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 try {
-  server = await startServer({ appsDir });
+  // The run's PostgreSQL and seeded template (tests/e2e/run.mjs); unset, the server seeds its own.
+  const database = process.env.PAYHUB_E2E_DATABASE ? JSON.parse(process.env.PAYHUB_E2E_DATABASE) : undefined;
+  server = await startServer({ appsDir, database });
 } catch (error) {
   console.error(`[e2e] ${specFile}: the server did not start: ${error.message}`);
   failed = 1;

@@ -1,13 +1,15 @@
 // `npm run test:e2e [-- filter ...]`: builds the apps from the current sources into a private
 // directory, then for every tests/e2e/*.spec.ts starts the real server on a free port with a
-// temporary DATA_DIR (embedded PostgreSQL, or a fresh database when DATABASE_URL is set), waits for
-// /healthz and runs that file (Vitest, playwright-core driving /usr/bin/chromium headless). Prints
-// "N passed, N failed" and exits non-zero on any failure.
+// temporary DATA_DIR and its own copy of a seeded template database (one PostgreSQL for the run:
+// embedded, or the server at DATABASE_URL), waits for /healthz and runs that file (Vitest,
+// playwright-core driving /usr/bin/chromium headless). Prints "N passed, N failed" and exits
+// non-zero on any failure.
 // Screenshots go to artifacts/screenshots/.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import { findChromium, NO_BROWSER_MESSAGE } from '../../scripts/find-browser.mjs';
 import { prepareApps, root } from './support/server.mjs';
 
@@ -21,14 +23,23 @@ if (!browser) {
 process.env.CHROMIUM_PATH = browser;
 mkdirSync(join(root, 'artifacts/screenshots'), { recursive: true });
 const appsDir = mkdtempSync(join(tmpdir(), 'payhub-e2e-apps-'));
+// One PostgreSQL and one seeded template for the run, made while the apps build (support/database.ts).
+const { prepareE2eDatabase } = await tsImport('./support/database.ts', import.meta.url);
+let database;
 try {
-  await prepareApps(appsDir);
+  [database] = await Promise.all([prepareE2eDatabase(), prepareApps(appsDir)]);
 } catch (error) {
   rmSync(appsDir, { recursive: true, force: true });
   throw error;
 }
+// Each file's server starts on its own copy of the template (tests/e2e/run-one.mjs reads this).
+process.env.PAYHUB_E2E_DATABASE = JSON.stringify({
+  adminUrl: database.adminUrl,
+  template: database.template,
+  accounts: database.accounts,
+});
 
-// Each journey file gets its own server and database (tests/e2e/run-one.mjs): journeys change shared
+// Each journey file gets its own server and database copy (tests/e2e/run-one.mjs): journeys change shared
 // state (site notices broadcast to every agent of a project, order queues, throttles), and one file's
 // leftovers must not block another's clicks.
 const specFiles = readdirSync(join(root, 'tests/e2e'))
@@ -41,14 +52,14 @@ const specFiles = readdirSync(join(root, 'tests/e2e'))
 // once, when it ends, so two files' logs never interleave.
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const children = new Set();
-const cleanUp = () => {
+const cleanUp = async () => {
   for (const child of children) child.kill('SIGTERM');
   rmSync(appsDir, { recursive: true, force: true });
+  await database.stop();
 };
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    cleanUp();
-    process.exit(130);
+    void cleanUp().finally(() => process.exit(130));
   });
 }
 
@@ -95,7 +106,7 @@ try {
     }),
   );
 } finally {
-  cleanUp();
+  await cleanUp();
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

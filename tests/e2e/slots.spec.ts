@@ -105,11 +105,33 @@ describe('casino journey', () => {
     await page.getByTestId('casino-game-demo-live-roulette').tap();
     const live = page.frameLocator('[data-testid="casino-frame"]');
     await live.getByTestId('live-balance').filter({ hasText: /\d/ }).waitFor();
-    await live.getByTestId('live-status').filter({ hasText: 'Pasang taruhan' }).waitFor({ timeout: 30_000 });
-    await settle(page, 'casino-live-betting');
     const beforeLive = await gameBalance(api);
-    await live.getByTestId('live-bet-red').press('Enter');
-    await live.getByTestId('live-message').filter({ hasText: 'Taruhan diterima' }).waitFor();
+    // A bet pressed as the window closes is refused by the table ("sudah ditutup") or, when the frame
+    // already shows the spin, not sent at all: each press waits for a window with 4 s or more left,
+    // and a refused one is tried again in the next round.
+    let accepted = false;
+    for (let attempt = 0; attempt < 4 && !accepted; attempt += 1) {
+      await live
+        .getByTestId('live-status')
+        .filter({ hasText: /Pasang taruhan · ([4-9]|\d\d) dtk/ })
+        .waitFor({ timeout: 40_000 });
+      const sent = Number((await live.locator('#stake').getAttribute('data-bets')) ?? 0);
+      await live.getByTestId('live-bet-red').press('Enter');
+      const answered = await live
+        .locator(`#stake[data-bets="${sent + 1}"]`)
+        .waitFor({ timeout: 15_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!answered) continue;
+      const message = (await live.getByTestId('live-message').textContent()) ?? '';
+      if (/sudah ditutup/.test(message)) continue;
+      expect(message).toContain('Taruhan diterima');
+      accepted = true;
+    }
+    expect(accepted).toBe(true);
+    await settle(page, 'casino-live-betting');
     const afterBet = await gameBalance(api);
     expect(BigInt(digits(afterBet))).toBeLessThan(BigInt(digits(beforeLive)));
     expect(digits(await live.getByTestId('live-balance').textContent())).toBe(digits(afterBet));
@@ -145,5 +167,5 @@ describe('casino journey', () => {
     await bets.nth(9).waitFor();
     expect(await bets.count()).toBeGreaterThanOrEqual(10);
     await settle(page, 'casino-history');
-  });
+  }, 180_000);
 });

@@ -2,7 +2,7 @@
 // a free port, a temporary DATA_DIR (embedded PostgreSQL inside it) or, when DATABASE_URL is set, a
 // fresh database on that server, serving the apps built by prepareApps(). Answers { url, dataDir, stop }.
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,13 +21,14 @@ export function freePort() {
   });
 }
 
-async function freshDatabase(adminUrl) {
+/** A new database on the server at `adminUrl`: empty, or a copy of `template` (migrated and seeded). */
+async function freshDatabase(adminUrl, template) {
   const { default: pg } = await import('pg');
   const name = `payhub_e2e_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -64,17 +65,31 @@ async function waitForHealth(url, child, timeoutMs) {
 
 /**
  * Starts the server; `appsDir` is where the built apps are (see prepareApps), `env` adds or
- * overrides environment variables.
+ * overrides environment variables. `database` ({ adminUrl, template, accounts }, from
+ * tests/e2e/support/database.ts) starts it on a copy of a seeded template with its demo accounts;
+ * without it the server runs on a fresh database at DATABASE_URL, or embedded, and seeds itself.
  */
-export async function startServer({ appsDir, env = {}, quiet = true, healthTimeoutMs = 180_000 } = {}) {
+export async function startServer({
+  appsDir,
+  env = {},
+  quiet = true,
+  healthTimeoutMs = 180_000,
+  database: shared,
+} = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'payhub-e2e-'));
   // As root the embedded cluster runs as the `postgres` user, which must traverse DATA_DIR.
   chmodSync(dataDir, 0o755);
   const port = await freePort();
   // The demo game provider beside each server (apps/demo-provider), on a port of its own.
   const providerPort = await freePort();
-  const adminUrl = process.env.DATABASE_URL;
-  const database = adminUrl ? await freshDatabase(adminUrl) : null;
+  const adminUrl = shared?.adminUrl ?? process.env.DATABASE_URL;
+  const database = adminUrl ? await freshDatabase(adminUrl, shared?.template) : null;
+  if (shared) {
+    // What the server writes when it seeds an empty database (apps/server/src/seed/demo-accounts-file.ts).
+    writeFileSync(join(dataDir, 'demo-accounts.json'), `${JSON.stringify(shared.accounts, null, 2)}\n`, {
+      mode: 0o600,
+    });
+  }
   const childEnv = {
     ...process.env,
     NODE_ENV: 'development',
