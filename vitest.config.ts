@@ -2,7 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    globalSetup: ['apps/server/test/global-setup.ts'],
     setupFiles: ['tests/setup/fast-check-seed.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -15,6 +14,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
+          // PostgreSQL, the seeded template and the dev chain; the web project needs none of them.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           include: [
             'apps/server/src/**/*.test.ts',
             'apps/demo-provider/src/**/*.test.ts',

@@ -23,11 +23,15 @@ if (!browser) {
 process.env.CHROMIUM_PATH = browser;
 mkdirSync(join(root, 'artifacts/screenshots'), { recursive: true });
 const appsDir = mkdtempSync(join(tmpdir(), 'payhub-e2e-apps-'));
-// One PostgreSQL and one seeded template for the run, made while the apps build (support/database.ts).
-const { prepareE2eDatabase } = await tsImport('./support/database.ts', import.meta.url);
+// One PostgreSQL and one seeded template for the run, made while the apps build
+// (apps/server/test/template-database.ts, as the Vitest suites do).
+const { prepareTemplateDatabase } = await tsImport(
+  '../../apps/server/test/template-database.ts',
+  import.meta.url,
+);
 let database;
 try {
-  [database] = await Promise.all([prepareE2eDatabase(), prepareApps(appsDir)]);
+  [database] = await Promise.all([prepareTemplateDatabase('payhub-e2e'), prepareApps(appsDir)]);
 } catch (error) {
   rmSync(appsDir, { recursive: true, force: true });
   throw error;

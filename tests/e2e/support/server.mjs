@@ -66,7 +66,7 @@ async function waitForHealth(url, child, timeoutMs) {
 /**
  * Starts the server; `appsDir` is where the built apps are (see prepareApps), `env` adds or
  * overrides environment variables. `database` ({ adminUrl, template, accounts }, from
- * tests/e2e/support/database.ts) starts it on a copy of a seeded template with its demo accounts;
+ * apps/server/test/template-database.ts) starts it on a copy of a seeded template with its demo accounts;
  * without it the server runs on a fresh database at DATABASE_URL, or embedded, and seeds itself.
  */
 export async function startServer({
