@@ -159,6 +159,8 @@ describe('round games journey', () => {
       .getByTestId('fair-terminating')
       .filter({ hasText: /^[0-9a-f]{64}$/ })
       .waitFor();
+    // The development server's own salt, named in the reader's language.
+    expect(await a.getByTestId('fair-salt-source').textContent()).toContain('Pengembangan: SHA-256');
     await a.getByTestId('fair-round').first().waitFor();
     await a.getByTestId('fair-verify').click();
     await a.locator('[data-testid="fair-round"]:not([data-verdict=""])').first().waitFor();

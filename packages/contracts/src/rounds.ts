@@ -73,6 +73,13 @@ export const RoundBetWire = z.object({
 });
 export type RoundBetWire = z.infer<typeof RoundBetWire>;
 
+/**
+ * The salt source of a chain whose salt the development server fixed itself (SHA-256 of the
+ * terminating hash, not for production): the apps show it in the reader's language. Any other
+ * source is the operator's own words (e.g. the Bitcoin block whose hash is the salt).
+ */
+export const ROUND_DEV_SALT_SOURCE = 'development';
+
 export const RoundFairness = z.object({
   game: RoundGameSchema,
   chainLength: z.number().int(),

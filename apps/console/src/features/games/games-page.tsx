@@ -1,4 +1,4 @@
-import { GAME_EDGE_BOUNDS, type GameConfigWire } from '@payhub/contracts';
+import { GAME_EDGE_BOUNDS, type GameConfigWire, ROUND_DEV_SALT_SOURCE } from '@payhub/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -192,7 +192,11 @@ export function GamesPage() {
                   <dt className="text-slate-500">{t('console.games.salt')}</dt>
                   <dd className="break-all font-mono">{chain.fairness.salt ?? '—'}</dd>
                   <dt className="text-slate-500">{t('console.games.saltSource')}</dt>
-                  <dd>{chain.fairness.saltSource ?? '—'}</dd>
+                  <dd>
+                    {chain.fairness.saltSource === ROUND_DEV_SALT_SOURCE
+                      ? t('console.games.devSalt')
+                      : (chain.fairness.saltSource ?? '—')}
+                  </dd>
                 </dl>
               )}
               {chain.fairness && chain.fairness.salt === null && canSalt && (

@@ -1,4 +1,4 @@
-import { ROUND_GAMES, type RoundGame, type RoundWire } from '@payhub/contracts';
+import { ROUND_DEV_SALT_SOURCE, ROUND_GAMES, type RoundGame, type RoundWire } from '@payhub/contracts';
 import { chainRoundOf, crashPointCents, wingoNumber } from '@payhub/games';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -65,7 +65,11 @@ export default function RoundsFairPage() {
           {fairness?.saltSource && (
             <>
               <dt className="font-semibold text-slate-700">{t('playerRounds.fair.saltSource')}</dt>
-              <dd>{fairness.saltSource}</dd>
+              <dd data-testid="fair-salt-source">
+                {fairness.saltSource === ROUND_DEV_SALT_SOURCE
+                  ? t('playerRounds.fair.devSalt')
+                  : fairness.saltSource}
+              </dd>
             </>
           )}
           <dt className="font-semibold text-slate-700">{t('playerRounds.fair.chainLength')}</dt>

@@ -4,6 +4,7 @@ import {
   ErrorCode,
   formatAmount,
   type ProjectConfig,
+  ROUND_DEV_SALT_SOURCE,
   ROUND_GAMES,
   type RoundBetChange,
   type RoundBetWire,
@@ -312,8 +313,7 @@ export function createRoundsService(deps: RoundsDeps) {
           terminatingHash,
           checkpointEvery: settings.checkpointEvery,
           salt,
-          saltSource:
-            salt === null ? null : 'development: SHA-256 of the terminating hash (not for production)',
+          saltSource: salt === null ? null : ROUND_DEV_SALT_SOURCE,
         },
         checkpoints,
       ),

@@ -272,6 +272,7 @@ export const console: ConsoleCatalog['console'] = {
     terminatingHash: 'Terminating hash',
     salt: 'Salt',
     saltSource: 'Salt source (e.g. Bitcoin block)',
+    devSalt: 'Development: SHA-256 of the chain’s terminating hash (not for production)',
     fixSalt: 'Fix the salt',
   },
   staff: {

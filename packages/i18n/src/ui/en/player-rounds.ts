@@ -48,6 +48,7 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     salt: 'Salt',
     saltSource: 'Salt source',
     saltPending: 'Not fixed yet',
+    devSalt: 'Development: SHA-256 of the chain’s terminating hash (not for production)',
     chainLength: 'Chain length',
     rounds: 'Ended rounds',
     round: 'Round #{{round}} · {{period}}',

@@ -272,6 +272,7 @@ export const console: ConsoleCatalog['console'] = {
     terminatingHash: 'Hash terminal',
     salt: 'Sal',
     saltSource: 'Origen de la sal (p. ej. bloque de Bitcoin)',
+    devSalt: 'Desarrollo: SHA-256 del hash final de la cadena (no para producción)',
     fixSalt: 'Fijar la sal',
   },
   staff: {

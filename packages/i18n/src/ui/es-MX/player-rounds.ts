@@ -48,6 +48,7 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     salt: 'Sal',
     saltSource: 'Origen de la sal',
     saltPending: 'Aún no fijada',
+    devSalt: 'Desarrollo: SHA-256 del hash final de la cadena (no para producción)',
     chainLength: 'Largo de la cadena',
     rounds: 'Rondas terminadas',
     round: 'Ronda #{{round}} · {{period}}',

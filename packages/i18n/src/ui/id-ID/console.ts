@@ -270,6 +270,7 @@ export const console = {
     terminatingHash: 'Hash penutup',
     salt: 'Salt',
     saltSource: 'Sumber salt (mis. blok Bitcoin)',
+    devSalt: 'Pengembangan: SHA-256 dari hash akhir rantai (bukan untuk produksi)',
     fixSalt: 'Tetapkan salt',
   },
   staff: {

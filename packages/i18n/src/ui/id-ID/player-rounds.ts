@@ -46,6 +46,7 @@ export const playerRounds = {
     salt: 'Salt',
     saltSource: 'Sumber salt',
     saltPending: 'Belum ditetapkan',
+    devSalt: 'Pengembangan: SHA-256 dari hash akhir rantai (bukan untuk produksi)',
     chainLength: 'Panjang rantai',
     rounds: 'Ronde selesai',
     round: 'Ronde #{{round}} · {{period}}',
