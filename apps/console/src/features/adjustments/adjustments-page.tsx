@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
+import { QUEUE_REFRESH_MS } from '../../lib/query-client.ts';
 import { useCan, useStaff } from '../../lib/staff.ts';
 import { downloadCsv } from '../../shared/csv.ts';
 import { LoadMore } from '../../shared/list-controls.tsx';
@@ -26,6 +27,7 @@ export function AdjustmentsPage() {
       }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: status === 'pending' ? QUEUE_REFRESH_MS : false,
   });
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
   const [deciding, setDeciding] = useState<{ row: (typeof rows)[number]; approve: boolean } | null>(null);

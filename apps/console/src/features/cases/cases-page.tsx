@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
+import { QUEUE_REFRESH_MS } from '../../lib/query-client.ts';
 import { useCan } from '../../lib/staff.ts';
 import { downloadCsv } from '../../shared/csv.ts';
 import { Badge, Button, Card, ErrorLine, Input, Pager, Select, Table } from '../../shared/ui.tsx';
@@ -165,6 +166,7 @@ export function CasesPage() {
           ...(status === 'escalated' ? { status: 'open', escalated: true } : status ? { status } : {}),
         },
       }),
+    refetchInterval: status === 'open' || status === 'escalated' ? QUEUE_REFRESH_MS : false,
   });
   const [resolution, setResolution] = useState<Record<number, string>>({});
   const [releasing, setReleasing] = useState<number | null>(null);
