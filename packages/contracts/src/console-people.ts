@@ -35,7 +35,8 @@ export const ConsolePeopleGroup = z.object({
 /** Whether the agent app reports: online in the foreground now, seen before, or never. */
 export const PresenceStatus = z.enum(['online', 'away', 'never']);
 
-export const ConsoleOperatorDetail = z.object({
+/** A payment operator in the console's KYC list (`GET /main/console/operators`). */
+export const ConsoleOperator = z.object({
   userId: z.number().int(),
   phone: z.string(),
   nickname: z.string(),
@@ -45,6 +46,11 @@ export const ConsoleOperatorDetail = z.object({
   perOrderMax: z.string(),
   dailyMax: z.string(),
   commissionBps: z.number().int(),
+});
+export type ConsoleOperator = z.infer<typeof ConsoleOperator>;
+
+/** One operator's page: the list row and what the payhub, quota, promo and user modules add. */
+export const ConsoleOperatorDetail = ConsoleOperator.extend({
   /** The user module's payment profile: may take orders, and the role (e.g. "CS", "banker"). */
   spaPay: z.boolean(),
   paymentRole: z.string().nullable(),

@@ -3,7 +3,7 @@ import { BONUS_KINDS } from './bonus.ts';
 import { BONUS_CAMPAIGNS_PERMISSIONS, bonusCampaignsApi } from './bonus-campaigns.ts';
 import { CONSOLE_KYC_PERMISSIONS, consoleKycApi } from './console-kyc.ts';
 import { CONSOLE_OPS_PERMISSIONS, consoleOpsApi } from './console-ops.ts';
-import { CONSOLE_PEOPLE_PERMISSIONS, consolePeopleApi } from './console-people.ts';
+import { CONSOLE_PEOPLE_PERMISSIONS, ConsoleOperator, consolePeopleApi } from './console-people.ts';
 import { CONSOLE_PLAYERS_PERMISSIONS, consolePlayersApi } from './console-players.ts';
 import { endpoint } from './endpoint.ts';
 import { PayOrderState, WithdrawOrderState } from './enums.ts';
@@ -109,18 +109,6 @@ export const ConsolePlayer = z.object({
   phone: z.string(),
   nickname: z.string(),
   createdAt: z.string(),
-});
-
-export const ConsoleOperator = z.object({
-  userId: z.number().int(),
-  phone: z.string(),
-  nickname: z.string(),
-  kycStatus: OperatorStatus.shape.kycStatus,
-  verifiedName: z.string().nullable(),
-  working: z.boolean(),
-  perOrderMax: z.string(),
-  dailyMax: z.string(),
-  commissionBps: z.number().int(),
 });
 
 export const ConsoleGrant = z.object({
