@@ -1,4 +1,10 @@
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type {
+  ButtonHTMLAttributes,
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 
 export function Button({
   className = '',
@@ -23,6 +29,35 @@ export function Button({
 export function Input({ className = '', ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return (
     <input className={`rounded-md border border-slate-300 px-2 py-1.5 text-sm ${className}`} {...props} />
+  );
+}
+
+export function TextArea({ className = '', ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <textarea className={`rounded-md border border-slate-300 px-2 py-1.5 text-sm ${className}`} {...props} />
+  );
+}
+
+/** A labelled form field: the label above its control (`htmlFor` = the control's id), a hint below. */
+export function Field({
+  id,
+  label,
+  hint,
+  className = '',
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label htmlFor={id} className={`flex flex-col gap-1 ${className}`}>
+      {label}
+      {children}
+      {hint && <span className="text-xs text-slate-500">{hint}</span>}
+    </label>
   );
 }
 

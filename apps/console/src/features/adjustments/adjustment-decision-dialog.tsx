@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
-import { ConfirmDialog } from '../../shared/ui.tsx';
+import { ConfirmDialog, Field, TextArea } from '../../shared/ui.tsx';
 
 /** The shortest rejection note the server takes (contracts: rejectAdjustment.note). */
 const NOTE_MIN = 3;
@@ -53,17 +53,15 @@ export function AdjustmentDecisionDialog({
         })}
       </p>
       {!approve && (
-        <label htmlFor="adjustment-reject-note" className="mt-3 flex flex-col gap-1">
-          {t('console.adjustments.rejectNote')}
-          <textarea
+        <Field id="adjustment-reject-note" label={t('console.adjustments.rejectNote')} className="mt-3">
+          <TextArea
             id="adjustment-reject-note"
-            className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
             rows={3}
             maxLength={500}
             value={note}
             onChange={(event) => setNote(event.target.value)}
           />
-        </label>
+        </Field>
       )}
     </ConfirmDialog>
   );

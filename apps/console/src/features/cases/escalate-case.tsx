@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
-import { ConfirmDialog } from '../../shared/ui.tsx';
+import { ConfirmDialog, Field, TextArea } from '../../shared/ui.tsx';
 
 /**
  * A compliance officer hands an open case to the admin: a note (why the admin must decide) and a
@@ -30,17 +30,15 @@ export function EscalateCase({ caseId, onClose }: { caseId: number; onClose: () 
       onCancel={onClose}
     >
       <p>{t('consoleScreens.escalation.body')}</p>
-      <label className="mt-3 block text-xs font-medium text-slate-600" htmlFor="escalation-note">
-        {t('consoleScreens.escalation.note')}
-      </label>
-      <textarea
-        id="escalation-note"
-        className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-        rows={3}
-        maxLength={500}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-      />
+      <Field id="escalation-note" label={t('consoleScreens.escalation.note')} className="mt-3">
+        <TextArea
+          id="escalation-note"
+          rows={3}
+          maxLength={500}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </Field>
     </ConfirmDialog>
   );
 }

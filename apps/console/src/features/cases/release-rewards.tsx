@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
-import { Button, Card, ErrorLine, Input, Table } from '../../shared/ui.tsx';
+import { Button, Card, ErrorLine, Field, Input, Table } from '../../shared/ui.tsx';
 
 /**
  * The confirmation sheet before a reward-abuse case closes with "pay the rewards": what the case
@@ -81,15 +81,14 @@ export function ReleaseRewards({
               <p className="text-xs text-slate-500">{t('consoleScreens.caseRelease.reversedNote')}</p>
             </>
           ))}
-        <label htmlFor="release-decision" className="flex flex-col gap-1">
-          {t('consoleScreens.caseRelease.decision')}
+        <Field id="release-decision" label={t('consoleScreens.caseRelease.decision')}>
           <Input
             id="release-decision"
             value={decision}
             maxLength={500}
             onChange={(event) => setDecision(event.target.value)}
           />
-        </label>
+        </Field>
         <ErrorLine error={release.error ? errorText(release.error) : null} />
         {release.isSuccess && (
           <p role="status" className="text-emerald-700">

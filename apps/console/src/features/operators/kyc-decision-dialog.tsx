@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
-import { ConfirmDialog, Input } from '../../shared/ui.tsx';
+import { ConfirmDialog, Field, Input } from '../../shared/ui.tsx';
 
 export type KycDecision = 'verified' | 'rejected' | 'suspended';
 
@@ -50,8 +50,7 @@ export function KycDecisionDialog({
     >
       <p>{t(`console.operators.confirm.${status}.body`, { nickname: operator.nickname })}</p>
       {status === 'verified' && (
-        <label htmlFor="kyc-verified-name" className="mt-3 flex flex-col gap-1">
-          {t('console.operators.namePrompt')}
+        <Field id="kyc-verified-name" label={t('console.operators.namePrompt')} className="mt-3">
           <Input
             id="kyc-verified-name"
             value={name}
@@ -59,7 +58,7 @@ export function KycDecisionDialog({
             autoComplete="off"
             onChange={(event) => setName(event.target.value)}
           />
-        </label>
+        </Field>
       )}
     </ConfirmDialog>
   );

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
-import { Button, Card, ErrorLine, Input } from '../../shared/ui.tsx';
+import { Button, Card, ErrorLine, Field, Input } from '../../shared/ui.tsx';
 
 type Kind = 'deposits' | 'withdrawals';
 type Resolution = (typeof DEPOSIT_RESOLUTIONS)[number];
@@ -84,16 +84,18 @@ export function ResolveOrder({
             </label>
           ))}
         </fieldset>
-        <label htmlFor="resolve-reason" className="flex flex-col gap-1">
-          {t('consoleOps.resolve.reason')}
+        <Field
+          id="resolve-reason"
+          label={t('consoleOps.resolve.reason')}
+          hint={t('consoleOps.resolve.reasonHint')}
+        >
           <Input
             id="resolve-reason"
             value={reason}
             maxLength={500}
             onChange={(event) => setReason(event.target.value)}
           />
-          <span className="text-xs text-slate-500">{t('consoleOps.resolve.reasonHint')}</span>
-        </label>
+        </Field>
         <ErrorLine error={resolve.error ? errorText(resolve.error) : null} />
         {resolve.data && (
           <p role="status" className="text-emerald-700">
