@@ -64,6 +64,19 @@ describe('casino journey', () => {
       );
     await settle(page, 'casino-lobby');
 
+    // Free play first: the demo badge instead of the balance, a spin in the frame, the wallet untouched.
+    const beforeDemo = await gameBalance(api);
+    await page.getByTestId('casino-demo-demo-fruit-5x3').tap();
+    await page.getByTestId('casino-demo-badge').filter({ hasText: 'Mode demo' }).waitFor();
+    const demoFrame = page.frameLocator('[data-testid="casino-frame"]');
+    await demoFrame.getByTestId('slot-balance').filter({ hasText: /\d/ }).waitFor();
+    await demoFrame.getByTestId('slot-spin').press('Enter');
+    await demoFrame.locator('[data-testid="slot-spin"][data-spins="1"]:not([disabled])').waitFor();
+    await settle(page, 'casino-slot-demo');
+    expect(await gameBalance(api)).toBe(beforeDemo);
+    await page.getByTestId('casino-close').tap();
+    await page.waitForURL('**/play/casino');
+
     await page.getByTestId('casino-game-demo-fruit-5x3').tap();
     const frame = page.frameLocator('[data-testid="casino-frame"]');
     const start = await gameBalance(api);

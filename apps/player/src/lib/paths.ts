@@ -24,8 +24,9 @@ export const paths = {
   history: '/history',
   exchange: '/exchange',
   casino: '/casino',
-  casinoGame: (providerId: string, gameCode: string) =>
-    `/casino/${encodeURIComponent(providerId)}/${encodeURIComponent(gameCode)}`,
+  /** `demo`: the provider's free play (no session, no money; only for games that have one). */
+  casinoGame: (providerId: string, gameCode: string, demo = false) =>
+    `/casino/${encodeURIComponent(providerId)}/${encodeURIComponent(gameCode)}${demo ? '?demo=1' : ''}`,
   depositChoose: '/deposit/choose',
   withdrawChoose: '/withdraw/choose',
   crash: '/rounds/crash',

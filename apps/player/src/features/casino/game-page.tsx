@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { paths } from '../../lib/paths.ts';
@@ -12,19 +12,21 @@ import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 /**
  * One provider game full-screen in a frame, launched for the project's game asset. The balance bar
  * follows the wallet: the frame posts `payhub:balance` after every spin and the page refetches the
- * balances (the frame's figure is never trusted, only the hint to refetch).
+ * balances (the frame's figure is never trusted, only the hint to refetch). With `?demo=1` the
+ * provider's free play: no session and no money, and the bar says so instead of the balance.
  */
 export default function GamePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { providerId = '', gameCode = '' } = useParams();
+  const demo = useSearchParams()[0].get('demo') === '1';
   const balances = useQuery(walletBalancesQuery());
   const format = useProjectFormat();
   const asset = balances.data?.gameAsset;
   const launch = useMutation({
     mutationFn: (input: { asset: NonNullable<typeof asset> }) =>
-      api.providers.launch({ body: { providerId, gameCode, asset: input.asset } }),
+      api.providers.launch({ body: { providerId, gameCode, asset: input.asset, demo } }),
   });
   const { mutate } = launch;
   useEffect(() => {
@@ -54,12 +56,21 @@ export default function GamePage() {
         >
           <X className="size-5" />
         </button>
-        <p className="text-[13px]">
-          {t('playerCasino.balance')}{' '}
-          <strong data-testid="casino-balance">
-            {row && asset ? format.asset(row.available, asset) : '…'}
-          </strong>
-        </p>
+        {demo ? (
+          <p
+            className="rounded-full bg-amber-400 px-3 py-1 text-[12px] font-semibold text-slate-950"
+            data-testid="casino-demo-badge"
+          >
+            {t('playerCasino.demoMode')}
+          </p>
+        ) : (
+          <p className="text-[13px]">
+            {t('playerCasino.balance')}{' '}
+            <strong data-testid="casino-balance">
+              {row && asset ? format.asset(row.available, asset) : '…'}
+            </strong>
+          </p>
+        )}
       </header>
       {launch.data ? (
         <iframe

@@ -99,6 +99,15 @@ export default function LobbyPage() {
                   <p className="truncate text-[12px] text-slate-500">{game.providerName}</p>
                 </div>
               </Link>
+              {game.demo && (
+                <Link
+                  to={paths.casinoGame(game.providerId, game.code, true)}
+                  data-testid={`casino-demo-${game.code}`}
+                  className="mx-3 mb-3 flex h-9 items-center justify-center rounded-xl bg-slate-100 text-[13px] font-semibold text-slate-700"
+                >
+                  {t('playerCasino.demo')}
+                </Link>
+              )}
               <button
                 type="button"
                 onClick={() => toggle(game)}

@@ -11,6 +11,7 @@ export const playerCasino: PlayerCatalog['playerCasino'] = {
   empty: 'No game matches',
   play: 'Play',
   demo: 'Try for free',
+  demoMode: 'Demo · no real money',
   balance: 'Balance',
   close: 'Close game',
   launching: 'Opening the game…',

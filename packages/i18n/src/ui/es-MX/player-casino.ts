@@ -11,6 +11,7 @@ export const playerCasino: PlayerCatalog['playerCasino'] = {
   empty: 'Ningún juego coincide',
   play: 'Jugar',
   demo: 'Probar gratis',
+  demoMode: 'Demo · sin dinero real',
   balance: 'Saldo',
   close: 'Cerrar juego',
   launching: 'Abriendo el juego…',

@@ -9,6 +9,7 @@ export const playerCasino = {
   empty: 'Tidak ada permainan yang cocok',
   play: 'Main',
   demo: 'Coba gratis',
+  demoMode: 'Mode demo · tanpa uang sungguhan',
   balance: 'Saldo',
   close: 'Tutup permainan',
   launching: 'Membuka permainan…',
