@@ -165,7 +165,9 @@ describe('referral rebates', () => {
              FROM game_bets WHERE player_id = ANY($1) AND status IN ('won', 'lost') GROUP BY 1, 2`,
             [ids],
           );
-          const expected = new Map<string, bigint>();
+          // A referrer's rebate of a day and level is on the level's whole wager, rounded down once
+          // (two downlines' 0.6 each pay 1, not 0 + 0).
+          const wagerOf = new Map<string, { wager: bigint; rateBp: number }>();
           for (const row of rows) {
             let current = Number(row.player_id);
             for (let level = 1; level <= 3; level += 1) {
@@ -173,12 +175,16 @@ describe('referral rebates', () => {
               if (up === undefined) break;
               const count = direct.get(up) ?? 0;
               const tier = [...tiers].reverse().find((candidate) => count >= candidate.minDirect)!;
-              const amount = (BigInt(row.wager) * BigInt(tier.ratesBp[level - 1]!)) / 10_000n;
               const key = `${up}:${row.day}:${level}`;
-              expected.set(key, (expected.get(key) ?? 0n) + amount);
+              const sum = wagerOf.get(key) ?? { wager: 0n, rateBp: tier.ratesBp[level - 1]! };
+              sum.wager += BigInt(row.wager);
+              wagerOf.set(key, sum);
               current = up;
             }
           }
+          const expected = new Map<string, bigint>();
+          for (const [key, { wager, rateBp }] of wagerOf)
+            expected.set(key, (wager * BigInt(rateBp)) / 10_000n);
           const paid = new Map<string, bigint>();
           for (const day of days)
             for (const rebate of await rewards.rebatesOfDay(PROJECT, day)) {
