@@ -304,6 +304,20 @@ describe('operator console at 1280x800', () => {
     await screenshot(page, 'console-report');
   });
 
+  it("finance sets the referral tiers on their screen; the player's referral page reads the new rate", async () => {
+    const page = await consolePage('staff-finance');
+    await page.getByRole('link', { name: 'Tingkat referal' }).click();
+    await page.getByTestId('referral-tiers-source').filter({ hasText: 'nilai bawaan' }).waitFor();
+    await page.getByLabel('Perunggu Rabat level 1 (%)').fill('1,00');
+    await page.getByRole('button', { name: 'Simpan tingkat' }).click();
+    await page.getByRole('status').filter({ hasText: 'Tingkat disimpan' }).waitFor();
+    await page.getByTestId('referral-tiers-source').filter({ hasText: 'milik proyek' }).waitFor();
+    await screenshot(page, 'console-referral-tiers');
+    const player = await signedIn('player');
+    const dashboard = await player.api.rewards.referral();
+    expect(dashboard.tiers[0]).toEqual({ tier: 'bronze', minDirect: 0, ratesBp: [100, 15, 5] });
+  });
+
   it('finance opens the GGR report for a date range with a chart, after real bets', async () => {
     const player = await signedIn('player');
     const bets = [];

@@ -28,6 +28,7 @@ import { registerConsolePeopleRoutes } from './modules/console/console-people.ro
 import { createConsolePeopleService } from './modules/console/console-people.service.ts';
 import { registerConsolePlayersRoutes } from './modules/console/console-players.routes.ts';
 import { createConsolePlayersService } from './modules/console/console-players.service.ts';
+import { registerConsoleReferralTiersRoutes } from './modules/console/console-referral-tiers.routes.ts';
 import { createDatacenterRepo } from './modules/datacenter/datacenter.repo.ts';
 import { registerDatacenterRoutes } from './modules/datacenter/datacenter.routes.ts';
 import { createDatacenterService } from './modules/datacenter/datacenter.service.ts';
@@ -650,6 +651,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Bonus terms and deposit-bonus campaigns: the rewards module's staff entry points.
   await app.register(async (scope) =>
     registerConsoleBonusCampaignsRoutes(scope, bindDeps, consoleService, registeredRewards.bonusCampaigns),
+  );
+  await app.register(async (scope) =>
+    registerConsoleReferralTiersRoutes(scope, bindDeps, consoleService, registeredRewards.referralTiers),
   );
   // The player page's sessions, limits (read only) and identity, through those modules' services.
   const consolePlayers = createConsolePlayersService({

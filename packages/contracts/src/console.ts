@@ -17,6 +17,7 @@ import {
   SiteNotice,
 } from './notices.ts';
 import { MonitoringCase, OperatorStatus, PayOrderPage } from './payhub.ts';
+import { REFERRAL_TIERS_PERMISSIONS, referralTiersApi } from './referral-tiers.ts';
 import { GIFT_CODE_KINDS, GiftCodeCreate } from './rewards-gifts.ts';
 import { RoundFairness, RoundGameSchema } from './rounds.ts';
 import { Maintenance } from './site.ts';
@@ -725,6 +726,7 @@ export const consoleApi = {
   ...consoleKycApi,
   ...consoleOpsApi,
   ...bonusCampaignsApi,
+  ...referralTiersApi,
   ...consolePlayersApi,
   ...consolePeopleApi,
 };
@@ -779,6 +781,7 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<ConsoleAction, readonly StaffR
   deactivateGiftCode: ['content', 'admin'],
   giftRedemptions: ['finance', 'content', 'admin'],
   ...BONUS_CAMPAIGNS_PERMISSIONS,
+  ...REFERRAL_TIERS_PERMISSIONS,
 };
 
 export function consoleAllows(role: StaffRole, action: ConsoleAction): boolean {

@@ -56,6 +56,7 @@ export * from './qris.ts';
 export * from './quota.ts';
 export * from './rails.ts';
 export * from './realtime.ts';
+export * from './referral-tiers.ts';
 export * from './responsible.ts';
 export * from './rewards.ts';
 export * from './rewards-gifts.ts';

@@ -33,6 +33,11 @@ const BonusCampaignsPage = lazy(() =>
     default: module.BonusCampaignsPage,
   })),
 );
+const ReferralTiersPage = lazy(() =>
+  import('../features/referral-tiers/referral-tiers-page.tsx').then((module) => ({
+    default: module.ReferralTiersPage,
+  })),
+);
 const GiftCodesPage = lazy(() =>
   import('../features/gift-codes/gift-codes-page.tsx').then((module) => ({ default: module.GiftCodesPage })),
 );
@@ -96,6 +101,7 @@ export function AppRouter() {
             <Route path={paths.audit} element={<AuditPage />} />
             <Route path={paths.giftCodes} element={<GiftCodesPage />} />
             <Route path={paths.bonusCampaigns} element={<BonusCampaignsPage />} />
+            <Route path={paths.referralTiers} element={<ReferralTiersPage />} />
             <Route path={paths.staff} element={<StaffPage />} />
             <Route path={paths.chain} element={<ChainPage />} />
             <Route path={paths.agreements} element={<AgreementsPage />} />

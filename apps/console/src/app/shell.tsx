@@ -27,7 +27,8 @@ type NavKey =
   | 'ops.applications'
   | 'ops.providers'
   | 'giftCodes'
-  | 'bonusCampaigns';
+  | 'bonusCampaigns'
+  | 'referralTiers';
 /** Each screen and the console endpoint that opens it: shown only to roles that may call it. */
 const NAV: Array<{ key: NavKey; to: string; action: ConsoleAction }> = [
   { key: 'players', to: paths.players, action: 'players' },
@@ -46,6 +47,7 @@ const NAV: Array<{ key: NavKey; to: string; action: ConsoleAction }> = [
   { key: 'ops.providers', to: paths.providers, action: 'providers' },
   { key: 'giftCodes', to: paths.giftCodes, action: 'giftCodes' },
   { key: 'bonusCampaigns', to: paths.bonusCampaigns, action: 'bonusCampaigns' },
+  { key: 'referralTiers', to: paths.referralTiers, action: 'referralTiers' },
   { key: 'audit', to: paths.audit, action: 'audit' },
   { key: 'staff', to: paths.staff, action: 'staff' },
 ];

@@ -14,6 +14,7 @@ export const paths = {
   audit: '/audit',
   giftCodes: '/gift-codes',
   bonusCampaigns: '/bonus-campaigns',
+  referralTiers: '/referral-tiers',
   staff: '/staff',
   chain: '/chain',
   agreements: '/agreements',

@@ -283,6 +283,19 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
     }
     case 'endBonusCampaign':
       return api.endBonusCampaign({ params: { id: 999_999 }, body: {} });
+    case 'referralTiers':
+      return api.referralTiers();
+    case 'updateReferralTiers':
+      // The defaults stored as the project's own: allowed for finance and admin, the same rates.
+      return api.updateReferralTiers({
+        body: {
+          tiers: [
+            { tier: 'bronze', minDirect: 0, ratesBp: [30, 15, 5] },
+            { tier: 'silver', minDirect: 5, ratesBp: [40, 20, 8] },
+            { tier: 'gold', minDirect: 20, ratesBp: [50, 25, 10] },
+          ],
+        },
+      });
     default: {
       // A new console endpoint without a call here fails to compile, and at run time.
       const missing: never = action;

@@ -299,3 +299,66 @@ describe('invite codes', () => {
     expect(rows).toHaveLength(0);
   });
 });
+
+describe('referral tiers set from the console', () => {
+  const tiersBody = (bronze: [number, number, number], silverFrom = 3, goldFrom = 10, bronzeFrom = 0) => ({
+    tiers: [
+      { tier: 'bronze' as const, minDirect: bronzeFrom, ratesBp: bronze },
+      { tier: 'silver' as const, minDirect: silverFrom, ratesBp: [120, 60, 25] },
+      { tier: 'gold' as const, minDirect: goldFrom, ratesBp: [150, 75, 30] },
+    ],
+  });
+
+  it('refuses bad tiers with 3 and changes nothing; finance sets them (audited), content may only read; rebates use them', async () => {
+    const finance = await testApp.signIn('staff-finance', PROJECT);
+    const content = await testApp.signIn('staff-content', PROJECT);
+    const before = await finance.api.console.referralTiers();
+    expect(before.configured).toBe(false);
+    expect(before.tiers.map((tier) => tier.tier)).toEqual(['bronze', 'silver', 'gold']);
+
+    const refused = [
+      tiersBody([100, 50, 20], 3, 10, 1), // bronze must start at 0
+      tiersBody([100, 50, 20], 0), // silver not above bronze
+      tiersBody([100, 50, 20], 10, 10), // gold not above silver
+      tiersBody([1001, 50, 20]), // over 10 %
+      tiersBody([100, 50, -1]),
+      { tiers: tiersBody([100, 50, 20]).tiers.slice(0, 2) },
+      { tiers: [...tiersBody([100, 50, 20]).tiers].reverse() },
+      { tiers: tiersBody([100, 50, 20]).tiers.map((tier) => ({ ...tier, ratesBp: [100, 50] })) },
+    ];
+    for (const body of refused)
+      expect(
+        await errCodeOf(finance.api.console.updateReferralTiers({ body } as never)),
+        JSON.stringify(body),
+      ).toBe(3);
+    expect(await errCodeOf(content.api.console.updateReferralTiers({ body: tiersBody([100, 50, 20]) }))).toBe(
+      1031,
+    );
+    expect(await finance.api.console.referralTiers()).toEqual(before);
+
+    const set = await finance.api.console.updateReferralTiers({ body: tiersBody([100, 50, 20]) });
+    expect(set).toEqual({ configured: true, tiers: tiersBody([100, 50, 20]).tiers });
+    expect(await content.api.console.referralTiers()).toEqual(set);
+    const audit = await testApp.database.pool.query(
+      `SELECT before, after FROM audit_log WHERE project_id = $1 AND action = 'rewards.referral_tiers.update'`,
+      [PROJECT],
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0].before).toEqual({ tiers: before.tiers, configured: false });
+    expect(audit.rows[0].after).toEqual({ tiers: set.tiers });
+
+    // The next day's rebate of a bronze referrer is paid at the new level-1 rate (1.00 %).
+    const up = await newPlayer();
+    const down = await newPlayer();
+    await rewards.bindReferrer(down.id, PROJECT, (await rewards.ensureReferral(up.id, PROJECT)).inviteCode);
+    const day = jakartaDay(nextFreeDay);
+    nextFreeDay += 3 * DAY_MS;
+    const start = jakartaDayStart(day);
+    await settledBet(down, 2_000_000n, new Date(start + 3_600_000));
+    testApp.clock.set(new Date(start + DAY_MS + 60_000));
+    await rewards.runRebates(PROJECT, day);
+    const [paid] = (await rewards.rebatesOfDay(PROJECT, day)).filter((row) => row.referrerId === up.id);
+    expect(paid?.rateBp).toBe(100);
+    expect(paid?.amount).toBe(20_000n);
+  });
+});

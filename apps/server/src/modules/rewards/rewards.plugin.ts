@@ -12,6 +12,7 @@ import { createBonusCampaignsRepo } from './rewards.bonus-campaigns.repo.ts';
 import { type BonusCampaigns, createBonusCampaigns } from './rewards.bonus-campaigns.ts';
 import { createGiftCodes, type GiftCodes } from './rewards.gift-codes.ts';
 import { createGiftsRepo } from './rewards.gifts.repo.ts';
+import { createReferralTiers, type ReferralTiers } from './rewards.referral-tiers.ts';
 import { createRewardsRepo } from './rewards.repo.ts';
 import { registerRewardsRoutes } from './rewards.routes.ts';
 import {
@@ -70,9 +71,12 @@ export async function registerRewards(
   bonus: BonusService;
   bonusCampaigns: BonusCampaigns;
   giftCodes: GiftCodes;
+  referralTiers: ReferralTiers;
 }> {
+  const rewardsRepo = createRewardsRepo(deps.database.db);
+  const referralTiers = createReferralTiers({ repo: rewardsRepo });
   const service = createRewardsService({
-    repo: createRewardsRepo(deps.database.db),
+    repo: rewardsRepo,
     ledger: createLedger(deps.clock),
     clock: deps.clock,
     projects: deps.projects,
@@ -140,5 +144,5 @@ export async function registerRewards(
         });
   app.addHook('onClose', async () => scheduler?.stop());
   app.decorate('rewards', { service, bonus, bonusCampaigns, giftCodes, wheel, scheduler });
-  return { service, bonus, bonusCampaigns, giftCodes };
+  return { service, bonus, bonusCampaigns, giftCodes, referralTiers };
 }

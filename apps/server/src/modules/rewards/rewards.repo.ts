@@ -147,6 +147,22 @@ export function createRewardsRepo(db: Db) {
       }));
     },
 
+    /** Serialises changes of one project's tiers (the audit's "before" is the row set replaced). */
+    async lockTiers(executor: Executor, projectId: number): Promise<void> {
+      await executor.execute(sql`SELECT pg_advisory_xact_lock(${0x5254_5452}, ${projectId})`);
+    },
+
+    /** Stores the project's three tiers (one row each), replacing what was there. */
+    async saveTiers(executor: Executor, projectId: number, tiers: readonly TierRow[]): Promise<void> {
+      for (const tier of tiers)
+        await executor.execute(sql`
+          INSERT INTO rewards_tiers (project_id, tier, min_direct, level1_bp, level2_bp, level3_bp)
+          VALUES (${projectId}, ${tier.tier}, ${tier.minDirect}, ${tier.ratesBp[0]}, ${tier.ratesBp[1]},
+            ${tier.ratesBp[2]})
+          ON CONFLICT (project_id, tier) DO UPDATE SET min_direct = EXCLUDED.min_direct,
+            level1_bp = EXCLUDED.level1_bp, level2_bp = EXCLUDED.level2_bp, level3_bp = EXCLUDED.level3_bp`);
+    },
+
     // --- Rebates ---
 
     /** Records a rebate once per (referrer, day, level, asset); false when it already exists. */

@@ -25,6 +25,7 @@ export const console: ConsoleCatalog['console'] = {
     audit: 'Bitácora de auditoría',
     giftCodes: 'Códigos de regalo',
     bonusCampaigns: 'Campañas de bonos',
+    referralTiers: 'Niveles de referidos',
     signOut: 'Salir',
     role: 'Rol: {{role}}',
   },
@@ -338,6 +339,20 @@ export const console: ConsoleCatalog['console'] = {
     ruleNew: 'usuarios nuevos',
     ruleDeposit: 'requiere depósito',
     ruleNetworks: '{{count}} redes',
+  },
+  referralTiers: {
+    heading: 'Niveles de referidos y reembolsos',
+    hint: 'Un referidor sube de nivel según sus invitados directos; los reembolsos de los niveles 1–3 son una parte de las apuestas liquidadas del equipo. Un cambio aplica a los reembolsos pagados después.',
+    defaults: 'Este proyecto usa los valores predeterminados (nunca cambiados).',
+    own: 'Valores propios de este proyecto.',
+    tier: 'Nivel',
+    minDirect: 'Desde (invitados directos)',
+    level: 'Reembolso nivel {{level}} (%)',
+    tiers: { bronze: 'Bronce', silver: 'Plata', gold: 'Oro' },
+    save: 'Guardar niveles',
+    saved: 'Niveles guardados y registrados en la bitácora de auditoría.',
+    bounds:
+      'Reembolsos de 0 a {{max}} % por nivel; Bronce empieza en 0, cada nivel siguiente con más invitados.',
   },
   bonusCampaigns: {
     heading: 'Campañas de bono por depósito',

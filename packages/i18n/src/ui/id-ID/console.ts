@@ -23,6 +23,7 @@ export const console = {
     audit: 'Log audit',
     giftCodes: 'Kode hadiah',
     bonusCampaigns: 'Kampanye bonus',
+    referralTiers: 'Tingkat referal',
     signOut: 'Keluar',
     role: 'Peran: {{role}}',
   },
@@ -336,6 +337,20 @@ export const console = {
     ruleNew: 'pengguna baru',
     ruleDeposit: 'wajib deposit',
     ruleNetworks: '{{count}} jaringan',
+  },
+  referralTiers: {
+    heading: 'Tingkat referal dan rabat',
+    hint: 'Perujuk naik tingkat menurut jumlah undangan langsungnya; rabat level 1–3 dihitung dari taruhan yang diselesaikan oleh tim. Perubahan berlaku untuk rabat yang dibayar sesudahnya.',
+    defaults: 'Proyek ini memakai nilai bawaan (belum pernah diubah).',
+    own: 'Nilai milik proyek ini.',
+    tier: 'Tingkat',
+    minDirect: 'Mulai dari (undangan langsung)',
+    level: 'Rabat level {{level}} (%)',
+    tiers: { bronze: 'Perunggu', silver: 'Perak', gold: 'Emas' },
+    save: 'Simpan tingkat',
+    saved: 'Tingkat disimpan dan dicatat di log audit.',
+    bounds:
+      'Rabat 0–{{max}} % per level; Perunggu mulai dari 0, tiap tingkat berikutnya dari lebih banyak undangan.',
   },
   bonusCampaigns: {
     heading: 'Kampanye bonus deposit',

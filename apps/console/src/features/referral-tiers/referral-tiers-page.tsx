@@ -1,0 +1,140 @@
+import { REFERRAL_TIER_BOUNDS, REFERRAL_TIERS, type ReferralTierInfo } from '@payhub/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, errorText } from '../../lib/api.ts';
+import { useCan } from '../../lib/staff.ts';
+import { Button, Card, ErrorLine, Input, Table } from '../../shared/ui.tsx';
+
+const QUERY_KEY = ['console', 'referralTiers'] as const;
+const LEVELS = [0, 1, 2] as const;
+
+/** Basis points as a percent with two decimals (30 -> "0.30"). */
+const percent = (bp: number) => (bp / 100).toFixed(2);
+/** A typed percent back to basis points; NaN when it is not a number (the server answers 3). */
+const basisPoints = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
+
+type FormRow = { minDirect: string; rates: [string, string, string] };
+
+const formOf = (tiers: readonly ReferralTierInfo[]): FormRow[] =>
+  tiers.map((tier) => ({
+    minDirect: String(tier.minDirect),
+    rates: [percent(tier.ratesBp[0] ?? 0), percent(tier.ratesBp[1] ?? 0), percent(tier.ratesBp[2] ?? 0)],
+  }));
+
+/**
+ * The project's referral tiers (docs/rewards.md): for bronze, silver and gold the direct downlines
+ * that reach the tier and the rebate rates of levels 1–3; finance and admins change them, content
+ * staff read them.
+ */
+export function ReferralTiersPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const editable = useCan('updateReferralTiers');
+  const tiers = useQuery({ queryKey: QUERY_KEY, queryFn: () => api.console.referralTiers() });
+  const [form, setForm] = useState<FormRow[]>([]);
+  useEffect(() => {
+    if (tiers.data) setForm(formOf(tiers.data.tiers));
+  }, [tiers.data]);
+  const save = useMutation({
+    mutationFn: () =>
+      api.console.updateReferralTiers({
+        body: {
+          tiers: REFERRAL_TIERS.map((tier, index) => ({
+            tier,
+            minDirect: Number(form[index]?.minDirect),
+            ratesBp: (form[index]?.rates ?? ['', '', '']).map(basisPoints),
+          })),
+        },
+      }),
+    onSuccess: (view) => queryClient.setQueryData(QUERY_KEY, view),
+  });
+  const setMinDirect = (index: number, value: string) =>
+    setForm(form.map((row, at) => (at === index ? { ...row, minDirect: value } : row)));
+  const setRate = (index: number, level: number, value: string) =>
+    setForm(
+      form.map((row, at) =>
+        at === index
+          ? {
+              ...row,
+              rates: row.rates.map((rate, which) => (which === level ? value : rate)) as FormRow['rates'],
+            }
+          : row,
+      ),
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <Card title={t('console.referralTiers.heading')}>
+      <p className="mb-1 text-sm text-slate-600">{t('console.referralTiers.hint')}</p>
+      <p className="mb-3 text-sm text-slate-600" data-testid="referral-tiers-source">
+        {tiers.data?.configured === false
+          ? t('console.referralTiers.defaults')
+          : t('console.referralTiers.own')}
+      </p>
+      <form onSubmit={submit} data-testid="referral-tiers-form">
+        <Table
+          head={[
+            t('console.referralTiers.tier'),
+            t('console.referralTiers.minDirect'),
+            ...LEVELS.map((level) => t('console.referralTiers.level', { level: level + 1 })),
+          ]}
+        >
+          {REFERRAL_TIERS.map((tier, index) => (
+            <tr key={tier} data-testid={`referral-tier-${tier}`}>
+              <td className="font-medium">{t(`console.referralTiers.tiers.${tier}`)}</td>
+              <td>
+                {editable ? (
+                  <Input
+                    aria-label={`${t(`console.referralTiers.tiers.${tier}`)} ${t('console.referralTiers.minDirect')}`}
+                    value={form[index]?.minDirect ?? ''}
+                    inputMode="numeric"
+                    // Bronze is where every referrer starts: from 0 direct downlines.
+                    disabled={index === 0}
+                    onChange={(event) => setMinDirect(index, event.target.value)}
+                    className="w-24"
+                  />
+                ) : (
+                  tiers.data?.tiers[index]?.minDirect
+                )}
+              </td>
+              {LEVELS.map((level) => (
+                <td key={level}>
+                  {editable ? (
+                    <Input
+                      aria-label={`${t(`console.referralTiers.tiers.${tier}`)} ${t('console.referralTiers.level', { level: level + 1 })}`}
+                      value={form[index]?.rates[level] ?? ''}
+                      inputMode="decimal"
+                      onChange={(event) => setRate(index, level, event.target.value)}
+                      className="w-24"
+                    />
+                  ) : (
+                    `${percent(tiers.data?.tiers[index]?.ratesBp[level] ?? 0)} %`
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </Table>
+        {editable && (
+          <div className="mt-3 flex items-center gap-3">
+            <Button type="submit" disabled={save.isPending || form.length === 0}>
+              {t('console.referralTiers.save')}
+            </Button>
+            <span className="text-xs text-slate-500">
+              {t('console.referralTiers.bounds', { max: percent(REFERRAL_TIER_BOUNDS.rateBp.max) })}
+            </span>
+          </div>
+        )}
+        <ErrorLine error={save.error ? errorText(save.error) : null} />
+        {save.isSuccess && (
+          <p role="status" className="mt-2 text-sm text-emerald-700">
+            {t('console.referralTiers.saved')}
+          </p>
+        )}
+      </form>
+    </Card>
+  );
+}
