@@ -443,7 +443,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ]);
   await app.register(async (scope) => registerSiteRoutes(scope, bindDeps, site, maintenance));
   await app.register(async (scope) =>
-    registerUserRoutes(scope, { ...bindDeps, production: !config.devEndpoints }, users, codes),
+    registerUserRoutes(
+      scope,
+      {
+        ...bindDeps,
+        production: !config.devEndpoints,
+        accountCallsPerMinute: config.accountRateLimitPerMinute,
+      },
+      users,
+      codes,
+    ),
   );
   await app.register(async (scope) => registerPromoRoutes(scope, bindDeps, promo, datacenter.groupToday));
   await app.register(async (scope) => registerDatacenterRoutes(scope, bindDeps, datacenter));

@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   PRINT_DEMO_ACCOUNTS: z.enum(['0', '1']).default('0'),
   /** Requests per minute per client address across the API (login and SMS have tighter limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Public account calls (login, sign-up, codes, password reset) per minute per client address. */
+  ACCOUNT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Sessions last this many days. */
   SESSION_DAYS: z.coerce.number().int().positive().default(30),
   /** Customer-service chat link shown on the crash screen. */
@@ -211,6 +213,7 @@ export interface Config {
   /** `PRINT_DEMO_ACCOUNTS=1`: print the demo passwords on start (always in DATA_DIR/demo-accounts.json). */
   printDemoAccounts: boolean;
   rateLimitPerMinute: number;
+  accountRateLimitPerMinute: number;
   sessionDays: number;
   csChatUrl: string;
   appVersion: string | undefined;
@@ -376,6 +379,7 @@ export function loadConfig(
     logLevel: value.LOG_LEVEL,
     printDemoAccounts: value.PRINT_DEMO_ACCOUNTS === '1',
     rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+    accountRateLimitPerMinute: value.ACCOUNT_RATE_LIMIT_PER_MINUTE,
     sessionDays: value.SESSION_DAYS,
     csChatUrl: value.CS_CHAT_URL,
     appVersion: value.APP_VERSION,

@@ -98,6 +98,8 @@ export async function startServer({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Every journey signs in from 127.0.0.1: a file signs in more than 30 times a minute on a fast machine.
+    ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000',
     // Short round games keep the journeys fast: an 8 s crash betting window (two browsers on a loaded
     // machine must both place a bet in it), a steeper curve (2× after
     // 2.3 s), the "30 s" wingo mode drawn every 8 s with a 2 s close (docs/games.md §5).

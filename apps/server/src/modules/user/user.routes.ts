@@ -5,16 +5,14 @@ import { type BindDeps, bindEndpoint } from '../../platform/http/bind-endpoint.t
 import type { UserService } from './user.service.ts';
 import type { VerificationCodeService } from './verification-code.service.ts';
 
-/** Public account calls are cheap to abuse; they get a tight per-address limit. */
-const PUBLIC_ACCOUNT_CALLS_PER_MINUTE = 30;
-
 export function registerUserRoutes(
   app: FastifyInstance,
-  deps: BindDeps & { production: boolean },
+  /** `accountCallsPerMinute`: public account calls are cheap to abuse; they get a tight per-address limit (ACCOUNT_RATE_LIMIT_PER_MINUTE). */
+  deps: BindDeps & { production: boolean; accountCallsPerMinute: number },
   users: UserService,
   codes: VerificationCodeService,
 ): void {
-  const tight = { rateLimitPerMinute: PUBLIC_ACCOUNT_CALLS_PER_MINUTE };
+  const tight = { rateLimitPerMinute: deps.accountCallsPerMinute };
   const endpoints = contracts.user;
   bindEndpoint(app, deps, endpoints.me, async ({ context }) => users.me(context.session));
   bindEndpoint(app, deps, endpoints.update, async ({ context, body }) => users.update(context.session, body));
