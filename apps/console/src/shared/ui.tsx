@@ -61,6 +61,33 @@ export function Field({
   );
 }
 
+/** A staff member's note (a reason, a decision): up to 500 characters on three lines. */
+export function NoteField({
+  id,
+  label,
+  value,
+  onChange,
+  className = '',
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <Field id={id} label={label} className={className}>
+      <TextArea
+        id={id}
+        rows={3}
+        maxLength={500}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}
+
 export function Select({ className = '', ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <select

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
-import { ConfirmDialog, Field, TextArea } from '../../shared/ui.tsx';
+import { ConfirmDialog, NoteField } from '../../shared/ui.tsx';
 
 /** The shortest rejection note the server takes (contracts: rejectAdjustment.note). */
 const NOTE_MIN = 3;
@@ -53,15 +53,13 @@ export function AdjustmentDecisionDialog({
         })}
       </p>
       {!approve && (
-        <Field id="adjustment-reject-note" label={t('console.adjustments.rejectNote')} className="mt-3">
-          <TextArea
-            id="adjustment-reject-note"
-            rows={3}
-            maxLength={500}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </Field>
+        <NoteField
+          id="adjustment-reject-note"
+          label={t('console.adjustments.rejectNote')}
+          value={note}
+          onChange={setNote}
+          className="mt-3"
+        />
       )}
     </ConfirmDialog>
   );

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
-import { ConfirmDialog, Field, TextArea } from '../../shared/ui.tsx';
+import { ConfirmDialog, NoteField } from '../../shared/ui.tsx';
 
 /**
  * A compliance officer hands an open case to the admin: a note (why the admin must decide) and a
@@ -30,15 +30,13 @@ export function EscalateCase({ caseId, onClose }: { caseId: number; onClose: () 
       onCancel={onClose}
     >
       <p>{t('consoleScreens.escalation.body')}</p>
-      <Field id="escalation-note" label={t('consoleScreens.escalation.note')} className="mt-3">
-        <TextArea
-          id="escalation-note"
-          rows={3}
-          maxLength={500}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </Field>
+      <NoteField
+        id="escalation-note"
+        label={t('consoleScreens.escalation.note')}
+        value={note}
+        onChange={setNote}
+        className="mt-3"
+      />
     </ConfirmDialog>
   );
 }
