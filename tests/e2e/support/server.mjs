@@ -1,6 +1,7 @@
 // Starts the real server (apps/server/src/main.ts through tsx) for end-to-end runs and benchmarks:
-// a free port, a temporary DATA_DIR (embedded PostgreSQL inside it) or, when DATABASE_URL is set, a
-// fresh database on that server, serving the apps built by prepareApps(). Answers { url, dataDir, stop }.
+// a free port, a temporary DATA_DIR, and a database — a copy of the e2e run's seeded template
+// (`database`), or a fresh one at DATABASE_URL, or embedded PostgreSQL inside DATA_DIR — serving the
+// apps built by prepareApps(). Answers { url, dataDir, stop }.
 import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
