@@ -128,7 +128,9 @@ const OWNERS: Record<string, { tables: readonly string[]; functions?: readonly s
   },
   console: { tables: ['staff_grants', 'staff_notes', 'staff_adjustments', 'console_ledger_checks'] },
   guide: { tables: ['guide_texts'] },
-  providers: { tables: ['provider_sessions', 'provider_transactions', 'provider_settings'] },
+  providers: {
+    tables: ['provider_sessions', 'provider_transactions', 'provider_settings', 'provider_favourites'],
+  },
   rewards: {
     tables: [
       'rewards_referrals',

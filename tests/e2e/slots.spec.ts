@@ -57,6 +57,13 @@ describe('casino journey', () => {
     await page.getByTestId('casino-favourite-demo-fruit-5x3').tap();
     await page.getByTestId('casino-category-favourites').tap();
     await page.getByTestId('casino-game-demo-fruit-5x3').waitFor();
+    // Kept with the account, not the device: the server's lobby says so.
+    await expect
+      .poll(
+        async () =>
+          (await api.api.providers.games()).items.find((game) => game.code === 'demo-fruit-5x3')?.favourite,
+      )
+      .toBe(true);
     await page
       .locator('img[src*="demo-fruit-5x3.svg"]')
       .evaluate((img: HTMLImageElement) =>

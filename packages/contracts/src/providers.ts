@@ -17,8 +17,13 @@ export const ProviderGameWire = z.object({
   category: z.enum(['slots', 'live']),
   thumbnail: z.string(),
   demo: z.boolean(),
+  /** The caller marked it a favourite (kept with the account, on every device). */
+  favourite: z.boolean(),
 });
 export type ProviderGameWire = z.infer<typeof ProviderGameWire>;
+
+/** A player's favourites at the most: a list, not a second catalogue. */
+export const PROVIDER_FAVOURITES_MAX = 100;
 
 const ProviderId = z.string().regex(/^[a-z0-9-]{1,40}$/, 'unknown provider');
 const GameCode = z.string().regex(/^[A-Za-z0-9_.-]{1,80}$/, 'unknown game');
@@ -60,6 +65,15 @@ export const providers = {
       .strict(),
     response: z.object({ url: z.string(), asset: AssetSchema, demo: z.boolean() }),
     errors: [ErrorCode.GameProviderUnknown, ErrorCode.GameProviderOff, ErrorCode.GameAssetUnavailable],
+  }),
+  setFavourite: endpoint({
+    method: 'PUT',
+    path: '/main/providers/favourites',
+    access: 'secure',
+    summary: `Marks a game of the lobby a favourite of the caller, or unmarks it (at most ${PROVIDER_FAVOURITES_MAX} favourites)`,
+    body: z.object({ providerId: ProviderId, gameCode: GameCode, favourite: z.boolean() }).strict(),
+    response: z.object({ providerId: z.string(), gameCode: z.string(), favourite: z.boolean() }),
+    errors: [ErrorCode.GameProviderUnknown, ErrorCode.BadParameter],
   }),
   setEnabled: endpoint({
     method: 'PUT',

@@ -1,43 +1,58 @@
 import type { ProviderGameWire } from '@payhub/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Search, Star } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { api } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
-import { providerGamesQuery, readFavourites, writeFavourites } from './api.ts';
+import { providerGamesQuery } from './api.ts';
 
 const CATEGORIES = ['all', 'slots', 'live', 'favourites'] as const;
 type Category = (typeof CATEGORIES)[number];
 
 const keyOf = (game: ProviderGameWire) => `${game.providerId}:${game.code}`;
 
-/** The casino lobby: provider games by category, searched by name, favourites kept on the device. */
+/**
+ * The casino lobby: provider games by category, searched by name; favourites are kept with the
+ * account (the star answers at once, the server's answer confirms or undoes it).
+ */
 export default function LobbyPage() {
   const { t } = useTranslation();
-  const games = useQuery(providerGamesQuery());
+  const queryClient = useQueryClient();
+  const gamesQuery = providerGamesQuery();
+  const games = useQuery(gamesQuery);
   const [category, setCategory] = useState<Category>('all');
   const [search, setSearch] = useState('');
-  const [favourites, setFavourites] = useState(readFavourites);
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return (games.data?.items ?? []).filter(
       (game) =>
-        (category === 'all' ||
-          (category === 'favourites' ? favourites.has(keyOf(game)) : game.category === category)) &&
+        (category === 'all' || (category === 'favourites' ? game.favourite : game.category === category)) &&
         (!needle ||
           game.name.toLowerCase().includes(needle) ||
           game.providerName.toLowerCase().includes(needle)),
     );
-  }, [games.data, category, search, favourites]);
-  function toggle(game: ProviderGameWire) {
-    const next = new Set(favourites);
-    if (next.has(keyOf(game))) next.delete(keyOf(game));
-    else next.add(keyOf(game));
-    writeFavourites(next);
-    setFavourites(next);
-  }
+  }, [games.data, category, search]);
+  const favourite = useMutation({
+    mutationFn: (game: ProviderGameWire) =>
+      api.providers.setFavourite({
+        body: { providerId: game.providerId, gameCode: game.code, favourite: !game.favourite },
+      }),
+    onMutate: (game) =>
+      queryClient.setQueryData(gamesQuery.queryKey, (data) =>
+        data
+          ? {
+              items: data.items.map((item) =>
+                keyOf(item) === keyOf(game) ? { ...item, favourite: !game.favourite } : item,
+              ),
+            }
+          : data,
+      ),
+    // A refusal (the API layer shows it) or success: the server's list is the truth.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: gamesQuery.queryKey }),
+  });
   return (
     <main className="mx-auto flex max-w-md flex-col gap-4 px-4 pt-[max(1.25rem,env(safe-area-inset-top))] pb-6">
       <h1 className="text-[22px] font-bold text-slate-900">{t('playerCasino.title')}</h1>
@@ -110,18 +125,16 @@ export default function LobbyPage() {
               )}
               <button
                 type="button"
-                onClick={() => toggle(game)}
-                aria-label={t(
-                  favourites.has(keyOf(game)) ? 'playerCasino.unfavourite' : 'playerCasino.favourite',
-                )}
-                aria-pressed={favourites.has(keyOf(game))}
+                onClick={() => favourite.mutate(game)}
+                aria-label={t(game.favourite ? 'playerCasino.unfavourite' : 'playerCasino.favourite')}
+                aria-pressed={game.favourite}
                 data-testid={`casino-favourite-${game.code}`}
                 className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-white/90"
               >
                 <Star
                   className={clsx(
                     'size-5',
-                    favourites.has(keyOf(game)) ? 'fill-amber-400 text-amber-400' : 'text-slate-400',
+                    game.favourite ? 'fill-amber-400 text-amber-400' : 'text-slate-400',
                   )}
                 />
               </button>

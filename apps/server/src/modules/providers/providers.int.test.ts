@@ -472,3 +472,71 @@ describe('seamless wallet', () => {
     ]);
   });
 });
+
+describe('favourite games', () => {
+  it('keeps a favourite with the account (a new session sees it), per player, only for catalogue games, at most 100', async () => {
+    const mark = (client: PayhubClient, gameCode: string, favourite: boolean) =>
+      client.api.providers.setFavourite({ body: { providerId: 'demo', gameCode, favourite } });
+    const favouritesOf = async (client: PayhubClient) =>
+      (await client.api.providers.games()).items.filter((game) => game.favourite).map((game) => game.code);
+
+    expect(await favouritesOf(player)).toEqual([]);
+    expect(await mark(player, 'demo-fruit-5x3', true)).toEqual({
+      providerId: 'demo',
+      gameCode: 'demo-fruit-5x3',
+      favourite: true,
+    });
+    await mark(player, 'demo-fruit-5x3', true); // twice: still one
+    expect(await favouritesOf(player)).toEqual(['demo-fruit-5x3']);
+    // Another session of the same account (another device) sees it; another player does not.
+    expect(await favouritesOf(await testApp.signIn('player'))).toEqual(['demo-fruit-5x3']);
+    expect(await favouritesOf(other)).toEqual([]);
+
+    // Not a game of the catalogue, or bad input: refused, nothing stored.
+    expect((await failure(mark(player, 'no-such-game', true))).errCode).toBe(ErrorCode.GameProviderUnknown);
+    expect(
+      (
+        await failure(
+          player.api.providers.setFavourite({
+            body: { providerId: 'nope', gameCode: 'demo-fruit-5x3', favourite: true },
+          }),
+        )
+      ).errCode,
+    ).toBe(ErrorCode.GameProviderUnknown);
+    for (const body of [
+      { providerId: 'demo', gameCode: 'demo-fruit-5x3' },
+      { providerId: 'demo', gameCode: 'demo fruit', favourite: true },
+      { providerId: 'demo', gameCode: 'demo-fruit-5x3', favourite: 'yes' },
+      { providerId: 'demo', gameCode: 'demo-fruit-5x3', favourite: true, extra: 1 },
+    ])
+      expect((await failure(player.api.providers.setFavourite({ body } as never))).errCode).toBe(
+        ErrorCode.BadParameter,
+      );
+    const { rows } = await testApp.database.pool.query('SELECT game_code FROM provider_favourites');
+    expect(rows.map((row) => row.game_code)).toEqual(['demo-fruit-5x3']);
+
+    // The cap: a player already holding 100 favourites cannot mark another (parallel marks included).
+    const otherId = (await other.api.user.me()).id;
+    await testApp.database.pool.query(
+      `INSERT INTO provider_favourites (user_id, provider_id, game_code, created_at)
+       SELECT $1, 'retired', 'game-' || n, now() FROM generate_series(1, 99) AS n`,
+      [otherId],
+    );
+    const answers = await Promise.allSettled([
+      mark(other, 'demo-fruit-5x3', true),
+      mark(other, 'demo-live-roulette', true),
+    ]);
+    expect(answers.filter((answer) => answer.status === 'fulfilled')).toHaveLength(1);
+    const refused = answers.find((answer) => answer.status === 'rejected') as PromiseRejectedResult;
+    expect((refused.reason as { errCode: number }).errCode).toBe(ErrorCode.BadParameter);
+    const count = await testApp.database.pool.query(
+      'SELECT count(*)::int AS n FROM provider_favourites WHERE user_id = $1',
+      [otherId],
+    );
+    expect(count.rows[0].n).toBe(100);
+
+    // Unmarked: gone from the lobby.
+    await mark(player, 'demo-fruit-5x3', false);
+    expect(await favouritesOf(player)).toEqual([]);
+  });
+});

@@ -59,7 +59,10 @@ function toTx(row: Raw): ProviderTxRow {
 const TX_COLUMNS = sql`provider_id, transaction_uuid, kind, project_id, user_id, asset, round, game_code,
   reference_uuid, amount::text AS amount, rolled_back, request_hash, answer, created_at`;
 
-/** The only SQL of the providers module (its tables: provider_sessions, provider_transactions, provider_settings). */
+/**
+ * The only SQL of the providers module (its tables: provider_sessions, provider_transactions,
+ * provider_settings, provider_favourites).
+ */
 export function createProvidersRepo(db: Db) {
   return {
     db: db as Executor,
@@ -137,6 +140,49 @@ export function createProvidersRepo(db: Db) {
         SELECT count(*)::int AS n FROM provider_transactions
          WHERE provider_id = ${providerId} AND reference_uuid = ${betUuid} AND kind = 'win'`);
       return Number(result.rows[0]?.n ?? 0);
+    },
+
+    /** The player's favourites as `providerId:gameCode`. */
+    async favourites(executor: Executor, userId: number): Promise<Set<string>> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT provider_id, game_code FROM provider_favourites WHERE user_id = ${userId}`);
+      return new Set(result.rows.map((row) => `${row.provider_id as string}:${row.game_code as string}`));
+    },
+
+    /**
+     * Marks a favourite (false when the player already has `max`) or unmarks it. Serialised per
+     * player by a transaction-scoped advisory lock, so parallel marks cannot pass the cap.
+     */
+    async setFavourite(
+      executor: Executor,
+      input: {
+        userId: number;
+        providerId: string;
+        gameCode: string;
+        favourite: boolean;
+        max: number;
+        at: Date;
+      },
+    ): Promise<boolean> {
+      if (!input.favourite) {
+        await executor.execute(sql`
+          DELETE FROM provider_favourites
+          WHERE user_id = ${input.userId} AND provider_id = ${input.providerId} AND game_code = ${input.gameCode}`);
+        return true;
+      }
+      await executor.execute(sql`SELECT pg_advisory_xact_lock(${0x5046_4156}, ${input.userId})`);
+      const result = await executor.execute<Raw>(sql`
+        INSERT INTO provider_favourites (user_id, provider_id, game_code, created_at)
+        SELECT ${input.userId}, ${input.providerId}, ${input.gameCode}, ${input.at}
+        WHERE (SELECT count(*) FROM provider_favourites WHERE user_id = ${input.userId}) < ${input.max}
+        ON CONFLICT (user_id, provider_id, game_code) DO NOTHING
+        RETURNING 1`);
+      if (result.rows.length > 0) return true;
+      // Nothing inserted: already a favourite (fine), or the cap reached.
+      const present = await executor.execute<Raw>(sql`
+        SELECT 1 FROM provider_favourites
+        WHERE user_id = ${input.userId} AND provider_id = ${input.providerId} AND game_code = ${input.gameCode}`);
+      return present.rows.length > 0;
     },
 
     async enabled(executor: Executor, projectId: number, providerId: string): Promise<boolean> {

@@ -16,6 +16,9 @@ export function registerProvidersRoutes(
   bindEndpoint(app, deps, api.launch, async ({ body, context }) =>
     service.launch(context.session, body, context.language),
   );
+  bindEndpoint(app, deps, api.setFavourite, async ({ body, context }) =>
+    service.setFavourite(context.session, body),
+  );
   bindEndpoint(app, deps, api.setEnabled, async ({ body, context }) =>
     service.setEnabled(context.session, body),
   );

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Asset, ProviderGameWire } from '@payhub/contracts';
-import { ErrorCode } from '@payhub/contracts';
+import { ErrorCode, PROVIDER_FAVOURITES_MAX } from '@payhub/contracts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, noPermission } from '../../platform/errors.ts';
+import { AppError, badParameter, noPermission } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import type { ProviderAdapter, ProviderRecordLine } from './providers.adapter.ts';
 import type { ProvidersRepo, ProviderTxRow } from './providers.repo.ts';
@@ -140,13 +140,39 @@ export function createProvidersService(deps: ProvidersServiceDeps) {
     adapter: (id: string) => deps.adapters.find((candidate) => candidate.id === id),
 
     async games(session: Session): Promise<{ items: ProviderGameWire[] }> {
+      const favourites = await repo.favourites(repo.db, session.userId);
       const items: ProviderGameWire[] = [];
       for (const provider of deps.adapters) {
         if (!(await repo.enabled(repo.db, session.projectId, provider.id))) continue;
         for (const game of provider.games())
-          items.push({ providerId: provider.id, providerName: provider.name, ...game });
+          items.push({
+            providerId: provider.id,
+            providerName: provider.name,
+            ...game,
+            favourite: favourites.has(`${provider.id}:${game.code}`),
+          });
       }
       return { items };
+    },
+
+    /** Marks or unmarks a favourite of the caller: a game of the catalogue (3070 otherwise), at most PROVIDER_FAVOURITES_MAX (3). */
+    async setFavourite(
+      session: Session,
+      input: { providerId: string; gameCode: string; favourite: boolean },
+    ) {
+      const provider = adapter(input.providerId);
+      if (!provider.games().some((game) => game.code === input.gameCode))
+        throw new AppError(ErrorCode.GameProviderUnknown, input.gameCode);
+      const done = await repo.transaction((tx) =>
+        repo.setFavourite(tx, {
+          userId: session.userId,
+          ...input,
+          max: PROVIDER_FAVOURITES_MAX,
+          at: clock.now(),
+        }),
+      );
+      if (!done) throw badParameter(`at most ${PROVIDER_FAVOURITES_MAX} favourites`);
+      return input;
     },
 
     async launch(
