@@ -310,6 +310,12 @@ describe('operator console at 1280x800', () => {
     await page.getByTestId('referral-tiers-source').filter({ hasText: 'nilai bawaan' }).waitFor();
     await page.getByLabel('Perunggu Rabat level 1 (%)').fill('1,00');
     await page.getByRole('button', { name: 'Simpan tingkat' }).click();
+    // The confirmation names what changes, before and after.
+    const changes = page.getByTestId('referral-tiers-changes');
+    await changes.waitFor();
+    expect(await changes.textContent()).toContain('Perunggu · rabat level 1: 0.30 % → 1.00 %');
+    await screenshot(page, 'console-referral-tiers-confirm');
+    await page.getByRole('button', { name: 'Ya, simpan' }).click();
     await page.getByRole('status').filter({ hasText: 'Tingkat disimpan' }).waitFor();
     await page.getByTestId('referral-tiers-source').filter({ hasText: 'milik proyek' }).waitFor();
     await screenshot(page, 'console-referral-tiers');

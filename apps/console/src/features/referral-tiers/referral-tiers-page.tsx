@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
 import { useCan } from '../../lib/staff.ts';
-import { Button, Card, ErrorLine, Input, Table } from '../../shared/ui.tsx';
+import { Button, Card, ConfirmDialog, ErrorLine, Input, Table } from '../../shared/ui.tsx';
 
 const QUERY_KEY = ['console', 'referralTiers'] as const;
 const LEVELS = [0, 1, 2] as const;
@@ -62,10 +62,42 @@ export function ReferralTiersPage() {
           : row,
       ),
     );
+  const [confirming, setConfirming] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.reset();
+    setConfirming(true);
   };
+  // The evidence for the confirmation: every figure that changes, before and after.
+  const changes = REFERRAL_TIERS.flatMap((tier, index) => {
+    const before = tiers.data?.tiers[index];
+    const after = form[index];
+    if (!before || !after) return [];
+    const name = t(`console.referralTiers.tiers.${tier}`);
+    const lines: string[] = [];
+    if (String(before.minDirect) !== after.minDirect.trim())
+      lines.push(
+        t('console.referralTiers.confirm.minDirect', {
+          tier: name,
+          before: before.minDirect,
+          after: after.minDirect,
+        }),
+      );
+    for (const level of LEVELS)
+      if (basisPoints(after.rates[level]) !== before.ratesBp[level])
+        lines.push(
+          t('console.referralTiers.confirm.rate', {
+            tier: name,
+            level: level + 1,
+            before: percent(before.ratesBp[level] ?? 0),
+            // As typed when it is not a number (the server refuses it with 3).
+            after: Number.isFinite(basisPoints(after.rates[level]))
+              ? percent(basisPoints(after.rates[level]))
+              : after.rates[level],
+          }),
+        );
+    return lines;
+  });
   return (
     <Card title={t('console.referralTiers.heading')}>
       <p className="mb-1 text-sm text-slate-600">{t('console.referralTiers.hint')}</p>
@@ -135,6 +167,28 @@ export function ReferralTiersPage() {
           </p>
         )}
       </form>
+      {confirming && (
+        <ConfirmDialog
+          title={t('console.referralTiers.confirm.title')}
+          confirmLabel={t('console.referralTiers.confirm.yes')}
+          cancelLabel={t('console.referralTiers.confirm.cancel')}
+          busy={save.isPending}
+          error={save.error ? errorText(save.error) : null}
+          onConfirm={() => save.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+          onCancel={() => setConfirming(false)}
+        >
+          {changes.length === 0 ? (
+            <p>{t('console.referralTiers.confirm.none')}</p>
+          ) : (
+            <ul className="list-disc pl-5" data-testid="referral-tiers-changes">
+              {changes.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-2 text-slate-600">{t('console.referralTiers.confirm.body')}</p>
+        </ConfirmDialog>
+      )}
     </Card>
   );
 }

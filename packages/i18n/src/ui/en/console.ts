@@ -352,6 +352,15 @@ export const console: ConsoleCatalog['console'] = {
     save: 'Save tiers',
     saved: 'Tiers saved and written to the audit log.',
     bounds: 'Rebates 0–{{max}} % per level; Bronze starts at 0, each next tier at more invites.',
+    confirm: {
+      title: 'Save the referral tiers?',
+      minDirect: '{{tier}} · from: {{before}} → {{after}} direct invites',
+      rate: '{{tier}} · level {{level}} rebate: {{before}} % → {{after}} %',
+      none: 'No figure changes.',
+      body: 'Applies to rebates paid after it, and is written to the audit log in your name.',
+      yes: 'Yes, save',
+      cancel: 'Cancel',
+    },
   },
   bonusCampaigns: {
     heading: 'Deposit-bonus campaigns',

@@ -353,6 +353,15 @@ export const console: ConsoleCatalog['console'] = {
     saved: 'Niveles guardados y registrados en la bitácora de auditoría.',
     bounds:
       'Reembolsos de 0 a {{max}} % por nivel; Bronce empieza en 0, cada nivel siguiente con más invitados.',
+    confirm: {
+      title: '¿Guardar los niveles de referidos?',
+      minDirect: '{{tier}} · desde: {{before}} → {{after}} invitados directos',
+      rate: '{{tier}} · reembolso nivel {{level}}: {{before}} % → {{after}} %',
+      none: 'Ninguna cifra cambia.',
+      body: 'Aplica a los reembolsos pagados después y queda en la bitácora de auditoría a su nombre.',
+      yes: 'Sí, guardar',
+      cancel: 'Cancelar',
+    },
   },
   bonusCampaigns: {
     heading: 'Campañas de bono por depósito',

@@ -351,6 +351,15 @@ export const console = {
     saved: 'Tingkat disimpan dan dicatat di log audit.',
     bounds:
       'Rabat 0–{{max}} % per level; Perunggu mulai dari 0, tiap tingkat berikutnya dari lebih banyak undangan.',
+    confirm: {
+      title: 'Simpan tingkat referal?',
+      minDirect: '{{tier}} · mulai dari: {{before}} → {{after}} undangan langsung',
+      rate: '{{tier}} · rabat level {{level}}: {{before}} % → {{after}} %',
+      none: 'Tidak ada angka yang berubah.',
+      body: 'Berlaku untuk rabat yang dibayar sesudahnya, dan dicatat di log audit atas nama Anda.',
+      yes: 'Ya, simpan',
+      cancel: 'Batal',
+    },
   },
   bonusCampaigns: {
     heading: 'Kampanye bonus deposit',
