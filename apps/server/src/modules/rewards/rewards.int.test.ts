@@ -361,4 +361,25 @@ describe('referral tiers set from the console', () => {
     expect(paid?.rateBp).toBe(100);
     expect(paid?.amount).toBe(20_000n);
   });
+
+  it('serialises two parallel changes: both answered, the last one stands, each audit line starts from the one before', async () => {
+    const finance = await testApp.signIn('staff-finance', PROJECT);
+    const admin = await testApp.signIn('admin', PROJECT);
+    const first = tiersBody([200, 50, 20]);
+    const second = tiersBody([300, 50, 20]);
+    const [a, b] = await Promise.all([
+      finance.api.console.updateReferralTiers({ body: first }),
+      admin.api.console.updateReferralTiers({ body: second }),
+    ]);
+    const now = await finance.api.console.referralTiers();
+    expect([a.tiers, b.tiers]).toContainEqual(now.tiers);
+    const audit = await testApp.database.pool.query(
+      `SELECT before, after FROM audit_log WHERE project_id = $1 AND action = 'rewards.referral_tiers.update'
+       ORDER BY id DESC LIMIT 2`,
+      [PROJECT],
+    );
+    const [last, earlier] = audit.rows;
+    expect(last.before.tiers).toEqual(earlier.after.tiers);
+    expect(last.after.tiers).toEqual(now.tiers);
+  });
 });
