@@ -9,6 +9,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
 import { useStaff } from '../../lib/staff.ts';
+import { basisPoints } from '../../shared/percent.ts';
 import { Badge, Button, Card, ConfirmDialog, ErrorLine, Input, Table } from '../../shared/ui.tsx';
 
 const seconds = (local: string) => Math.floor(new Date(local).getTime() / 1000);
@@ -16,7 +17,6 @@ const inputDate = (date: Date) =>
   new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 /** Basis points as a percentage for people (1000 → "10"). */
 const percent = (bp: number) => String(bp / 100);
-const basisPoints = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
 const when = (unix: number) => new Date(unix * 1000).toLocaleString();
 
 const labelled = (label: string, field: ReactNode, hint?: string) => (

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
 import { useCan } from '../../lib/staff.ts';
+import { basisPoints } from '../../shared/percent.ts';
 import { Button, Card, ConfirmDialog, ErrorLine, Input, Table } from '../../shared/ui.tsx';
 
 const QUERY_KEY = ['console', 'referralTiers'] as const;
@@ -11,8 +12,6 @@ const LEVELS = [0, 1, 2] as const;
 
 /** Basis points as a percent with two decimals (30 -> "0.30"). */
 const percent = (bp: number) => (bp / 100).toFixed(2);
-/** A typed percent back to basis points; NaN when it is not a number (the server answers 3). */
-const basisPoints = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
 
 type FormRow = { minDirect: string; rates: [string, string, string] };
 

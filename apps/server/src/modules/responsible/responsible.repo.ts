@@ -99,6 +99,23 @@ export function quickStakeSql(
   );
 }
 
+/** The player, project, asset, amount and the stake's value: the leading arguments of quick_hold and settle. */
+function heldStakeArguments(input: {
+  userId: number;
+  projectId: number;
+  asset: string;
+  amount: bigint;
+  stakeValue: QuickValue;
+}): CallArgument[] {
+  return [
+    { value: input.userId, type: 'bigint' },
+    { value: input.projectId, type: 'integer' },
+    { value: input.asset, type: 'text' },
+    { value: input.amount.toString(), type: 'bigint' },
+    { quick: input.stakeValue },
+  ];
+}
+
 /**
  * The gate's one-call path of a held stake (a round bet) as an SQL boolean expression (parameters
  * from `$offset+1`): `responsible_quick_hold` of migration 0800 (true: checked and recorded; false:
@@ -119,11 +136,7 @@ export function quickHoldSql(
   return gateCall(
     'responsible_quick_hold',
     [
-      { value: input.userId, type: 'bigint' },
-      { value: input.projectId, type: 'integer' },
-      { value: input.asset, type: 'text' },
-      { value: input.amount.toString(), type: 'bigint' },
-      { quick: input.stakeValue },
+      ...heldStakeArguments(input),
       { value: input.at.toISOString(), type: 'timestamptz' },
       { value: input.gapMs, type: 'bigint' },
     ],
@@ -147,11 +160,7 @@ export function settleSql(
   return gateCall(
     'responsible_settle',
     [
-      { value: input.userId, type: 'bigint' },
-      { value: input.projectId, type: 'integer' },
-      { value: input.asset, type: 'text' },
-      { value: input.amount.toString(), type: 'bigint' },
-      { quick: input.stakeValue },
+      ...heldStakeArguments(input),
       { quick: input.payoutValue },
       { value: input.at.toISOString(), type: 'timestamptz' },
     ],

@@ -1,7 +1,7 @@
 import type { ReferralTiersInput, ReferralTiersView } from '@payhub/contracts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
-import type { RewardsRepo, TierRow } from './rewards.repo.ts';
-import { DEFAULT_REFERRAL_TIERS } from './rewards.service.ts';
+import type { Executor, RewardsRepo, TierRow } from './rewards.repo.ts';
+import { tiersInForce } from './rewards.service.ts';
 
 /** A console staff member acting in their project (after the console's permission check). */
 export interface TiersActor {
@@ -19,14 +19,10 @@ export interface TiersActor {
 export function createReferralTiers(deps: { repo: RewardsRepo }) {
   const { repo } = deps;
 
-  async function view(
-    executor: Parameters<RewardsRepo['tiers']>[0],
-    projectId: number,
-  ): Promise<ReferralTiersView> {
+  async function view(executor: Executor, projectId: number): Promise<ReferralTiersView> {
     const rows = await repo.tiers(executor, projectId);
-    const tiers = rows.length > 0 ? rows : DEFAULT_REFERRAL_TIERS;
     return {
-      tiers: tiers.map((tier) => ({
+      tiers: tiersInForce(rows).map((tier) => ({
         tier: tier.tier,
         minDirect: tier.minDirect,
         ratesBp: [...tier.ratesBp],

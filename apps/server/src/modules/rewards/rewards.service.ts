@@ -82,6 +82,10 @@ function newInviteCode(): string {
   return code;
 }
 
+/** A project's tiers: its own rows, or the defaults while it has none. */
+export const tiersInForce = (rows: readonly TierRow[]): readonly TierRow[] =>
+  rows.length > 0 ? rows : DEFAULT_REFERRAL_TIERS;
+
 /** The tier a referrer with `direct` direct downlines has: the highest whose threshold it reaches. */
 export function tierOf(tiers: readonly TierRow[], direct: number): TierRow {
   let found = tiers[0];
@@ -166,8 +170,7 @@ export function createRewardsService(deps: RewardsDeps) {
   const settledDays = new Set<string>();
 
   async function tiersOf(projectId: number): Promise<readonly TierRow[]> {
-    const configured = await repo.tiers(repo.db, projectId);
-    return configured.length > 0 ? configured : DEFAULT_REFERRAL_TIERS;
+    return tiersInForce(await repo.tiers(repo.db, projectId));
   }
 
   /** Today's check-in state of a player (the day, its window, the streak as of today). */
