@@ -209,6 +209,11 @@ try {
   const setup = new pg.Client({ connectionString: app.databaseUrl });
   await setup.connect();
   await setup.query("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+  // BENCH_SHOW_STATEMENTS=nested: time every statement, those inside functions too, and every function.
+  if (process.env.BENCH_SHOW_STATEMENTS === 'nested') {
+    await setup.query("ALTER SYSTEM SET pg_stat_statements.track = 'all'");
+    await setup.query("ALTER SYSTEM SET track_functions = 'all'");
+  }
   await setup.end();
   await stopApp(app.child);
   app = await startApp(dataDir, { env: { ROUNDS_ENABLED: 'false' } });
@@ -269,6 +274,24 @@ try {
       console.log(
         `  ${(Number(row.calls) / Math.max(1, counted.count)).toFixed(2).padStart(6)}/bet  ${row.query}`,
       );
+    if (process.env.BENCH_SHOW_STATEMENTS === 'nested') {
+      const timed = await database.query<{ calls: string; micros: string; query: string }>(
+        "SELECT calls::text AS calls, round(total_exec_time * 1000)::text AS micros, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 25",
+      );
+      console.log('  by execution time (µs per bet, nested statements counted inside their callers too):');
+      for (const row of timed.rows)
+        console.log(
+          `  ${(Number(row.micros) / Math.max(1, counted.count)).toFixed(0).padStart(6)} µs ${(Number(row.calls) / Math.max(1, counted.count)).toFixed(2).padStart(6)}/bet  ${row.query}`,
+        );
+      const functions = await database.query<{ name: string; calls: string; self: string; total: string }>(
+        'SELECT funcname AS name, calls::text AS calls, round(self_time * 1000)::text AS self, round(total_time * 1000)::text AS total FROM pg_stat_user_functions ORDER BY self_time DESC LIMIT 15',
+      );
+      console.log('  functions since the start (self / total µs per call):');
+      for (const row of functions.rows)
+        console.log(
+          `  ${row.name.padEnd(40)} ${row.calls.padStart(8)} calls  ${(Number(row.self) / Math.max(1, Number(row.calls))).toFixed(0)} / ${(Number(row.total) / Math.max(1, Number(row.calls))).toFixed(0)} µs`,
+        );
+    }
   }
   const bets = summarise(betRounds);
   const inserts = summarise(insertRounds);

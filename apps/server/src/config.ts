@@ -105,11 +105,19 @@ const EnvSchema = z.object({
   ROUNDS_CHAIN_LENGTH: z.coerce.number().int().min(10).max(100_000_000).optional(),
   ROUNDS_TICK_MS: z.coerce.number().int().min(20).max(5_000).default(100),
   /**
-   * How long a node gathers the bets placed in a round before it broadcasts them as one `bets` event
-   * (cash-outs leave within a tick; a round's state change sends them at once): each batch is one
-   * frame to every socket.
+   * How often a running crash round's `tick` (the clock's sync: elapsed time, multiplier, server
+   * time) is broadcast; the clock itself turns every ROUNDS_TICK_MS, and the player app draws the
+   * curve from the round's start, so the tick is a correction, not the animation.
+   */
+  ROUNDS_TICK_BROADCAST_MS: z.coerce.number().int().min(20).max(5_000).default(500),
+  /**
+   * How long a node gathers a round's bet changes (placed, cashed out, settled) before it broadcasts
+   * them as one `bets` event (a round's state change sends them at once): each batch is one frame to
+   * every socket.
    */
   ROUNDS_BETS_FLUSH_MS: z.coerce.number().int().min(20).max(5_000).default(500),
+  /** At most this many bet changes in one `bets` event: the largest wins and stakes first (docs/games.md §5). */
+  ROUNDS_BETS_PER_FRAME: z.coerce.number().int().min(1).max(1_000).default(30),
   ROUNDS_CRASH_BETTING_MS: z.coerce.number().int().min(500).max(120_000).default(6_000),
   /** The crash curve's growth per ms: multiplier = e^(g·t); bustabit's 0.00006 in production. */
   ROUNDS_CRASH_GROWTH: z.coerce.number().positive().max(0.01).default(0.000_06),
@@ -280,7 +288,9 @@ export interface RoundsConfig {
   enabled: boolean;
   chainLength: number;
   tickMs: number;
+  tickBroadcastMs: number;
   betsFlushMs: number;
+  betsPerFrame: number;
   crashBettingMs: number;
   crashGrowthPerMs: number;
   wingoDurationsMs: { wingo30: number; wingo60: number; wingo120: number };
@@ -306,7 +316,9 @@ function roundsConfig(value: Env, production: boolean): RoundsConfig {
     enabled: value.ROUNDS_ENABLED === undefined ? value.NODE_ENV !== 'test' : value.ROUNDS_ENABLED === 'true',
     chainLength,
     tickMs: value.ROUNDS_TICK_MS,
+    tickBroadcastMs: value.ROUNDS_TICK_BROADCAST_MS,
     betsFlushMs: value.ROUNDS_BETS_FLUSH_MS,
+    betsPerFrame: value.ROUNDS_BETS_PER_FRAME,
     crashBettingMs: value.ROUNDS_CRASH_BETTING_MS,
     crashGrowthPerMs: value.ROUNDS_CRASH_GROWTH,
     wingoDurationsMs: { wingo30: w30, wingo60: w60, wingo120: w120 },

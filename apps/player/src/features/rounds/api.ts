@@ -29,7 +29,9 @@ export const myRoundBetsQuery = (game: RoundGame) =>
 
 /**
  * The rounds broadcast (every round event of the project, from whichever node clocks it): each
- * event goes to `onEvent`; a round that starts or ends reads the game's state again.
+ * event goes to `onEvent`; a round that starts or ends reads the game's state (and the player's
+ * bets) again. A `bets` event reads nothing: every player's app would ask at once, and a full round's
+ * frames carry only its largest changes (docs/games.md §5 "Broadcast").
  */
 export function useRoundEvents(games: readonly RoundGame[], onEvent: (event: RoundEvent) => void): void {
   const queryClient = useQueryClient();
@@ -48,8 +50,6 @@ export function useRoundEvents(games: readonly RoundGame[], onEvent: (event: Rou
         if (event.round.state === 'ended')
           void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.walletBalances });
       }
-      if (event.type === 'bets' && event.bets.some((change) => change[4] !== 'open'))
-        void queryClient.invalidateQueries({ queryKey: ['rounds', game, 'mine'] });
     });
   }, [key, queryClient]);
 }

@@ -13,6 +13,9 @@ import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { roundStateQuery, serverOffset, useFormatCents, useRoundEvents } from './api.ts';
 
+/** A tick moves this device's clock offset only when it differs by more than this (network jitter). */
+const TICK_OFFSET_SLACK_MS = 40;
+
 /** The multiplier now (cents) of a running round, on the server's clock, capped at the crash point when ended. */
 function multiplierOf(round: RoundWire | null, offsetMs: number): number {
   if (!round?.startedAt || round.growthPerMs === null) return 100;
@@ -157,6 +160,11 @@ export default function CrashPage() {
       setOffsetMs(serverOffset(event.round.serverTime, Date.now()));
       setRound(event.round);
       if (event.round.state === 'betting') setBets(new Map());
+      if (event.round.state === 'ended' || event.round.state === 'voided') void settleMine(event.round.id);
+    } else if (event.type === 'tick') {
+      // The curve is drawn from the round's start; the tick only corrects this device's clock offset.
+      const offset = serverOffset(event.serverTime, Date.now());
+      setOffsetMs((current) => (Math.abs(offset - current) > TICK_OFFSET_SLACK_MS ? offset : current));
     } else if (event.type === 'bets') {
       // One event carries every bet change of a tick (docs/games.md §5 "Broadcast").
       setBets((current) => {
@@ -175,6 +183,22 @@ export default function CrashPage() {
   );
   const mine = myBetId ? bets.get(myBetId) : undefined;
   const recent = state.data?.recent ?? [];
+
+  /**
+   * My bet of a round that just ended, as the server settled it, when the broadcast did not carry it
+   * (an auto cash-out or the loss of a round too full for every change to fit in its frames).
+   */
+  async function settleMine(endedRoundId: string) {
+    const shown = myBetId ? bets.get(myBetId) : undefined;
+    if (!shown || shown.roundId !== endedRoundId || shown.state !== 'open') return;
+    try {
+      const mineNow = await api.rounds.myBets({ params: { game: 'crash' }, query: { limit: 5 } });
+      const settled = mineNow.items.find((item) => item.id === shown.id);
+      if (settled) setBets((current) => new Map(current).set(settled.id, settled));
+    } catch {
+      // The list keeps what it had; the history shows the outcome.
+    }
+  }
 
   async function placeBet() {
     const betId = crypto.randomUUID();

@@ -35,6 +35,7 @@ import type { PlayGate } from '../../money/play-gate.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { walletAssets } from '../wallet/wallet.service.ts';
+import { broadcastRank, framed, type QueuedChange } from './rounds.broadcast.ts';
 import type { BetRow, ChainRow, Executor, RoundRow, RoundsRepo } from './rounds.repo.ts';
 
 /** Timings and sizes of the round games (config ROUNDS_*; small in tests, docs/games.md §5). */
@@ -43,11 +44,23 @@ export interface RoundsSettings {
   checkpointEvery: number;
   tickMs: number;
   /**
-   * How long bets placed in a round's betting window gather before they leave as one `bets` event
-   * (cash-outs and settlements leave within a tick): every event is one frame to every socket of the
-   * project, so at 5,000 sockets the batch, not the bet, is the cost.
+   * How often a running crash round's `tick` is broadcast (the clock turns every `tickMs` for the
+   * bust and auto cash-outs). The player app draws the curve from the round's start and its clock
+   * offset, so the tick only corrects that offset: at 5,000 sockets each broadcast is 5,000 writes.
+   */
+  tickBroadcastMs: number;
+  /**
+   * How long a round's bet changes (placed, cashed out, settled) gather before they leave as one
+   * `bets` event: every event is one frame to every socket of the project, so at 5,000 sockets the
+   * batch, not the bet, is the cost.
    */
   betsFlushMs: number;
+  /**
+   * At most this many changes in one `bets` event (ranked by `broadcastRank`); the rest are not
+   * broadcast. A round of 2,000 bettors would otherwise send every socket ~6,000 changes; a player's
+   * own bet reaches them in their answers and in their bets (the app reads them at the round's end).
+   */
+  betsPerFrame: number;
   crashBettingMs: number;
   crashGrowthPerMs: number;
   /** How long after the bust instant the clock settles the round (in-flight cash-outs finish first). */
@@ -66,7 +79,9 @@ export const PRODUCTION_ROUNDS_SETTINGS: RoundsSettings = {
   chainLength: 1_000_000,
   checkpointEvery: 1_000,
   tickMs: 100,
+  tickBroadcastMs: 500,
   betsFlushMs: 500,
+  betsPerFrame: 30,
   crashBettingMs: 6_000,
   crashGrowthPerMs: 0.000_06,
   crashSettleGraceMs: 300,
@@ -209,7 +224,7 @@ export function createRoundsService(deps: RoundsDeps) {
   /** Bet changes this node has not sent yet, per round: each bet once, in its latest state. */
   const pendingBets = new Map<
     string,
-    { projectId: number; game: RoundGame; roundId: string; bets: Map<string, RoundBetChange> }
+    { projectId: number; game: RoundGame; roundId: string; bets: Map<string, QueuedChange> }
   >();
   let flushTimer: NodeJS.Timeout | null = null;
   /** When the pending flush fires (ms since the epoch, this node's clock). */
@@ -229,16 +244,11 @@ export function createRoundsService(deps: RoundsDeps) {
 
   /**
    * Queues bets (placed, cashed out, settled) for the round's next `bets` event: it leaves at most
-   * `within` ms later — a tick for a cash-out or settlement, which players watch live on the curve;
-   * `betsFlushMs` for a bet placed in the betting window, the bulk of a round's changes — or at once
-   * before the round's next state change. Nothing waits for it: a player's own answer never queues
-   * behind the broadcast.
+   * `betsFlushMs` later, or at once before the round's next state change. Nothing waits for it: a
+   * player's own answer never queues behind the broadcast.
    */
-  function queueBets(
-    round: Pick<RoundRow, 'id' | 'projectId' | 'game'>,
-    bets: readonly BetRow[],
-    within = settings.tickMs,
-  ): void {
+  function queueBets(round: Pick<RoundRow, 'id' | 'projectId' | 'game'>, bets: readonly BetRow[]): void {
+    const within = settings.betsFlushMs;
     if (bets.length === 0) return;
     const roundId = round.id.toString();
     let batch = pendingBets.get(roundId);
@@ -246,7 +256,7 @@ export function createRoundsService(deps: RoundsDeps) {
       batch = { projectId: round.projectId, game: round.game, roundId, bets: new Map() };
       pendingBets.set(roundId, batch);
     }
-    for (const bet of bets) batch.bets.set(bet.id, toBetChange(bet));
+    for (const bet of bets) batch.bets.set(bet.id, { change: toBetChange(bet), rank: broadcastRank(bet) });
     const due = Date.now() + within;
     if (flushTimer && flushAt <= due) return;
     if (flushTimer) clearTimeout(flushTimer);
@@ -270,7 +280,7 @@ export function createRoundsService(deps: RoundsDeps) {
           type: 'bets',
           game: batch.game,
           roundId: batch.roundId,
-          bets: [...batch.bets.values()],
+          bets: framed([...batch.bets.values()], settings.betsPerFrame),
         }),
       );
     }
@@ -529,6 +539,7 @@ export function createRoundsService(deps: RoundsDeps) {
         if (open.length === SETTLE_BATCH) return { settled, done: false, locked };
         const endedAt = locked.game === 'crash' ? (locked.bustAt ?? now) : (locked.drawAt ?? now);
         ended = await repo.endRound(tx, round.id, voided ? 'voided' : 'ended', voided ? now : endedAt);
+        tickSentAt.delete(round.id.toString());
         return { settled, done: true, locked };
       });
       if (!batch) return;
@@ -579,6 +590,9 @@ export function createRoundsService(deps: RoundsDeps) {
     queueBets(round, settled);
   }
 
+  /** When this node last broadcast a running round's tick (database time, ms), per round. */
+  const tickSentAt = new Map<string, number>();
+
   async function advance(round: RoundRow, now: Date): Promise<void> {
     const t = now.getTime();
     // A round stranded far past its end (every node down for long) is voided, stakes returned.
@@ -604,14 +618,18 @@ export function createRoundsService(deps: RoundsDeps) {
           await finishRound(round, now, false);
           return;
         }
-        const elapsedMs = Math.min(t, round.bustAt.getTime()) - round.startedAt.getTime();
-        await publish(round.projectId, {
-          type: 'tick',
-          roundId: round.id.toString(),
-          elapsedMs,
-          multiplier: Math.min(crashMultiplierAt(elapsedMs, settings.crashGrowthPerMs), round.result),
-          serverTime: now.toISOString(),
-        });
+        const roundKey = round.id.toString();
+        if (t - (tickSentAt.get(roundKey) ?? 0) >= settings.tickBroadcastMs) {
+          tickSentAt.set(roundKey, t);
+          const elapsedMs = Math.min(t, round.bustAt.getTime()) - round.startedAt.getTime();
+          await publish(round.projectId, {
+            type: 'tick',
+            roundId: roundKey,
+            elapsedMs,
+            multiplier: Math.min(crashMultiplierAt(elapsedMs, settings.crashGrowthPerMs), round.result),
+            serverTime: now.toISOString(),
+          });
+        }
         await settleReachedAutoCashOuts(round, now);
       }
       return;
@@ -839,11 +857,9 @@ export function createRoundsService(deps: RoundsDeps) {
           if (!outcome.bet) throw new NotPlaced(outcome);
           return { bet: outcome.bet, period: outcome.period };
         }));
-      queueBets(
-        { id: placed.bet.roundId, projectId: placed.bet.projectId, game: placed.bet.game },
-        [placed.bet],
-        settings.betsFlushMs,
-      );
+      queueBets({ id: placed.bet.roundId, projectId: placed.bet.projectId, game: placed.bet.game }, [
+        placed.bet,
+      ]);
       return toBetWire(placed.bet, placed.period);
     } catch (error) {
       const refusal = asLedgerError(error);
