@@ -263,9 +263,11 @@ export interface RoundLiveBet {
 
 /**
  * What the rounds broadcast stream carries (RoundsRealtimeRoute.broadcast). Bets and cash-outs are
- * not sent one by one: each node gathers a round's changes for at most one tick and sends them as
- * one `bets` event (each bet once, in its latest state), before the round's next `round` event
- * (docs/games.md §5 "Broadcast").
+ * not sent one by one: each node gathers a round's changes for ROUNDS_BETS_FLUSH_MS and sends them
+ * as one `bets` event (each bet once, in its latest state; at most ROUNDS_BETS_PER_FRAME of them, the
+ * largest wins and stakes first), before the round's next `round` event. A `tick` is the clock's
+ * sync every ROUNDS_TICK_BROADCAST_MS: clients draw the curve from the round's start
+ * (docs/games.md §5 "Broadcast at scale").
  */
 export type RoundEvent =
   | { type: 'round'; round: RoundWire }

@@ -109,6 +109,10 @@ export async function startServer({
     ROUNDS_CRASH_GROWTH: '0.0003',
     ROUNDS_WINGO_DURATIONS_MS: '8000,60000,120000',
     ROUNDS_WINGO_CLOSE_MS: '2000',
+    // A handful of sockets: bet changes every 100 ms (production gathers 500 ms for 5,000 sockets).
+    // A cash-out just before an early bust is otherwise shown only from the round's end to the next
+    // round's betting event, which clears the list, and B's screen may miss it.
+    ROUNDS_BETS_FLUSH_MS: '100',
     PROVIDER_DEMO_URL: `http://127.0.0.1:${providerPort}`,
     // The demo wallets hold Rp 1.000.000: project 12's tier-1 withdrawal limit sits under it so a
     // journey can reach it (security.spec); other tiers and projects keep the defaults (docs/identity.md).

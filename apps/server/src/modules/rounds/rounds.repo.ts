@@ -373,11 +373,12 @@ export function createRoundsRepo(db: Db) {
     async betForCashOut(
       executor: Executor,
       betId: string,
+      lockRound: boolean,
     ): Promise<{ bet: BetRow; round: RoundRow; receivedAt: Date } | null> {
       const result = await executor.execute<Raw>(sql`
         SELECT b.*, to_jsonb(r) AS round, now() AS received_at
           FROM round_bets b JOIN rounds r ON r.id = b.round_id
-         WHERE b.id = ${betId}::uuid FOR SHARE OF r`);
+         WHERE b.id = ${betId}::uuid ${lockRound ? sql`FOR SHARE OF r` : sql``}`);
       const row = result.rows[0];
       if (!row) return null;
       // The round's numbers (ids, result in cents) are far below 2^53: exact as JSON numbers.

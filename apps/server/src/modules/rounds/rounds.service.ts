@@ -686,6 +686,76 @@ export function createRoundsService(deps: RoundsDeps) {
   }
 
   /** A bet's or cash-out's transaction; the accounts it created are cached after the commit. */
+  /**
+   * One manual cash-out on `executor`. `remember` null: the quick path on a bare connection — null
+   * when the play gate has no one-statement record of the settlement (nothing happened; the caller
+   * runs the locked path). Otherwise `executor` is a transaction: the round is read FOR SHARE (as
+   * the clock locks it: round, then bet) and the gate's `afterSettle` runs in it when needed.
+   */
+  async function cashOutOn(
+    executor: Executor,
+    session: Session,
+    betId: string,
+    remember: Map<string, bigint> | null,
+  ): Promise<{ settled: BetRow; round: RoundRow } | null> {
+    const ids = remember ?? new Map<string, bigint>();
+    const seen = await repo.betForCashOut(executor, betId, remember !== null);
+    if (!seen || seen.bet.userId !== session.userId || seen.bet.game !== 'crash') throw notFound();
+    const { bet, round, receivedAt } = seen;
+    if (bet.state !== 'open') throw new AppError(ErrorCode.RoundBetSettled);
+    if (round.state === 'betting' || !round.startedAt)
+      throw new AppError(ErrorCode.RoundBettingClosed, 'not running yet');
+    if (round.state !== 'running') throw new AppError(ErrorCode.RoundCashOutTooLate);
+    const elapsed = Math.floor(receivedAt.getTime() - round.startedAt.getTime());
+    const verdict = crashManualCashOut(round.result, elapsed, settings.crashGrowthPerMs);
+    if (verdict.kind === 'refused') throw new AppError(ErrorCode.RoundCashOutTooLate);
+    // An auto cash-out the curve already passed pays its target, as if the clock had settled it first.
+    const cents = bet.autoCashOut !== null ? Math.min(verdict.cents, bet.autoCashOut) : verdict.cents;
+    const payout = crashPayout(bet.stake, cents);
+    const player = await accountIdOf(executor, accounts.player(bet.projectId, bet.userId, bet.asset), ids);
+    const escrow = await escrowIdOf(executor, bet, ids);
+    const house = await ledger.systemAccount(executor, {
+      projectId: bet.projectId,
+      currency: bet.asset,
+      kind: 'house',
+    });
+    if (remember === null) for (const [address, id] of ids) accountIds.set(address, id);
+    const ledgerCall = ledger.linkedCall(
+      {
+        id: `round-settle:${bet.id}`,
+        code: ROUND_CODES.settle,
+        reference: { type: 'round_bet', id: bet.id },
+        postings: settlementPostings(bet, { escrow, house: house.id, player }, payout),
+      },
+      repo.cashOutLedgerOffset,
+    );
+    const gateContext = {
+      userId: bet.userId,
+      projectId: bet.projectId,
+      asset: bet.asset,
+      stake: bet.stake,
+      payout,
+    };
+    // The play gate's record of the settlement in the same statement when it has one.
+    const gateCall =
+      (await deps.playGate.settleCall?.(
+        executor,
+        gateContext,
+        repo.cashOutLedgerOffset + ledgerCall.values.length,
+      )) ?? null;
+    if (!gateCall && remember === null) return null;
+    // The bet's row settles only while open (never twice) and its money moves in the same statement.
+    const settled = await repo.cashOutBet(
+      executor,
+      { betId, cashOut: cents, payout, cashedAt: receivedAt },
+      ledgerCall,
+      gateCall,
+    );
+    if (!settled) throw new AppError(ErrorCode.RoundBetSettled);
+    if (!gateCall) await deps.playGate.afterSettle(executor, gateContext);
+    return { settled, round };
+  }
+
   async function moneyTransaction<T>(action: (tx: Executor, remember: Map<string, bigint>) => Promise<T>) {
     const remember = new Map<string, bigint>();
     const result = await repo.betTransaction((tx) => {
@@ -919,66 +989,18 @@ export function createRoundsService(deps: RoundsDeps) {
     },
 
     /**
-     * A manual cash-out at the curve's value of the database's time of receipt (the transaction's
-     * start), refused at or after the bust instant; the bet row lock makes it pay at most once.
+     * A manual cash-out at the curve's value of the database's time of receipt, refused at or after
+     * the bust instant; it pays at most once (the settling statement changes only an open bet).
+     * Without a transaction when the play gate records the settlement in that statement: the read
+     * (the receipt time is its `now()`), the gate's valuation, then the one autocommit statement —
+     * every round trip is a turn of a busy node's event loop, and a transaction held open across
+     * them held a pooled connection and the round's lock for each (docs/games.md §5).
      */
     async crashCashOut(session: Session, betId: string): Promise<RoundBetWire> {
-      const outcome = await moneyTransaction(async (tx, remember) => {
-        // The round (FOR SHARE, as the clock locks: round, then bet) and the transaction's start.
-        const seen = await repo.betForCashOut(tx, betId);
-        if (!seen || seen.bet.userId !== session.userId || seen.bet.game !== 'crash') throw notFound();
-        const { bet, round, receivedAt } = seen;
-        if (bet.state !== 'open') throw new AppError(ErrorCode.RoundBetSettled);
-        if (round.state === 'betting' || !round.startedAt)
-          throw new AppError(ErrorCode.RoundBettingClosed, 'not running yet');
-        if (round.state !== 'running') throw new AppError(ErrorCode.RoundCashOutTooLate);
-        const elapsed = Math.floor(receivedAt.getTime() - round.startedAt.getTime());
-        const verdict = crashManualCashOut(round.result, elapsed, settings.crashGrowthPerMs);
-        if (verdict.kind === 'refused') throw new AppError(ErrorCode.RoundCashOutTooLate);
-        // An auto cash-out the curve already passed pays its target, as if the clock had settled it first.
-        const cents = bet.autoCashOut !== null ? Math.min(verdict.cents, bet.autoCashOut) : verdict.cents;
-        const payout = crashPayout(bet.stake, cents);
-        const player = await accountIdOf(tx, accounts.player(bet.projectId, bet.userId, bet.asset), remember);
-        const escrow = await escrowIdOf(tx, bet, remember);
-        const house = await ledger.systemAccount(tx, {
-          projectId: bet.projectId,
-          currency: bet.asset,
-          kind: 'house',
-        });
-        const ledgerCall = ledger.linkedCall(
-          {
-            id: `round-settle:${bet.id}`,
-            code: ROUND_CODES.settle,
-            reference: { type: 'round_bet', id: bet.id },
-            postings: settlementPostings(bet, { escrow, house: house.id, player }, payout),
-          },
-          repo.cashOutLedgerOffset,
-        );
-        const gateContext = {
-          userId: bet.userId,
-          projectId: bet.projectId,
-          asset: bet.asset,
-          stake: bet.stake,
-          payout,
-        };
-        // The play gate's record of the settlement in the same statement when it has one.
-        const gateCall =
-          (await deps.playGate.settleCall?.(
-            tx,
-            gateContext,
-            repo.cashOutLedgerOffset + ledgerCall.values.length,
-          )) ?? null;
-        // The bet's row settles only while open (never twice) and its money moves in the same statement.
-        const settled = await repo.cashOutBet(
-          tx,
-          { betId, cashOut: cents, payout, cashedAt: receivedAt },
-          ledgerCall,
-          gateCall,
-        );
-        if (!settled) throw new AppError(ErrorCode.RoundBetSettled);
-        if (!gateCall) await deps.playGate.afterSettle(tx, gateContext);
-        return { settled, round };
-      });
+      const quick = await repo.onConnection((connection) => cashOutOn(connection, session, betId, null));
+      const outcome =
+        quick ?? (await moneyTransaction((tx, remember) => cashOutOn(tx, session, betId, remember)));
+      if (!outcome) throw new Error('a locked cash-out always settles or refuses');
       queueBets(outcome.round, [outcome.settled]);
       return toBetWire(outcome.settled, outcome.round.period);
     },
