@@ -166,7 +166,7 @@ export default function CrashPage() {
       const offset = serverOffset(event.serverTime, Date.now());
       setOffsetMs((current) => (Math.abs(offset - current) > TICK_OFFSET_SLACK_MS ? offset : current));
     } else if (event.type === 'bets') {
-      // One event carries every bet change of a tick (docs/games.md §5 "Broadcast").
+      // One event carries a flush's bet changes, at most ROUNDS_BETS_PER_FRAME (docs/games.md §5 "Broadcast").
       setBets((current) => {
         const next = new Map(current);
         for (const bet of liveBetsOf(event)) next.set(bet.id, bet);

@@ -219,13 +219,15 @@ export function createRoundsService(deps: RoundsDeps) {
     }
   }
 
-  // ---- The bets broadcast: one frame per round and tick, not one per bet ------------------------
+  // ---- The broadcast: one bets frame per round and flush (not one per bet), ticks as a sync ------
 
   /** Bet changes this node has not sent yet, per round: each bet once, in its latest state. */
   const pendingBets = new Map<
     string,
     { projectId: number; game: RoundGame; roundId: string; bets: Map<string, QueuedChange> }
   >();
+  /** When this node last broadcast a running round's tick (database time, ms), per round. */
+  const tickSentAt = new Map<string, number>();
   let flushTimer: NodeJS.Timeout | null = null;
   /** When the pending flush fires (ms since the epoch, this node's clock). */
   let flushAt = 0;
@@ -590,9 +592,6 @@ export function createRoundsService(deps: RoundsDeps) {
     queueBets(round, settled);
   }
 
-  /** When this node last broadcast a running round's tick (database time, ms), per round. */
-  const tickSentAt = new Map<string, number>();
-
   async function advance(round: RoundRow, now: Date): Promise<void> {
     const t = now.getTime();
     // A round stranded far past its end (every node down for long) is voided, stakes returned.
@@ -685,7 +684,6 @@ export function createRoundsService(deps: RoundsDeps) {
     return id;
   }
 
-  /** A bet's or cash-out's transaction; the accounts it created are cached after the commit. */
   /**
    * One manual cash-out on `executor`. `remember` null: the quick path on a bare connection — null
    * when the play gate has no one-statement record of the settlement (nothing happened; the caller
@@ -756,6 +754,7 @@ export function createRoundsService(deps: RoundsDeps) {
     return { settled, round };
   }
 
+  /** A bet's or cash-out's transaction; the accounts it created are cached after the commit. */
   async function moneyTransaction<T>(action: (tx: Executor, remember: Map<string, bigint>) => Promise<T>) {
     const remember = new Map<string, bigint>();
     const result = await repo.betTransaction((tx) => {
