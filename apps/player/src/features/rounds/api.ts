@@ -6,14 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { realtimeClient } from '../../lib/realtime.ts';
+import { withRoundEvent } from './round-state.ts';
 
-/** The game's live round, its bets, recent results and the chain's fairness data. */
+/**
+ * The game's live round, its bets, recent results and the chain's fairness data. Round events keep
+ * it current in the cache (`withRoundEvent`); the slow refetch only repairs what a dropped socket
+ * missed.
+ */
 export const roundStateQuery = (game: RoundGame) =>
   queryOptions({
     queryKey: ['rounds', game, 'state'],
     queryFn: () => api.rounds.state({ params: { game } }),
     staleTime: 5_000,
+    refetchInterval: STATE_REPAIR_MS,
   });
+
+/** How often a shown game's state is read again although round events keep it current. */
+const STATE_REPAIR_MS = 60_000;
 
 export const roundHistoryQuery = (game: RoundGame, limit = 50) =>
   queryOptions({
@@ -29,9 +38,10 @@ export const myRoundBetsQuery = (game: RoundGame) =>
 
 /**
  * The rounds broadcast (every round event of the project, from whichever node clocks it): each
- * event goes to `onEvent`; a round that starts or ends reads the game's state (and the player's
- * bets) again. A `bets` event reads nothing: every player's app would ask at once, and a full round's
- * frames carry only its largest changes (docs/games.md §5 "Broadcast").
+ * event goes to `onEvent`, and a `round` event updates the game's cached state in place
+ * (`withRoundEvent`). Nothing is read from the server for another player's round: with 5,000 players
+ * watching, a read per event was 5,000 requests at every round change. When a round ends in which
+ * the player's cached bets still show an open one, their bets and balances are read again.
  */
 export function useRoundEvents(games: readonly RoundGame[], onEvent: (event: RoundEvent) => void): void {
   const queryClient = useQueryClient();
@@ -45,10 +55,17 @@ export function useRoundEvents(games: readonly RoundGame[], onEvent: (event: Rou
       const game = event.type === 'round' ? event.round.game : event.type === 'bets' ? event.game : 'crash';
       if (!wanted.has(game)) return;
       handler.current(event);
-      if (event.type === 'round') {
-        void queryClient.invalidateQueries({ queryKey: ['rounds', game] });
-        if (event.round.state === 'ended')
+      if (event.type !== 'round') return;
+      const round = event.round;
+      queryClient.setQueryData(roundStateQuery(game).queryKey, (state) =>
+        state ? withRoundEvent(state, round) : state,
+      );
+      if (round.state === 'ended' || round.state === 'voided') {
+        const mine = queryClient.getQueryData(myRoundBetsQuery(game).queryKey);
+        if (mine?.items.some((bet) => bet.roundId === round.id && bet.state === 'open')) {
+          void queryClient.invalidateQueries({ queryKey: myRoundBetsQuery(game).queryKey });
           void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.walletBalances });
+        }
       }
     });
   }, [key, queryClient]);

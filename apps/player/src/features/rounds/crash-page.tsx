@@ -8,6 +8,7 @@ import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
+import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
@@ -146,13 +147,20 @@ export default function CrashPage() {
   const [myBetId, setMyBetId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** The round whose bets the list was last filled with from the server's state. */
+  const seededRound = useRef<string | null>(null);
   useEffect(() => {
     if (!state.data) return;
     setOffsetMs(state.data.round ? serverOffset(state.data.round.serverTime, Date.now()) : 0);
     setRound(state.data.round ?? state.data.recent[0] ?? null);
     // Between rounds (no live one) the ended round stays on screen with the bets it ended with: the
-    // next round's `betting` event clears them.
-    if (state.data.round) setBets(new Map(state.data.bets.map((bet) => [bet.id, bet])));
+    // next round's `betting` event clears them. Round events update the cached state in place, so
+    // the list is filled from it once per round, not again over the live changes.
+    const live = state.data.round;
+    if (live && live.id !== seededRound.current) {
+      seededRound.current = live.id;
+      setBets(new Map(state.data.bets.map((bet) => [bet.id, bet])));
+    }
   }, [state.data]);
 
   useRoundEvents(['crash'], (event) => {
@@ -185,12 +193,15 @@ export default function CrashPage() {
   const recent = state.data?.recent ?? [];
 
   /**
-   * My bet of a round that just ended, as the server settled it, when the broadcast did not carry it
-   * (an auto cash-out or the loss of a round too full for every change to fit in its frames).
+   * When a round I bet in ends: my balances, and my bet as the server settled it when the broadcast
+   * did not carry that (an auto cash-out or the loss of a round too full for every change to fit in
+   * its frames).
    */
   async function settleMine(endedRoundId: string) {
     const shown = myBetId ? bets.get(myBetId) : undefined;
-    if (!shown || shown.roundId !== endedRoundId || shown.state !== 'open') return;
+    if (!shown || shown.roundId !== endedRoundId) return;
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.walletBalances });
+    if (shown.state !== 'open') return;
     try {
       const mineNow = await api.rounds.myBets({ params: { game: 'crash' }, query: { limit: 5 } });
       const settled = mineNow.items.find((item) => item.id === shown.id);

@@ -1,0 +1,40 @@
+import type { RoundStateResponse, RoundWire } from '@payhub/contracts';
+import { describe, expect, it } from 'vitest';
+import { withRoundEvent } from './round-state.ts';
+
+function round(id: string, state: RoundWire['state']): RoundWire {
+  return { id, state } as RoundWire;
+}
+
+function stateWith(live: RoundWire | null, recent: RoundWire[]): RoundStateResponse {
+  return { round: live, bets: [{ id: 'b1' } as RoundStateResponse['bets'][number]], recent, fairness: null };
+}
+
+describe('a game state after a round event', () => {
+  it('takes a new round in its betting window with no bets yet', () => {
+    const next = withRoundEvent(stateWith(null, []), round('8', 'betting'));
+    expect(next.round?.id).toBe('8');
+    expect(next.bets).toEqual([]);
+  });
+
+  it('replaces the live round when it starts running and keeps its bets', () => {
+    const next = withRoundEvent(stateWith(round('8', 'betting'), []), round('8', 'running'));
+    expect(next.round?.state).toBe('running');
+    expect(next.bets).toHaveLength(1);
+  });
+
+  it('moves an ended round to the head of the recent results, keeping their length', () => {
+    const recent = [round('7', 'ended'), round('6', 'ended'), round('5', 'voided')];
+    const next = withRoundEvent(stateWith(round('8', 'running'), recent), round('8', 'ended'));
+    expect(next.round).toBeNull();
+    expect(next.recent.map((item) => item.id)).toEqual(['8', '7', '6']);
+    // The same event twice (two nodes' sockets, a replay) leaves it once.
+    expect(withRoundEvent(next, round('8', 'ended')).recent.map((item) => item.id)).toEqual(['8', '7', '6']);
+  });
+
+  it('leaves another live round in place when an older one ends', () => {
+    const next = withRoundEvent(stateWith(round('9', 'betting'), []), round('8', 'voided'));
+    expect(next.round?.id).toBe('9');
+    expect(next.recent.map((item) => item.id)).toEqual(['8']);
+  });
+});
