@@ -250,7 +250,6 @@ export function createRoundsService(deps: RoundsDeps) {
    * player's own answer never queues behind the broadcast.
    */
   function queueBets(round: Pick<RoundRow, 'id' | 'projectId' | 'game'>, bets: readonly BetRow[]): void {
-    const within = settings.betsFlushMs;
     if (bets.length === 0) return;
     const roundId = round.id.toString();
     let batch = pendingBets.get(roundId);
@@ -259,14 +258,14 @@ export function createRoundsService(deps: RoundsDeps) {
       pendingBets.set(roundId, batch);
     }
     for (const bet of bets) batch.bets.set(bet.id, { change: toBetChange(bet), rank: broadcastRank(bet) });
-    const due = Date.now() + within;
+    const due = Date.now() + settings.betsFlushMs;
     if (flushTimer && flushAt <= due) return;
     if (flushTimer) clearTimeout(flushTimer);
     flushAt = due;
     flushTimer = setTimeout(() => {
       flushTimer = null;
       void flushBets();
-    }, within);
+    }, settings.betsFlushMs);
     flushTimer.unref();
   }
 
@@ -964,7 +963,7 @@ export function createRoundsService(deps: RoundsDeps) {
     tick,
     openRound,
     finishRound,
-    /** Sends the bets queued for the broadcast now (at shutdown; otherwise within a tick). */
+    /** Sends the bets queued for the broadcast now (at shutdown; otherwise within ROUNDS_BETS_FLUSH_MS). */
     flushBets: () => flushBets(),
 
     async crashBet(
@@ -996,7 +995,10 @@ export function createRoundsService(deps: RoundsDeps) {
      * them held a pooled connection and the round's lock for each (docs/games.md §5).
      */
     async crashCashOut(session: Session, betId: string): Promise<RoundBetWire> {
-      const quick = await repo.onConnection((connection) => cashOutOn(connection, session, betId, null));
+      // A gate without settleCall never takes the quick path: no read to throw away first.
+      const quick = deps.playGate.settleCall
+        ? await repo.onConnection((connection) => cashOutOn(connection, session, betId, null))
+        : null;
       const outcome =
         quick ?? (await moneyTransaction((tx, remember) => cashOutOn(tx, session, betId, remember)));
       if (!outcome) throw new Error('a locked cash-out always settles or refuses');
