@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { findChromium, NO_BROWSER_MESSAGE } from './find-browser.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-// `--suites-only`: just the Vitest suites (CI's second pass against external PostgreSQL and Redis).
+// `--suites-only`: just the integration suites (CI's second pass against external PostgreSQL and
+// Redis): the `*.int.test.ts` files of the node project, the only ones that open a database, Redis
+// or a second node. The pure unit and web tests cannot see DATABASE_URL or REDIS_URL, so a second
+// run of them proves nothing the first did not (it cost ~60 s of the pass on CI's two cores).
 const suitesOnly = process.argv.includes('--suites-only');
 
 // The end-to-end stage needs a browser: without one, stop now with one clear line, not after the
@@ -54,9 +57,10 @@ if (!suitesOnly) {
 }
 
 const vitestReport = join(reports, 'vitest.json');
-run('unit and integration', 'npx', [
+run(suitesOnly ? 'integration' : 'unit and integration', 'npx', [
   'vitest',
   'run',
+  ...(suitesOnly ? ['--project=node', '.int.test.ts'] : []),
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,

@@ -197,3 +197,27 @@ describe('tidy', () => {
     expect(drift).toEqual([]);
   });
 });
+
+describe('integration suites', () => {
+  // CI's second pass runs only `*.int.test.ts` against the external PostgreSQL and Redis
+  // (scripts/test.mjs --suites-only): a test that opens the database under another name would skip it.
+  const OPENS_SERVICES =
+    /from ['"][./]*(?:test\/|\.\.\/)*(?:test-app|template-database)(?:\.ts)?['"]|inject\(['"](?:adminDatabaseUrl|templateDatabase)['"]\)/;
+  it('every test that opens the database or Redis is named *.int.test.ts', () => {
+    const misnamed = SOURCE_ROOTS.flatMap((folder) => sourceFiles(join(root, folder)))
+      // This file names the patterns in its own probes.
+      .filter(
+        (file) =>
+          /\.test\.tsx?$/.test(file) && !file.endsWith('.int.test.ts') && file !== import.meta.filename,
+      )
+      .filter((file) => OPENS_SERVICES.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file));
+    expect(misnamed).toEqual([]);
+  });
+
+  it('recognises an opening of the database (the rule is live)', () => {
+    expect(OPENS_SERVICES.test(`import { startTestApp } from '../../test/test-app.ts';`)).toBe(true);
+    expect(OPENS_SERVICES.test(`const url = inject('adminDatabaseUrl');`)).toBe(true);
+    expect(OPENS_SERVICES.test(`const reply = await app.inject({ method: 'GET' });`)).toBe(false);
+  });
+});

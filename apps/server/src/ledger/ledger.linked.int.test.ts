@@ -337,6 +337,130 @@ describe('linked operations', () => {
     );
   });
 
+  it("writes two entries per posting, each guarded side with the account's balance after it", async () => {
+    const db = testApp.database.db;
+    const a = await ledger.account(db, accounts.gameEscrow(PROJECT, 'shape-a', 'YEC'));
+    const b = await ledger.account(db, accounts.gameEscrow(PROJECT, 'shape-b', 'YEC'));
+    const postings = [
+      single('shape:1', house.YEC, a, 500n),
+      single('shape:2', a, b, 200n),
+      single('shape:3', b, a, 50n),
+    ];
+    expect(await ledger.linked(db, { id: 'shape', code: 'test', postings })).toBe('created');
+    const { rows } = await testApp.database.pool.query<{
+      transfer_id: string;
+      account_id: string;
+      amount: string;
+      balance_after: string | null;
+    }>(
+      `SELECT transfer_id, account_id::text, amount::text, balance_after::text FROM ledger_entries
+        WHERE transfer_id LIKE 'shape:%' ORDER BY id`,
+    );
+    const name = (id: string) => (id === String(a.id) ? 'a' : id === String(b.id) ? 'b' : 'house');
+    expect(rows.map((row) => [row.transfer_id, name(row.account_id), row.amount, row.balance_after])).toEqual(
+      [
+        ['shape:1', 'house', '-500', null],
+        ['shape:1', 'a', '500', '500'],
+        ['shape:2', 'a', '-200', '300'],
+        ['shape:2', 'b', '200', '200'],
+        ['shape:3', 'b', '-50', '150'],
+        ['shape:3', 'a', '50', '350'],
+      ],
+    );
+    expect((await ledger.balance(db, a.id)).balance).toBe(350n);
+    expect(await ledger.linked(db, { id: 'shape', code: 'test', postings })).toBe('exists');
+    await expectClean();
+  });
+
+  it('guards a debit at its place in the postings: credit then spend passes, spend then credit is refused', async () => {
+    const db = testApp.database.db;
+    const escrow = await ledger.account(db, accounts.gameEscrow(PROJECT, 'order-guard', 'USDT'));
+    await ledger.linked(db, {
+      id: 'order:fund',
+      code: 'test',
+      postings: [single('order:fund:1', house.USDT, escrow, 100n)],
+    });
+    const spendFirst = await ledger
+      .linked(db, {
+        id: 'order:spend-first',
+        code: 'test',
+        postings: [
+          single('order:sf:1', escrow, house.USDT, 110n),
+          single('order:sf:2', house.USDT, escrow, 20n),
+        ],
+      })
+      .catch((caught: unknown) => caught);
+    expect((spendFirst as LedgerError).refusal).toBe('insufficient_funds');
+    expect(await transferCount('order:sf')).toBe(0);
+    expect(
+      await ledger.linked(db, {
+        id: 'order:credit-first',
+        code: 'test',
+        postings: [
+          single('order:cf:1', house.USDT, escrow, 20n),
+          single('order:cf:2', escrow, house.USDT, 110n),
+        ],
+      }),
+    ).toBe('created');
+    expect((await ledger.balance(db, escrow.id)).balance).toBe(10n);
+    await expectClean();
+  });
+
+  it('racing single-posting operations never overdraw, and two guarded accounts never deadlock', async () => {
+    const db = testApp.database.db;
+    const escrow = await ledger.account(db, accounts.gameEscrow(PROJECT, 'race-singles', 'YEC'));
+    await ledger.linked(db, {
+      id: 'race:fund',
+      code: 'test',
+      postings: [single('race:fund:1', house.YEC, escrow, 100n)],
+    });
+    // Each takes 10 and gives 5 back: from 100, the 19th leaves 10 - 10 + 5 = 5 and the 20th finds 5 < 10.
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, index) =>
+        ledger.linked(db, {
+          id: `race:${index}`,
+          code: 'test',
+          postings: [
+            single(`race:${index}:take`, escrow, house.YEC, 10n),
+            single(`race:${index}:back`, house.YEC, escrow, 5n),
+          ],
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(19);
+    for (const result of results)
+      if (result.status === 'rejected')
+        expect((result.reason as LedgerError).refusal).toBe('insufficient_funds');
+    expect((await ledger.balance(db, escrow.id)).balance).toBe(5n);
+    // Two guarded accounts moved in both directions at once: each operation locks both lowest id first.
+    const left = await ledger.account(db, accounts.gameEscrow(PROJECT, 'swap-left', 'YEC'));
+    const right = await ledger.account(db, accounts.gameEscrow(PROJECT, 'swap-right', 'YEC'));
+    await ledger.linked(db, {
+      id: 'swap:fund',
+      code: 'test',
+      postings: [
+        single('swap:fund:l', house.YEC, left, 1_000n),
+        single('swap:fund:r', house.YEC, right, 1_000n),
+      ],
+    });
+    const swaps = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => {
+        const [from, to] = index % 2 === 0 ? [left, right] : [right, left];
+        return run((tx) =>
+          ledger.linked(tx, {
+            id: `swap:${index}`,
+            code: 'test',
+            postings: [single(`swap:${index}:1`, from, to, 7n), single(`swap:${index}:2`, to, house.YEC, 1n)],
+          }),
+        );
+      }),
+    );
+    expect(swaps.every((outcome) => outcome === 'created')).toBe(true);
+    const sides = await Promise.all([ledger.balance(db, left.id), ledger.balance(db, right.id)]);
+    expect(sides.map((side) => side.balance)).toEqual([980n, 980n]);
+    await expectClean();
+  });
+
   it('the ledger check flags a broken operation and a transfer whose entries mix assets', async () => {
     const pool = testApp.database.pool;
     const at = new Date().toISOString();
