@@ -376,6 +376,96 @@ describe('crash', () => {
     expect(paid).toBeLessThan(500);
     await expectLedgerClean(testApp);
   }, 120_000);
+
+  it('counts a cash-out from its arrival on the node: a wait in the node costs nothing, a request after the bust is refused', async () => {
+    const ledger = createLedger(systemClock);
+    const db = testApp.database.db;
+    const users = await db.execute<{ id: string }>(sql`
+      INSERT INTO users (project_id, phone, password_hash, nickname)
+      SELECT 12, '6281978' || lpad(i::text, 5, '0'), 'x', 'arrival' || i FROM generate_series(1, 3) AS i
+      RETURNING id`);
+    const ids = users.rows.map((user) => Number(user.id));
+    const house = await ledger.systemAccount(db, { projectId: 12, currency: 'IDR', kind: 'house' });
+    for (const id of ids) {
+      const account = await ledger.account(db, accounts.player(12, id, 'IDR'));
+      await ledger.transfer(db, {
+        id: `round-arrival-fund:${id}`,
+        debitAccountId: house.id,
+        creditAccountId: account.id,
+        amount: 100_000n,
+        code: 'deposit',
+      });
+    }
+    const session = (userId: number): Session => ({
+      userId,
+      projectId: 12,
+      tokenHash: '',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      staffRole: null,
+    });
+    const service = testApp.app.rounds.service;
+    let roundId = '';
+    await drive(async () => {
+      const live = await row<{ id: string; result: number; betting_ends_at: string }>(
+        sql`SELECT id, result, betting_ends_at FROM rounds WHERE project_id = 12 AND game = 'crash' AND state = 'betting'`,
+      );
+      if (!live || live.result < 300 || Date.parse(live.betting_ends_at) - Date.now() < 2_000) return false;
+      roundId = live.id;
+      return true;
+    }, 60_000);
+    const betIds = ids.map(() => randomUUID());
+    for (const [index, id] of ids.entries())
+      await service.crashBet(session(id), { betId: betIds[index]!, asset: 'IDR', amount: 100n });
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`)) !==
+        undefined,
+    );
+    const round = (await row<{ started_at: string; bust_at: string }>(
+      sql`SELECT started_at, bust_at FROM rounds WHERE id = ${roundId}::bigint`,
+    ))!;
+    const startedAt = Date.parse(round.started_at);
+    const bustAt = Date.parse(round.bust_at);
+    const cashedAt = async (betId: string) =>
+      (await row<{ cashed_at: string; cash_out: number }>(
+        sql`SELECT cashed_at, cash_out FROM round_bets WHERE id = ${betId}::uuid`,
+      ))!;
+
+    // 1. A request that waited 250 ms in the node (its event loop, its pool) counts from its arrival.
+    await sleep(Math.max(0, startedAt + 500 - Date.now()));
+    const sentAt = Date.now();
+    await service.crashCashOut(session(ids[0]!), betIds[0]!, performance.now() - 250);
+    const first = await cashedAt(betIds[0]!);
+    expect(Date.parse(first.cashed_at)).toBeGreaterThanOrEqual(sentAt - 250 - 2);
+    expect(Date.parse(first.cashed_at)).toBeLessThan(sentAt - 250 + 100);
+    expect(first.cash_out).toBe(crashMultiplierAt(Date.parse(first.cashed_at) - startedAt, GROWTH));
+
+    // 2. Arrived 100 ms before the bust, read after it (the clock not yet round to end the round): paid
+    // at the curve of its arrival. 3. Arrived after the bust: refused.
+    await sleep(Math.max(0, bustAt + 50 - Date.now()));
+    await service.crashCashOut(
+      session(ids[1]!),
+      betIds[1]!,
+      performance.now() - (Date.now() - (bustAt - 100)),
+    );
+    const second = await cashedAt(betIds[1]!);
+    expect(Date.parse(second.cashed_at)).toBeLessThan(bustAt);
+    expect(second.cash_out).toBe(crashMultiplierAt(Date.parse(second.cashed_at) - startedAt, GROWTH));
+    const late = await service.crashCashOut(session(ids[2]!), betIds[2]!).then(
+      () => null,
+      (error: { errCode?: number }) => error.errCode,
+    );
+    expect(late).toBe(10031);
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'ended'`)) !==
+        undefined,
+    );
+    expect(
+      (await row<{ state: string }>(sql`SELECT state FROM round_bets WHERE id = ${betIds[2]!}::uuid`))!.state,
+    ).toBe('lost');
+    await expectLedgerClean(testApp);
+  }, 90_000);
 });
 
 describe('wingo', () => {

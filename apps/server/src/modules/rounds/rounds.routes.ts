@@ -24,8 +24,9 @@ export function registerRoundsRoutes(app: FastifyInstance, deps: BindDeps, round
     rounds.myBets(context.session, params.game, query.limit),
   );
   bindEndpoint(app, deps, api.crashBet, async ({ body, context }) => rounds.crashBet(context.session, body));
-  bindEndpoint(app, deps, api.crashCashOut, async ({ body, context }) =>
-    rounds.crashCashOut(context.session, body.betId),
+  // The request's arrival on this node (Fastify's clock started on receipt): the cash-out counts from it.
+  bindEndpoint(app, deps, api.crashCashOut, async ({ body, context, reply }) =>
+    rounds.crashCashOut(context.session, body.betId, performance.now() - reply.elapsedTime),
   );
   bindEndpoint(app, deps, api.wingoBet, async ({ body, context }) => rounds.wingoBet(context.session, body));
   bindEndpoint(app, deps, api.setSalt, async ({ body, context }) => rounds.setSalt(context.session, body));
@@ -46,9 +47,14 @@ export function registerRoundsRealtime(realtime: RealtimeGateway, rounds: Rounds
   realtime.onRequest(RoundsRealtimeRoute.crashBet, async (body, connection) =>
     rounds.crashBet(await realtime.liveSession(connection), parsed(CrashBetBody, body)),
   );
-  realtime.onRequest(RoundsRealtimeRoute.crashCashOut, async (body, connection) =>
-    rounds.crashCashOut(await realtime.liveSession(connection), parsed(CrashCashOutBody, body).betId),
-  );
+  realtime.onRequest(RoundsRealtimeRoute.crashCashOut, async (body, connection) => {
+    const arrivedAt = performance.now();
+    return rounds.crashCashOut(
+      await realtime.liveSession(connection),
+      parsed(CrashCashOutBody, body).betId,
+      arrivedAt,
+    );
+  });
   realtime.onRequest(RoundsRealtimeRoute.wingoBet, async (body, connection) =>
     rounds.wingoBet(await realtime.liveSession(connection), parsed(WingoBetBody, body)),
   );

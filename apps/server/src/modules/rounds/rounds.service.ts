@@ -684,23 +684,37 @@ export function createRoundsService(deps: RoundsDeps) {
   }
 
   /**
+   * The time of receipt of a request that waited `waitedMs` in this node before the read whose
+   * database time is `readAt`. Only the node's own monotonic clock measures the wait (no clock is
+   * compared with the database's), and the read's one-way trip is not subtracted, so the receipt is
+   * never earlier than the request's arrival.
+   */
+  function receiptOf(readAt: Date, waitedMs: number): Date {
+    return new Date(readAt.getTime() - Math.max(0, Math.floor(waitedMs)));
+  }
+
+  /**
    * One manual cash-out on `executor`. `remember` null: the quick path on a bare connection — null
    * when the play gate has no one-statement record of the settlement (nothing happened; the caller
    * runs the locked path). Otherwise `executor` is a transaction: the round is read FOR SHARE (as
    * the clock locks it: round, then bet) and the gate's `afterSettle` runs in it when needed.
+   * `waitedMs`: how long the request had waited in this node (event loop, pool) when the read was
+   * sent; the time of receipt is the read's database `now()` less that wait.
    */
   async function cashOutOn(
     executor: Executor,
     session: Session,
     betId: string,
     remember: Map<string, bigint> | null,
+    waitedMs: number,
   ): Promise<{ settled: BetRow; round: RoundRow } | null> {
     const ids = remember ?? new Map<string, bigint>();
     const seen = await repo.betForCashOut(executor, betId, remember !== null);
     if (!seen || seen.bet.userId !== session.userId || seen.bet.game !== 'crash') throw notFound();
-    const { bet, round, receivedAt } = seen;
+    const { bet, round } = seen;
+    const receivedAt = receiptOf(seen.receivedAt, waitedMs);
     if (bet.state !== 'open') throw new AppError(ErrorCode.RoundBetSettled);
-    if (round.state === 'betting' || !round.startedAt)
+    if (round.state === 'betting' || !round.startedAt || receivedAt < round.startedAt)
       throw new AppError(ErrorCode.RoundBettingClosed, 'not running yet');
     if (round.state !== 'running') throw new AppError(ErrorCode.RoundCashOutTooLate);
     const elapsed = Math.floor(receivedAt.getTime() - round.startedAt.getTime());
@@ -987,20 +1001,33 @@ export function createRoundsService(deps: RoundsDeps) {
     },
 
     /**
-     * A manual cash-out at the curve's value of the database's time of receipt, refused at or after
-     * the bust instant; it pays at most once (the settling statement changes only an open bet).
+     * A manual cash-out at the curve's value at its time of receipt, refused at or after the bust
+     * instant; it pays at most once (the settling statement changes only an open bet). `arrivedAt`
+     * is this node's `performance.now()` when the request arrived (the route's): the receipt is the
+     * database's `now()` at the read less the time the request waited in the node before it, so a
+     * busy node's queue does not turn a cash-out made in time into a late one (docs/games.md §5).
      * Without a transaction when the play gate records the settlement in that statement: the read
      * (the receipt time is its `now()`), the gate's valuation, then the one autocommit statement —
      * every round trip is a turn of a busy node's event loop, and a transaction held open across
      * them held a pooled connection and the round's lock for each (docs/games.md §5).
      */
-    async crashCashOut(session: Session, betId: string): Promise<RoundBetWire> {
+    async crashCashOut(
+      session: Session,
+      betId: string,
+      arrivedAt: number = performance.now(),
+    ): Promise<RoundBetWire> {
       // A gate without settleCall never takes the quick path: no read to throw away first.
       const quick = deps.playGate.settleCall
-        ? await repo.onConnection((connection) => cashOutOn(connection, session, betId, null))
+        ? await repo.onConnection((connection) =>
+            cashOutOn(connection, session, betId, null, performance.now() - arrivedAt),
+          )
         : null;
+      // The locked path's read follows its BEGIN: the wait is taken before the transaction (the
+      // pool's wait not counted), so the receipt is never earlier than the request's arrival.
+      const waitedMs = performance.now() - arrivedAt;
       const outcome =
-        quick ?? (await moneyTransaction((tx, remember) => cashOutOn(tx, session, betId, remember)));
+        quick ??
+        (await moneyTransaction((tx, remember) => cashOutOn(tx, session, betId, remember, waitedMs)));
       if (!outcome) throw new Error('a locked cash-out always settles or refuses');
       queueBets(outcome.round, [outcome.settled]);
       return toBetWire(outcome.settled, outcome.round.period);
