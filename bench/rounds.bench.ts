@@ -398,6 +398,18 @@ try {
     }),
   );
   const cashOutsCpuMs = cpuMsOf(app.child.pid) - cashOutsCpu;
+  // BENCH_STATEMENTS_TEXTS=1: the statements sent during the cash-outs, most frequent first.
+  if (process.env.BENCH_STATEMENTS_TEXTS === '1') {
+    const after = await freshCounts();
+    const cashOutCount = cashOuts.filter((answer) => answer !== null).length || 1;
+    const rows = Object.keys(after)
+      .filter((key) => key.includes(' '))
+      .map((key) => [key, delta(after, cashOutsCounted, key)] as const)
+      .filter(([, count]) => count > 0)
+      .sort((left, right) => right[1] - left[1])
+      .slice(0, 15);
+    for (const [key, count] of rows) console.log(`    ${(count / cashOutCount).toFixed(2)}/cash-out  ${key}`);
+  }
   const cashOutsSeconds = (Date.now() - cashOutsStartedAt) / 1000;
   const cashOutsCountedAfter = await freshCounts();
   // A round whose settlement outlasts the wait is reported (its open bets below), not fatal: the

@@ -6,6 +6,8 @@ import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 
 const file = process.env.BENCH_STATEMENTS_FILE;
+/** BENCH_STATEMENTS_TEXTS=1: also per statement, as `<pool> <name or the text's start>` keys. */
+const byText = process.env.BENCH_STATEMENTS_TEXTS === '1';
 const counts: Record<string, number> = {};
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
@@ -13,6 +15,12 @@ pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]
     (this as unknown as { connectionParameters?: { application_name?: string } }).connectionParameters
       ?.application_name || 'main';
   counts[name] = (counts[name] ?? 0) + 1;
+  if (byText) {
+    const first = args[0] as string | { name?: string; text?: string };
+    const text = typeof first === 'string' ? first : (first?.name ?? first?.text ?? String(first));
+    const key = `${name} ${text.replace(/\s+/g, ' ').slice(0, 100)}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
   return (query as (...all: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 if (file)

@@ -8,6 +8,7 @@ import type { Database } from '../../platform/db/database.ts';
 import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
 import { type LeaderScheduler, startLeaderScheduler } from '../../platform/scheduler/leader-scheduler.ts';
 import type { RealtimeGateway } from '../../realtime/realtime.gateway.ts';
+import { walletAssets } from '../wallet/wallet.service.ts';
 import { createRoundsRepo } from './rounds.repo.ts';
 import { registerRoundsRealtime, registerRoundsRoutes } from './rounds.routes.ts';
 import { createRoundsService, PRODUCTION_ROUNDS_SETTINGS, type RoundsService } from './rounds.service.ts';
@@ -46,10 +47,24 @@ export async function registerRounds(
   },
 ): Promise<RoundsRuntime> {
   const { config, realtime } = deps;
+  const ledger = createLedger(deps.clock);
+  // The house accounts every settlement pays into or out of, created and cached before any bet and
+  // outside every transaction: without them each cash-out and each bet the clock settles asked the
+  // database for the account (an insert-if-missing and a read, two round trips; the rounds bench).
+  await ledger.warmSystemAccounts(
+    deps.database.db,
+    deps.projects().flatMap((project) =>
+      walletAssets(project).map((asset) => ({
+        projectId: project.projectId,
+        currency: asset,
+        kind: 'house' as const,
+      })),
+    ),
+  );
   const service = createRoundsService({
     repo: createRoundsRepo(deps.database.db),
     clockRepo: createRoundsRepo(deps.clockDatabase.db),
-    ledger: createLedger(deps.clock),
+    ledger,
     playGate: deps.playGate,
     settings: {
       ...PRODUCTION_ROUNDS_SETTINGS,

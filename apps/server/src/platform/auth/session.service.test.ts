@@ -1,0 +1,84 @@
+// Proves the session cache's timing: a session is read once, answered from the cache while young,
+// re-read in the background (refresh-ahead) once older than half its lifetime while the cached one
+// still answers, dropped when that read finds it revoked, and read in the foreground once too old.
+import { describe, expect, it } from 'vitest';
+import { createInProcessBus } from '../bus/in-process-bus.ts';
+import { ManualClock } from '../clock.ts';
+import type { SessionRepo, SessionRow } from './session.repo.ts';
+import { createSessionService } from './session.service.ts';
+
+const TOKEN = 'a'.repeat(43);
+
+function fakeRepo(clock: ManualClock) {
+  const row: SessionRow = {
+    userId: 7,
+    projectId: 12,
+    expiresAt: new Date(clock.now().getTime() + 86_400_000),
+    revokedAt: null,
+    staffRole: null,
+  };
+  const calls = { find: 0, seen: 0 };
+  const repo = {
+    async find() {
+      calls.find += 1;
+      return { ...row };
+    },
+    async seen() {
+      calls.seen += 1;
+    },
+  } as unknown as SessionRepo;
+  return { repo, row, calls };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('session cache', () => {
+  it('reads once, refreshes ahead in the background, and never serves an entry past its lifetime', async () => {
+    const clock = new ManualClock();
+    const { repo, calls } = fakeRepo(clock);
+    const { authenticator } = await createSessionService({
+      repo,
+      clock,
+      bus: createInProcessBus(),
+      sessionDays: 30,
+    });
+    expect((await authenticator.authenticate(TOKEN)).userId).toBe(7);
+    expect(calls).toEqual({ find: 1, seen: 1 });
+    clock.advance(10_000);
+    await authenticator.authenticate(TOKEN);
+    await settle();
+    expect(calls.find).toBe(1);
+    // Past half its lifetime: answered from the cache at once, re-read behind it (once, however many ask).
+    clock.advance(12_000);
+    await Promise.all([authenticator.authenticate(TOKEN), authenticator.authenticate(TOKEN)]);
+    await settle();
+    expect(calls).toEqual({ find: 2, seen: 2 });
+    // The refreshed entry is young again.
+    clock.advance(15_000);
+    await authenticator.authenticate(TOKEN);
+    await settle();
+    expect(calls.find).toBe(2);
+    // Not used for its whole lifetime: read before answering.
+    clock.advance(40_000);
+    await authenticator.authenticate(TOKEN);
+    expect(calls.find).toBe(3);
+  });
+
+  it('drops an entry whose background read finds the session revoked', async () => {
+    const clock = new ManualClock();
+    const { repo, row } = fakeRepo(clock);
+    const { authenticator } = await createSessionService({
+      repo,
+      clock,
+      bus: createInProcessBus(),
+      sessionDays: 30,
+    });
+    await authenticator.authenticate(TOKEN);
+    row.revokedAt = clock.now();
+    clock.advance(25_000);
+    // Still within its lifetime (a revocation's broadcast would have evicted it; this one was missed).
+    expect((await authenticator.authenticate(TOKEN)).userId).toBe(7);
+    await settle();
+    await expect(authenticator.authenticate(TOKEN)).rejects.toMatchObject({ errCode: 1 });
+  });
+});
