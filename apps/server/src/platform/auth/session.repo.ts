@@ -55,8 +55,33 @@ export function createSessionRepo(db: Db) {
       const result = await db.execute(sql`SELECT 1 FROM sessions WHERE user_id = ${userId} LIMIT 1`);
       return result.rows.length > 0;
     },
-    async seen(tokenHash: Buffer, at: Date) {
-      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+    /**
+     * A live session (not revoked, not expired at `at`) with its user's staff role, its last-seen
+     * time set to `at` in the same statement (one round trip); null when not live (`find` tells why).
+     */
+    async seeLive(tokenHash: Buffer, at: Date): Promise<SessionRow | null> {
+      const result = await db.execute<{
+        user_id: string;
+        project_id: number;
+        expires_at: Date;
+        staff_role: string | null;
+      }>(
+        sql`WITH seen AS (
+              UPDATE sessions SET last_seen_at = ${at}
+               WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND expires_at > ${at}
+              RETURNING user_id, project_id, expires_at)
+            SELECT seen.user_id, seen.project_id, seen.expires_at, u.staff_role
+              FROM seen JOIN users u ON u.id = seen.user_id`,
+      );
+      const row = result.rows[0];
+      if (!row) return null;
+      return {
+        userId: Number(row.user_id),
+        projectId: row.project_id,
+        expiresAt: new Date(row.expires_at),
+        revokedAt: null,
+        staffRole: row.staff_role,
+      };
     },
     /** The user's live sessions, most recently seen first. */
     async live(userId: number, now: Date) {
