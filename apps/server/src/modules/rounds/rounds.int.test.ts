@@ -62,6 +62,54 @@ async function row<T = Record<string, unknown>>(query: ReturnType<typeof sql>): 
   return result.rows[0] as T | undefined;
 }
 
+/** `count` new players of project 12 (phones `<prefix>00001`…), each with 1,000.00 IDR from the house. */
+async function fundedPlayers(count: number, phonePrefix: string, tag: string): Promise<number[]> {
+  const ledger = createLedger(systemClock);
+  const db = testApp.database.db;
+  const users = await db.execute<{ id: string }>(sql`
+    INSERT INTO users (project_id, phone, password_hash, nickname)
+    SELECT 12, ${phonePrefix} || lpad(i::text, 5, '0'), 'x', ${tag} || i FROM generate_series(1, ${count}::int) AS i
+    RETURNING id`);
+  const ids = users.rows.map((user) => Number(user.id));
+  const house = await ledger.systemAccount(db, { projectId: 12, currency: 'IDR', kind: 'house' });
+  for (const id of ids) {
+    const account = await ledger.account(db, accounts.player(12, id, 'IDR'));
+    await ledger.transfer(db, {
+      id: `round-${tag}-fund:${id}`,
+      debitAccountId: house.id,
+      creditAccountId: account.id,
+      amount: 100_000n,
+      code: 'deposit',
+    });
+  }
+  return ids;
+}
+
+/** A player's session as the routes hand it to the service. */
+function sessionOf(userId: number): Session {
+  return {
+    userId,
+    projectId: 12,
+    tokenHash: '',
+    expiresAt: new Date(Date.now() + 3_600_000),
+    staffRole: null,
+  };
+}
+
+/** Drives the clock to a crash round of project 12 crashing at 3.00× or more and still betting for `leftMs`. */
+async function bettingCrashRound(leftMs: number): Promise<string> {
+  let roundId = '';
+  await drive(async () => {
+    const live = await row<{ id: string; result: number; betting_ends_at: string }>(
+      sql`SELECT id, result, betting_ends_at FROM rounds WHERE project_id = 12 AND game = 'crash' AND state = 'betting'`,
+    );
+    if (!live || live.result < 300 || Date.parse(live.betting_ends_at) - Date.now() < leftMs) return false;
+    roundId = live.id;
+    return true;
+  }, 60_000);
+  return roundId;
+}
+
 async function available(client: PayhubClient, asset: Asset): Promise<bigint> {
   const answer = await client.api.wallet.balances();
   const item = answer.items.find((candidate) => candidate.asset === asset)!;
@@ -253,47 +301,16 @@ describe('crash', () => {
   });
 
   it('500 cash-outs around the bust instant: before it paid at its multiplier, after it refused, none twice', async () => {
-    const ledger = createLedger(systemClock);
     const db = testApp.database.db;
-    const users = await db.execute<{ id: string }>(sql`
-      INSERT INTO users (project_id, phone, password_hash, nickname)
-      SELECT 12, '6281977' || lpad(i::text, 5, '0'), 'x', 'race' || i FROM generate_series(1, 500) AS i
-      RETURNING id`);
-    const ids = users.rows.map((user) => Number(user.id));
-    const house = await ledger.systemAccount(db, { projectId: 12, currency: 'IDR', kind: 'house' });
-    for (const id of ids) {
-      const account = await ledger.account(db, accounts.player(12, id, 'IDR'));
-      await ledger.transfer(db, {
-        id: `round-race-fund:${id}`,
-        debitAccountId: house.id,
-        creditAccountId: account.id,
-        amount: 100_000n,
-        code: 'deposit',
-      });
-    }
-    const session = (userId: number): Session => ({
-      userId,
-      projectId: 12,
-      tokenHash: '',
-      expiresAt: new Date(Date.now() + 3_600_000),
-      staffRole: null,
-    });
+    const ids = await fundedPlayers(500, '6281977', 'race');
     const service = testApp.app.rounds.service;
 
     // A betting round whose curve runs long enough to cash out before the bust under load (≥ 3.00×, 1.1 s), fresh enough for 500 bets.
-    let roundId = '';
-    await drive(async () => {
-      const live = await row<{ id: string; result: number; betting_ends_at: string }>(
-        sql`SELECT id, result, betting_ends_at FROM rounds WHERE project_id = 12 AND game = 'crash' AND state = 'betting'`,
-      );
-      if (!live || live.result < 300 || Date.parse(live.betting_ends_at) - Date.now() < 7_000) return false;
-      roundId = live.id;
-      return true;
-    }, 60_000);
+    const roundId = await bettingCrashRound(7_000);
     const betIds = ids.map(() => randomUUID());
     await Promise.all(
       ids.map((id, index) =>
-        service.crashBet(session(id), { betId: betIds[index]!, asset: 'IDR', amount: 100n }),
+        service.crashBet(sessionOf(id), { betId: betIds[index]!, asset: 'IDR', amount: 100n }),
       ),
     );
 
@@ -321,7 +338,7 @@ describe('crash', () => {
       const at = bustAt - 350 + index;
       const send = () =>
         answers.push(
-          service.crashCashOut(session(id), betIds[index]!).then(
+          service.crashCashOut(sessionOf(id), betIds[index]!).then(
             () => ({ index, ok: true }),
             (error: { errCode?: number }) => ({ index, ok: false, code: error.errCode }),
           ),
@@ -378,44 +395,12 @@ describe('crash', () => {
   }, 120_000);
 
   it('counts a cash-out from its arrival on the node: a wait in the node costs nothing, a request after the bust is refused', async () => {
-    const ledger = createLedger(systemClock);
-    const db = testApp.database.db;
-    const users = await db.execute<{ id: string }>(sql`
-      INSERT INTO users (project_id, phone, password_hash, nickname)
-      SELECT 12, '6281978' || lpad(i::text, 5, '0'), 'x', 'arrival' || i FROM generate_series(1, 3) AS i
-      RETURNING id`);
-    const ids = users.rows.map((user) => Number(user.id));
-    const house = await ledger.systemAccount(db, { projectId: 12, currency: 'IDR', kind: 'house' });
-    for (const id of ids) {
-      const account = await ledger.account(db, accounts.player(12, id, 'IDR'));
-      await ledger.transfer(db, {
-        id: `round-arrival-fund:${id}`,
-        debitAccountId: house.id,
-        creditAccountId: account.id,
-        amount: 100_000n,
-        code: 'deposit',
-      });
-    }
-    const session = (userId: number): Session => ({
-      userId,
-      projectId: 12,
-      tokenHash: '',
-      expiresAt: new Date(Date.now() + 3_600_000),
-      staffRole: null,
-    });
+    const ids = await fundedPlayers(3, '6281978', 'arrival');
     const service = testApp.app.rounds.service;
-    let roundId = '';
-    await drive(async () => {
-      const live = await row<{ id: string; result: number; betting_ends_at: string }>(
-        sql`SELECT id, result, betting_ends_at FROM rounds WHERE project_id = 12 AND game = 'crash' AND state = 'betting'`,
-      );
-      if (!live || live.result < 300 || Date.parse(live.betting_ends_at) - Date.now() < 2_000) return false;
-      roundId = live.id;
-      return true;
-    }, 60_000);
+    const roundId = await bettingCrashRound(2_000);
     const betIds = ids.map(() => randomUUID());
     for (const [index, id] of ids.entries())
-      await service.crashBet(session(id), { betId: betIds[index]!, asset: 'IDR', amount: 100n });
+      await service.crashBet(sessionOf(id), { betId: betIds[index]!, asset: 'IDR', amount: 100n });
     await drive(
       async () =>
         (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`)) !==
@@ -434,7 +419,7 @@ describe('crash', () => {
     // 1. A request that waited 250 ms in the node (its event loop, its pool) counts from its arrival.
     await sleep(Math.max(0, startedAt + 500 - Date.now()));
     const sentAt = Date.now();
-    await service.crashCashOut(session(ids[0]!), betIds[0]!, performance.now() - 250);
+    await service.crashCashOut(sessionOf(ids[0]!), betIds[0]!, performance.now() - 250);
     const first = await cashedAt(betIds[0]!);
     expect(Date.parse(first.cashed_at)).toBeGreaterThanOrEqual(sentAt - 250 - 2);
     expect(Date.parse(first.cashed_at)).toBeLessThan(sentAt - 250 + 100);
@@ -444,14 +429,14 @@ describe('crash', () => {
     // at the curve of its arrival. 3. Arrived after the bust: refused.
     await sleep(Math.max(0, bustAt + 50 - Date.now()));
     await service.crashCashOut(
-      session(ids[1]!),
+      sessionOf(ids[1]!),
       betIds[1]!,
       performance.now() - (Date.now() - (bustAt - 100)),
     );
     const second = await cashedAt(betIds[1]!);
     expect(Date.parse(second.cashed_at)).toBeLessThan(bustAt);
     expect(second.cash_out).toBe(crashMultiplierAt(Date.parse(second.cashed_at) - startedAt, GROWTH));
-    const late = await service.crashCashOut(session(ids[2]!), betIds[2]!).then(
+    const late = await service.crashCashOut(sessionOf(ids[2]!), betIds[2]!).then(
       () => null,
       (error: { errCode?: number }) => error.errCode,
     );

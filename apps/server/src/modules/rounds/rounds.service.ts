@@ -1007,7 +1007,7 @@ export function createRoundsService(deps: RoundsDeps) {
      * database's `now()` at the read less the time the request waited in the node before it, so a
      * busy node's queue does not turn a cash-out made in time into a late one (docs/games.md §5).
      * Without a transaction when the play gate records the settlement in that statement: the read
-     * (the receipt time is its `now()`), the gate's valuation, then the one autocommit statement —
+     * (its `now()` less the wait is the receipt), the gate's valuation, then the one autocommit statement —
      * every round trip is a turn of a busy node's event loop, and a transaction held open across
      * them held a pooled connection and the round's lock for each (docs/games.md §5).
      */

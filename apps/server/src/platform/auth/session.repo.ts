@@ -10,6 +10,25 @@ export interface SessionRow {
   staffRole: string | null;
 }
 
+/** A session as its reads select it, with its user's staff role. */
+interface SessionRecord extends Record<string, unknown> {
+  user_id: string;
+  project_id: number;
+  expires_at: Date;
+  revoked_at: Date | null;
+  staff_role: string | null;
+}
+
+function toSessionRow(row: SessionRecord): SessionRow {
+  return {
+    userId: Number(row.user_id),
+    projectId: row.project_id,
+    expiresAt: new Date(row.expires_at),
+    revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+    staffRole: row.staff_role,
+  };
+}
+
 export function createSessionRepo(db: Db) {
   return {
     async insert(row: {
@@ -60,28 +79,15 @@ export function createSessionRepo(db: Db) {
      * time set to `at` in the same statement (one round trip); null when not live (`find` tells why).
      */
     async seeLive(tokenHash: Buffer, at: Date): Promise<SessionRow | null> {
-      const result = await db.execute<{
-        user_id: string;
-        project_id: number;
-        expires_at: Date;
-        staff_role: string | null;
-      }>(
+      const result = await db.execute<SessionRecord>(
         sql`WITH seen AS (
               UPDATE sessions SET last_seen_at = ${at}
                WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND expires_at > ${at}
-              RETURNING user_id, project_id, expires_at)
-            SELECT seen.user_id, seen.project_id, seen.expires_at, u.staff_role
+              RETURNING user_id, project_id, expires_at, revoked_at)
+            SELECT seen.user_id, seen.project_id, seen.expires_at, seen.revoked_at, u.staff_role
               FROM seen JOIN users u ON u.id = seen.user_id`,
       );
-      const row = result.rows[0];
-      if (!row) return null;
-      return {
-        userId: Number(row.user_id),
-        projectId: row.project_id,
-        expiresAt: new Date(row.expires_at),
-        revokedAt: null,
-        staffRole: row.staff_role,
-      };
+      return result.rows[0] ? toSessionRow(result.rows[0]) : null;
     },
     /** The user's live sessions, most recently seen first. */
     async live(userId: number, now: Date) {
@@ -114,26 +120,12 @@ export function createSessionRepo(db: Db) {
       return rows[0] ? Buffer.from(rows[0].tokenHash).toString('hex') : null;
     },
     async find(tokenHash: Buffer): Promise<SessionRow | null> {
-      const result = await db.execute<{
-        user_id: string;
-        project_id: number;
-        expires_at: Date;
-        revoked_at: Date | null;
-        staff_role: string | null;
-      }>(
+      const result = await db.execute<SessionRecord>(
         // One indexed lookup: the session with its user's staff role.
         sql`SELECT s.user_id, s.project_id, s.expires_at, s.revoked_at, u.staff_role
             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ${tokenHash}`,
       );
-      const row = result.rows[0];
-      if (!row) return null;
-      return {
-        userId: Number(row.user_id),
-        projectId: row.project_id,
-        expiresAt: new Date(row.expires_at),
-        revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
-        staffRole: row.staff_role,
-      };
+      return result.rows[0] ? toSessionRow(result.rows[0]) : null;
     },
     async revoke(tokenHash: Buffer, at: Date) {
       await db

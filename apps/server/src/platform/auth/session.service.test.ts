@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../bus/in-process-bus.ts';
 import { ManualClock } from '../clock.ts';
 import type { SessionRepo, SessionRow } from './session.repo.ts';
-import { createSessionService } from './session.service.ts';
+import { createSessionService, REVOKE_CHANNEL } from './session.service.ts';
 
 const TOKEN = 'a'.repeat(43);
 
@@ -33,16 +33,16 @@ function fakeRepo(clock: ManualClock) {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+async function authenticatorOver(clock: ManualClock, repo: SessionRepo) {
+  const service = await createSessionService({ repo, clock, bus: createInProcessBus(), sessionDays: 30 });
+  return service.authenticator;
+}
+
 describe('session cache', () => {
   it('reads once, refreshes ahead in the background, and never serves an entry past its lifetime', async () => {
     const clock = new ManualClock();
     const { repo, calls } = fakeRepo(clock);
-    const { authenticator } = await createSessionService({
-      repo,
-      clock,
-      bus: createInProcessBus(),
-      sessionDays: 30,
-    });
+    const authenticator = await authenticatorOver(clock, repo);
     expect((await authenticator.authenticate(TOKEN)).userId).toBe(7);
     expect(calls.find).toBe(1);
     clock.advance(10_000);
@@ -68,12 +68,7 @@ describe('session cache', () => {
   it('drops an entry whose background read finds the session revoked', async () => {
     const clock = new ManualClock();
     const { repo, row } = fakeRepo(clock);
-    const { authenticator } = await createSessionService({
-      repo,
-      clock,
-      bus: createInProcessBus(),
-      sessionDays: 30,
-    });
+    const authenticator = await authenticatorOver(clock, repo);
     await authenticator.authenticate(TOKEN);
     row.revokedAt = clock.now();
     clock.advance(25_000);
@@ -81,5 +76,35 @@ describe('session cache', () => {
     expect((await authenticator.authenticate(TOKEN)).userId).toBe(7);
     await settle();
     await expect(authenticator.authenticate(TOKEN)).rejects.toMatchObject({ errCode: 1 });
+  });
+
+  it('does not cache a read that was under way when a revocation was broadcast', async () => {
+    const clock = new ManualClock();
+    const { row } = fakeRepo(clock);
+    let release: () => void = () => undefined;
+    let reads = 0;
+    const repo = {
+      async seeLive() {
+        reads += 1;
+        // The first read sees the session as it is now and answers only when released.
+        const answer = row.revokedAt ? null : { ...row };
+        if (reads === 1) await new Promise<void>((resolve) => (release = resolve));
+        return answer;
+      },
+      async find() {
+        return { ...row };
+      },
+    } as unknown as SessionRepo;
+    const bus = createInProcessBus();
+    const { authenticator } = await createSessionService({ repo, clock, bus, sessionDays: 30 });
+    const first = authenticator.authenticate(TOKEN);
+    await settle();
+    // Revoked and broadcast while the first read is under way (it read the session still live).
+    row.revokedAt = clock.now();
+    await bus.publish(REVOKE_CHANNEL, JSON.stringify({ userId: 7 }));
+    release();
+    expect((await first).userId).toBe(7);
+    await expect(authenticator.authenticate(TOKEN)).rejects.toMatchObject({ errCode: 1 });
+    expect(reads).toBe(2);
   });
 });

@@ -77,7 +77,14 @@ export function deviceName(userAgent: string | undefined): string {
 export async function createSessionService({ repo, clock, bus, sessionDays }: SessionServiceOptions) {
   const cache = new Map<string, CacheEntry>();
 
+  /**
+   * Counts evictions: a read that began before one may hold what it revoked, so it answers but is not
+   * cached (a revocation broadcast while a session was being read would otherwise be undone for up to
+   * CACHE_TTL_MS by the read's late write into the cache).
+   */
+  let evictions = 0;
   function evict(message: RevokeMessage) {
+    evictions += 1;
     if (message.tokenHash) cache.delete(message.tokenHash);
     if (message.userId !== undefined) {
       for (const [key, entry] of cache) {
@@ -101,6 +108,7 @@ export async function createSessionService({ repo, clock, bus, sessionDays }: Se
   /** Reads the session from the database and caches it; throws when it is unknown, revoked or expired. */
   async function load(hash: Buffer, key: string, now: Date): Promise<Session> {
     // Last seen: set by the read of a live session, so at most every REFRESH_AFTER_MS per node.
+    const generation = evictions;
     const row = (await repo.seeLive(hash, now)) ?? (await repo.find(hash));
     if (!row) throw new AppError(ErrorCode.TokenInvalid);
     if (row.revokedAt || row.expiresAt <= now) throw new AppError(ErrorCode.LoginExpired);
@@ -111,6 +119,7 @@ export async function createSessionService({ repo, clock, bus, sessionDays }: Se
       expiresAt: row.expiresAt,
       staffRole: row.staffRole === 'admin' ? 'admin' : null,
     };
+    if (generation !== evictions) return session;
     if (!cache.has(key) && cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
     cache.set(key, { session, cachedAt: now.getTime() });
     return session;
