@@ -202,7 +202,7 @@ describe('integration suites', () => {
   // CI's second pass runs only `*.int.test.ts` against the external PostgreSQL and Redis
   // (scripts/test.mjs --suites-only): a test that opens the database under another name would skip it.
   const OPENS_SERVICES =
-    /from ['"][./]*(?:test\/|\.\.\/)*(?:test-app|template-database)(?:\.ts)?['"]|inject\(['"](?:adminDatabaseUrl|templateDatabase)['"]\)/;
+    /\/(?:test-app|template-database)(?:\.ts)?['"]|inject\(['"](?:adminDatabaseUrl|templateDatabase)['"]\)/;
   it('every test that opens the database or Redis is named *.int.test.ts', () => {
     const misnamed = SOURCE_ROOTS.flatMap((folder) => sourceFiles(join(root, folder)))
       // This file names the patterns in its own probes.

@@ -70,6 +70,11 @@ function single(
   return { id, kind: 'single', debitAccountId: from.id, creditAccountId: to.id, amount, code };
 }
 
+/** A linked operation of these postings under `id`, on its own (no caller's transaction). */
+function operation(id: string, ...postings: Posting[]) {
+  return ledger.linked(testApp.database.db, { id, code: 'test', postings });
+}
+
 describe('addressable accounts', () => {
   it('names accounts by address, one per asset, and keeps an address to one asset', async () => {
     const db = testApp.database.db;
@@ -346,7 +351,7 @@ describe('linked operations', () => {
       single('shape:2', a, b, 200n),
       single('shape:3', b, a, 50n),
     ];
-    expect(await ledger.linked(db, { id: 'shape', code: 'test', postings })).toBe('created');
+    expect(await operation('shape', ...postings)).toBe('created');
     const { rows } = await testApp.database.pool.query<{
       transfer_id: string;
       account_id: string;
@@ -368,39 +373,27 @@ describe('linked operations', () => {
       ],
     );
     expect((await ledger.balance(db, a.id)).balance).toBe(350n);
-    expect(await ledger.linked(db, { id: 'shape', code: 'test', postings })).toBe('exists');
+    expect(await operation('shape', ...postings)).toBe('exists');
     await expectClean();
   });
 
   it('guards a debit at its place in the postings: credit then spend passes, spend then credit is refused', async () => {
     const db = testApp.database.db;
     const escrow = await ledger.account(db, accounts.gameEscrow(PROJECT, 'order-guard', 'USDT'));
-    await ledger.linked(db, {
-      id: 'order:fund',
-      code: 'test',
-      postings: [single('order:fund:1', house.USDT, escrow, 100n)],
-    });
-    const spendFirst = await ledger
-      .linked(db, {
-        id: 'order:spend-first',
-        code: 'test',
-        postings: [
-          single('order:sf:1', escrow, house.USDT, 110n),
-          single('order:sf:2', house.USDT, escrow, 20n),
-        ],
-      })
-      .catch((caught: unknown) => caught);
+    await operation('order:fund', single('order:fund:1', house.USDT, escrow, 100n));
+    const spendFirst = await operation(
+      'order:spend-first',
+      single('order:sf:1', escrow, house.USDT, 110n),
+      single('order:sf:2', house.USDT, escrow, 20n),
+    ).catch((caught: unknown) => caught);
     expect((spendFirst as LedgerError).refusal).toBe('insufficient_funds');
     expect(await transferCount('order:sf')).toBe(0);
     expect(
-      await ledger.linked(db, {
-        id: 'order:credit-first',
-        code: 'test',
-        postings: [
-          single('order:cf:1', house.USDT, escrow, 20n),
-          single('order:cf:2', escrow, house.USDT, 110n),
-        ],
-      }),
+      await operation(
+        'order:credit-first',
+        single('order:cf:1', house.USDT, escrow, 20n),
+        single('order:cf:2', escrow, house.USDT, 110n),
+      ),
     ).toBe('created');
     expect((await ledger.balance(db, escrow.id)).balance).toBe(10n);
     await expectClean();
@@ -409,22 +402,15 @@ describe('linked operations', () => {
   it('racing single-posting operations never overdraw, and two guarded accounts never deadlock', async () => {
     const db = testApp.database.db;
     const escrow = await ledger.account(db, accounts.gameEscrow(PROJECT, 'race-singles', 'YEC'));
-    await ledger.linked(db, {
-      id: 'race:fund',
-      code: 'test',
-      postings: [single('race:fund:1', house.YEC, escrow, 100n)],
-    });
+    await operation('race:fund', single('race:fund:1', house.YEC, escrow, 100n));
     // Each takes 10 and gives 5 back: from 100, the 19th leaves 10 - 10 + 5 = 5 and the 20th finds 5 < 10.
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, index) =>
-        ledger.linked(db, {
-          id: `race:${index}`,
-          code: 'test',
-          postings: [
-            single(`race:${index}:take`, escrow, house.YEC, 10n),
-            single(`race:${index}:back`, house.YEC, escrow, 5n),
-          ],
-        }),
+        operation(
+          `race:${index}`,
+          single(`race:${index}:take`, escrow, house.YEC, 10n),
+          single(`race:${index}:back`, house.YEC, escrow, 5n),
+        ),
       ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(19);
@@ -435,14 +421,11 @@ describe('linked operations', () => {
     // Two guarded accounts moved in both directions at once: each operation locks both lowest id first.
     const left = await ledger.account(db, accounts.gameEscrow(PROJECT, 'swap-left', 'YEC'));
     const right = await ledger.account(db, accounts.gameEscrow(PROJECT, 'swap-right', 'YEC'));
-    await ledger.linked(db, {
-      id: 'swap:fund',
-      code: 'test',
-      postings: [
-        single('swap:fund:l', house.YEC, left, 1_000n),
-        single('swap:fund:r', house.YEC, right, 1_000n),
-      ],
-    });
+    await operation(
+      'swap:fund',
+      single('swap:fund:l', house.YEC, left, 1_000n),
+      single('swap:fund:r', house.YEC, right, 1_000n),
+    );
     const swaps = await Promise.all(
       Array.from({ length: 40 }, (_, index) => {
         const [from, to] = index % 2 === 0 ? [left, right] : [right, left];

@@ -767,6 +767,14 @@ export function createRoundsService(deps: RoundsDeps) {
     return { settled, round };
   }
 
+  /**
+   * The cash-out in a transaction. Its read follows the BEGIN, so the wait is taken before the
+   * transaction (the pool's wait not counted): the receipt is never earlier than the arrival.
+   */
+  function lockedCashOut(session: Session, betId: string, waitedMs: number) {
+    return moneyTransaction((tx, remember) => cashOutOn(tx, session, betId, remember, waitedMs));
+  }
+
   /** A bet's or cash-out's transaction; the accounts it created are cached after the commit. */
   async function moneyTransaction<T>(action: (tx: Executor, remember: Map<string, bigint>) => Promise<T>) {
     const remember = new Map<string, bigint>();
@@ -1022,12 +1030,7 @@ export function createRoundsService(deps: RoundsDeps) {
             cashOutOn(connection, session, betId, null, performance.now() - arrivedAt),
           )
         : null;
-      // The locked path's read follows its BEGIN: the wait is taken before the transaction (the
-      // pool's wait not counted), so the receipt is never earlier than the request's arrival.
-      const waitedMs = performance.now() - arrivedAt;
-      const outcome =
-        quick ??
-        (await moneyTransaction((tx, remember) => cashOutOn(tx, session, betId, remember, waitedMs)));
+      const outcome = quick ?? (await lockedCashOut(session, betId, performance.now() - arrivedAt));
       if (!outcome) throw new Error('a locked cash-out always settles or refuses');
       queueBets(outcome.round, [outcome.settled]);
       return toBetWire(outcome.settled, outcome.round.period);
