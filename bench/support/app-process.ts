@@ -4,24 +4,14 @@
 // demo accounts, so the first start in a DATA_DIR seeds them explicitly (`seed -- --demo`).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/free-port.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const START_TIMEOUT_MS = 180_000;
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
+export { freePort };
 
 export interface AppProcess {
   child: ChildProcess;

@@ -1,22 +1,13 @@
 // Runs the real entry point (apps/server/src/main.ts through tsx) with exactly the given environment,
 // for tests of what a start does (modes, secrets, first-start seeding).
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../scripts/free-port.mjs';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };
 
 /** Runs main.ts with exactly `env` (plus PATH/HOME); resolves once it is ready or has exited. */
 export function runMain(env: Record<string, string>) {

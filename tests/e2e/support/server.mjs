@@ -4,23 +4,14 @@
 // apps built by prepareApps(). Answers { url, dataDir, stop }.
 import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../scripts/free-port.mjs';
 
 export const root = fileURLToPath(new URL('../../..', import.meta.url));
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** A new database on the server at `adminUrl`: empty, or a copy of `template` (migrated and seeded). */
 async function freshDatabase(adminUrl, template) {
