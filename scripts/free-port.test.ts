@@ -12,10 +12,12 @@ const ephemeralLow = Number(
 describe('freePort', () => {
   it('answers distinct listenable ports below the ephemeral range', async () => {
     const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
-    for (const port of ports) {
-      expect(port).toBeGreaterThanOrEqual(20_000);
-      expect(port).toBeLessThan(ephemeralLow);
-    }
+    // A machine whose range starts below 21000 leaves no room: the helper takes the kernel's choice.
+    if (ephemeralLow - 20_000 >= 1_000)
+      for (const port of ports) {
+        expect(port).toBeGreaterThanOrEqual(20_000);
+        expect(port).toBeLessThan(ephemeralLow);
+      }
     expect(new Set(ports).size).toBeGreaterThan(15);
     const server = createServer();
     await new Promise<void>((resolve, reject) => {

@@ -29,6 +29,8 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 let stagesFailed = 0;
+/** What failed, listed again just above the closing line: CI shows only the tail of a long log. */
+const failures = [];
 
 function run(name, command, args, env = {}) {
   const startedAt = Date.now();
@@ -37,7 +39,10 @@ function run(name, command, args, env = {}) {
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   const ok = result.status === 0;
   console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status})`} in ${seconds} s`);
-  if (!ok) stagesFailed += 1;
+  if (!ok) {
+    stagesFailed += 1;
+    failures.push(`stage ${name} (exit ${result.status})`);
+  }
   return ok;
 }
 
@@ -46,6 +51,14 @@ function countVitest(reportFile) {
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
+    for (const file of report.testResults ?? []) {
+      const name = file.name.replace(root, '');
+      const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      if (file.status === 'failed' && tests.length === 0)
+        failures.push(`${name}: ${firstLine(file.message)}`);
+      for (const test of tests)
+        failures.push(`${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
   } catch {
     failed += 1;
   }
@@ -76,6 +89,8 @@ try {
   const lines = readFileSync(e2eLog, 'utf8').split('\n');
   const summary = lines.reverse().find((line) => /^\s*\d+ passed, \d+ failed/.test(line));
   const [, e2ePassed, e2eFailed] = /(\d+) passed, (\d+) failed/.exec(summary ?? '') ?? [];
+  for (const line of [...lines].reverse())
+    if (/^\[e2e\] .*: \d+ passed, [1-9]\d* failed/.test(line)) failures.push(line.trim());
   if (summary) {
     passed += Number(e2ePassed);
     failed += Number(e2eFailed);
@@ -88,8 +103,18 @@ try {
 
 finish();
 
+function firstLine(text) {
+  return (
+    String(text ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '') ?? ''
+  );
+}
+
 function finish() {
   if (stagesFailed > 0 && failed === 0) failed = stagesFailed;
+  if (failures.length > 0)
+    console.log(`\nFailed:\n${failures.map((line) => `  ${line.slice(0, 300)}`).join('\n')}`);
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(stagesFailed > 0 || failed > 0 ? 1 : 0);
 }
