@@ -1,8 +1,9 @@
 // Proves the gateway's defences over real sockets: malformed first frames, garbage and oversize
 // messages after SETUP, fragments, a missing SETUP, silent peers (keep-alive lifetime) and slow
-// readers each close only their own connection, while other clients and the server carry on.
+// readers each close only their own connection, while other clients and the server carry on; the
+// broadcasts published in one turn reach a subscriber in order, in one write to its socket.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { RealtimeState } from '@payhub/client';
 import { REALTIME_CHANNEL_DEMAND } from '@payhub/contracts';
 import {
@@ -12,6 +13,7 @@ import {
   Flags,
   type Frame,
   FrameTypes,
+  type PayloadFrame,
   serializeFrame,
 } from 'rsocket-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,6 +187,46 @@ describe('after SETUP', () => {
     expect(await bystander.request('/test/echo', 1)).toBe(1);
     const response = await fetch(`${node.baseUrl}/`);
     expect(response.status).toBe(200);
+  });
+
+  it('sends broadcasts published in one turn to a subscriber in order, in one write', async () => {
+    // The server's side of the next connection, its writes to the kernel counted.
+    const accepted = new Promise<Socket>((resolve) => node.server.once('connection', resolve));
+    const raw = await afterSetup();
+    const serverSide = (await accepted) as Socket & {
+      _write: (...args: unknown[]) => void;
+      _writev: (...args: unknown[]) => void;
+    };
+    raw.socket.send(
+      serializeFrame({
+        type: FrameTypes.REQUEST_STREAM,
+        streamId: 1,
+        flags: Flags.METADATA,
+        requestN: REALTIME_CHANNEL_DEMAND,
+        data: null,
+        metadata: routeMetadata('/test/stream'),
+      }),
+    );
+    await waitFor(() => node.gateway.stats().streams > 0, 2_000, 'stream open');
+    let writes = 0;
+    for (const method of ['_write', '_writev'] as const) {
+      const original = serverSide[method].bind(serverSide);
+      serverSide[method] = (...args: unknown[]) => {
+        writes += 1;
+        original(...args);
+      };
+    }
+    await Promise.all([1, 2, 3].map((index) => node.gateway.broadcast('/test/stream', { index })));
+    const payloads = () =>
+      raw.frames.filter(
+        (frame): frame is PayloadFrame => frame.type === FrameTypes.PAYLOAD && frame.streamId === 1,
+      );
+    await waitFor(() => payloads().length === 3, 2_000, 'three broadcasts');
+    expect(payloads().map((frame) => JSON.parse(frame.data!.toString('utf8')).index)).toEqual([1, 2, 3]);
+    expect(writes).toBe(1);
+    raw.socket.close();
+    await raw.closed;
+    await waitFor(() => node.gateway.connectionsOf(7).length === 0, 2_000, 'closed');
   });
 
   it('drops a reader whose send buffer passes the bound', async () => {

@@ -405,29 +405,80 @@ export function createRealtimeGateway(options: RealtimeOptions) {
     }
   }
 
-  /** Sends to every subscriber in batches, yielding between them so the loop never blocks long. */
-  function deliverBroadcast(message: BroadcastBusMessage): Promise<void> {
-    const set = subscriptions.get(message.route);
-    if (!set || set.size === 0) return Promise.resolve();
-    // One buffer for every subscriber: the transport serialises its frame once (markBroadcast).
-    const data = encode(message.payload);
-    markBroadcast(data, message.droppable === true);
-    const targets = [...set];
-    const targeted =
-      Array.isArray(message.audience) && message.audience.length > 0 ? new Set(message.audience) : null;
+  /**
+   * Broadcasts waiting for the fan-out. One pass runs at a time and takes every broadcast waiting
+   * when it starts, so a subscriber receives broadcasts in the order they were published (two passes
+   * sliced side by side could reach a late subscriber in the other order), and the frames a
+   * subscriber receives in one pass leave in one write (the transport corks a socket until the
+   * turn's end): a crash tick and the bet changes sent with it cost each socket one syscall, not two.
+   */
+  const fanoutQueue: BroadcastBusMessage[] = [];
+  let fanoutRunning = false;
+
+  function deliverBroadcast(message: BroadcastBusMessage): void {
+    fanoutQueue.push(message);
+    scheduleFanout();
+  }
+
+  function scheduleFanout(): void {
+    if (fanoutRunning || fanoutQueue.length === 0) return;
+    fanoutRunning = true;
+    // A turn later: the broadcasts published in this turn (a tick and its bets) share the pass.
+    setImmediate(runFanout);
+  }
+
+  async function runFanout(): Promise<void> {
+    try {
+      while (fanoutQueue.length > 0) await fanOut(fanoutQueue.splice(0));
+    } catch (error) {
+      options.log.error({ err: error }, 'realtime broadcast fan-out failed');
+    } finally {
+      fanoutRunning = false;
+      scheduleFanout();
+    }
+  }
+
+  /** One broadcast as the pass sends it: its data encoded once, its project and audience filters. */
+  interface Outgoing {
+    data: Buffer;
+    projectId: number | undefined;
+    targeted: Set<string> | null;
+  }
+
+  /** Sends `messages` to their subscribers route by route, each subscriber its messages in order. */
+  async function fanOut(messages: readonly BroadcastBusMessage[]): Promise<void> {
+    const byRoute = new Map<string, Outgoing[]>();
+    for (const message of messages) {
+      if (!subscriptions.get(message.route)?.size) continue;
+      // One buffer for every subscriber: the transport serialises its frame once (markBroadcast).
+      const data = encode(message.payload);
+      markBroadcast(data, message.droppable === true);
+      const targeted =
+        Array.isArray(message.audience) && message.audience.length > 0 ? new Set(message.audience) : null;
+      const outgoing = byRoute.get(message.route) ?? [];
+      outgoing.push({ data, projectId: message.projectId, targeted });
+      byRoute.set(message.route, outgoing);
+    }
+    for (const [route, outgoing] of byRoute)
+      await sendSliced([...(subscriptions.get(route) ?? [])], outgoing);
+  }
+
+  /** Sends in slices of `fanoutSliceMs`, yielding between them so the loop never blocks long. */
+  function sendSliced(targets: Subscription[], outgoing: readonly Outgoing[]): Promise<void> {
     return new Promise((resolve) => {
       let index = 0;
       const step = () => {
         const until = performance.now() + limits.fanoutSliceMs;
         while (index < targets.length) {
-          // The clock is read every FANOUT_CLOCK_EVERY sends, not every send.
+          // The clock is read every FANOUT_CLOCK_EVERY subscribers, not every send.
           const end = Math.min(targets.length, index + FANOUT_CLOCK_EVERY);
           for (; index < end; index++) {
             const { connection, stream, audience } = targets[index]!;
-            if (message.projectId !== undefined && connection.session?.projectId !== message.projectId)
-              continue;
-            if (targeted && !audience?.some((tag) => targeted.has(tag))) continue;
-            stream.push(data);
+            for (const { data, projectId, targeted } of outgoing) {
+              if (projectId !== undefined && connection.session?.projectId !== projectId) continue;
+              if (targeted && !audience?.some((tag) => targeted.has(tag))) continue;
+              stream.push(data);
+            }
           }
           if (performance.now() >= until) break;
         }
@@ -486,7 +537,7 @@ export function createRealtimeGateway(options: RealtimeOptions) {
             raw,
             (value) => typeof value.route === 'string',
           );
-          if (message) void deliverBroadcast(message);
+          if (message) deliverBroadcast(message);
         }),
       );
       const server = new RSocketServer({

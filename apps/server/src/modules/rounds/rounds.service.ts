@@ -221,15 +221,18 @@ export function createRoundsService(deps: RoundsDeps) {
 
   // ---- The broadcast: one bets frame per round and flush (not one per bet), ticks as a sync ------
 
-  /** Bet changes this node has not sent yet, per round: each bet once, in its latest state. */
+  /**
+   * Bet changes this node has not sent yet, per round: each bet once, in its latest state, and when
+   * they are due (ms since the epoch, this node's clock).
+   */
   const pendingBets = new Map<
     string,
-    { projectId: number; game: RoundGame; roundId: string; bets: Map<string, QueuedChange> }
+    { projectId: number; game: RoundGame; roundId: string; bets: Map<string, QueuedChange>; due: number }
   >();
   /** When this node last broadcast a running round's tick (database time, ms), per round. */
   const tickSentAt = new Map<string, number>();
   let flushTimer: NodeJS.Timeout | null = null;
-  /** When the pending flush fires (ms since the epoch, this node's clock). */
+  /** When the flush timer fires (ms since the epoch, this node's clock). */
   let flushAt = 0;
 
   function toBetChange(row: BetRow): RoundBetChange {
@@ -246,35 +249,57 @@ export function createRoundsService(deps: RoundsDeps) {
 
   /**
    * Queues bets (placed, cashed out, settled) for the round's next `bets` event: it leaves at most
-   * `betsFlushMs` later, or at once before the round's next state change. Nothing waits for it: a
-   * player's own answer never queues behind the broadcast.
+   * `betsFlushMs` after the first of them, or at once before the round's next state change. A round
+   * this node ticks sends its changes with the next tick instead (one fan-out pass for both); its
+   * timer waits twice as long, only in case the ticks stop. Nothing waits for it: a player's own
+   * answer never queues behind the broadcast.
    */
   function queueBets(round: Pick<RoundRow, 'id' | 'projectId' | 'game'>, bets: readonly BetRow[]): void {
     if (bets.length === 0) return;
     const roundId = round.id.toString();
     let batch = pendingBets.get(roundId);
     if (!batch) {
-      batch = { projectId: round.projectId, game: round.game, roundId, bets: new Map() };
+      const wait = tickSentAt.has(roundId) ? 2 * settings.betsFlushMs : settings.betsFlushMs;
+      batch = {
+        projectId: round.projectId,
+        game: round.game,
+        roundId,
+        bets: new Map(),
+        due: Date.now() + wait,
+      };
       pendingBets.set(roundId, batch);
+      armFlushTimer(batch.due);
     }
     for (const bet of bets) batch.bets.set(bet.id, { change: toBetChange(bet), rank: broadcastRank(bet) });
-    const due = Date.now() + settings.betsFlushMs;
+  }
+
+  function armFlushTimer(due: number): void {
     if (flushTimer && flushAt <= due) return;
     if (flushTimer) clearTimeout(flushTimer);
     flushAt = due;
-    flushTimer = setTimeout(() => {
-      flushTimer = null;
-      void flushBets();
-    }, settings.betsFlushMs);
+    flushTimer = setTimeout(flushDue, Math.max(0, due - Date.now()));
     flushTimer.unref();
   }
 
-  /** Sends the queued bets (of one round, or all) as one `bets` event per round. */
-  function flushBets(roundId?: string): Promise<void> {
+  /** The timer: sends the batches that are due, and waits for the next one. */
+  function flushDue(): void {
+    flushTimer = null;
+    const now = Date.now();
+    let next = Number.POSITIVE_INFINITY;
+    const due: string[] = [];
+    for (const [key, batch] of pendingBets)
+      if (batch.due <= now) due.push(key);
+      else next = Math.min(next, batch.due);
+    void flushBets((key) => due.includes(key));
+    if (next !== Number.POSITIVE_INFINITY) armFlushTimer(next);
+  }
+
+  /** Sends the queued bets (of the rounds `which` picks, or all) as one `bets` event per round. */
+  function flushBets(which: (roundId: string) => boolean = () => true): Promise<void> {
     const sends: Promise<void>[] = [];
     // Every publish is issued before the first await, so a later `round` event follows them.
     for (const [key, batch] of [...pendingBets]) {
-      if (roundId !== undefined && key !== roundId) continue;
+      if (!which(key)) continue;
       pendingBets.delete(key);
       sends.push(
         publish(batch.projectId, {
@@ -290,7 +315,8 @@ export function createRoundsService(deps: RoundsDeps) {
 
   /** A round's state change, after the bets queued for it (clients see them in that order). */
   async function publishRound(row: RoundRow, now: Date): Promise<void> {
-    await flushBets(row.id.toString());
+    const roundId = row.id.toString();
+    await flushBets((key) => key === roundId);
     await publish(row.projectId, { type: 'round', round: toRoundWire(row, now) });
   }
 
@@ -620,13 +646,18 @@ export function createRoundsService(deps: RoundsDeps) {
         if (t - (tickSentAt.get(roundKey) ?? 0) >= settings.tickBroadcastMs) {
           tickSentAt.set(roundKey, t);
           const elapsedMs = Math.min(t, round.bustAt.getTime()) - round.startedAt.getTime();
-          await publish(round.projectId, {
-            type: 'tick',
-            roundId: roundKey,
-            elapsedMs,
-            multiplier: Math.min(crashMultiplierAt(elapsedMs, settings.crashGrowthPerMs), round.result),
-            serverTime: now.toISOString(),
-          });
+          // The round's queued bet changes leave with the tick, in the same fan-out pass (one write
+          // per socket for both; the tick first, the frame a client's curve waits on).
+          await Promise.all([
+            publish(round.projectId, {
+              type: 'tick',
+              roundId: roundKey,
+              elapsedMs,
+              multiplier: Math.min(crashMultiplierAt(elapsedMs, settings.crashGrowthPerMs), round.result),
+              serverTime: now.toISOString(),
+            }),
+            flushBets((key) => key === roundKey),
+          ]);
         }
         await settleReachedAutoCashOuts(round, now);
       }
