@@ -3,7 +3,8 @@
 // recomputed from hash and salt), bets after the close refused with 10030, a wingo bet settled by the
 // documented table in its draw, and 500 cash-outs around the bust instant — every paid one received
 // before the bust at its curve multiplier, the rest refused, none paid twice, the ledger clean; a
-// round stranded past its draw voided with every stake returned; a bet riding at 200× paid 200×.
+// round stranded past its draw voided with every stake returned; a bet riding at 200× paid 200×; a
+// round's end held back while a cash-out received before its bust is still settling on the node.
 // Crash chains are fixed here (known crash points), so no outcome rests on a random chain.
 import { randomUUID } from 'node:crypto';
 import type { PayhubClient } from '@payhub/client';
@@ -21,6 +22,7 @@ import {
   wingoNumber,
 } from '@payhub/games';
 import { sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerClean, failure } from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -449,6 +451,63 @@ describe('crash', () => {
     expect(
       (await row<{ state: string }>(sql`SELECT state FROM round_bets WHERE id = ${betIds[2]!}::uuid`))!.state,
     ).toBe('lost');
+    await expectLedgerClean(testApp);
+  }, 90_000);
+
+  it("holds a round's end while a cash-out received before the bust is still settling (a busy pool), then pays it", async () => {
+    const [id] = await fundedPlayers(1, '6281979', 'held');
+    const service = testApp.app.rounds.service;
+    const roundId = await bettingCrashRound(2_000);
+    const betId = randomUUID();
+    await service.crashBet(sessionOf(id!), { betId, asset: 'IDR', amount: 100n });
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`)) !==
+        undefined,
+    );
+    const bustAt = Date.parse(
+      (await row<{ bust_at: string }>(sql`SELECT bust_at FROM rounds WHERE id = ${roundId}::bigint`))!
+        .bust_at,
+    );
+    // Every connection of the main pool taken: a cash-out waits in the node for one.
+    const pool = testApp.database.pool;
+    const held: PoolClient[] = [];
+    while (pool.totalCount < (pool.options.max ?? 10) || pool.idleCount > 0) held.push(await pool.connect());
+    const stateOf = async () =>
+      (
+        await held[0]!.query<{ round: string; bet: string }>(
+          `SELECT r.state AS round, b.state AS bet FROM rounds r JOIN round_bets b ON b.round_id = r.id
+            WHERE b.id = $1::uuid`,
+          [betId],
+        )
+      ).rows[0]!;
+    let cashOut: Promise<{ state: string }>;
+    try {
+      await sleep(Math.max(0, bustAt - 150 - Date.now()));
+      cashOut = service.crashCashOut(sessionOf(id!), betId);
+      // The clock runs (its own pool) well past the bust and its grace: the round waits for the cash-out.
+      while (Date.now() < bustAt + 300 + 700) {
+        await service.tick();
+        await sleep(25);
+      }
+      expect(await stateOf()).toEqual({ round: 'running', bet: 'open' });
+    } finally {
+      for (const client of held) client.release();
+    }
+    const paid = await cashOut;
+    expect(paid.state).toBe('won');
+    const settled = (await row<{ cashed_at: string }>(
+      sql`SELECT cashed_at FROM round_bets WHERE id = ${betId}::uuid`,
+    ))!;
+    expect(Date.parse(settled.cashed_at)).toBeLessThan(bustAt);
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'ended'`)) !==
+        undefined,
+    );
+    expect(
+      (await row<{ state: string }>(sql`SELECT state FROM round_bets WHERE id = ${betId}::uuid`))!.state,
+    ).toBe('won');
     await expectLedgerClean(testApp);
   }, 90_000);
 });

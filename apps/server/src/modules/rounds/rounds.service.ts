@@ -111,6 +111,11 @@ export interface RoundsDeps {
 
 const WINGO_MODE_CODE: Record<WingoGame, string> = { wingo30: '1', wingo60: '2', wingo120: '3' };
 const SETTLE_BATCH = 100;
+/**
+ * The longest a crash round's end waits past its grace for cash-outs this node received before the
+ * bust and is still settling (a queue in a busy node); past it the round ends regardless.
+ */
+const CRASH_SETTLE_WAIT_MAX_MS = 5_000;
 /** Chain hashes computed between two yields to the event loop. */
 const CHAIN_YIELD_EVERY = 5_000;
 const RECENT = 20;
@@ -638,7 +643,11 @@ export function createRoundsService(deps: RoundsDeps) {
         return;
       }
       if (round.state === 'running' && round.startedAt && round.bustAt) {
-        if (t >= round.bustAt.getTime() + settings.crashSettleGraceMs) {
+        const graceEnds = round.bustAt.getTime() + settings.crashSettleGraceMs;
+        if (t >= graceEnds) {
+          // A cash-out this node received in time and is still settling holds the end back: the
+          // clock would otherwise settle its bet as lost first and the in-time cash-out be refused.
+          if (t < graceEnds + CRASH_SETTLE_WAIT_MAX_MS && cashOutsInFlight.receivedBefore(graceEnds)) return;
           await finishRound(round, now, false);
           return;
         }
@@ -805,6 +814,41 @@ export function createRoundsService(deps: RoundsDeps) {
   function lockedCashOut(session: Session, betId: string, waitedMs: number) {
     return moneyTransaction((tx, remember) => cashOutOn(tx, session, betId, remember, waitedMs));
   }
+
+  /** A manual cash-out (`crashCashOut`): the quick path when the play gate allows it, else locked. */
+  async function settleCashOut(session: Session, betId: string, arrivedAt: number): Promise<RoundBetWire> {
+    // A gate without settleCall never takes the quick path: no read to throw away first.
+    const quick = deps.playGate.settleCall
+      ? await repo.onConnection((connection) =>
+          cashOutOn(connection, session, betId, null, performance.now() - arrivedAt),
+        )
+      : null;
+    const outcome = quick ?? (await lockedCashOut(session, betId, performance.now() - arrivedAt));
+    if (!outcome) throw new Error('a locked cash-out always settles or refuses');
+    queueBets(outcome.round, [outcome.settled]);
+    return toBetWire(outcome.settled, outcome.round.period);
+  }
+
+  /**
+   * The cash-outs this node is settling, by arrival (this node's wall clock): the clock holds a
+   * round's end back while one received before it is still under way.
+   */
+  const cashOutsInFlight = (() => {
+    const arrivals = new Map<number, number>();
+    let next = 0;
+    return {
+      /** Registers a cash-out that arrived at `arrivedAt` (`performance.now()`); answers its done(). */
+      add(arrivedAt: number): () => void {
+        const id = next++;
+        arrivals.set(id, Date.now() - (performance.now() - arrivedAt));
+        return () => arrivals.delete(id);
+      },
+      receivedBefore(at: number): boolean {
+        for (const arrival of arrivals.values()) if (arrival < at) return true;
+        return false;
+      },
+    };
+  })();
 
   /** A bet's or cash-out's transaction; the accounts it created are cached after the commit. */
   async function moneyTransaction<T>(action: (tx: Executor, remember: Map<string, bigint>) => Promise<T>) {
@@ -1055,18 +1099,13 @@ export function createRoundsService(deps: RoundsDeps) {
       betId: string,
       arrivedAt: number = performance.now(),
     ): Promise<RoundBetWire> {
-      // A gate without settleCall never takes the quick path: no read to throw away first.
-      const quick = deps.playGate.settleCall
-        ? await repo.onConnection((connection) =>
-            cashOutOn(connection, session, betId, null, performance.now() - arrivedAt),
-          )
-        : null;
-      const outcome = quick ?? (await lockedCashOut(session, betId, performance.now() - arrivedAt));
-      if (!outcome) throw new Error('a locked cash-out always settles or refuses');
-      queueBets(outcome.round, [outcome.settled]);
-      return toBetWire(outcome.settled, outcome.round.period);
+      const done = cashOutsInFlight.add(arrivedAt);
+      try {
+        return await settleCashOut(session, betId, arrivedAt);
+      } finally {
+        done();
+      }
     },
-
     async state(session: Session, game: RoundGame): Promise<RoundStateResponse> {
       const now = await repo.now(repo.db);
       const round = await repo.liveRound(repo.db, session.projectId, game);
