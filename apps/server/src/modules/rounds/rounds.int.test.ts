@@ -473,6 +473,8 @@ describe('crash', () => {
     const pool = testApp.database.pool;
     const held: PoolClient[] = [];
     while (pool.totalCount < (pool.options.max ?? 10) || pool.idleCount > 0) held.push(await pool.connect());
+    // A connection a background task gives back goes to these first (the pool serves waiters in order).
+    const queued = Array.from({ length: 4 }, () => pool.connect());
     const stateOf = async () =>
       (
         await held[0]!.query<{ round: string; bet: string }>(
@@ -493,6 +495,7 @@ describe('crash', () => {
       expect(await stateOf()).toEqual({ round: 'running', bet: 'open' });
     } finally {
       for (const client of held) client.release();
+      for (const waiter of queued) void waiter.then((client) => client.release());
     }
     const paid = await cashOut;
     expect(paid.state).toBe('won');
