@@ -256,12 +256,15 @@ describe('player security and responsible play', () => {
     await page.locator('input[name="amount"]').fill('50000');
     await page.getByRole('button', { name: 'BCA' }).click();
     await page.getByRole('button', { name: 'Buat pesanan setor' }).click();
-    expect(await errorDialog(page, 10001)).toContain('Pengguna tidak dapat bermain');
+    // The dialog says which block applies and until when (the banner's words and date).
+    const refusal = await errorDialog(page, 10001);
+    expect(refusal).toContain('Jeda aktif sampai');
+    expect(refusal).toContain(tomorrow);
     await settled(page, 'responsible-cool-off-deposit');
 
     await page.goto('/play/games/dice');
     await page.getByTestId('place-bet').click();
-    expect(await errorDialog(page, 10001)).toContain('Pengguna tidak dapat bermain');
+    expect(await errorDialog(page, 10001)).toContain('deposit dan taruhan diblokir');
     await settled(page, 'responsible-cool-off-bet');
 
     // The crypto deposit page shows when deposits resume instead of the address (10001, no dialog).

@@ -28,6 +28,7 @@ export {
   newDeviceMail,
   phoneChangedSms,
 } from './mails.ts';
+export { type PlayBlock, type PlayBlockCause, playBlockMessage } from './play-blocks.ts';
 export {
   loadUiCatalog,
   loadUiFeatureCatalog,

@@ -26,7 +26,7 @@ import {
 } from 'rsocket-core';
 import { REVOKE_CHANNEL, type RevokeMessage } from '../platform/auth/session.service.ts';
 import type { Bus } from '../platform/bus/bus.ts';
-import { AppError, badParameter } from '../platform/errors.ts';
+import { AppError, badParameter, messageOf } from '../platform/errors.ts';
 import type { Authenticator, Session } from '../platform/http/request-context.ts';
 import { createOutbox, type Outbox } from '../platform/outbox.ts';
 import { ConnectionRegistry, type RealtimeConnection } from './connection-registry.ts';
@@ -191,9 +191,7 @@ export function createRealtimeGateway(options: RealtimeOptions) {
       options.log.error({ err: error }, 'realtime handler failed');
       appError = new AppError(ErrorCode.ServiceError);
     }
-    const base = errorMessage(appError.errCode, language);
-    const errMsg =
-      appError.detail && appError.errCode !== ErrorCode.ServiceError ? `${base} (${appError.detail})` : base;
+    const errMsg = messageOf(appError, language);
     return new RSocketError(
       ErrorCodes.APPLICATION_ERROR,
       JSON.stringify({ errCode: appError.errCode, errMsg }),

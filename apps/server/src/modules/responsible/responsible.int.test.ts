@@ -168,7 +168,15 @@ describe('cool-off and self-exclusion', () => {
     const settings = await player.api.responsible.coolOff({ body: { hours: 24 } });
     const until = Math.floor((testApp.clock.now().getTime() + 24 * HOUR) / 1000);
     expect(settings.exclusion).toMatchObject({ kind: 'cool_off', until });
-    expect(await errCode(deposit(player, '50000.00'))).toBe(10001);
+    // The message names the block and its end in the project's time (Asia/Jakarta), in Indonesian.
+    const refused = await failure(deposit(player, '50000.00'));
+    expect(refused.errCode).toBe(10001);
+    const end = new Intl.DateTimeFormat('id-ID', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Asia/Jakarta',
+    }).format(new Date(until * 1000));
+    expect(refused.errMsg).toBe(`Jeda aktif sampai ${end}: deposit dan taruhan diblokir`);
     expect(await stake(context)).toBe(10001);
     testApp.clock.advance(23 * HOUR);
     expect((await player.api.responsible.settings()).exclusion?.until).toBe(until);
@@ -225,6 +233,9 @@ describe('cool-off and self-exclusion', () => {
     expect(longer12.exclusion!.until!).toBeGreaterThan(until);
     const permanent = await player.api.responsible.selfExclude({ body: { permanent: true } });
     expect(permanent.exclusion).toMatchObject({ kind: 'self_exclusion', until: null });
+    expect((await failure(deposit(player, '50000.00'))).errMsg).toBe(
+      'Pengecualian diri permanen: deposit dan taruhan diblokir',
+    );
     expect(await errCode(player.api.responsible.selfExclude({ body: { months: 60 } }))).toBe(7044);
     testApp.clock.advance(6 * 365 * 24 * HOUR);
     expect(await stake(context)).toBe(10001);

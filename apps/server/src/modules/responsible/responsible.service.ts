@@ -13,7 +13,7 @@ import type { PlayContext, PlayGate, SqlCall, StakeSource } from '../../money/pl
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, playBlocked } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { localDayStartMs } from '../../platform/local-day.ts';
 import { requireProject } from '../../platform/require-project.ts';
@@ -76,11 +76,6 @@ export interface ResponsibleDeps {
 }
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
-/**
- * 10001 with no appended detail: the catalogue's message is the player's (a detail would put English
- * into an Indonesian or Spanish dialog); the reason is in the player's own responsible-play page.
- */
-const cannotPlay = () => new AppError(ErrorCode.UserCannotPlay);
 
 /**
  * Responsible play (issue 14): the real PlayGate every deposit and stake goes through inside its
@@ -142,12 +137,18 @@ export function createResponsibleService(deps: ResponsibleDeps) {
     };
   }
 
-  function refuseIfExcluded(state: StateRow, now: Date): void {
-    if (excludedAt(state.exclusion, now)) throw cannotPlay();
+  function refuseIfExcluded(state: StateRow, now: Date, projectId: number): void {
+    if (excludedAt(state.exclusion, now))
+      throw playBlocked({
+        cause: state.exclusion!.kind,
+        until: state.exclusion!.until,
+        timeZone: project(projectId).timeZone,
+      });
   }
 
   async function refuseIfMayNotPlay(tx: Executor, context: PlayContext): Promise<void> {
-    if (deps.mayPlay && !(await deps.mayPlay(tx, context.userId, context.projectId))) throw cannotPlay();
+    if (deps.mayPlay && !(await deps.mayPlay(tx, context.userId, context.projectId)))
+      throw playBlocked({ cause: 'under_age' });
   }
 
   async function limitsAt(tx: Executor, userId: number, now: Date) {
@@ -182,7 +183,7 @@ export function createResponsibleService(deps: ResponsibleDeps) {
       if (context.stake <= 0n) throw new AppError(ErrorCode.WrongBetAmount);
       const now = clock.now();
       const state = await repo.state(tx, context.userId, context.projectId, now, true);
-      refuseIfExcluded(state, now);
+      refuseIfExcluded(state, now, context.projectId);
       await refuseIfMayNotPlay(tx, context);
       const { current } = await limitsAt(tx, context.userId, now);
       const started = sessionStart(state, now);
@@ -194,7 +195,7 @@ export function createResponsibleService(deps: ResponsibleDeps) {
       const loss = moneyLimits(current, 'loss', now, timeZone);
       const valued = await value(tx, context.projectId, context.asset, context.stake);
       if (valued === null) {
-        if (wager.length > 0 || loss.length > 0) throw cannotPlay();
+        if (wager.length > 0 || loss.length > 0) throw playBlocked({ cause: 'limits_unvalued' });
       } else {
         for (const { limit, from } of wager) {
           const totals = await repo.totalsSince(tx, context.userId, from);
@@ -318,11 +319,11 @@ export function createResponsibleService(deps: ResponsibleDeps) {
       const state = await repo.state(tx, context.userId, context.projectId, now, true);
       const valued = await value(tx, context.projectId, context.asset, context.amount);
       if (stage === 'order') {
-        refuseIfExcluded(state, now);
+        refuseIfExcluded(state, now, context.projectId);
         await refuseIfMayNotPlay(tx, context);
         const { current } = await limitsAt(tx, context.userId, now);
         const limits = moneyLimits(current, 'deposit', now, project(context.projectId).timeZone);
-        if (valued === null && limits.length > 0) throw cannotPlay();
+        if (valued === null && limits.length > 0) throw playBlocked({ cause: 'limits_unvalued' });
         for (const { limit, from } of valued === null ? [] : limits) {
           const totals = await repo.totalsSince(tx, context.userId, from);
           if (totals.deposits + valued! > limit) throw new AppError(ErrorCode.DepositLimitReached);
@@ -348,7 +349,7 @@ export function createResponsibleService(deps: ResponsibleDeps) {
     async beforeDepositAddress(tx, context) {
       const now = clock.now();
       const state = await repo.state(tx, context.userId, context.projectId, now, false);
-      refuseIfExcluded(state, now);
+      refuseIfExcluded(state, now, context.projectId);
       await refuseIfMayNotPlay(tx, { ...context, asset: project(context.projectId).currency });
     },
   };

@@ -58,9 +58,14 @@ describe('age gate', () => {
       review: null,
     });
     expect(await stake(me.id)).toBe(10001);
-    expect(
-      await errCode(player.api.payhub.createOrder({ body: { amount: '50000.00', bankCode: 'BNI' } })),
-    ).toBe(10001);
+    const order = await failure(
+      player.api.payhub.createOrder({ body: { amount: '50000.00', bankCode: 'BNI' } }),
+    );
+    expect(order.errCode).toBe(10001);
+    // The message says why, in the player's language.
+    expect(order.errMsg).toBe(
+      'Permainan dan transaksi uang sungguhan hanya untuk usia minimum; usia Anda di bawahnya',
+    );
     const account = await player.api.withdraw.bankAdd({
       body: { bankCode: 'BCA', accountNo: '5550003333', holderName: 'Siti Rahma' },
     });

@@ -2,7 +2,7 @@ import { type Asset, ErrorCode, type IdentityView, type ProjectConfig } from '@p
 import type { WithdrawTierGate } from '../../money/withdraw-tier.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Executor } from '../../platform/db/database.ts';
-import { AppError, badParameter } from '../../platform/errors.ts';
+import { AppError, badParameter, playBlocked } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { localDay, startOfLocalDay } from '../../platform/local-day.ts';
 import { type IdentityRepo, type IdentityRow, mayPlaySql } from './identity.repo.ts';
@@ -90,7 +90,7 @@ export function createIdentityService(deps: IdentityDeps) {
   const withdrawTier: WithdrawTierGate = {
     async check(tx, context) {
       const row = await repo.find(context.userId, tx);
-      if (isUnderAge(row, context.projectId)) throw new AppError(ErrorCode.UserCannotPlay);
+      if (isUnderAge(row, context.projectId)) throw playBlocked({ cause: 'under_age' });
       const tier = (row?.tier ?? 0) as IdentityTier;
       if (tier === 0 && licensed(deps.projectById(context.projectId)))
         throw new AppError(ErrorCode.IdentityTierRequired);
@@ -133,7 +133,7 @@ export function createIdentityService(deps: IdentityDeps) {
     withdrawTier,
     /** Real money may move for this player (play and withdrawal): not declared under age. */
     async requireOfAge(userId: number, projectId: number): Promise<void> {
-      if (await underAge(userId, projectId)) throw new AppError(ErrorCode.UserCannotPlay);
+      if (await underAge(userId, projectId)) throw playBlocked({ cause: 'under_age' });
     },
     /**
      * A bank account's holder must be the player's declared (tier-1) name, compared by the rule of

@@ -3,7 +3,7 @@ import { ErrorCode, httpStatusOf } from '@payhub/contracts';
 import { errorMessage } from '@payhub/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isContention } from '../db/retry.ts';
-import { AppError } from '../errors.ts';
+import { AppError, messageOf } from '../errors.ts';
 
 /**
  * What was wrong with a request Fastify (or a plugin) refused before our handler, in words: the
@@ -75,9 +75,7 @@ export function installErrorEnvelope(app: FastifyInstance): void {
     if (appError.errCode === ErrorCode.ServiceError) {
       request.log.error({ err: error }, 'unhandled failure');
     }
-    const base = errorMessage(appError.errCode, languageOf(request));
-    const errMsg =
-      appError.detail && appError.errCode !== ErrorCode.ServiceError ? `${base} (${appError.detail})` : base;
+    const errMsg = messageOf(appError, languageOf(request));
     reply.status(httpStatusOf(appError.errCode)).send({ errCode: appError.errCode, errMsg });
   });
   app.setNotFoundHandler((request, reply) => {
