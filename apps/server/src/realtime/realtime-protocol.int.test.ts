@@ -148,6 +148,21 @@ describe('after SETUP', () => {
   });
   afterAll(() => bystander.stop());
 
+  /** Opens stream 1 on `/test/stream` with the channel's demand, as the apps do. */
+  async function openTestStream(raw: RawSocket): Promise<void> {
+    raw.socket.send(
+      serializeFrame({
+        type: FrameTypes.REQUEST_STREAM,
+        streamId: 1,
+        flags: Flags.METADATA,
+        requestN: REALTIME_CHANNEL_DEMAND,
+        data: null,
+        metadata: routeMetadata('/test/stream'),
+      }),
+    );
+    await waitFor(() => node.gateway.stats().streams > 0, 2_000, 'stream open');
+  }
+
   async function afterSetup(): Promise<RawSocket> {
     const raw = await rawSocket();
     raw.socket.send(goodSetup());
@@ -197,17 +212,7 @@ describe('after SETUP', () => {
       _write: (...args: unknown[]) => void;
       _writev: (...args: unknown[]) => void;
     };
-    raw.socket.send(
-      serializeFrame({
-        type: FrameTypes.REQUEST_STREAM,
-        streamId: 1,
-        flags: Flags.METADATA,
-        requestN: REALTIME_CHANNEL_DEMAND,
-        data: null,
-        metadata: routeMetadata('/test/stream'),
-      }),
-    );
-    await waitFor(() => node.gateway.stats().streams > 0, 2_000, 'stream open');
+    await openTestStream(raw);
     let writes = 0;
     for (const method of ['_write', '_writev'] as const) {
       const original = serverSide[method].bind(serverSide);
@@ -231,17 +236,7 @@ describe('after SETUP', () => {
 
   it('drops a reader whose send buffer passes the bound', async () => {
     const raw = await afterSetup();
-    raw.socket.send(
-      serializeFrame({
-        type: FrameTypes.REQUEST_STREAM,
-        streamId: 1,
-        flags: Flags.METADATA,
-        requestN: REALTIME_CHANNEL_DEMAND,
-        data: null,
-        metadata: routeMetadata('/test/stream'),
-      }),
-    );
-    await waitFor(() => node.gateway.stats().streams > 0, 2_000, 'stream open');
+    await openTestStream(raw);
     // The reader stops reading; the server keeps sending until its buffer bound is passed.
     (raw.socket as unknown as { _socket: { pause(): void } })._socket.pause();
     const big = 'x'.repeat(3_000);
