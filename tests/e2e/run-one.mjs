@@ -27,6 +27,7 @@ try {
 }
 process.env.PAYHUB_E2E_URL = server.url;
 process.env.PAYHUB_E2E_DATA_DIR = server.dataDir;
+if (server.databaseUrl) process.env.PAYHUB_E2E_DATABASE_URL = server.databaseUrl;
 process.env.PAYHUB_E2E_APPS_DIR = appsDir;
 try {
   const { startVitest } = await import('vitest/node');

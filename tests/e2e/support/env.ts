@@ -17,3 +17,8 @@ export function e2eAppsDir(): string {
   if (!appsDir) throw new Error('PAYHUB_E2E_APPS_DIR is not set: run the journeys with `npm run test:e2e`');
   return appsDir;
 }
+
+/** The e2e server's own database copy (set by tests/e2e/run-one.mjs), or null when it has none. */
+export function e2eDatabaseUrl(): string | null {
+  return process.env.PAYHUB_E2E_DATABASE_URL ?? null;
+}

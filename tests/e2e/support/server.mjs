@@ -161,7 +161,7 @@ export async function startServer({
     if (database) await dropDatabase(adminUrl, database.name).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return { url, dataDir, stop };
+  return { url, dataDir, databaseUrl: database?.url ?? null, stop };
 }
 
 /**
