@@ -424,7 +424,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return (amount, offset) => payable(projectId, asset, project.currency, amount, offset);
     },
     // Under the minimum age, or tier 0 in a licensed project: no real-money play or deposit (10001).
-    mayPlay: (tx, userId, projectId) => identity.mayPlay(userId, projectId, tx),
+    playBlock: (tx, userId, projectId) => identity.playBlock(userId, projectId, tx),
     // The same check inside a single-outcome bet's one statement (the gate's quickStake).
     mayPlayCall: (userId, projectId, offset) => identity.mayPlayCall(userId, projectId, offset),
   });

@@ -25,6 +25,7 @@ describe('playBlockMessage', () => {
       /^Self-excluded until Dec 11, 2026/,
     );
     expect(playBlockMessage({ cause: 'under_age' }, 'id-ID')).toContain('usia');
+    expect(playBlockMessage({ cause: 'age_undeclared' }, 'id-ID')).toContain('tanggal lahir');
     expect(playBlockMessage({ cause: 'limits_unvalued' }, 'es-MX')).toContain('límites');
     // An unknown language falls back as the error catalogue does.
     expect(playBlockMessage({ cause: 'under_age' }, 'xx')).toBe(

@@ -3,7 +3,12 @@
 // words of the player app's responsible-play page.
 import { type Locale, resolveLocale } from '@payhub/contracts';
 
-export type PlayBlockCause = 'cool_off' | 'self_exclusion' | 'under_age' | 'limits_unvalued';
+export type PlayBlockCause =
+  | 'cool_off'
+  | 'self_exclusion'
+  | 'under_age'
+  | 'age_undeclared'
+  | 'limits_unvalued';
 
 /** A cause of 10001 as the server knows it: an exclusion's end (null: permanent) in the project's zone. */
 export interface PlayBlock {
@@ -18,6 +23,7 @@ interface PlayBlockTexts {
   self_exclusion: (until: string) => string;
   self_exclusion_permanent: string;
   under_age: string;
+  age_undeclared: string;
   limits_unvalued: string;
 }
 
@@ -28,6 +34,8 @@ const texts: Record<Locale, PlayBlockTexts> = {
     self_exclusion: (until) => `Pengecualian diri aktif sampai ${until}: deposit dan taruhan diblokir`,
     self_exclusion_permanent: 'Pengecualian diri permanen: deposit dan taruhan diblokir',
     under_age: 'Permainan dan transaksi uang sungguhan hanya untuk usia minimum; usia Anda di bawahnya',
+    age_undeclared:
+      'Untuk bermain dengan uang sungguhan, nyatakan dulu nama dan tanggal lahir Anda di halaman identitas',
     limits_unvalued:
       'Batas bermain Anda tidak dapat diperiksa saat ini (kurs aset tidak tersedia); coba lagi nanti',
   },
@@ -37,6 +45,8 @@ const texts: Record<Locale, PlayBlockTexts> = {
     self_exclusion: (until) => `Autoexcluido hasta el ${until}: depósitos y apuestas bloqueados`,
     self_exclusion_permanent: 'Autoexclusión permanente: depósitos y apuestas bloqueados',
     under_age: 'El juego y los pagos con dinero real son solo para la edad mínima; la tuya está por debajo',
+    age_undeclared:
+      'Para jugar con dinero real, declara primero tu nombre y fecha de nacimiento en la página de identidad',
     limits_unvalued:
       'Tus límites de juego no se pueden comprobar ahora (no hay tipo de cambio del activo); inténtalo más tarde',
   },
@@ -46,6 +56,7 @@ const texts: Record<Locale, PlayBlockTexts> = {
     self_exclusion: (until) => `Self-excluded until ${until}: deposits and bets are blocked`,
     self_exclusion_permanent: 'Permanent self-exclusion: deposits and bets are blocked',
     under_age: 'Real-money play and payments are only for the minimum age; yours is below it',
+    age_undeclared: 'To play with real money, first declare your name and date of birth on the identity page',
     limits_unvalued: 'Your play limits cannot be checked right now (no rate for the asset); try again later',
   },
 };
@@ -57,6 +68,8 @@ export function playBlockMessage(block: PlayBlock, language: string | undefined)
   switch (block.cause) {
     case 'under_age':
       return catalog.under_age;
+    case 'age_undeclared':
+      return catalog.age_undeclared;
     case 'limits_unvalued':
       return catalog.limits_unvalued;
     case 'cool_off':

@@ -66,11 +66,18 @@ export interface ResponsibleDeps {
     projectId: number,
     asset: Asset,
   ) => ((amount: bigint, offset: number) => SqlCall) | null;
-  /** Further reasons a player may not play for real money (identity tier, age, licence): refuse with 10001. */
-  mayPlay?: (tx: Executor, userId: number, projectId: number) => Promise<boolean>;
   /**
-   * `mayPlay` as an SQL boolean expression (parameters from `$offset+1`) for the gate's one-call
-   * path (`quickStake`). Absent while `mayPlay` is given: every stake takes the locked path.
+   * A further reason a player may not play for real money (age, or no declaration in a licensed
+   * project), null when there is none: refused with 10001 naming it.
+   */
+  playBlock?: (
+    tx: Executor,
+    userId: number,
+    projectId: number,
+  ) => Promise<'under_age' | 'age_undeclared' | null>;
+  /**
+   * `playBlock` is null, as an SQL boolean expression (parameters from `$offset+1`) for the gate's
+   * one-call path (`quickStake`). Absent while `playBlock` is given: every stake takes the locked path.
    */
   mayPlayCall?: (userId: number, projectId: number, offset: number) => SqlCall;
 }
@@ -147,8 +154,8 @@ export function createResponsibleService(deps: ResponsibleDeps) {
   }
 
   async function refuseIfMayNotPlay(tx: Executor, context: PlayContext): Promise<void> {
-    if (deps.mayPlay && !(await deps.mayPlay(tx, context.userId, context.projectId)))
-      throw playBlocked({ cause: 'under_age' });
+    const cause = await deps.playBlock?.(tx, context.userId, context.projectId);
+    if (cause) throw playBlocked({ cause });
   }
 
   async function limitsAt(tx: Executor, userId: number, now: Date) {
@@ -247,7 +254,7 @@ export function createResponsibleService(deps: ResponsibleDeps) {
 
     quickStake(context, offset) {
       if (context.stake <= 0n || context.payout < 0n) return null;
-      if (deps.mayPlay && !deps.mayPlayCall) return null;
+      if (deps.playBlock && !deps.mayPlayCall) return null;
       // A rate that cannot be read in SQL takes the locked path.
       const quickValue = sqlValuer(context.projectId, context.asset);
       if (!quickValue) return null;
@@ -270,7 +277,7 @@ export function createResponsibleService(deps: ResponsibleDeps) {
 
     async quickHold(executor, context, offset) {
       if (context.stake <= 0n) return null;
-      if (deps.mayPlay && !deps.mayPlayCall) return null;
+      if (deps.playBlock && !deps.mayPlayCall) return null;
       // Valued as beforeStake values it (NULL: no rate; then any money limit sends it down the locked path).
       const stakeValue = await quickValueOf(executor, context.projectId, context.asset, context.stake);
       const call = quickHoldSql(

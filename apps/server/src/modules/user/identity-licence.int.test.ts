@@ -81,7 +81,12 @@ describe('real-money play and withdrawal depend on the tier and the licence', ()
     await player.api.responsible.setRealityCheck({ body: { minutes: 30 } });
     expect(await quickPaths(userId)).toEqual({ stake: false, hold: false });
     expect(await errCode(player.api.games.bet(dice()))).toBe(10001);
-    expect(await errCode(deposit(player))).toBe(10001);
+    // The message says what to do: declare the identity (not "under age").
+    const refused = await failure(deposit(player));
+    expect(refused.errCode).toBe(10001);
+    expect(refused.errMsg).toBe(
+      'Untuk bermain dengan uang sungguhan, nyatakan dulu nama dan tanggal lahir Anda di halaman identitas',
+    );
     expect(await errCode(player.api.chain.depositAddress())).toBe(10001);
     expect(
       await errCode(

@@ -108,17 +108,22 @@ export function createIdentityService(deps: IdentityDeps) {
   return {
     underAge,
     /**
-     * Real-money play (a stake, a deposit, a deposit address; the PlayGate's `mayPlay`): never under
-     * the minimum age, and in a licensed project only once tier 1 is declared — the age gate cannot
-     * be passed by never declaring a birth date. A play-money project lets tier 0 play.
+     * What keeps a player from real-money play (a stake, a deposit, a deposit address; the
+     * PlayGate's `playBlock`), null when nothing does: never under the minimum age, and in a licensed
+     * project only once tier 1 is declared — the age gate cannot be passed by never declaring a
+     * birth date. A play-money project lets tier 0 play.
      */
-    async mayPlay(userId: number, projectId: number, executor?: Executor): Promise<boolean> {
+    async playBlock(
+      userId: number,
+      projectId: number,
+      executor?: Executor,
+    ): Promise<'under_age' | 'age_undeclared' | null> {
       const row = await repo.find(userId, executor);
-      if (isUnderAge(row, projectId)) return false;
-      return row !== null || !licensed(deps.projectById(projectId));
+      if (isUnderAge(row, projectId)) return 'under_age';
+      return row === null && licensed(deps.projectById(projectId)) ? 'age_undeclared' : null;
     },
     /**
-     * `mayPlay` as an SQL expression for a caller's one statement (the play gate's one-call path):
+     * `playBlock` (null) as an SQL expression for a caller's one statement (the play gate's one-call path):
      * no declared birth date after today's date minus the minimum age, and in a licensed project a
      * declared one on or before it.
      */
