@@ -145,10 +145,11 @@ export function createResponsibleService(deps: ResponsibleDeps) {
   }
 
   function refuseIfExcluded(state: StateRow, now: Date, projectId: number): void {
-    if (excludedAt(state.exclusion, now))
+    const { exclusion } = state;
+    if (exclusion && excludedAt(exclusion, now))
       throw playBlocked({
-        cause: state.exclusion!.kind,
-        until: state.exclusion!.until,
+        cause: exclusion.kind,
+        until: exclusion.until,
         timeZone: project(projectId).timeZone,
       });
   }
