@@ -9,6 +9,7 @@ import {
   type LedgerAccount,
   LedgerError,
   type Posting,
+  type SettledStakesRequest,
   type TransferOutcome,
 } from './ledger.types.ts';
 
@@ -100,6 +101,37 @@ export function operationCallSql(call: OperationCall, offset: number): { text: s
       call.referenceType,
       call.referenceId,
       JSON.stringify(call.postings.map(postingJson)),
+      call.at.toISOString(),
+    ],
+  };
+}
+
+/**
+ * Settled stakes as one `ledger_stake_operations(...)` call expression (migration 0817), parameters
+ * numbered from `$offset + 1`; `postSql` is the caller's SQL boolean[] saying which of them to post.
+ */
+export function stakesCallSql(
+  call: SettledStakesRequest & { at: Date },
+  offset: number,
+  postSql: string,
+): { text: string; values: unknown[] } {
+  const p = (index: number, type: string) => `$${offset + index}::${type}`;
+  const { stakes } = call;
+  return {
+    text: `ledger_stake_operations(${p(1, 'text[]')}, ${p(2, 'text')}, ${p(3, 'text')}, ${p(4, 'text[]')}, ${p(5, 'text[]')}, ${p(6, 'text')}, ${p(7, 'text[]')}, ${p(8, 'text')}, ${p(9, 'bigint[]')}, ${p(10, 'bigint[]')}, ${p(11, 'bigint[]')}, ${p(12, 'bigint[]')}, ${postSql}, ${p(13, 'timestamptz')})`,
+    values: [
+      stakes.map((stake) => stake.id),
+      call.code,
+      call.referenceType,
+      stakes.map((stake) => stake.referenceId),
+      stakes.map((stake) => stake.stakeId),
+      call.stakeCode,
+      stakes.map((stake) => stake.payoutId),
+      call.payoutCode,
+      stakes.map((stake) => stake.userAccountId.toString()),
+      stakes.map((stake) => stake.systemAccountId.toString()),
+      stakes.map((stake) => stake.stake.toString()),
+      stakes.map((stake) => stake.payout.toString()),
       call.at.toISOString(),
     ],
   };

@@ -1,7 +1,7 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Executor } from '../platform/db/database.ts';
 import { type AccountSpec, specOfKind } from './ledger.accounts.ts';
-import { ledgerRepo, operationCallSql } from './ledger.repo.ts';
+import { ledgerRepo, operationCallSql, stakesCallSql } from './ledger.repo.ts';
 import {
   type AccountBalance,
   type AccountKind,
@@ -10,6 +10,7 @@ import {
   LINKED_POSTINGS_MAX,
   type LinkedTransferRequest,
   type ResolveRequest,
+  type SettledStakesRequest,
   type TransferOutcome,
   type TransferRequest,
 } from './ledger.types.ts';
@@ -121,6 +122,27 @@ export function createLedger(clock: Clock) {
         },
         offset,
       );
+    },
+    /**
+     * Many settled stakes (bets that settle at once) as one SQL call expression
+     * (`ledger_stake_operations(...)`, parameters from `$offset + 1`) for a caller that runs it in one
+     * statement of its own; `postSql` is the caller's SQL boolean[] (one per stake, in order) saying
+     * which of them happened and are to be posted. Each writes what `linked` writes for
+     * `{id, code, reference, postings: [stake, payout if above zero]}`. Any refusal fails the whole
+     * statement (LD001 a stake that cannot be paid, LD005 a taken id, LD007 a stake that is not a
+     * user account paying a system account of its asset, or a user account named twice): the caller
+     * then posts its stakes one by one to learn which was refused.
+     */
+    stakesCall(
+      request: SettledStakesRequest,
+      offset: number,
+      postSql: string,
+    ): { text: string; values: unknown[] } {
+      for (const stake of request.stakes) {
+        assertAmount(stake.stake);
+        if (stake.payout < 0n) throw new Error('a settled stake pays out zero or more');
+      }
+      return stakesCallSql({ ...request, at: clock.now() }, offset, postSql);
     },
     /**
      * Locks the user accounts a transaction is about to move, lowest id first. Call it once, before

@@ -101,6 +101,31 @@ export interface LinkedTransferRequest {
   postings: readonly Posting[];
 }
 
+/**
+ * A settled stake (a bet that settles at once): `stake` from a user account to a system account of its
+ * asset and, when `payout` is above zero, `payout` back — as a linked operation `id` of a `single`
+ * posting `stakeId` and a `single` posting `payoutId`, exactly as `linked` would write it.
+ */
+export interface SettledStake {
+  id: string;
+  referenceId: string;
+  stakeId: string;
+  payoutId: string;
+  userAccountId: bigint;
+  systemAccountId: bigint;
+  stake: bigint;
+  payout: bigint;
+}
+
+/** Settled stakes posted together (`stakesCall`): the codes and reference type they share. */
+export interface SettledStakesRequest {
+  code: string;
+  referenceType: string;
+  stakeCode: string;
+  payoutCode: string;
+  stakes: readonly SettledStake[];
+}
+
 /** Why the ledger refused a transfer (SQLSTATE raised by ledger_transfer()). */
 export const LEDGER_REFUSALS = {
   LD001: 'insufficient_funds',
@@ -109,6 +134,7 @@ export const LEDGER_REFUSALS = {
   LD004: 'unknown_pending',
   LD005: 'id_conflict',
   LD006: 'already_resolved',
+  LD007: 'batch_shape',
 } as const;
 export type LedgerRefusal = (typeof LEDGER_REFUSALS)[keyof typeof LEDGER_REFUSALS];
 
