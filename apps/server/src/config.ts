@@ -34,6 +34,13 @@ const EnvSchema = z.object({
    * bench's 32 players (a bet holds one for one statement); keep nodes × this under max_connections.
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(32),
+  /**
+   * Group commit of the in-house games' single-outcome bets (docs/decisions.md "Games: bets settled
+   * in batches"): statements of bets in flight at once; bets arriving meanwhile leave together in the
+   * next, at most GAMES_BET_BATCH_MAX a statement (1: every bet alone).
+   */
+  GAMES_BET_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(500).default(2),
+  GAMES_BET_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(64),
   REDIS_URL: z.string().url().optional(),
   /** Comma-separated origins allowed by CORS; the served apps are same-origin and need none. */
   CORS_ORIGINS: z.string().default(''),
@@ -205,6 +212,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  gameBetBatches: { inFlight: number; maxSize: number };
   redisUrl: string | undefined;
   corsOrigins: string[];
   codeSecret: string;
@@ -374,6 +382,7 @@ export function loadConfig(
     dataDir: resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     databasePoolMax: value.DATABASE_POOL_MAX,
+    gameBetBatches: { inFlight: value.GAMES_BET_BATCHES_IN_FLIGHT, maxSize: value.GAMES_BET_BATCH_MAX },
     redisUrl: value.REDIS_URL,
     corsOrigins: value.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())

@@ -41,6 +41,17 @@ export interface PlayGate {
    */
   quickStake?(context: PlayContext & { stake: bigint; payout: bigint }, offset: number): SqlCall | null;
   /**
+   * `quickStake` of several stakes at once (a batch of single-outcome bets in one statement): an SQL
+   * boolean[] expression, one answer per context in order, each as `quickStake` would answer it, the
+   * gate's locks taken in an order of its own so that two batches never wait on each other. Null
+   * when any of them has no one-call path (the caller then composes `quickStake` per stake). Absent:
+   * the caller composes `quickStake` per stake.
+   */
+  quickStakes?(
+    contexts: ReadonlyArray<PlayContext & { stake: bigint; payout: bigint }>,
+    offset: number,
+  ): SqlCall | null;
+  /**
    * The one-call path of a stake that is held and settles later (a round bet), composed into the
    * caller's single statement: as `quickStake`, an SQL boolean expression that locks what the gate
    * locks and answers true after recording what `beforeStake` records when the player has nothing to

@@ -22,6 +22,7 @@ export async function registerGames(
     projects: () => ProjectConfig[];
     projectById: (id: number) => ProjectConfig | undefined;
     gameAsset: (session: Session) => Promise<Asset>;
+    batches: { inFlight: number; maxSize: number };
   },
 ): Promise<GamesService> {
   const ledger = createLedger(deps.clock);
@@ -45,6 +46,7 @@ export async function registerGames(
     realtime: deps.realtime,
     projectById: deps.projectById,
     gameAsset: deps.gameAsset,
+    batches: deps.batches,
     log: (error, message) => app.log.error({ err: error }, message),
   });
   games.attach();

@@ -133,7 +133,7 @@ interface PooledConnections {
 }
 
 interface PgQueryable {
-  query<Row>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+  query<Row>(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
 }
 
 /**
@@ -215,6 +215,45 @@ const quickBetSql = (gate: string, ledgerCall: string) => `WITH gate AS (SELECT 
   outcome AS (SELECT (SELECT ok FROM gate) AS gated, EXISTS (SELECT 1 FROM pair) AS took,
                      EXISTS (SELECT 1 FROM bet) AS inserted, (SELECT ${ledgerCall} FROM bet) AS posted)
   SELECT games_quick_bet_guard(gated, took, inserted) AS gated, posted FROM outcome`;
+
+/**
+ * Single-outcome bets of several players in one statement (docs/decisions.md "Games: bets settled
+ * in batches"): the one-statement bet of `quickBetSql`, set-based. `$1…$16` are the bet rows as
+ * arrays (`betRowValues`' order); `gates` is the play gate's answer for all of them (an SQL boolean[],
+ * one per bet in order); the ledger posts the bets that were inserted in one `ledger_stake_operations`
+ * call.
+ * `games_quick_bet_guard` raises, undoing every bet of the statement, when a gate recorded a stake
+ * whose bet was not placed; a gate that answers false leaves its bet out (its player takes the
+ * locked path).
+ */
+const quickBetsSql = (gates: string, ledgerCall: (postSql: string) => string) => `WITH input AS (
+    SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::uuid[], $5::integer[], $6::bigint[],
+                         $7::text[], $8::text[], $9::bigint[], $10::bigint[], $11::numeric[], $12::text[],
+                         $13::jsonb[], $14::jsonb[], $15::timestamptz[], $16::timestamptz[])
+      WITH ORDINALITY AS i(pair_id, nonce, client_seed, id, project_id, player_id, game, asset, stake, payout,
+                           multiplier_bp, status, params, state, created_at, settled_at, ord)),
+  gate AS MATERIALIZED (SELECT g.ord, coalesce(g.ok, false) AS ok FROM unnest(${gates}) WITH ORDINALITY AS g(ok, ord)),
+  pair AS (
+    UPDATE game_seed_pairs p SET nonce = p.nonce + 1
+      FROM input i JOIN gate g ON g.ord = i.ord
+     WHERE p.id = i.pair_id AND p.status = 'active' AND p.nonce = i.nonce AND p.client_seed = i.client_seed AND g.ok
+    RETURNING i.ord, p.id, p.nonce - 1 AS nonce, p.client_seed),
+  bet AS (
+    INSERT INTO game_bets (id, project_id, player_id, game, asset, stake, payout, multiplier_bp, status,
+                           seed_pair_id, nonce, client_seed, params, state, created_at, settled_at)
+    SELECT i.id, i.project_id, i.player_id, i.game, i.asset, i.stake, i.payout, i.multiplier_bp, i.status, pair.id,
+           pair.nonce, pair.client_seed, i.params, i.state, i.created_at, i.settled_at
+      FROM pair JOIN input i ON i.ord = pair.ord
+     ORDER BY i.ord
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id),
+  outcome AS MATERIALIZED (
+    SELECT i.ord, g.ok AS gated, EXISTS (SELECT 1 FROM pair WHERE pair.ord = i.ord) AS took,
+           EXISTS (SELECT 1 FROM bet WHERE bet.id = i.id) AS inserted
+      FROM input i JOIN gate g ON g.ord = i.ord)
+  SELECT o.ord, games_quick_bet_guard(o.gated, o.took, o.inserted) AS gated,
+         (SELECT ${ledgerCall('(SELECT array_agg(inserted ORDER BY ord) FROM outcome)')}) AS posted
+    FROM outcome o ORDER BY o.ord`;
 
 /** The statement names of the one-statement bet, one per distinct text (prepared once per connection). */
 const quickBetNames = new Map<string, string>();
@@ -440,6 +479,46 @@ export function createGamesRepo(db: Db) {
       const pool = (db as unknown as { $client: PgQueryable }).$client;
       const rows = (await pool.query<Raw>({ name, text, values })).rows;
       return { gated: rows[0]?.gated === true };
+    },
+
+    /**
+     * Single-outcome bets of several players in one autocommit statement (`quickBetsSql`): whether
+     * each was gated (false: nothing happened for it, its player takes the locked path). Any refusal
+     * — a pair moved on (GM001), a bet id taken (GM002), the ledger's — fails the whole statement with
+     * nothing changed; the caller then places the bets one by one (`quickBet`) to learn whose it was.
+     * `gates(offset)`: the play gate's SQL boolean[] for the bets in order, parameters from
+     * `$offset + 1`; `ledgerCall(offset, postSql)`: the ledger's call for the bets in order, posting those `postSql`
+     * (a boolean[]) marks.
+     */
+    async quickBets(
+      items: ReadonlyArray<{
+        pairId: bigint;
+        nonce: number;
+        clientSeed: string;
+        bet: Omit<NewBet, 'seedPairId' | 'nonce' | 'clientSeed'>;
+      }>,
+      gates: (offset: number) => { text: string; values: unknown[] },
+      ledgerCall: (offset: number, postSql: string) => { text: string; values: unknown[] },
+    ): Promise<boolean[]> {
+      // $1…$16: one array per column of the bet rows.
+      const betRows = items.map(betRowValues);
+      const columns = betRows[0]!.map((_, column) => betRows.map((row) => row[column]));
+      const values: unknown[] = [...columns];
+      const gate = gates(values.length);
+      values.push(...gate.values);
+      let ledgerText = '';
+      const text = quickBetsSql(gate.text, (postSql) => {
+        const call = ledgerCall(values.length, postSql);
+        values.push(...call.values);
+        ledgerText = call.text;
+        return ledgerText;
+      });
+      const pool = (db as unknown as { $client: PgQueryable }).$client;
+      // Unnamed: its text varies with the batch's size and its players' gates.
+      const answers = (await pool.query<Raw>({ text, values })).rows;
+      if (answers.length !== items.length || !ledgerText)
+        throw new Error('a batch of bets answered for other bets');
+      return answers.map((answer) => answer.gated === true);
     },
 
     /** A bet of the player (`lock`: FOR UPDATE of the bet row, which serialises its moves). */

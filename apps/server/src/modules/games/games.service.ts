@@ -27,10 +27,12 @@ import {
   type Ledger,
   type LedgerAccount,
   type Posting,
+  type SettledStake,
 } from '../../ledger/ledger.ts';
 import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
-import type { PlayGate } from '../../money/play-gate.ts';
+import type { PlayGate, SqlCall } from '../../money/play-gate.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
+import { createBatcher } from '../../platform/batcher.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
@@ -90,6 +92,8 @@ export interface GamesDeps {
   /** The project's default game asset (wallet settings). */
   gameAsset: (session: Session) => Promise<Asset>;
   log: OutboxLog;
+  /** Group commit of the bets that settle at once (GAMES_BET_BATCHES_IN_FLIGHT, GAMES_BET_BATCH_MAX). */
+  batches?: { inFlight: number; maxSize: number };
 }
 
 /** Ledger transfer codes of a bet; the wallet's history shows `bet` and `bet_payout` (as win). */
@@ -599,11 +603,124 @@ export function createGamesService(deps: GamesDeps) {
     return postings;
   }
 
+  /** A bet that settles at once, ready for its one statement: its row, its gate and its money. */
+  interface QuickBet {
+    pairId: bigint;
+    nonce: number;
+    clientSeed: string;
+    bet: Parameters<GamesRepo['quickBet']>[0]['bet'];
+    /** The play gate's expression, parameters from `$offset + 1` (null: the locked path). */
+    gate: (offset: number) => SqlCall | null;
+    /** What the play gate is asked about. */
+    context: Parameters<NonNullable<PlayGate['quickStake']>>[0];
+    money: SettledStake;
+  }
+
+  /** One bet in its own statement: whether the gate took it; StalePair, BetExists or the ledger's refusal. */
+  async function placeQuickAlone(item: QuickBet): Promise<boolean> {
+    const gateCall = item.gate(repo.quickBetOffset);
+    if (!gateCall) return false;
+    const { money } = item;
+    try {
+      const placed = await repo.quickBet({
+        pairId: item.pairId,
+        nonce: item.nonce,
+        clientSeed: item.clientSeed,
+        bet: item.bet,
+        gate: gateCall,
+        ledgerCall: ledger.linkedCall(
+          {
+            id: money.id,
+            code: GAME_CODES.operation,
+            reference: { type: BET_REFERENCE_TYPE, id: money.referenceId },
+            postings: settledPostings(
+              item.bet.id,
+              { player: money.userAccountId, house: money.systemAccountId },
+              money.stake,
+              money.payout,
+            ),
+          },
+          repo.quickBetOffset + gateCall.values.length,
+        ),
+      });
+      return placed.gated;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'GM001') throw new StalePair();
+      if (code === 'GM002') throw new BetExists();
+      throw error;
+    }
+  }
+
   /**
-   * A bet that settles at once, in one autocommit statement (one round trip): the gate's one-call
-   * path, nonce, bet row and money (docs/games.md "One round trip"). Null when the gate has
-   * something to check (nothing happened): the caller runs the locked path. The pushes leave after
-   * the answer, off the bet's path.
+   * The play gate's answers for a batch (an SQL boolean[]): its own batch form when it has one, else
+   * each bet's one-call expression (a bet without one answers false: the locked path).
+   */
+  function gatesOf(items: readonly QuickBet[], offset: number): SqlCall {
+    const together = gate.quickStakes?.(
+      items.map((item) => item.context),
+      offset,
+    );
+    if (together) return together;
+    const values: unknown[] = [];
+    const texts = items.map((item) => {
+      const call = item.gate(offset + values.length);
+      if (!call) return 'false';
+      values.push(...call.values);
+      return call.text;
+    });
+    return { text: `ARRAY[${texts.join(', ')}]::boolean[]`, values };
+  }
+
+  const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+  /**
+   * Bets of several players in one statement (`repo.quickBets`, one ledger call for all). When it
+   * fails — one of them refused, a deadlock with another node — nothing of it happened, and each bet
+   * is placed on its own, which answers each its own outcome.
+   */
+  async function placeQuickBatch(items: readonly QuickBet[]): Promise<Array<boolean | Error>> {
+    if (items.length > 1) {
+      try {
+        return await repo.quickBets(
+          items,
+          (offset) => gatesOf(items, offset),
+          (offset, postSql) =>
+            ledger.stakesCall(
+              {
+                code: GAME_CODES.operation,
+                referenceType: BET_REFERENCE_TYPE,
+                stakeCode: GAME_CODES.stake,
+                payoutCode: GAME_CODES.payout,
+                stakes: items.map((item) => item.money),
+              },
+              offset,
+              postSql,
+            ),
+        );
+      } catch {
+        // placed one by one below
+      }
+    }
+    return Promise.all(items.map((item) => placeQuickAlone(item).catch(asError)));
+  }
+
+  /**
+   * Group commit of the bets that settle at once: while `batchesInFlight` statements run, the bets
+   * arriving meanwhile (one per player: a player's bets on this node run one after another) leave
+   * together in the next. Idle, a bet leaves at once, alone, in the one-bet statement.
+   */
+  const quickBets = createBatcher<QuickBet, boolean>({
+    inFlight: deps.batches?.inFlight ?? 2,
+    maxSize: deps.batches?.maxSize ?? 64,
+    run: placeQuickBatch,
+  });
+
+  /**
+   * A bet that settles at once, in one autocommit statement (one round trip, several players' bets
+   * in it under load: `quickBets`): the gate's one-call path, nonce, bet row and money
+   * (docs/games.md "One round trip"). Null when the gate has something to check (nothing happened):
+   * the caller runs the locked path. The pushes leave after the answer, off the bet's path.
    */
   async function placeQuick(
     session: Session,
@@ -612,9 +729,10 @@ export function createGamesService(deps: GamesDeps) {
     step: PlayStep,
   ): Promise<BetWire | null> {
     const { stake, pair } = input;
+    if (!gate.quickStake) return null;
     const context = { userId: session.userId, projectId: session.projectId, asset: body.asset };
-    const gateCall = gate.quickStake?.({ ...context, stake, payout: step.payout }, repo.quickBetOffset);
-    if (!gateCall) return null;
+    const gateContext = { ...context, stake, payout: step.payout };
+    if (!gate.quickStake(gateContext, 0)) return null;
     const remember = new Map<string, LedgerAccount>();
     const ids = await betAccounts(
       repo.db,
@@ -626,44 +744,40 @@ export function createGamesService(deps: GamesDeps) {
     const now = clock.now();
     const encodedState = encodeJson(step.state);
     const row = placedRow(session, body, input, step, encodedState, now);
-    try {
-      const placed = await repo.quickBet({
-        pairId: pair.pairId,
-        nonce: pair.nonce,
-        clientSeed: pair.clientSeed,
-        bet: {
-          id: body.id,
-          projectId: session.projectId,
-          playerId: session.userId,
-          game: input.game,
-          asset: body.asset,
-          stake,
-          payout: step.payout,
-          multiplierBp: row.multiplierBp,
-          status: row.status,
-          params: input.encodedParams,
-          state: encodedState,
-          createdAt: now,
-          settledAt: now,
-        },
-        gate: gateCall,
-        ledgerCall: ledger.linkedCall(
-          {
-            id: betLedgerIds(body.id).settle,
-            code: GAME_CODES.operation,
-            reference: { type: BET_REFERENCE_TYPE, id: body.id },
-            postings: settledPostings(body.id, ids, stake, step.payout),
-          },
-          repo.quickBetOffset + gateCall.values.length,
-        ),
-      });
-      if (!placed.gated) return null;
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'GM001') throw new StalePair();
-      if (code === 'GM002') throw new BetExists();
-      throw error;
-    }
+    const ledgerIds = betLedgerIds(body.id);
+    const gated = await quickBets.submit({
+      pairId: pair.pairId,
+      nonce: pair.nonce,
+      clientSeed: pair.clientSeed,
+      bet: {
+        id: body.id,
+        projectId: session.projectId,
+        playerId: session.userId,
+        game: input.game,
+        asset: body.asset,
+        stake,
+        payout: step.payout,
+        multiplierBp: row.multiplierBp,
+        status: row.status,
+        params: input.encodedParams,
+        state: encodedState,
+        createdAt: now,
+        settledAt: now,
+      },
+      gate: (offset) => gate.quickStake?.(gateContext, offset) ?? null,
+      context: gateContext,
+      money: {
+        id: ledgerIds.settle,
+        referenceId: body.id,
+        stakeId: ledgerIds.stake,
+        payoutId: ledgerIds.payout,
+        userAccountId: ids.player,
+        systemAccountId: ids.house,
+        stake,
+        payout: step.payout,
+      },
+    });
+    if (!gated) return null;
     const wire = betWire(row);
     if (deps.realtime) {
       const outbox = createOutbox(deps.log);

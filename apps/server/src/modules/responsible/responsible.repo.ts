@@ -99,6 +99,62 @@ export function quickStakeSql(
   );
 }
 
+/**
+ * The one-call path of several single-outcome stakes (`responsible_quick_stakes`, migration 0818) as
+ * an SQL boolean[] expression, one per stake in order, parameters from `$offset+1`. `ofAge` is each
+ * stake's age check (an SQL boolean expression numbered from its offset), null when there is none.
+ */
+export function quickStakesSql(
+  input: {
+    stakes: ReadonlyArray<{
+      userId: number;
+      asset: string;
+      amount: bigint;
+      stakeValue: QuickValue;
+      payoutValue: QuickValue;
+      ofAge: ((offset: number) => SqlCall) | null;
+    }>;
+    at: Date;
+    gapMs: number;
+  },
+  offset: number,
+): SqlCall {
+  const values: unknown[] = [];
+  const parameter = (value: unknown, type: string) => {
+    values.push(value);
+    return `$${offset + values.length}::${type}`;
+  };
+  const expression = (call: (offset: number) => SqlCall) => {
+    const { text, values: own } = call(offset + values.length);
+    values.push(...own);
+    return text;
+  };
+  const quick = (value: QuickValue) =>
+    typeof value === 'function' ? expression(value) : parameter(value, 'bigint');
+  const { stakes } = input;
+  const may = stakes.map((stake) => (stake.ofAge ? expression(stake.ofAge) : 'true'));
+  const users = parameter(
+    stakes.map((stake) => stake.userId),
+    'bigint[]',
+  );
+  const assets = parameter(
+    stakes.map((stake) => stake.asset),
+    'text[]',
+  );
+  const amounts = parameter(
+    stakes.map((stake) => stake.amount.toString()),
+    'bigint[]',
+  );
+  const stakeValues = stakes.map((stake) => quick(stake.stakeValue));
+  const payoutValues = stakes.map((stake) => quick(stake.payoutValue));
+  const at = parameter(input.at.toISOString(), 'timestamptz');
+  const gap = parameter(input.gapMs, 'bigint');
+  return {
+    text: `responsible_quick_stakes(ARRAY[${may.join(', ')}]::boolean[], ${users}, ${assets}, ${amounts}, ARRAY[${stakeValues.join(', ')}]::bigint[], ARRAY[${payoutValues.join(', ')}]::bigint[], ${at}, ${gap})`,
+    values,
+  };
+}
+
 /** The player, project, asset, amount and the stake's value: the leading arguments of quick_hold and settle. */
 function heldStakeArguments(input: {
   userId: number;

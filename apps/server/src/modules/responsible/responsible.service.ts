@@ -21,6 +21,7 @@ import {
   type QuickValue,
   quickHoldSql,
   quickStakeSql,
+  quickStakesSql,
   type ResponsibleRepo,
   type StateRow,
   settleSql,
@@ -274,6 +275,26 @@ export function createResponsibleService(deps: ResponsibleDeps) {
         offset,
       );
       return ofAgeOnly(call, context, offset);
+    },
+
+    quickStakes(contexts, offset) {
+      if (deps.playBlock && !deps.mayPlayCall) return null;
+      const stakes = [];
+      for (const context of contexts) {
+        if (context.stake <= 0n || context.payout < 0n) return null;
+        const quickValue = sqlValuer(context.projectId, context.asset);
+        if (!quickValue) return null;
+        const mayPlay = deps.mayPlayCall;
+        stakes.push({
+          userId: context.userId,
+          asset: context.asset,
+          amount: context.stake,
+          stakeValue: quickValue(context.stake),
+          payoutValue: quickValue(context.payout),
+          ofAge: mayPlay ? (at: number) => mayPlay(context.userId, context.projectId, at) : null,
+        });
+      }
+      return quickStakesSql({ stakes, at: clock.now(), gapMs: SESSION_GAP_MS }, offset);
     },
 
     async quickHold(executor, context, offset) {
