@@ -18,7 +18,10 @@ CREATE FUNCTION ledger_stake_operations(
   p_stake_ids text[], p_stake_code text, p_payout_ids text[], p_payout_code text,
   p_users bigint[], p_systems bigint[], p_stakes bigint[], p_payouts bigint[], p_post boolean[],
   p_at timestamptz
-) RETURNS integer LANGUAGE plpgsql AS $$
+) RETURNS integer LANGUAGE plpgsql
+-- One plan per statement, kept: a custom plan (PostgreSQL's default for the first calls) re-plans
+-- every statement over the arrays at every call, which cost more than the batch's rows.
+SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_ops integer;
   v_payouts integer;

@@ -9,7 +9,10 @@
 CREATE FUNCTION responsible_quick_stakes(
   p_may boolean[], p_users bigint[], p_assets text[], p_amounts bigint[], p_stake_values bigint[],
   p_payout_values bigint[], p_at timestamptz, p_gap_ms bigint
-) RETURNS boolean[] LANGUAGE plpgsql AS $$
+) RETURNS boolean[] LANGUAGE plpgsql
+-- One plan per statement, kept: a custom plan (PostgreSQL's default for the first calls) re-plans
+-- every statement over the arrays at every call, which cost more than the batch's rows.
+SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_ok boolean[];
 BEGIN

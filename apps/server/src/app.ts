@@ -423,10 +423,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (!project || !payable) return null;
       return (amount, offset) => payable(projectId, asset, project.currency, amount, offset);
     },
+    // The same values of a batch of bets in its one statement (the gate's quickStakes).
+    ...(exchangeRates.payableAllCall && {
+      valueInCurrencyAllCall: (items, offset) =>
+        exchangeRates.payableAllCall!(
+          items.map((item) => ({
+            projectId: item.projectId,
+            from: item.asset,
+            // A project that is not there cannot be staked in (the gate refuses it before this).
+            to: site.projectById(item.projectId)?.currency ?? item.asset,
+            amount: item.amount,
+          })),
+          offset,
+        ),
+    }),
     // Under the minimum age, or tier 0 in a licensed project: no real-money play or deposit (10001).
     playBlock: (tx, userId, projectId) => identity.playBlock(userId, projectId, tx),
     // The same check inside a single-outcome bet's one statement (the gate's quickStake).
     mayPlayCall: (userId, projectId, offset) => identity.mayPlayCall(userId, projectId, offset),
+    mayPlayAllCall: (players, offset) => identity.mayPlayAllCall(players, offset),
   });
   app.decorate('responsiblePlay', responsible);
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);

@@ -72,6 +72,45 @@ export function payableAtRateSql(
   };
 }
 
+/**
+ * `payableAtRateSql` of several amounts at once as an SQL bigint[] expression (one per item, in
+ * order; parameters from `$offset+1`, six arrays): its text does not depend on how many there are.
+ * An amount in its own asset (`from` = `to`) is itself, with or without a price.
+ */
+export function payableAllAtRateSql(
+  items: ReadonlyArray<{
+    projectId: number;
+    from: Asset;
+    to: Asset;
+    amount: bigint;
+    fromScale: number;
+    toScale: number;
+  }>,
+  offset: number,
+): { text: string; values: unknown[] } {
+  const p = (index: number) => `$${offset + index}`;
+  const price = (asset: string) =>
+    `(SELECT usd_num, usd_den FROM exchange_rates WHERE project_id IN (0, i.project_id) AND asset = ${asset}
+       ORDER BY project_id DESC LIMIT 1)`;
+  const denominator = 'f.usd_den * t.usd_num * i.from_unit';
+  return {
+    text: `(SELECT array_agg(CASE WHEN i.from_asset = i.to_asset THEN i.amount::bigint ELSE
+                       (SELECT div(i.amount * f.usd_num * t.usd_den * i.to_unit + ${denominator} - 1, ${denominator})::bigint
+                          FROM ${price('i.from_asset')} f, ${price('i.to_asset')} t) END ORDER BY i.ord)
+              FROM unnest(${p(1)}::integer[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::numeric[], ${p(5)}::numeric[],
+                          ${p(6)}::numeric[])
+                   WITH ORDINALITY AS i(project_id, from_asset, to_asset, amount, to_unit, from_unit, ord))`,
+    values: [
+      items.map((item) => item.projectId),
+      items.map((item) => item.from),
+      items.map((item) => item.to),
+      items.map((item) => item.amount.toString()),
+      items.map((item) => (10n ** BigInt(item.toScale)).toString()),
+      items.map((item) => (10n ** BigInt(item.fromScale)).toString()),
+    ],
+  };
+}
+
 export const DEFAULT_EXCHANGE_SETTINGS = { spreadBps: 100, quoteTtlSeconds: 30 } as const;
 
 /** The only SQL of the exchange. */

@@ -26,7 +26,7 @@ import {
   quoteAmount,
   wholeRate,
 } from './exchange.math.ts';
-import { type ExchangeRepo, payableAtRateSql, type QuoteRow } from './exchange.repo.ts';
+import { type ExchangeRepo, payableAllAtRateSql, payableAtRateSql, type QuoteRow } from './exchange.repo.ts';
 
 /**
  * Where rates come from. The dev/default source is the configured table `exchange_rates` (each
@@ -40,6 +40,11 @@ export interface RateSource {
    * the source's prices are readable in SQL; absent for a source that is not (a market feed).
    */
   payableCall?(projectId: number, from: Asset, to: Asset, amount: bigint, offset: number): SqlCall;
+  /** `payableCall` of several amounts at once: an SQL bigint[] (NULL where no rate), one per item. */
+  payableAllCall?(
+    items: ReadonlyArray<{ projectId: number; from: Asset; to: Asset; amount: bigint }>,
+    offset: number,
+  ): SqlCall;
 }
 
 export function tableRateSource(repo: ExchangeRepo): RateSource {
@@ -48,6 +53,15 @@ export function tableRateSource(repo: ExchangeRepo): RateSource {
     payableCall: (projectId, from, to, amount, offset) =>
       payableAtRateSql(
         { projectId, from, to, amount, fromScale: ASSETS[from].scale, toScale: ASSETS[to].scale },
+        offset,
+      ),
+    payableAllCall: (items, offset) =>
+      payableAllAtRateSql(
+        items.map((item) => ({
+          ...item,
+          fromScale: ASSETS[item.from].scale,
+          toScale: ASSETS[item.to].scale,
+        })),
         offset,
       ),
   };

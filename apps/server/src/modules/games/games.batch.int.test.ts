@@ -5,7 +5,7 @@
 // whose gate has something to check takes the locked path from inside a batch, and the limit holds.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { PayhubClient } from '@payhub/client';
-import { type BetWire, ErrorCode, parseAmount } from '@payhub/contracts';
+import { type Asset, type BetWire, ErrorCode, parseAmount } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerClean, failure } from '../../../test/payhub-helpers.ts';
@@ -46,9 +46,10 @@ beforeAll(async () => {
     const answer = query(...args);
     if (typeof config === 'object' && config.text?.includes('ledger_stake_operations(')) {
       const size = config.values?.[0]?.length ?? 0;
+      const asset = String(config.values?.[7]?.[0]);
       answer.then(
-        () => batches.push({ size, committed: true }),
-        () => batches.push({ size, committed: false }),
+        () => batches.push({ size, asset, committed: true }),
+        () => batches.push({ size, asset, committed: false }),
       );
     }
     return answer;
@@ -56,17 +57,18 @@ beforeAll(async () => {
 });
 afterAll(async () => testApp?.close());
 
-const batches: Array<{ size: number; committed: boolean }> = [];
+const batches: Array<{ size: number; asset: string; committed: boolean }> = [];
 
-/** New players of project 12, each with `funds` IDR (minor units) from the house and a signed-in client. */
+/** New players of project 12, each with `funds` of `asset` (minor units) from the house and a signed-in client. */
 async function players(
   count: number,
   funds: bigint,
   tag: string,
+  asset: Asset = 'IDR',
 ): Promise<Array<{ id: number; client: PayhubClient }>> {
   const db = testApp.database.db;
   const ledger = createLedger(systemClock);
-  const house = await ledger.systemAccount(db, { projectId: PROJECT, currency: 'IDR', kind: 'house' });
+  const house = await ledger.systemAccount(db, { projectId: PROJECT, currency: asset, kind: 'house' });
   const rows = await db.execute<{ id: string }>(sql`
     INSERT INTO users (project_id, phone, password_hash, nickname)
     SELECT ${PROJECT}, ${tag} || lpad(i::text, 5, '0'), 'x', 'batch' || i FROM generate_series(1, ${count}::int) AS i
@@ -74,7 +76,7 @@ async function players(
   const made = [];
   for (const row of rows.rows) {
     const id = Number(row.id);
-    const wallet = await ledger.account(db, accounts.player(PROJECT, id, 'IDR'));
+    const wallet = await ledger.account(db, accounts.player(PROJECT, id, asset));
     await ledger.transfer(db, {
       id: `batch-test-fund:${id}`,
       debitAccountId: house.id,
@@ -94,11 +96,11 @@ async function players(
   return made;
 }
 
-const dice = () => ({
+const dice = (asset: Asset = 'IDR', stake = '1000.00') => ({
   body: {
     id: randomUUID(),
-    asset: 'IDR' as const,
-    stake: '1000.00',
+    asset,
+    stake,
     params: { game: 'dice' as const, target: 4950, direction: 'under' as const },
   },
 });
@@ -206,5 +208,26 @@ describe('bets of many players in one statement', () => {
     );
     expect(wagered.rows[0]!.value).toBe('400000');
     await expectLedgerClean(testApp);
+  });
+
+  it('values a batch in another asset at the rate table, as a bet alone is valued', async () => {
+    const crowd = await players(10, 100_000n, '0899500', 'YEC');
+    // The first bets take the locked path (valued in Node at the rate read then); the later ones leave in batches.
+    for (let wave = 0; wave < 4; wave += 1)
+      await Promise.all(crowd.map(({ client }) => client.api.games.bet(dice('YEC', '1.00'))));
+    expect(batches.some((batch) => batch.asset === 'YEC' && batch.committed)).toBe(true);
+    // Every stake of 1.00 YEC has one value whichever path recorded it (the first waves' locked path,
+    // valued in Node, or a batch, valued in its statement), and every win of one payout one value.
+    const values = await testApp.database.pool.query<{ kind: string; value: string }>(
+      `SELECT DISTINCT kind, CASE WHEN kind = 'stake' THEN value ELSE payout END::text AS value
+         FROM responsible_activity WHERE user_id = ANY ($1) AND asset = 'YEC' ORDER BY 1, 2`,
+      [crowd.map(({ id }) => id)],
+    );
+    const stakes = values.rows.filter((row) => row.kind === 'stake').map((row) => BigInt(row.value));
+    const wins = values.rows.filter((row) => row.kind === 'settle' && row.value !== '0');
+    expect(stakes).toHaveLength(1);
+    expect(stakes[0]).toBeGreaterThan(0n);
+    expect(wins).toHaveLength(1);
+    expect(BigInt(wins[0]!.value)).toBeGreaterThan(stakes[0]!);
   });
 });

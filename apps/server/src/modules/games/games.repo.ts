@@ -255,6 +255,10 @@ const quickBetsSql = (gates: string, ledgerCall: (postSql: string) => string) =>
          (SELECT ${ledgerCall('(SELECT array_agg(inserted ORDER BY ord) FROM outcome)')}) AS posted
     FROM outcome o ORDER BY o.ord`;
 
+/** The statement names of batches of bets (`quickBetsSql`), at most QUICK_BETS_NAMED_MAX texts. */
+const quickBetsNames = new Map<string, string>();
+const QUICK_BETS_NAMED_MAX = 16;
+
 /** The statement names of the one-statement bet, one per distinct text (prepared once per connection). */
 const quickBetNames = new Map<string, string>();
 
@@ -514,8 +518,14 @@ export function createGamesRepo(db: Db) {
         return ledgerText;
       });
       const pool = (db as unknown as { $client: PgQueryable }).$client;
-      // Unnamed: its text varies with the batch's size and its players' gates.
-      const answers = (await pool.query<Raw>({ text, values })).rows;
+      // Prepared once per connection when its text is one of a few (the gate's batch form does not
+      // vary with the batch's size); a gate composed bet by bet makes texts by size: those go unnamed.
+      let name = quickBetsNames.get(text);
+      if (name === undefined && quickBetsNames.size < QUICK_BETS_NAMED_MAX) {
+        name = `games_quick_bets_${quickBetsNames.size + 1}`;
+        quickBetsNames.set(text, name);
+      }
+      const answers = (await pool.query<Raw>(name ? { name, text, values } : { text, values })).rows;
       if (answers.length !== items.length || !ledgerText)
         throw new Error('a batch of bets answered for other bets');
       return answers.map((answer) => answer.gated === true);

@@ -99,21 +99,21 @@ export function quickStakeSql(
   );
 }
 
+/** Values of several stakes for `quickStakesSql`: minor units (null: none), or the caller's SQL bigint[]. */
+export type QuickValues = ReadonlyArray<string | null> | ((offset: number) => SqlCall);
+
 /**
  * The one-call path of several single-outcome stakes (`responsible_quick_stakes`, migration 0818) as
- * an SQL boolean[] expression, one per stake in order, parameters from `$offset+1`. `ofAge` is each
- * stake's age check (an SQL boolean expression numbered from its offset), null when there is none.
+ * an SQL boolean[] expression, one answer per stake in order, parameters from `$offset+1`. `may` is
+ * the age check (true for each when there is none, or the caller's SQL boolean[]); its text does not
+ * depend on how many stakes there are when the values' and the check's do not.
  */
 export function quickStakesSql(
   input: {
-    stakes: ReadonlyArray<{
-      userId: number;
-      asset: string;
-      amount: bigint;
-      stakeValue: QuickValue;
-      payoutValue: QuickValue;
-      ofAge: ((offset: number) => SqlCall) | null;
-    }>;
+    stakes: ReadonlyArray<{ userId: number; asset: string; amount: bigint }>;
+    may: ((offset: number) => SqlCall) | null;
+    stakeValues: QuickValues;
+    payoutValues: QuickValues;
     at: Date;
     gapMs: number;
   },
@@ -129,10 +129,15 @@ export function quickStakesSql(
     values.push(...own);
     return text;
   };
-  const quick = (value: QuickValue) =>
-    typeof value === 'function' ? expression(value) : parameter(value, 'bigint');
   const { stakes } = input;
-  const may = stakes.map((stake) => (stake.ofAge ? expression(stake.ofAge) : 'true'));
+  const quick = (given: QuickValues) =>
+    typeof given === 'function' ? expression(given) : parameter(given, 'bigint[]');
+  const may = input.may
+    ? expression(input.may)
+    : parameter(
+        stakes.map(() => true),
+        'boolean[]',
+      );
   const users = parameter(
     stakes.map((stake) => stake.userId),
     'bigint[]',
@@ -145,12 +150,12 @@ export function quickStakesSql(
     stakes.map((stake) => stake.amount.toString()),
     'bigint[]',
   );
-  const stakeValues = stakes.map((stake) => quick(stake.stakeValue));
-  const payoutValues = stakes.map((stake) => quick(stake.payoutValue));
+  const stakeValues = quick(input.stakeValues);
+  const payoutValues = quick(input.payoutValues);
   const at = parameter(input.at.toISOString(), 'timestamptz');
   const gap = parameter(input.gapMs, 'bigint');
   return {
-    text: `responsible_quick_stakes(ARRAY[${may.join(', ')}]::boolean[], ${users}, ${assets}, ${amounts}, ARRAY[${stakeValues.join(', ')}]::bigint[], ARRAY[${payoutValues.join(', ')}]::bigint[], ${at}, ${gap})`,
+    text: `responsible_quick_stakes(${may}, ${users}, ${assets}, ${amounts}, ${stakeValues}, ${payoutValues}, ${at}, ${gap})`,
     values,
   };
 }

@@ -19,6 +19,7 @@ import { localDayStartMs } from '../../platform/local-day.ts';
 import { requireProject } from '../../platform/require-project.ts';
 import {
   type QuickValue,
+  type QuickValues,
   quickHoldSql,
   quickStakeSql,
   quickStakesSql,
@@ -81,6 +82,17 @@ export interface ResponsibleDeps {
    * one-call path (`quickStake`). Absent while `playBlock` is given: every stake takes the locked path.
    */
   mayPlayCall?: (userId: number, projectId: number, offset: number) => SqlCall;
+  /** `mayPlayCall` of several players at once: an SQL boolean[], one per player in order (the batch form). */
+  mayPlayAllCall?: (players: ReadonlyArray<{ userId: number; projectId: number }>, offset: number) => SqlCall;
+  /**
+   * `valueInCurrency` of several amounts at once as an SQL bigint[] (NULL where no rate), one per item
+   * in order, for the gate's batch form; absent: a batch with a stake in another asset is composed
+   * of one-stake calls.
+   */
+  valueInCurrencyAllCall?: (
+    items: ReadonlyArray<{ projectId: number; asset: Asset; amount: bigint }>,
+    offset: number,
+  ) => SqlCall;
 }
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
@@ -118,6 +130,22 @@ export function createResponsibleService(deps: ResponsibleDeps) {
     if (!deps.valueInCurrency) return () => null;
     const call = deps.valueInCurrencyCall?.(projectId, asset);
     return call ? (amount) => (offset) => call(amount, offset) : null;
+  }
+
+  /**
+   * `sqlValuer` of several amounts for the gate's batch form: minor units when none needs a rate (or
+   * no rate is ever used: null values), else the rate source's SQL bigint[]; null when that has no
+   * SQL form (the caller composes the one-stake path instead).
+   */
+  function valuesOf(
+    items: ReadonlyArray<{ projectId: number; asset: Asset; amount: bigint }>,
+  ): QuickValues | null {
+    const own = (item: { projectId: number; asset: Asset }) =>
+      item.asset === project(item.projectId).currency;
+    if (items.every(own)) return items.map((item) => item.amount.toString());
+    if (!deps.valueInCurrency) return items.map((item) => (own(item) ? item.amount.toString() : null));
+    const all = deps.valueInCurrencyAllCall;
+    return all ? (offset) => all(items, offset) : null;
   }
 
   /** `sqlValuer`'s value, or the rate read now through `executor` when it has no SQL form. */
@@ -278,23 +306,27 @@ export function createResponsibleService(deps: ResponsibleDeps) {
     },
 
     quickStakes(contexts, offset) {
-      if (deps.playBlock && !deps.mayPlayCall) return null;
-      const stakes = [];
-      for (const context of contexts) {
-        if (context.stake <= 0n || context.payout < 0n) return null;
-        const quickValue = sqlValuer(context.projectId, context.asset);
-        if (!quickValue) return null;
-        const mayPlay = deps.mayPlayCall;
-        stakes.push({
-          userId: context.userId,
-          asset: context.asset,
-          amount: context.stake,
-          stakeValue: quickValue(context.stake),
-          payoutValue: quickValue(context.payout),
-          ofAge: mayPlay ? (at: number) => mayPlay(context.userId, context.projectId, at) : null,
-        });
-      }
-      return quickStakesSql({ stakes, at: clock.now(), gapMs: SESSION_GAP_MS }, offset);
+      if (contexts.some((context) => context.stake <= 0n || context.payout < 0n)) return null;
+      const mayPlayAll = deps.mayPlayAllCall;
+      if (deps.playBlock && !mayPlayAll) return null;
+      const stakeValues = valuesOf(contexts.map((context) => ({ ...context, amount: context.stake })));
+      const payoutValues = valuesOf(contexts.map((context) => ({ ...context, amount: context.payout })));
+      if (!stakeValues || !payoutValues) return null;
+      return quickStakesSql(
+        {
+          stakes: contexts.map((context) => ({
+            userId: context.userId,
+            asset: context.asset,
+            amount: context.stake,
+          })),
+          may: mayPlayAll ? (at) => mayPlayAll(contexts, at) : null,
+          stakeValues,
+          payoutValues,
+          at: clock.now(),
+          gapMs: SESSION_GAP_MS,
+        },
+        offset,
+      );
     },
 
     async quickHold(executor, context, offset) {

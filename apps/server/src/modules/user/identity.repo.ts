@@ -31,6 +31,30 @@ export function mayPlaySql(
   };
 }
 
+/**
+ * `mayPlaySql` of several players at once as an SQL boolean[] expression (one per player, in order;
+ * parameters from `$offset+1`, three arrays): its text does not depend on how many there are.
+ */
+export function mayPlayAllSql(
+  players: ReadonlyArray<{ userId: number; cutoff: string; declarationRequired: boolean }>,
+  offset: number,
+): { text: string; values: unknown[] } {
+  const p = (index: number) => `$${offset + index}`;
+  const declared = (comparison: string) =>
+    `(SELECT 1 FROM user_identity u WHERE u.user_id = i.user_id AND to_char(u.birth_date, 'YYYY-MM-DD') ${comparison} i.cutoff)`;
+  return {
+    text: `(SELECT array_agg(CASE WHEN i.required THEN EXISTS ${declared('<=')} ELSE NOT EXISTS ${declared('>')} END
+                     ORDER BY i.ord)
+              FROM unnest(${p(1)}::bigint[], ${p(2)}::text[], ${p(3)}::boolean[])
+                   WITH ORDINALITY AS i(user_id, cutoff, required, ord))`,
+    values: [
+      players.map((player) => player.userId),
+      players.map((player) => player.cutoff),
+      players.map((player) => player.declarationRequired),
+    ],
+  };
+}
+
 /** The identity table (migration 0644). */
 export function createIdentityRepo(db: Db) {
   return {

@@ -5,7 +5,7 @@ import type { Executor } from '../../platform/db/database.ts';
 import { AppError, badParameter, playBlocked } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { localDay, startOfLocalDay } from '../../platform/local-day.ts';
-import { type IdentityRepo, type IdentityRow, mayPlaySql } from './identity.repo.ts';
+import { type IdentityRepo, type IdentityRow, mayPlayAllSql, mayPlaySql } from './identity.repo.ts';
 import type { IdentityDocumentRow, IdentityDocumentsRepo } from './identity-documents.repo.ts';
 import { type IdentityTier, namesMatch, type TierLimitTable, tierLimitsWire } from './identity-tiers.ts';
 
@@ -105,6 +105,14 @@ export function createIdentityService(deps: IdentityDeps) {
     },
   };
 
+  /** The latest birth date of age today in the project's time zone ('YYYY-MM-DD'). */
+  function ageCutoff(projectId: number): string {
+    const timeZone = deps.projectById(projectId)?.timeZone ?? 'UTC';
+    const [year, month, day] = localDay(clock.now(), timeZone).split('-') as [string, string, string];
+    // ageOn(birth, today) >= minimum exactly when (y, m, d) of birth <= (year - minimum, month, day).
+    return `${String(Number(year) - deps.minimumAge(projectId)).padStart(4, '0')}-${month}-${day}`;
+  }
+
   return {
     underAge,
     /**
@@ -128,11 +136,18 @@ export function createIdentityService(deps: IdentityDeps) {
      * declared one on or before it.
      */
     mayPlayCall(userId: number, projectId: number, offset: number) {
-      const timeZone = deps.projectById(projectId)?.timeZone ?? 'UTC';
-      const [year, month, day] = localDay(clock.now(), timeZone).split('-') as [string, string, string];
-      // ageOn(birth, today) >= minimum exactly when (y, m, d) of birth <= (year - minimum, month, day).
-      const cutoff = `${String(Number(year) - deps.minimumAge(projectId)).padStart(4, '0')}-${month}-${day}`;
-      return mayPlaySql(userId, cutoff, licensed(deps.projectById(projectId)), offset);
+      return mayPlaySql(userId, ageCutoff(projectId), licensed(deps.projectById(projectId)), offset);
+    },
+    /** `mayPlayCall` of several players at once: an SQL boolean[], one per player in order. */
+    mayPlayAllCall(players: ReadonlyArray<{ userId: number; projectId: number }>, offset: number) {
+      return mayPlayAllSql(
+        players.map(({ userId, projectId }) => ({
+          userId,
+          cutoff: ageCutoff(projectId),
+          declarationRequired: licensed(deps.projectById(projectId)),
+        })),
+        offset,
+      );
     },
     view,
     withdrawTier,
