@@ -36,8 +36,9 @@ const EnvSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(32),
   /**
    * Group commit of the in-house games' single-outcome bets (docs/decisions.md "Games: bets settled
-   * in batches"): statements of bets in flight at once; bets arriving meanwhile leave together in the
-   * next, at most GAMES_BET_BATCH_MAX a statement (1: every bet alone).
+   * in batches"): statements of bets in flight at once (a second starts beside a running one only for
+   * 8 bets or more); bets arriving meanwhile leave together in the next, at most GAMES_BET_BATCH_MAX a
+   * statement (1: every bet alone).
    */
   GAMES_BET_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(500).default(2),
   GAMES_BET_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(64),

@@ -90,4 +90,37 @@ describe('batcher', () => {
     // and the next batch runs
     expect(await failing.submit(4)).toBe(8);
   });
+
+  it('starts a batch beside a running one only once overlapAt items wait', async () => {
+    const batches: number[][] = [];
+    const releases: Array<() => void> = [];
+    const batcher = createBatcher<number, number>({
+      inFlight: 2,
+      maxSize: 10,
+      overlapAt: 3,
+      run: (items) => {
+        batches.push([...items]);
+        return new Promise((resolve) => releases.push(() => resolve([...items])));
+      },
+    });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    void batcher.submit(1);
+    await settle();
+    void batcher.submit(2);
+    void batcher.submit(3);
+    await settle();
+    expect(batches).toEqual([[1]]);
+    void batcher.submit(4);
+    await settle();
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    void batcher.submit(5);
+    await settle();
+    releases[0]!();
+    await settle();
+    // [2, 3, 4] still runs and one item waiting is fewer than overlapAt: 5 waits for it.
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    releases[1]!();
+    await settle();
+    expect(batches).toEqual([[1], [2, 3, 4], [5]]);
+  });
 });
