@@ -577,6 +577,38 @@ export function createGamesService(deps: GamesDeps) {
     };
   }
 
+  /** The row to insert for a bet as placed (`placedRow`), its params and state encoded. */
+  function newBet(row: BetRow, params: string, state: string): Parameters<GamesRepo['quickBet']>[0]['bet'] {
+    const {
+      id,
+      projectId,
+      playerId,
+      game,
+      asset,
+      stake,
+      payout,
+      multiplierBp,
+      status,
+      createdAt,
+      settledAt,
+    } = row;
+    return {
+      id,
+      projectId,
+      playerId,
+      game,
+      asset,
+      stake,
+      payout,
+      multiplierBp,
+      status,
+      params,
+      state,
+      createdAt,
+      settledAt,
+    };
+  }
+
   /** The linked operation of a bet that settles at once: stake to the house, payout back. */
   function settledPostings(
     betId: string,
@@ -713,7 +745,7 @@ export function createGamesService(deps: GamesDeps) {
   }
 
   /**
-   * Group commit of the bets that settle at once: while `batchesInFlight` statements run, the bets
+   * Group commit of the bets that settle at once: while a statement of bets runs, the bets
    * arriving meanwhile (one per player: a player's bets on this node run one after another) leave
    * together in the next. Idle, a bet leaves at once, alone, in the one-bet statement.
    */
@@ -759,21 +791,7 @@ export function createGamesService(deps: GamesDeps) {
       pairId: pair.pairId,
       nonce: pair.nonce,
       clientSeed: pair.clientSeed,
-      bet: {
-        id: body.id,
-        projectId: session.projectId,
-        playerId: session.userId,
-        game: input.game,
-        asset: body.asset,
-        stake,
-        payout: step.payout,
-        multiplierBp: row.multiplierBp,
-        status: row.status,
-        params: input.encodedParams,
-        state: encodedState,
-        createdAt: now,
-        settledAt: now,
-      },
+      bet: newBet(row, input.encodedParams, encodedState),
       gate: (offset) => gate.quickStake?.(gateContext, offset) ?? null,
       context: gateContext,
       money: {
@@ -814,7 +832,7 @@ export function createGamesService(deps: GamesDeps) {
       pair: CachedPair;
     },
   ): Promise<BetWire> {
-    const { game, stake, params, config, pair } = input;
+    const { stake, params, config, pair } = input;
     const seed = { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce };
     const step = capped(startPlay(seed, params, stake, config), stake, config.maxPayout);
     if (step.settled) {
@@ -825,9 +843,8 @@ export function createGamesService(deps: GamesDeps) {
       const context = { userId: session.userId, projectId: session.projectId, asset: body.asset };
       await gate.beforeStake(tx, { ...context, stake, source: 'game' });
       const now = clock.now();
-      const status = statusOf(step);
-      const multiplierBp = step.settled && step.payout === 0n ? 0n : step.multiplierBp;
       const encodedState = encodeJson(step.state);
+      const row = placedRow(session, body, input, step, encodedState, now);
       const ids = await betAccounts(
         tx,
         { projectId: session.projectId, playerId: session.userId, asset: body.asset },
@@ -862,27 +879,12 @@ export function createGamesService(deps: GamesDeps) {
         pairId: pair.pairId,
         nonce: pair.nonce,
         clientSeed: pair.clientSeed,
-        bet: {
-          id: body.id,
-          projectId: session.projectId,
-          playerId: session.userId,
-          game,
-          asset: body.asset,
-          stake,
-          payout: step.payout,
-          multiplierBp,
-          status,
-          params: input.encodedParams,
-          state: encodedState,
-          createdAt: now,
-          settledAt: step.settled ? now : null,
-        },
+        bet: newBet(row, input.encodedParams, encodedState),
         ledgerCall,
       });
       if (!placed.took) throw new StalePair();
       if (!placed.inserted) throw new BetExists();
       if (step.settled) await gate.afterSettle(tx, { ...context, stake, payout: step.payout });
-      const row = placedRow(session, body, input, step, encodedState, now);
       const wire = betWire(row);
       return step.settled ? pushSettled(pushes, row, wire) : wire;
     });
