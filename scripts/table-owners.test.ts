@@ -32,7 +32,13 @@ const OWNERS: Record<string, { tables: readonly string[]; functions?: readonly s
   inbox: { tables: ['inbox_mail'] },
   ledger: {
     tables: ['ledger_accounts', 'ledger_transfers', 'ledger_entries', 'ledger_operations'],
-    functions: ['ledger_is_append_only', 'ledger_transfer', 'ledger_operation', 'ledger_user_available'],
+    functions: [
+      'ledger_is_append_only',
+      'ledger_transfer',
+      'ledger_operation',
+      'ledger_stake_operations',
+      'ledger_user_available',
+    ],
   },
   payhub: {
     tables: [
@@ -124,7 +130,12 @@ const OWNERS: Record<string, { tables: readonly string[]; functions?: readonly s
   },
   responsible: {
     tables: ['responsible_state', 'responsible_limits', 'responsible_activity'],
-    functions: ['responsible_quick_stake', 'responsible_quick_hold', 'responsible_settle'],
+    functions: [
+      'responsible_quick_stake',
+      'responsible_quick_stakes',
+      'responsible_quick_hold',
+      'responsible_settle',
+    ],
   },
   console: { tables: ['staff_grants', 'staff_notes', 'staff_adjustments', 'console_ledger_checks'] },
   guide: { tables: ['guide_texts'] },
