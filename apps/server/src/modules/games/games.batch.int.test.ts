@@ -2,7 +2,8 @@
 // batches") through the real server: bets of many players at once leave in shared statements and
 // each ends as it would alone (its nonce, its money, its gate records); a bet refused inside a batch
 // undoes that batch, every bet of it is then placed alone and only the refused one fails; a player
-// whose gate has something to check takes the locked path from inside a batch, and the limit holds.
+// whose gate has something to check takes the locked path from inside a batch, and the limit holds;
+// a batch in YEC is valued as a bet alone is; one under age or cooling off is refused from a batch.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { PayhubClient } from '@payhub/client';
 import { type Asset, type BetWire, ErrorCode, parseAmount } from '@payhub/contracts';
@@ -229,5 +230,34 @@ describe('bets of many players in one statement', () => {
     expect(stakes[0]).toBeGreaterThan(0n);
     expect(wins).toHaveLength(1);
     expect(BigInt(wins[0]!.value)).toBeGreaterThan(stakes[0]!);
+  });
+
+  it('refuses from inside a batch a player under age or cooling off (10001), nothing recorded', async () => {
+    const crowd = await players(8, 1_000_000n, '0899600');
+    // The last two to send: the first of a wave leaves alone, the others in the batch after it.
+    const [young, resting] = crowd.slice(6) as [(typeof crowd)[0], (typeof crowd)[0]];
+    await Promise.all(crowd.map(({ client }) => client.api.games.bet(dice())));
+    await young.client.api.identity.declare({ body: { fullName: 'Siti Rahma', birthDate: '2015-01-01' } });
+    await resting.client.api.responsible.coolOff({ body: { hours: 24 } });
+    const before = await Promise.all([young, resting].map(({ client }) => available(client)));
+    const seen = [young, resting].map(({ id }) => inBatches.get(id) ?? 0);
+    for (let wave = 0; wave < 3; wave += 1) {
+      const answers = await Promise.allSettled(crowd.map(({ client }) => client.api.games.bet(dice())));
+      for (const answer of answers.slice(0, 6)) expect(answer.status).toBe('fulfilled');
+      for (const answer of answers.slice(6)) {
+        expect(answer.status).toBe('rejected');
+        const reason = (answer as PromiseRejectedResult).reason;
+        expect((await failure(Promise.reject(reason))).errCode).toBe(10001);
+      }
+    }
+    // Asked inside batches, both answered false there and were refused on the locked path.
+    expect([young, resting].every(({ id }, index) => (inBatches.get(id) ?? 0) > seen[index]!)).toBe(true);
+    expect(await Promise.all([young, resting].map(({ client }) => available(client)))).toEqual(before);
+    const recorded = await testApp.database.pool.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM responsible_activity WHERE user_id = ANY ($1)`,
+      [[young.id, resting.id]],
+    );
+    expect(recorded.rows[0]!.n).toBe('4');
+    await expectLedgerClean(testApp);
   });
 });
