@@ -577,36 +577,12 @@ export function createGamesService(deps: GamesDeps) {
     };
   }
 
-  /** The row to insert for a bet as placed (`placedRow`), its params and state encoded. */
+  /**
+   * The row to insert for a bet as placed (`placedRow`), its params and state encoded; the repo reads
+   * only the bet's own columns from it.
+   */
   function newBet(row: BetRow, params: string, state: string): Parameters<GamesRepo['quickBet']>[0]['bet'] {
-    const {
-      id,
-      projectId,
-      playerId,
-      game,
-      asset,
-      stake,
-      payout,
-      multiplierBp,
-      status,
-      createdAt,
-      settledAt,
-    } = row;
-    return {
-      id,
-      projectId,
-      playerId,
-      game,
-      asset,
-      stake,
-      payout,
-      multiplierBp,
-      status,
-      params,
-      state,
-      createdAt,
-      settledAt,
-    };
+    return { ...row, params, state };
   }
 
   /** The linked operation of a bet that settles at once: stake to the house, payout back. */
