@@ -1,8 +1,9 @@
-import type { Asset } from '@payhub/contracts';
+import { ASSET_CODES, type Asset } from '@payhub/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/database.ts';
 import type {
   AccountKind,
+  CreditCursor,
   EntryPageQuery,
   EntryPageRow,
   OwnedAccount,
@@ -15,6 +16,28 @@ type Raw = Record<string, unknown>;
 const idArray = (ids: readonly bigint[]) => `{${ids.map(String).join(',')}}`;
 /** A `{"a","b"}` array literal of transfer codes (quoted; codes are `[a-z0-9_.:-]`, never a quote). */
 const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value}"`).join(',')}}`;
+
+/**
+ * The transfer code whose credits are read by time (`firstCredits`, `creditsBetween`): the partial
+ * indexes of migration 0819 hold only it, and the reads name it literally so that they apply.
+ */
+const DEPOSIT_CODE = 'deposit';
+/** Where a read by time asks for other codes: refused, it would scan the whole ledger. */
+function depositCodes(codes: readonly string[]): string {
+  if (codes.length === 0 || codes.some((code) => code !== DEPOSIT_CODE))
+    throw new Error(`credits are read by time for code '${DEPOSIT_CODE}' only (migration 0819)`);
+  return textArray(codes);
+}
+/** A posted deposit transfer (single or post: the kinds that move balances and write entries). */
+const DEPOSIT_TRANSFER = (t: string): SQL =>
+  sql.raw(`${t}.code = '${DEPOSIT_CODE}' AND ${t}.kind IN ('single', 'post')`);
+/**
+ * `a2` is one of the accounts of `kind` of `a`'s owner: by the (project, currency, kind, owner)
+ * index, one probe per asset.
+ */
+const OWNERS_ACCOUNTS = (a2: string, a: string, kind: AccountKind): SQL =>
+  sql`${sql.raw(a2)}.project_id = ${sql.raw(a)}.project_id AND ${sql.raw(a2)}.currency = ANY(${textArray(ASSET_CODES)}::text[])
+      AND ${sql.raw(a2)}.kind = ${kind} AND ${sql.raw(a2)}.owner_id = ${sql.raw(a)}.owner_id`;
 
 /**
  * The ledger's reads for other modules (docs/architecture.md): their SQL never names the ledger's
@@ -38,28 +61,28 @@ export const ledgerReadsRepo = {
   },
 
   /**
-   * Owners (of accounts of `kind`) whose first credit ever with one of `codes` (the earliest such
-   * entry on any of their accounts of that kind) was made in [from, to): the credit's transfer, asset,
-   * amount and time (rewards' first-deposit bonus reads it through the wallet).
+   * Owners (of accounts of `kind`) whose first deposit credit ever (the earliest transfer with one of
+   * `codes` credited to any of their accounts of that kind) was made in [from, to): the credit's
+   * transfer, asset, amount and time (rewards' first-deposit bonus reads it through the wallet). Read
+   * from the deposit transfers (migration 0819), never by scanning entries.
    */
   async firstCredits(
     executor: Executor,
     query: { projectId: number; kind: AccountKind; codes: readonly string[]; from: Date; to: Date },
   ): Promise<Array<{ ownerId: number; transferId: string; asset: Asset; amount: bigint; at: Date }>> {
-    const codeList = textArray(query.codes);
+    const codeList = depositCodes(query.codes);
     const result = await executor.execute<Raw>(sql`
-      SELECT DISTINCT ON (a.owner_id) a.owner_id, e.transfer_id, a.currency, e.amount::text AS amount, e.created_at
-        FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
-        JOIN ledger_accounts a ON a.id = e.account_id
-       WHERE a.project_id = ${query.projectId} AND a.kind = ${query.kind} AND e.amount > 0
-         AND t.code = ANY(${codeList}::text[])
-         AND e.created_at >= ${query.from} AND e.created_at < ${query.to}
+      SELECT DISTINCT ON (a.owner_id) a.owner_id, t.id AS transfer_id, a.currency, t.amount::text AS amount,
+             t.created_at
+        FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
+       WHERE ${DEPOSIT_TRANSFER('t')} AND t.code = ANY(${codeList}::text[])
+         AND t.created_at >= ${query.from} AND t.created_at < ${query.to}
+         AND a.project_id = ${query.projectId} AND a.kind = ${query.kind}
          AND NOT EXISTS (
-           SELECT 1 FROM ledger_entries e2 JOIN ledger_transfers t2 ON t2.id = e2.transfer_id
-            WHERE e2.account_id IN (SELECT id FROM ledger_accounts a2
-                                     WHERE a2.owner_id = a.owner_id AND a2.kind = ${query.kind})
-              AND e2.amount > 0 AND t2.code = ANY(${codeList}::text[]) AND e2.created_at < ${query.from})
-       ORDER BY a.owner_id, e.created_at, e.id`);
+           SELECT 1 FROM ledger_accounts a2 JOIN ledger_transfers t2 ON t2.credit_account_id = a2.id
+            WHERE ${OWNERS_ACCOUNTS('a2', 'a', query.kind)}
+              AND ${DEPOSIT_TRANSFER('t2')} AND t2.code = ANY(${codeList}::text[]) AND t2.created_at < ${query.from})
+       ORDER BY a.owner_id, t.created_at, t.id`);
     return result.rows.map((row) => ({
       ownerId: Number(row.owner_id),
       transferId: String(row.transfer_id),
@@ -70,9 +93,10 @@ export const ledgerReadsRepo = {
   },
 
   /**
-   * Credits (entries > 0) with one of `codes` on owners' accounts of `kind` in one currency, made in
-   * [from, to), oldest first after the entry id `after` (keyset), each with whether its owner had an
-   * earlier such credit on any account of that kind (rewards' deposit-bonus campaigns, via the wallet).
+   * Deposit credits (transfers with one of `codes`) to owners' accounts of `kind` in one currency,
+   * made in [from, to), oldest first after `after` (keyset: time, then transfer id), each with whether
+   * its owner had an earlier such credit on any account of that kind (rewards' deposit-bonus
+   * campaigns, via the wallet). Read from the deposit transfers (migration 0819).
    */
   async creditsBetween(
     executor: Executor,
@@ -84,12 +108,12 @@ export const ledgerReadsRepo = {
       from: Date;
       to: Date;
       minAmount: bigint;
-      after: bigint;
+      after: CreditCursor | null;
       limit: number;
     },
   ): Promise<
     Array<{
-      entryId: bigint;
+      cursor: CreditCursor;
       ownerId: number;
       transferId: string;
       asset: Asset;
@@ -98,26 +122,26 @@ export const ledgerReadsRepo = {
       first: boolean;
     }>
   > {
-    const codeList = textArray(query.codes);
+    const codeList = depositCodes(query.codes);
+    const after = query.after ?? { at: '1970-01-01T00:00:00Z', transferId: '' };
     const result = await executor.execute<Raw>(sql`
-      SELECT e.id, a.owner_id, e.transfer_id, a.currency, e.amount::text AS amount, e.created_at,
+      SELECT t.id AS transfer_id, a.owner_id, a.currency, t.amount::text AS amount, t.created_at,
+             to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at,
              NOT EXISTS (
-               SELECT 1 FROM ledger_entries e2 JOIN ledger_transfers t2 ON t2.id = e2.transfer_id
-                WHERE e2.account_id IN (SELECT id FROM ledger_accounts a2
-                                         WHERE a2.owner_id = a.owner_id AND a2.kind = ${query.kind})
-                  AND e2.amount > 0 AND t2.code = ANY(${codeList}::text[])
-                  AND (e2.created_at, e2.id) < (e.created_at, e.id)) AS first
-        FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
-        JOIN ledger_accounts a ON a.id = e.account_id
-       WHERE a.project_id = ${query.projectId} AND a.kind = ${query.kind} AND a.currency = ${query.currency}
-         AND e.amount >= ${query.minAmount.toString()}::bigint AND e.amount > 0
-         AND t.code = ANY(${codeList}::text[])
-         AND e.created_at >= ${query.from} AND e.created_at < ${query.to}
-         AND e.id > ${query.after.toString()}::bigint
-       ORDER BY e.id
+               SELECT 1 FROM ledger_accounts a2 JOIN ledger_transfers t2 ON t2.credit_account_id = a2.id
+                WHERE ${OWNERS_ACCOUNTS('a2', 'a', query.kind)}
+                  AND ${DEPOSIT_TRANSFER('t2')} AND t2.code = ANY(${codeList}::text[])
+                  AND (t2.created_at, t2.id) < (t.created_at, t.id)) AS first
+        FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id
+       WHERE ${DEPOSIT_TRANSFER('t')} AND t.code = ANY(${codeList}::text[])
+         AND t.created_at >= ${query.from} AND t.created_at < ${query.to}
+         AND (t.created_at, t.id) > (${after.at}::timestamptz, ${after.transferId}::text)
+         AND a.project_id = ${query.projectId} AND a.kind = ${query.kind} AND a.currency = ${query.currency}
+         AND t.amount >= ${query.minAmount.toString()}::bigint
+       ORDER BY t.created_at, t.id
        LIMIT ${query.limit}`);
     return result.rows.map((row) => ({
-      entryId: BigInt(row.id as string),
+      cursor: { at: String(row.cursor_at), transferId: String(row.transfer_id) },
       ownerId: Number(row.owner_id),
       transferId: String(row.transfer_id),
       asset: row.currency as Asset,

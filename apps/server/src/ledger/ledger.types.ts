@@ -148,6 +148,12 @@ export class LedgerError extends Error {
   }
 }
 
+/** Where a read of deposit credits goes on from: the last one's time (ISO, to the microsecond) and transfer. */
+export interface CreditCursor {
+  at: string;
+  transferId: string;
+}
+
 export interface HistoryEntry {
   entryId: bigint;
   transferId: string;

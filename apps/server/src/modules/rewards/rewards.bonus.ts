@@ -9,7 +9,7 @@ import {
   type ProjectConfig,
   smallestAmount,
 } from '@payhub/contracts';
-import { accounts, type Ledger } from '../../ledger/ledger.ts';
+import { accounts, type CreditCursor, type Ledger } from '../../ledger/ledger.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
@@ -64,13 +64,20 @@ export interface BonusDeps {
   /** Staff-set terms and campaigns (rewards.bonus-campaigns.ts). */
   campaigns: Pick<BonusCampaigns, 'termsAt' | 'running'>;
   campaignsRepo: BonusCampaignsRepo;
-  /** Local-currency deposits credited in a window, oldest first after an entry (the wallet service). */
+  /** Local-currency deposits credited in a window, oldest first after a cursor (the wallet service). */
   depositsBetween: (
     projectId: number,
-    query: { asset: Asset; from: Date; to: Date; minAmount: bigint; after: bigint; limit: number },
+    query: {
+      asset: Asset;
+      from: Date;
+      to: Date;
+      minAmount: bigint;
+      after: CreditCursor | null;
+      limit: number;
+    },
   ) => Promise<
     Array<{
-      entryId: bigint;
+      cursor: CreditCursor;
       playerId: number;
       transferId: string;
       asset: Asset;
@@ -446,7 +453,7 @@ export function createBonusService(deps: BonusDeps) {
         const windowFrom = campaign.startsAt.getTime() > from.getTime() ? campaign.startsAt : from;
         const end = campaignEnd(campaign);
         const windowTo = end.getTime() < to.getTime() ? end : to;
-        let after = 0n;
+        let after: CreditCursor | null = null;
         for (;;) {
           const page = await deps.depositsBetween(projectId, {
             asset: campaign.asset,
@@ -464,7 +471,7 @@ export function createBonusService(deps: BonusDeps) {
             if (await grantCampaign(projectId, campaign.id, deposit)) granted += 1;
           }
           if (page.length < CAMPAIGN_PAGE) break;
-          after = page[page.length - 1]!.entryId;
+          after = page[page.length - 1]!.cursor;
         }
       }
       return granted;

@@ -8,7 +8,7 @@ import {
   type HistoryType,
   type ProjectConfig,
 } from '@payhub/contracts';
-import type { EntryPageRow, Ledger } from '../../ledger/ledger.ts';
+import type { CreditCursor, EntryPageRow, Ledger } from '../../ledger/ledger.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { badParameter, noPermission } from '../../platform/errors.ts';
@@ -127,12 +127,19 @@ export function createWalletService(deps: WalletDeps) {
 
     /**
      * Local-currency deposits (payment hub credits, code `deposit`) of at least `minAmount` credited in
-     * [from, to) in one asset, oldest first after the entry `after`; `first`: the player's first deposit
+     * [from, to) in one asset, oldest first after the cursor `after`; `first`: the player's first deposit
      * ever (read by rewards' deposit-bonus campaigns, which skip it).
      */
     depositsBetween: async (
       projectId: number,
-      query: { asset: Asset; from: Date; to: Date; minAmount: bigint; after: bigint; limit: number },
+      query: {
+        asset: Asset;
+        from: Date;
+        to: Date;
+        minAmount: bigint;
+        after: CreditCursor | null;
+        limit: number;
+      },
     ) =>
       (
         await ledger.creditsBetween(repo.db, {
