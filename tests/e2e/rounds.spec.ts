@@ -117,9 +117,18 @@ describe('round games journey', () => {
         undefined,
         { timeout: 20_000 },
       );
-      // The same curve: both screens show the same multiplier at one instant (server time, ±3 %).
-      const [ma, mb] = await Promise.all([multiplierOf(a), multiplierOf(b)]);
-      if (ma !== null && mb !== null) expect(Math.abs(ma - mb) / Math.max(ma, mb)).toBeLessThan(0.03);
+      // The same curve: both screens show the same multiplier at one instant (server time, ±3 %) once
+      // each has had a tick to set its clock by (ticks every 500 ms; until the first, a screen's
+      // offset is its own guess, which a loaded machine can put a few hundred ms out).
+      await expect
+        .poll(
+          async () => {
+            const [ma, mb] = await Promise.all([multiplierOf(a), multiplierOf(b)]);
+            return ma !== null && mb !== null ? Math.abs(ma - mb) / Math.max(ma, mb) : 0;
+          },
+          { timeout: 3_000, interval: 200 },
+        )
+        .toBeLessThan(0.03);
       await Promise.all([screenshot(a, 'rounds-crash-running-a'), screenshot(b, 'rounds-crash-running-b')]);
       const cashOut = a.getByTestId('crash-cashout');
       if (!(await cashOut.isVisible())) continue; // busted at once: try the next round
