@@ -510,12 +510,10 @@ export function createGamesRepo(db: Db) {
       const values: unknown[] = [...columns];
       const gate = gates(values.length);
       values.push(...gate.values);
-      let ledgerText = '';
       const text = quickBetsSql(gate.text, (postSql) => {
         const call = ledgerCall(values.length, postSql);
         values.push(...call.values);
-        ledgerText = call.text;
-        return ledgerText;
+        return call.text;
       });
       const pool = (db as unknown as { $client: PgQueryable }).$client;
       // Prepared once per connection when its text is one of a few (the gate's batch form does not
@@ -526,8 +524,7 @@ export function createGamesRepo(db: Db) {
         quickBetsNames.set(text, name);
       }
       const answers = (await pool.query<Raw>(name ? { name, text, values } : { text, values })).rows;
-      if (answers.length !== items.length || !ledgerText)
-        throw new Error('a batch of bets answered for other bets');
+      if (answers.length !== items.length) throw new Error('a batch of bets answered for other bets');
       return answers.map((answer) => answer.gated === true);
     },
 

@@ -93,7 +93,7 @@ export interface GamesDeps {
   gameAsset: (session: Session) => Promise<Asset>;
   log: OutboxLog;
   /** Group commit of the bets that settle at once (GAMES_BET_BATCHES_IN_FLIGHT, GAMES_BET_BATCH_MAX). */
-  batches?: { inFlight: number; maxSize: number };
+  batches: { inFlight: number; maxSize: number };
 }
 
 /** Ledger transfer codes of a bet; the wallet's history shows `bet` and `bet_payout` (as win). */
@@ -726,8 +726,8 @@ export function createGamesService(deps: GamesDeps) {
    * together in the next. Idle, a bet leaves at once, alone, in the one-bet statement.
    */
   const quickBets = createBatcher<QuickBet, boolean>({
-    inFlight: deps.batches?.inFlight ?? 2,
-    maxSize: deps.batches?.maxSize ?? 64,
+    inFlight: deps.batches.inFlight,
+    maxSize: deps.batches.maxSize,
     // Beside a running statement, another only for a batch worth it (measured: docs/decisions.md).
     overlapAt: BET_BATCH_OVERLAP_AT,
     run: placeQuickBatch,

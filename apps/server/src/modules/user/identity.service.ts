@@ -140,12 +140,21 @@ export function createIdentityService(deps: IdentityDeps) {
     },
     /** `mayPlayCall` of several players at once: an SQL boolean[], one per player in order. */
     mayPlayAllCall(players: ReadonlyArray<{ userId: number; projectId: number }>, offset: number) {
+      // A batch's players are mostly of one project: its cutoff and licence once each.
+      const rules = new Map<number, { cutoff: string; declarationRequired: boolean }>();
+      const rulesOf = (projectId: number) => {
+        let found = rules.get(projectId);
+        if (!found) {
+          found = {
+            cutoff: ageCutoff(projectId),
+            declarationRequired: licensed(deps.projectById(projectId)),
+          };
+          rules.set(projectId, found);
+        }
+        return found;
+      };
       return mayPlayAllSql(
-        players.map(({ userId, projectId }) => ({
-          userId,
-          cutoff: ageCutoff(projectId),
-          declarationRequired: licensed(deps.projectById(projectId)),
-        })),
+        players.map(({ userId, projectId }) => ({ userId, ...rulesOf(projectId) })),
         offset,
       );
     },
