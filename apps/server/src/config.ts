@@ -140,6 +140,14 @@ const EnvSchema = z.object({
    * settlements never queue behind players' bets and cash-outs on the main pool.
    */
   ROUNDS_CLOCK_POOL_MAX: z.coerce.number().int().min(2).max(20).default(3),
+  /**
+   * Group commit of manual crash cash-outs (docs/decisions.md "Rounds: cash-outs settled in
+   * batches"): batches in flight at once (a second starts beside a running one only for 8 cash-outs
+   * or more); cash-outs arriving meanwhile leave together in the next, at most
+   * ROUNDS_CASH_OUT_BATCH_MAX a batch (1: every cash-out alone).
+   */
+  ROUNDS_CASH_OUT_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(500).default(2),
+  ROUNDS_CASH_OUT_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(64),
   // --- EVM chain (USDT deposits and withdrawals; docs/chain.md) ---
   /** JSON-RPC of an EVM chain; unset: a local dev chain is started with the app (not in production). */
   CHAIN_RPC_URL: z.string().url().optional(),
@@ -308,6 +316,8 @@ export interface RoundsConfig {
   devSalt: boolean;
   /** Connections of the round clock's own pool (ROUNDS_CLOCK_POOL_MAX, the lock's session included). */
   clockPoolMax: number;
+  /** Group commit of manual cash-outs (ROUNDS_CASH_OUT_BATCHES_IN_FLIGHT, ROUNDS_CASH_OUT_BATCH_MAX). */
+  cashOutBatches: { inFlight: number; maxSize: number };
 }
 
 function roundsConfig(value: Env, production: boolean): RoundsConfig {
@@ -334,6 +344,10 @@ function roundsConfig(value: Env, production: boolean): RoundsConfig {
     wingoCloseMs: value.ROUNDS_WINGO_CLOSE_MS,
     devSalt: !production,
     clockPoolMax: value.ROUNDS_CLOCK_POOL_MAX,
+    cashOutBatches: {
+      inFlight: value.ROUNDS_CASH_OUT_BATCHES_IN_FLIGHT,
+      maxSize: value.ROUNDS_CASH_OUT_BATCH_MAX,
+    },
   };
 }
 

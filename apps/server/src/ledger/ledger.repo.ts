@@ -107,6 +107,31 @@ export function operationCallSql(call: OperationCall, offset: number): { text: s
 }
 
 /**
+ * Several linked operations as one `ledger_linked_operations(...)` call expression (migration 0820),
+ * parameters numbered from `$offset + 1`; `postSql` is the caller's SQL boolean[] saying which of
+ * them to post. Its text does not depend on how many operations there are.
+ */
+export function operationsCallSql(
+  calls: readonly Omit<OperationCall, 'at'>[],
+  at: Date,
+  offset: number,
+  postSql: string,
+): { text: string; values: unknown[] } {
+  const p = (index: number, type: string) => `$${offset + index}::${type}`;
+  return {
+    text: `ledger_linked_operations(${p(1, 'text[]')}, ${p(2, 'text[]')}, ${p(3, 'text[]')}, ${p(4, 'text[]')}, ${p(5, 'jsonb[]')}, ${postSql}, ${p(6, 'timestamptz')})`,
+    values: [
+      calls.map((call) => call.id),
+      calls.map((call) => call.code),
+      calls.map((call) => call.referenceType),
+      calls.map((call) => call.referenceId),
+      calls.map((call) => JSON.stringify(call.postings.map(postingJson))),
+      at.toISOString(),
+    ],
+  };
+}
+
+/**
  * Settled stakes as one `ledger_stake_operations(...)` call expression (migration 0817), parameters
  * numbered from `$offset + 1`; `postSql` is the caller's SQL boolean[] saying which of them to post.
  */

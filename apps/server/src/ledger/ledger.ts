@@ -1,7 +1,7 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Executor } from '../platform/db/database.ts';
 import { type AccountSpec, specOfKind } from './ledger.accounts.ts';
-import { ledgerRepo, operationCallSql, stakesCallSql } from './ledger.repo.ts';
+import { ledgerRepo, operationCallSql, operationsCallSql, stakesCallSql } from './ledger.repo.ts';
 import {
   type AccountBalance,
   type AccountKind,
@@ -29,6 +29,12 @@ export function createLedger(clock: Clock) {
   function assertAmount(amount: bigint): void {
     if (typeof amount !== 'bigint' || amount <= 0n)
       throw new Error(`ledger amount must be a positive bigint`);
+  }
+  function assertLinked(request: LinkedTransferRequest): void {
+    const count = request.postings.length;
+    if (count < 1 || count > LINKED_POSTINGS_MAX)
+      throw new Error(`a linked operation has 1 to ${LINKED_POSTINGS_MAX} postings, not ${count}`);
+    for (const posting of request.postings) if (!('pendingId' in posting)) assertAmount(posting.amount);
   }
   return {
     /** The account at an address (`accounts.player(...)`, `accounts.gameEscrow(...)`), created on first use. */
@@ -107,10 +113,7 @@ export function createLedger(clock: Clock) {
      * `asLedgerError`.
      */
     linkedCall(request: LinkedTransferRequest, offset: number): { text: string; values: unknown[] } {
-      const count = request.postings.length;
-      if (count < 1 || count > LINKED_POSTINGS_MAX)
-        throw new Error(`a linked operation has 1 to ${LINKED_POSTINGS_MAX} postings, not ${count}`);
-      for (const posting of request.postings) if (!('pendingId' in posting)) assertAmount(posting.amount);
+      assertLinked(request);
       return operationCallSql(
         {
           id: request.id,
@@ -121,6 +124,33 @@ export function createLedger(clock: Clock) {
           at: clock.now(),
         },
         offset,
+      );
+    },
+    /**
+     * Several linked operations (settlements that happen together) as one SQL call expression
+     * (`ledger_linked_operations(...)`, parameters from `$offset + 1`) for a caller that runs it in
+     * one statement of its own; `postSql` is the caller's SQL boolean[] (one per request, in order)
+     * saying which of them happened and are to be posted. Each writes exactly what `linked` writes
+     * for it. Any refusal, or an operation already written, fails the whole statement: the caller
+     * then posts them one by one to learn which.
+     */
+    linkedCalls(
+      requests: readonly LinkedTransferRequest[],
+      offset: number,
+      postSql: string,
+    ): { text: string; values: unknown[] } {
+      for (const request of requests) assertLinked(request);
+      return operationsCallSql(
+        requests.map((request) => ({
+          id: request.id,
+          code: request.code,
+          referenceType: request.reference?.type ?? null,
+          referenceId: request.reference?.id ?? null,
+          postings: request.postings,
+        })),
+        clock.now(),
+        offset,
+        postSql,
       );
     },
     /**

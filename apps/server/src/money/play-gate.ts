@@ -76,6 +76,18 @@ export interface PlayGate {
     offset: number,
   ): Promise<SqlCall | null>;
   /**
+   * `settleCall` of several held stakes that settle in one statement (a batch of cash-outs): an SQL
+   * expression that records, for each context whose entry of the caller's SQL boolean[] `postSql` is
+   * true, what `afterSettle` records, the gate's locks taken in an order of its own so that two
+   * batches never wait on each other; it never refuses. Its text does not depend on how many
+   * contexts there are. Null: the caller settles them one by one. Absent: likewise.
+   */
+  settleCalls?(
+    contexts: ReadonlyArray<PlayContext & { stake: bigint; payout: bigint }>,
+    offset: number,
+    postSql: string,
+  ): SqlCall | null;
+  /**
    * Before a deposit is created or credited: deposit limits and exclusions. With a `reference` the
    * deposit is counted once: `stage: 'order'` (default) when an order is created (it counts while
    * open), `stage: 'credit'` when it is paid — a deposit already counted at its order is then only

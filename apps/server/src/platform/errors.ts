@@ -24,6 +24,8 @@ export class AppError extends Error {
 export const badParameter = (detail: string) => new AppError(ErrorCode.BadParameter, detail);
 export const notFound = (detail?: string) => new AppError(ErrorCode.NotFound, detail);
 export const noPermission = () => new AppError(ErrorCode.NoPermission);
+/** Anything thrown, as an Error (a batch's outcome per item is a value or an Error). */
+export const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /** An error's `errMsg` in a language: its own words, or its code's with the detail after them. */
 export function messageOf(appError: AppError, language: string | undefined): string {

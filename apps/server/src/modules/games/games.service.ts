@@ -34,7 +34,7 @@ import type { PlayGate, SqlCall } from '../../money/play-gate.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import { createBatcher } from '../../platform/batcher.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
+import { AppError, asError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { afterCommit, createOutbox, type Outbox, type OutboxLog } from '../../platform/outbox.ts';
 import {
@@ -683,8 +683,6 @@ export function createGamesService(deps: GamesDeps) {
     });
     return { text: `ARRAY[${texts.join(', ')}]::boolean[]`, values };
   }
-
-  const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
   /**
    * Bets of several players in one statement (`repo.quickBets`, one ledger call for all). When it

@@ -102,6 +102,23 @@ export function quickStakeSql(
 /** Values of several stakes for `quickStakesSql`: minor units (null: none), or the caller's SQL bigint[]. */
 export type QuickValues = ReadonlyArray<string | null> | ((offset: number) => SqlCall);
 
+/** The arguments of a call over arrays, numbered from `$offset+1` as they are added. */
+function arrayCall(offset: number) {
+  const values: unknown[] = [];
+  const parameter = (value: unknown, type: string) => {
+    values.push(value);
+    return `$${offset + values.length}::${type}`;
+  };
+  const expression = (call: (offset: number) => SqlCall) => {
+    const { text, values: own } = call(offset + values.length);
+    values.push(...own);
+    return text;
+  };
+  const quick = (given: QuickValues) =>
+    typeof given === 'function' ? expression(given) : parameter(given, 'bigint[]');
+  return { values, parameter, expression, quick };
+}
+
 /**
  * The one-call path of several single-outcome stakes (`responsible_quick_stakes`, migration 0818) as
  * an SQL boolean[] expression, one answer per stake in order, parameters from `$offset+1`. `may` is
@@ -119,19 +136,8 @@ export function quickStakesSql(
   },
   offset: number,
 ): SqlCall {
-  const values: unknown[] = [];
-  const parameter = (value: unknown, type: string) => {
-    values.push(value);
-    return `$${offset + values.length}::${type}`;
-  };
-  const expression = (call: (offset: number) => SqlCall) => {
-    const { text, values: own } = call(offset + values.length);
-    values.push(...own);
-    return text;
-  };
+  const { values, parameter, expression, quick } = arrayCall(offset);
   const { stakes } = input;
-  const quick = (given: QuickValues) =>
-    typeof given === 'function' ? expression(given) : parameter(given, 'bigint[]');
   const may = input.may
     ? expression(input.may)
     : parameter(
@@ -227,6 +233,47 @@ export function settleSql(
     ],
     offset,
   );
+}
+
+/**
+ * afterSettle of several held stakes (`responsible_settles`, migration 0821) as an SQL expression,
+ * parameters from `$offset+1`; `postSql` is the caller's SQL boolean[] saying which of them settled.
+ */
+export function settlesSql(
+  input: {
+    settlements: ReadonlyArray<{ userId: number; projectId: number; asset: string; amount: bigint }>;
+    stakeValues: QuickValues;
+    payoutValues: QuickValues;
+    at: Date;
+  },
+  offset: number,
+  postSql: string,
+): SqlCall {
+  const { values, parameter, quick } = arrayCall(offset);
+  const { settlements } = input;
+  const users = parameter(
+    settlements.map((settlement) => settlement.userId),
+    'bigint[]',
+  );
+  const projects = parameter(
+    settlements.map((settlement) => settlement.projectId),
+    'integer[]',
+  );
+  const assets = parameter(
+    settlements.map((settlement) => settlement.asset),
+    'text[]',
+  );
+  const amounts = parameter(
+    settlements.map((settlement) => settlement.amount.toString()),
+    'bigint[]',
+  );
+  const stakeValues = quick(input.stakeValues);
+  const payoutValues = quick(input.payoutValues);
+  const at = parameter(input.at.toISOString(), 'timestamptz');
+  return {
+    text: `responsible_settles(${users}, ${projects}, ${assets}, ${amounts}, ${stakeValues}, ${payoutValues}, ${postSql}, ${at})`,
+    values,
+  };
 }
 
 /** The responsible-play tables (migration 0640): only this module reads or writes them. */

@@ -26,6 +26,7 @@ import {
   type ResponsibleRepo,
   type StateRow,
   settleSql,
+  settlesSql,
 } from './responsible.repo.ts';
 import {
   addMonths,
@@ -367,6 +368,28 @@ export function createResponsibleService(deps: ResponsibleDeps) {
           at: clock.now(),
         },
         offset,
+      );
+    },
+
+    settleCalls(contexts, offset, postSql) {
+      // Both valued in the statement at the same rates (with none, both NULL: nothing recorded, as afterSettle).
+      const stakeValues = valuesOf(contexts.map((context) => ({ ...context, amount: context.stake })));
+      const payoutValues = valuesOf(contexts.map((context) => ({ ...context, amount: context.payout })));
+      if (!stakeValues || !payoutValues) return null;
+      return settlesSql(
+        {
+          settlements: contexts.map((context) => ({
+            userId: context.userId,
+            projectId: context.projectId,
+            asset: context.asset,
+            amount: context.stake,
+          })),
+          stakeValues,
+          payoutValues,
+          at: clock.now(),
+        },
+        offset,
+        postSql,
       );
     },
 

@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerClean, failure } from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, createLedger } from '../../ledger/ledger.ts';
+import type { PlayGate } from '../../money/play-gate.ts';
 import { systemClock } from '../../platform/clock.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { ourClient, signInToken, waitFor } from '../../realtime/realtime.test-support.ts';
@@ -118,9 +119,30 @@ async function available(client: PayhubClient, asset: Asset): Promise<bigint> {
   return parseAmount(item.available, asset, 'wire');
 }
 
+/** Players whose cash-outs, when batched, get a gate call that fails the batch's statement. */
+const failingBatchesOf = new Set<number>();
+/** Each statement of batched cash-outs as the pool ran it: its size, and whether it committed. */
+const cashOutBatches: Array<{ betIds: string[]; committed: boolean }> = [];
+
 beforeAll(async () => {
+  let real: PlayGate | null = null;
+  // The real gate, but a batch carrying one of `failingBatchesOf` gets a call that raises.
+  const gate = new Proxy({} as PlayGate, {
+    get(_, key: keyof PlayGate) {
+      if (!real) real = testApp.app.responsiblePlay.gate;
+      if (key === 'settleCalls')
+        return (...args: Parameters<NonNullable<PlayGate['settleCalls']>>) => {
+          if (args[0].some((context) => failingBatchesOf.has(context.userId)))
+            return { text: `(SELECT 1 / (count(*) - count(*))::integer FROM (SELECT 1) AS one)`, values: [] };
+          return real!.settleCalls?.(...args) ?? null;
+        };
+      const value = real[key];
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+  });
   testApp = await startTestApp({
     realClock: true,
+    overrides: { playGate: gate },
     env: {
       RATE_LIMIT_PER_MINUTE: '1000000',
       ROUNDS_ENABLED: 'false',
@@ -162,6 +184,31 @@ beforeAll(async () => {
   expect(chain?.nextRound).toBe(1);
   player = await testApp.signIn('player');
   other = await testApp.signIn('player-2');
+  // The batches' statements as the pooled connections run them (a batch runs on one connection).
+  type Queryable = { query: (...args: unknown[]) => Promise<unknown>; watched?: true };
+  const pool = testApp.database.pool as unknown as { connect: (...args: unknown[]) => Promise<Queryable> };
+  const connect = pool.connect.bind(pool);
+  pool.connect = async (...args: unknown[]) => {
+    // pg's own pool.query asks with a callback: handed through as it is.
+    if (args.length > 0) return connect(...args);
+    const client = await connect();
+    if (client.watched) return client;
+    client.watched = true;
+    const query = client.query.bind(client);
+    client.query = (...args: unknown[]) => {
+      const config = args[0] as { text?: string; values?: unknown[][] };
+      const answer = query(...args);
+      if (typeof config === 'object' && config.text?.includes('ledger_linked_operations(')) {
+        const betIds = (config.values?.[0] ?? []) as string[];
+        answer.then(
+          () => cashOutBatches.push({ betIds, committed: true }),
+          () => cashOutBatches.push({ betIds, committed: false }),
+        );
+      }
+      return answer;
+    };
+    return client;
+  };
 });
 afterAll(async () => testApp?.close());
 
@@ -513,6 +560,100 @@ describe('crash', () => {
     expect(
       (await row<{ state: string }>(sql`SELECT state FROM round_bets WHERE id = ${betId}::uuid`))!.state,
     ).toBe('won');
+    await expectLedgerClean(testApp);
+  }, 90_000);
+});
+
+describe('cash-outs in batches', () => {
+  it("settles many players' cash-outs in shared statements, each as alone; a failed batch changes nothing and its cash-outs settle alone", async () => {
+    const ids = await fundedPlayers(40, '6281980', 'batch');
+    const service = testApp.app.rounds.service;
+    const roundId = await bettingCrashRound(3_000);
+    const betIds = ids.map(() => randomUUID());
+    await Promise.all(
+      ids.map((id, index) =>
+        service.crashBet(sessionOf(id), { betId: betIds[index]!, asset: 'IDR', amount: 100n }),
+      ),
+    );
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`)) !==
+        undefined,
+    );
+    const outcome = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'paid',
+        (error: { errCode?: number }) => error.errCode ?? 'error',
+      );
+    const statementsBefore = cashOutBatches.length;
+
+    // 1. Twenty cash-outs at once, with a duplicate and a cash-out of someone else's bet among them.
+    const first = await Promise.all([
+      ...ids.slice(0, 20).map((id, index) => outcome(service.crashCashOut(sessionOf(id), betIds[index]!))),
+      outcome(service.crashCashOut(sessionOf(ids[0]!), betIds[0]!)),
+      outcome(service.crashCashOut(sessionOf(ids[1]!), betIds[30]!)),
+    ]);
+    expect(first.slice(0, 20)).toEqual(Array(20).fill('paid'));
+    expect(first[20]).toBe(10034);
+    expect(first[21]).toBe(404);
+    const firstBatches = cashOutBatches.slice(statementsBefore);
+    expect(firstBatches.some((batch) => batch.committed && batch.betIds.length > 1)).toBe(true);
+
+    // 2. Ten more at once, a batch of them failing in its statement: all settle alone, once.
+    failingBatchesOf.add(ids[25]!);
+    const statementsBeforeFailure = cashOutBatches.length;
+    try {
+      const second = await Promise.all(
+        ids
+          .slice(20, 30)
+          .map((id, index) => outcome(service.crashCashOut(sessionOf(id), betIds[20 + index]!))),
+      );
+      expect(second).toEqual(Array(10).fill('paid'));
+    } finally {
+      failingBatchesOf.clear();
+    }
+    expect(cashOutBatches.slice(statementsBeforeFailure).some((batch) => !batch.committed)).toBe(true);
+
+    // Each bet as a cash-out alone leaves it: won at the curve of its receipt, its settlement posted
+    // once (hold posted, stake to the house, payout back), the gate's record of it, nothing pending.
+    const round = (await row<{ started_at: string; bust_at: string }>(
+      sql`SELECT started_at, bust_at FROM rounds WHERE id = ${roundId}::bigint`,
+    ))!;
+    const settled = await testApp.database.db.execute<{
+      id: string;
+      user_id: string;
+      state: string;
+      cash_out: number;
+      payout: string;
+      cashed_at: string;
+      postings: number;
+      settles: number;
+      pending: string;
+    }>(sql`
+      SELECT b.id, b.user_id::text, b.state, b.cash_out, b.payout::text, b.cashed_at,
+             (SELECT count(*)::int FROM ledger_transfers t WHERE t.operation_id = 'round-settle:' || b.id) AS postings,
+             (SELECT count(*)::int FROM responsible_activity a
+               WHERE a.user_id = b.user_id AND a.kind = 'settle' AND a.amount = 100 AND a.payout = b.payout) AS settles,
+             (SELECT pending_stakes::text FROM responsible_state s WHERE s.user_id = b.user_id) AS pending
+        FROM round_bets b WHERE b.id IN ${betIds.slice(0, 30)}`);
+    expect(settled.rows).toHaveLength(30);
+    for (const bet of settled.rows) {
+      expect(bet.state).toBe('won');
+      const receivedAt = Date.parse(bet.cashed_at);
+      expect(receivedAt).toBeLessThan(Date.parse(round.bust_at));
+      expect(bet.cash_out).toBe(
+        crashMultiplierAt(Math.floor(receivedAt - Date.parse(round.started_at)), GROWTH),
+      );
+      expect(BigInt(bet.payout)).toBe((100n * BigInt(bet.cash_out)) / 100n);
+      expect(bet.postings).toBe(3);
+      expect(bet.settles).toBe(1);
+      expect(bet.pending).toBe('0');
+    }
+    await drive(
+      async () =>
+        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'ended'`)) !==
+        undefined,
+    );
     await expectLedgerClean(testApp);
   }, 90_000);
 });

@@ -88,7 +88,8 @@ export async function registerRounds(
         projectId,
         droppable: event.type === 'tick',
       }),
-    onError: (error, where) => app.log.error({ err: error, where }, 'rounds clock'),
+    onError: (error, where) => app.log.error({ err: error, where }, 'rounds'),
+    cashOutBatches: config.cashOutBatches,
   });
   await app.register(async (scope) => registerRoundsRoutes(scope, deps.bindDeps, service));
   registerRoundsRealtime(realtime, service);

@@ -231,6 +231,29 @@ const cashOutSql = (ledgerCall: string, gateCall: string | null) => `WITH settle
     gateCall === null ? '' : `, (SELECT ${gateCall} FROM settled) AS gate`
   } FROM settled`;
 
+/** Where the gate's and ledger's parameters start in `cashOutBets`'s statement. */
+const CASH_OUTS_OFFSET = 4;
+/** `cashOutsSql`'s SQL boolean[]: which of its cash-outs settled, in the order given. */
+const CASH_OUTS_POSTED = '(SELECT post FROM posted)';
+/**
+ * Several cash-outs in one statement (a batch, docs/decisions.md "Rounds: cash-outs settled in
+ * batches"): each bet settles as won only while open, and the gate's record (`gateCall`) and the
+ * ledger's settlements (`ledgerCall`) are posted for exactly those that settled (`posted`), the gate
+ * first as in the games' batch. One row per settled bet; one row of nulls when none settled.
+ */
+const cashOutsSql = (gateCall: string, ledgerCall: string) => `WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::integer[], $3::bigint[], $4::timestamptz[])
+           WITH ORDINALITY AS i(bet_id, cash_out, payout, cashed_at, ord)),
+  settled AS (
+    UPDATE round_bets b SET state = 'won', cash_out = i.cash_out, payout = i.payout,
+           cashed_at = i.cashed_at, settled_at = clock_timestamp()
+      FROM input i WHERE b.id = i.bet_id AND b.state = 'open' RETURNING b.*),
+  posted AS MATERIALIZED (
+    SELECT array_agg(s.id IS NOT NULL ORDER BY i.ord) AS post
+      FROM input i LEFT JOIN settled s ON s.id = i.bet_id),
+  moved AS MATERIALIZED (SELECT ${gateCall} AS gate, ${ledgerCall} AS outcome)
+  SELECT s.*, m.gate, m.outcome FROM moved m LEFT JOIN settled s ON true`;
+
 /** The only SQL of the round games. Every cut-off compares with the database's clock. */
 /** The rounds' hourly roll-up (0660): won and lost bets moved money, voided ones did not. */
 const ROUND_ROLLUP: HourlyRollupTables = {
@@ -388,6 +411,70 @@ export function createRoundsRepo(db: Db) {
         round: toRound({ ...round, id: String(round.id), chain_id: String(round.chain_id) }),
         receivedAt: new Date(row.received_at as string),
       };
+    },
+
+    /**
+     * Bets and their rounds by id (no lock), with the database's time: the read of a batch of
+     * cash-outs. A bet that does not exist is missing from the map.
+     */
+    async betsForCashOut(
+      connection: Executor,
+      betIds: readonly string[],
+    ): Promise<{ found: Map<string, { bet: BetRow; round: RoundRow }>; receivedAt: Date }> {
+      const rows = (
+        await pgClientOf(connection).query<Raw>({
+          name: 'rounds_bets_for_cash_out',
+          text: `SELECT now() AS received_at, b.*, to_jsonb(r) AS round
+                   FROM (SELECT 1) AS one
+                   LEFT JOIN round_bets b ON b.id = ANY ($1::uuid[])
+                   LEFT JOIN rounds r ON r.id = b.round_id`,
+          values: [betIds],
+        })
+      ).rows;
+      const found = new Map<string, { bet: BetRow; round: RoundRow }>();
+      for (const row of rows) {
+        if (row.id === null || row.round === null) continue;
+        const round = row.round as Raw;
+        found.set(row.id as string, {
+          bet: toBet(row),
+          round: toRound({ ...round, id: String(round.id), chain_id: String(round.chain_id) }),
+        });
+      }
+      return { found, receivedAt: new Date(rows[0]!.received_at as string) };
+    },
+
+    cashOutsOffset: CASH_OUTS_OFFSET,
+    cashOutsPosted: CASH_OUTS_POSTED,
+
+    /**
+     * `cashOutsSql` (one autocommit statement): the bets that settled, by id; the others were not
+     * open any more. Its text is fixed for given gate and ledger call texts (arrays, not rows, of
+     * values): a named statement, prepared once per connection.
+     */
+    async cashOutBets(
+      connection: Executor,
+      items: ReadonlyArray<{ betId: string; cashOut: number; payout: bigint; cashedAt: Date }>,
+      gateCall: { text: string; values: unknown[] },
+      ledgerCall: { text: string; values: unknown[] },
+    ): Promise<Map<string, BetRow>> {
+      const text = cashOutsSql(gateCall.text, ledgerCall.text);
+      const rows = (
+        await pgClientOf(connection).query<Raw>({
+          name: statementName('rounds_cash_outs', text),
+          text,
+          values: [
+            items.map((item) => item.betId),
+            items.map((item) => item.cashOut),
+            items.map((item) => item.payout.toString()),
+            items.map((item) => item.cashedAt.toISOString()),
+            ...gateCall.values,
+            ...ledgerCall.values,
+          ],
+        })
+      ).rows;
+      const settled = new Map<string, BetRow>();
+      for (const row of rows) if (row.id !== null) settled.set(row.id as string, toBet(row));
+      return settled;
     },
 
     /** `cashOutSql` (one round trip): the settled bet, or null when it was not open any more. */

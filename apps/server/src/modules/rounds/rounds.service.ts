@@ -29,10 +29,17 @@ import {
   wingoMultiplierBp,
   wingoNumber,
 } from '@payhub/games';
-import { accounts, asLedgerError, type Ledger, type Posting } from '../../ledger/ledger.ts';
+import {
+  accounts,
+  asLedgerError,
+  type Ledger,
+  type LinkedTransferRequest,
+  type Posting,
+} from '../../ledger/ledger.ts';
 import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
 import type { PlayGate } from '../../money/play-gate.ts';
-import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
+import { createBatcher } from '../../platform/batcher.ts';
+import { AppError, asError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { walletAssets } from '../wallet/wallet.service.ts';
 import { broadcastRank, framed, type QueuedChange } from './rounds.broadcast.ts';
@@ -107,7 +114,24 @@ export interface RoundsDeps {
   /** Sends a round event to every subscriber of the project on every node (the bus). */
   publish: (projectId: number, event: RoundEvent) => Promise<void>;
   onError: (error: unknown, where: string) => void;
+  /** Group commit of manual cash-outs (ROUNDS_CASH_OUT_BATCHES_IN_FLIGHT, ROUNDS_CASH_OUT_BATCH_MAX). */
+  cashOutBatches: { inFlight: number; maxSize: number };
 }
+
+/** A manual cash-out as it arrived: `arrivedAt` is this node's `performance.now()` at its arrival. */
+interface CashOutRequest {
+  session: Session;
+  betId: string;
+  arrivedAt: number;
+}
+
+interface CashedOut {
+  settled: BetRow;
+  round: RoundRow;
+}
+
+/** Beside a running batch of cash-outs, another starts only for this many waiting (as the games' bets). */
+const CASH_OUT_BATCH_OVERLAP_AT = 8;
 
 const WINGO_MODE_CODE: Record<WingoGame, string> = { wingo30: '1', wingo60: '2', wingo120: '3' };
 const SETTLE_BATCH = 100;
@@ -734,6 +758,55 @@ export function createRoundsService(deps: RoundsDeps) {
   }
 
   /**
+   * What a manual cash-out of `seen` (the bet and its round as read), received at `receivedAt`,
+   * settles at: the curve's value then (an auto cash-out the curve already passed pays its target,
+   * as if the clock had settled it first), or the refusal thrown.
+   */
+  function cashOutTerms(
+    seen: { bet: BetRow; round: RoundRow },
+    session: Session,
+    receivedAt: Date,
+  ): { bet: BetRow; round: RoundRow; cents: number; payout: bigint; receivedAt: Date } {
+    if (seen.bet.userId !== session.userId || seen.bet.game !== 'crash') throw notFound();
+    const { bet, round } = seen;
+    if (bet.state !== 'open') throw new AppError(ErrorCode.RoundBetSettled);
+    if (round.state === 'betting' || !round.startedAt || receivedAt < round.startedAt)
+      throw new AppError(ErrorCode.RoundBettingClosed, 'not running yet');
+    if (round.state !== 'running') throw new AppError(ErrorCode.RoundCashOutTooLate);
+    const elapsed = Math.floor(receivedAt.getTime() - round.startedAt.getTime());
+    const verdict = crashManualCashOut(round.result, elapsed, settings.crashGrowthPerMs);
+    if (verdict.kind === 'refused') throw new AppError(ErrorCode.RoundCashOutTooLate);
+    const cents = bet.autoCashOut !== null ? Math.min(verdict.cents, bet.autoCashOut) : verdict.cents;
+    return { bet, round, cents, payout: crashPayout(bet.stake, cents), receivedAt };
+  }
+
+  /** A cash-out's ledger operation (the accounts it names looked up through `executor`, created ones in `ids`). */
+  async function cashOutSettlement(
+    executor: Executor,
+    bet: BetRow,
+    payout: bigint,
+    ids: Map<string, bigint>,
+  ): Promise<LinkedTransferRequest> {
+    const player = await accountIdOf(executor, accounts.player(bet.projectId, bet.userId, bet.asset), ids);
+    const escrow = await escrowIdOf(executor, bet, ids);
+    const house = await ledger.systemAccount(executor, {
+      projectId: bet.projectId,
+      currency: bet.asset,
+      kind: 'house',
+    });
+    return {
+      id: `round-settle:${bet.id}`,
+      code: ROUND_CODES.settle,
+      reference: { type: 'round_bet', id: bet.id },
+      postings: settlementPostings(bet, { escrow, house: house.id, player }, payout),
+    };
+  }
+
+  function gateContextOf(bet: BetRow, payout: bigint) {
+    return { userId: bet.userId, projectId: bet.projectId, asset: bet.asset, stake: bet.stake, payout };
+  }
+
+  /**
    * One manual cash-out on `executor`. `remember` null: the quick path on a bare connection — null
    * when the play gate has no one-statement record of the settlement (nothing happened; the caller
    * runs the locked path). Otherwise `executor` is a transaction: the round is read FOR SHARE (as
@@ -750,43 +823,16 @@ export function createRoundsService(deps: RoundsDeps) {
   ): Promise<{ settled: BetRow; round: RoundRow } | null> {
     const ids = remember ?? new Map<string, bigint>();
     const seen = await repo.betForCashOut(executor, betId, remember !== null);
-    if (!seen || seen.bet.userId !== session.userId || seen.bet.game !== 'crash') throw notFound();
-    const { bet, round } = seen;
-    const receivedAt = receiptOf(seen.receivedAt, waitedMs);
-    if (bet.state !== 'open') throw new AppError(ErrorCode.RoundBetSettled);
-    if (round.state === 'betting' || !round.startedAt || receivedAt < round.startedAt)
-      throw new AppError(ErrorCode.RoundBettingClosed, 'not running yet');
-    if (round.state !== 'running') throw new AppError(ErrorCode.RoundCashOutTooLate);
-    const elapsed = Math.floor(receivedAt.getTime() - round.startedAt.getTime());
-    const verdict = crashManualCashOut(round.result, elapsed, settings.crashGrowthPerMs);
-    if (verdict.kind === 'refused') throw new AppError(ErrorCode.RoundCashOutTooLate);
-    // An auto cash-out the curve already passed pays its target, as if the clock had settled it first.
-    const cents = bet.autoCashOut !== null ? Math.min(verdict.cents, bet.autoCashOut) : verdict.cents;
-    const payout = crashPayout(bet.stake, cents);
-    const player = await accountIdOf(executor, accounts.player(bet.projectId, bet.userId, bet.asset), ids);
-    const escrow = await escrowIdOf(executor, bet, ids);
-    const house = await ledger.systemAccount(executor, {
-      projectId: bet.projectId,
-      currency: bet.asset,
-      kind: 'house',
-    });
-    if (remember === null) for (const [address, id] of ids) accountIds.set(address, id);
-    const ledgerCall = ledger.linkedCall(
-      {
-        id: `round-settle:${bet.id}`,
-        code: ROUND_CODES.settle,
-        reference: { type: 'round_bet', id: bet.id },
-        postings: settlementPostings(bet, { escrow, house: house.id, player }, payout),
-      },
-      repo.cashOutLedgerOffset,
+    if (!seen) throw notFound();
+    const { bet, round, cents, payout, receivedAt } = cashOutTerms(
+      seen,
+      session,
+      receiptOf(seen.receivedAt, waitedMs),
     );
-    const gateContext = {
-      userId: bet.userId,
-      projectId: bet.projectId,
-      asset: bet.asset,
-      stake: bet.stake,
-      payout,
-    };
+    const request = await cashOutSettlement(executor, bet, payout, ids);
+    if (remember === null) for (const [address, id] of ids) accountIds.set(address, id);
+    const ledgerCall = ledger.linkedCall(request, repo.cashOutLedgerOffset);
+    const gateContext = gateContextOf(bet, payout);
     // The play gate's record of the settlement in the same statement when it has one.
     const gateCall =
       (await deps.playGate.settleCall?.(
@@ -815,8 +861,8 @@ export function createRoundsService(deps: RoundsDeps) {
     return moneyTransaction((tx, remember) => cashOutOn(tx, session, betId, remember, waitedMs));
   }
 
-  /** A manual cash-out (`crashCashOut`): the quick path when the play gate allows it, else locked. */
-  async function settleCashOut(session: Session, betId: string, arrivedAt: number): Promise<RoundBetWire> {
+  /** A manual cash-out on its own: the quick path when the play gate allows it, else locked. */
+  async function settleCashOut({ session, betId, arrivedAt }: CashOutRequest): Promise<CashedOut> {
     // A gate without settleCall never takes the quick path: no read to throw away first.
     const quick = deps.playGate.settleCall
       ? await repo.onConnection((connection) =>
@@ -825,9 +871,112 @@ export function createRoundsService(deps: RoundsDeps) {
       : null;
     const outcome = quick ?? (await lockedCashOut(session, betId, performance.now() - arrivedAt));
     if (!outcome) throw new Error('a locked cash-out always settles or refuses');
-    queueBets(outcome.round, [outcome.settled]);
-    return toBetWire(outcome.settled, outcome.round.period);
+    return outcome;
   }
+
+  function settleEach(items: readonly CashOutRequest[]): Promise<Array<CashedOut | Error>> {
+    return Promise.all(items.map((item) => settleCashOut(item).catch(asError)));
+  }
+
+  /**
+   * Cash-outs of several players in two statements on one connection, no transaction (as one
+   * cash-out's quick path): the bets read with the database's time (each one's receipt is that time
+   * less its own wait in this node), then `repo.cashOutBets` settles the open ones with the gate's
+   * record and their money. Null for an item to settle on its own (the same bet twice in the batch,
+   * or a gate with no batch form for these players).
+   */
+  async function settleTogether(
+    connection: Executor,
+    items: readonly CashOutRequest[],
+  ): Promise<Array<CashedOut | Error | null>> {
+    const outcomes: Array<CashedOut | Error | null> = items.map(() => null);
+    const sentAt = performance.now();
+    const { found, receivedAt } = await repo.betsForCashOut(connection, [
+      ...new Set(items.map((item) => item.betId)),
+    ]);
+    const taken = new Set<string>();
+    const terms: Array<ReturnType<typeof cashOutTerms> & { index: number }> = [];
+    for (const [index, item] of items.entries()) {
+      if (taken.has(item.betId)) continue;
+      taken.add(item.betId);
+      const seen = found.get(item.betId);
+      try {
+        if (!seen) throw notFound();
+        terms.push({
+          index,
+          ...cashOutTerms(seen, item.session, receiptOf(receivedAt, sentAt - item.arrivedAt)),
+        });
+      } catch (error) {
+        outcomes[index] = asError(error);
+      }
+    }
+    const gateCalls = deps.playGate.settleCalls?.bind(deps.playGate);
+    if (terms.length === 0 || !gateCalls) return outcomes;
+    // Accounts created here (outside any transaction) exist at once: cached at once.
+    const ids = new Map<string, bigint>();
+    const requests: LinkedTransferRequest[] = [];
+    for (const term of terms) requests.push(await cashOutSettlement(connection, term.bet, term.payout, ids));
+    for (const [address, id] of ids) accountIds.set(address, id);
+    const gateCall = gateCalls(
+      terms.map((term) => gateContextOf(term.bet, term.payout)),
+      repo.cashOutsOffset,
+      repo.cashOutsPosted,
+    );
+    if (!gateCall) return outcomes;
+    const ledgerCall = ledger.linkedCalls(
+      requests,
+      repo.cashOutsOffset + gateCall.values.length,
+      repo.cashOutsPosted,
+    );
+    const settled = await repo.cashOutBets(
+      connection,
+      terms.map((term) => ({
+        betId: term.bet.id,
+        cashOut: term.cents,
+        payout: term.payout,
+        cashedAt: term.receivedAt,
+      })),
+      gateCall,
+      ledgerCall,
+    );
+    for (const term of terms) {
+      const row = settled.get(term.bet.id);
+      outcomes[term.index] = row
+        ? { settled: row, round: term.round }
+        : new AppError(ErrorCode.RoundBetSettled);
+    }
+    return outcomes;
+  }
+
+  /**
+   * A batch of cash-outs (`cashOuts`): together when there are several, else (and when the batch's
+   * statement fails: nothing of it happened) each on its own path, which says which was refused.
+   */
+  async function settleBatch(items: readonly CashOutRequest[]): Promise<Array<CashedOut | Error>> {
+    if (items.length === 1 || !deps.playGate.settleCalls) return settleEach(items);
+    let together: Array<CashedOut | Error | null>;
+    try {
+      together = await repo.onConnection((connection) => settleTogether(connection, items));
+    } catch (error) {
+      deps.onError(error, 'cash-out batch');
+      return settleEach(items);
+    }
+    const alone = items.filter((_, index) => together[index] === null);
+    const answers = await settleEach(alone);
+    return together.map((outcome) => outcome ?? answers.shift()!);
+  }
+
+  /**
+   * Group commit of manual cash-outs (docs/decisions.md "Rounds: cash-outs settled in batches"):
+   * while a batch is being settled, the cash-outs arriving meanwhile leave together in the next; an
+   * idle node settles each at once, alone.
+   */
+  const cashOuts = createBatcher<CashOutRequest, CashedOut>({
+    inFlight: deps.cashOutBatches.inFlight,
+    maxSize: deps.cashOutBatches.maxSize,
+    overlapAt: CASH_OUT_BATCH_OVERLAP_AT,
+    run: settleBatch,
+  });
 
   /**
    * The cash-outs this node is settling, by arrival (this node's wall clock): the clock holds a
@@ -1101,7 +1250,9 @@ export function createRoundsService(deps: RoundsDeps) {
     ): Promise<RoundBetWire> {
       const done = cashOutsInFlight.add(arrivedAt);
       try {
-        return await settleCashOut(session, betId, arrivedAt);
+        const outcome = await cashOuts.submit({ session, betId, arrivedAt });
+        queueBets(outcome.round, [outcome.settled]);
+        return toBetWire(outcome.settled, outcome.round.period);
       } finally {
         done();
       }
