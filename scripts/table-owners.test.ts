@@ -37,7 +37,7 @@ const OWNERS: Record<string, { tables: readonly string[]; functions?: readonly s
       'ledger_transfer',
       'ledger_operation',
       'ledger_stake_operations',
-      'ledger_linked_operations',
+      'ledger_hold_settlements',
       'ledger_user_available',
     ],
   },

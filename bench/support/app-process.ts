@@ -3,7 +3,7 @@
 // its base URL and a database URL for direct reads of that embedded PostgreSQL. Production seeds no
 // demo accounts, so the first start in a DATA_DIR seeds them explicitly (`seed -- --demo`).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.mjs';
@@ -123,6 +123,42 @@ export function cpuMsOf(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU time (user + system, ms) the processes below `pid` have used so far — the embedded PostgreSQL
+ * the server started: its postmaster and backends. Linux /proc (a backend that exited is not counted).
+ */
+export function descendantsCpuMsOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        parents.set(Number(entry), Number(fields[1]));
+        cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  const below = (candidate: number): boolean => {
+    for (
+      let parent = parents.get(candidate);
+      parent !== undefined && parent > 1;
+      parent = parents.get(parent)
+    )
+      if (parent === pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [process, ms] of cpu) if (below(process)) total += ms;
+  return total;
 }
 
 /** The server's statements so far per pool (`countStatements` file; {} before its first write). */

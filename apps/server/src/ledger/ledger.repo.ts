@@ -9,6 +9,7 @@ import {
   type LedgerAccount,
   LedgerError,
   type Posting,
+  type SettledHoldsRequest,
   type SettledStakesRequest,
   type TransferOutcome,
 } from './ledger.types.ts';
@@ -107,26 +108,37 @@ export function operationCallSql(call: OperationCall, offset: number): { text: s
 }
 
 /**
- * Several linked operations as one `ledger_linked_operations(...)` call expression (migration 0820),
- * parameters numbered from `$offset + 1`; `postSql` is the caller's SQL boolean[] saying which of
- * them to post. Its text does not depend on how many operations there are.
+ * Settled holds as one `ledger_hold_settlements(...)` call expression (migration 0820), parameters
+ * numbered from `$offset + 1`; `postSql` is the caller's SQL boolean[] saying which of them to post.
+ * Its text does not depend on how many holds there are.
  */
-export function operationsCallSql(
-  calls: readonly Omit<OperationCall, 'at'>[],
-  at: Date,
+export function holdSettlementsCallSql(
+  call: SettledHoldsRequest & { at: Date },
   offset: number,
   postSql: string,
 ): { text: string; values: unknown[] } {
   const p = (index: number, type: string) => `$${offset + index}::${type}`;
+  const { holds } = call;
   return {
-    text: `ledger_linked_operations(${p(1, 'text[]')}, ${p(2, 'text[]')}, ${p(3, 'text[]')}, ${p(4, 'text[]')}, ${p(5, 'jsonb[]')}, ${postSql}, ${p(6, 'timestamptz')})`,
+    text: `ledger_hold_settlements(${p(1, 'text[]')}, ${p(2, 'text')}, ${p(3, 'text')}, ${p(4, 'text[]')}, ${p(5, 'text[]')}, ${p(6, 'text[]')}, ${p(7, 'text')}, ${p(8, 'text[]')}, ${p(9, 'text')}, ${p(10, 'text[]')}, ${p(11, 'text')}, ${p(12, 'bigint[]')}, ${p(13, 'bigint[]')}, ${p(14, 'bigint[]')}, ${p(15, 'bigint[]')}, ${p(16, 'bigint[]')}, ${postSql}, ${p(17, 'timestamptz')})`,
     values: [
-      calls.map((call) => call.id),
-      calls.map((call) => call.code),
-      calls.map((call) => call.referenceType),
-      calls.map((call) => call.referenceId),
-      calls.map((call) => JSON.stringify(call.postings.map(postingJson))),
-      at.toISOString(),
+      holds.map((hold) => hold.id),
+      call.code,
+      call.referenceType,
+      holds.map((hold) => hold.referenceId),
+      holds.map((hold) => hold.pendingId),
+      holds.map((hold) => hold.postId),
+      call.postCode,
+      holds.map((hold) => hold.stakeId),
+      call.stakeCode,
+      holds.map((hold) => hold.payoutId),
+      call.payoutCode,
+      holds.map((hold) => hold.userAccountId.toString()),
+      holds.map((hold) => hold.escrowAccountId.toString()),
+      holds.map((hold) => hold.systemAccountId.toString()),
+      holds.map((hold) => hold.stake.toString()),
+      holds.map((hold) => hold.payout.toString()),
+      call.at.toISOString(),
     ],
   };
 }

@@ -1,7 +1,7 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Executor } from '../platform/db/database.ts';
 import { type AccountSpec, specOfKind } from './ledger.accounts.ts';
-import { ledgerRepo, operationCallSql, operationsCallSql, stakesCallSql } from './ledger.repo.ts';
+import { holdSettlementsCallSql, ledgerRepo, operationCallSql, stakesCallSql } from './ledger.repo.ts';
 import {
   type AccountBalance,
   type AccountKind,
@@ -10,6 +10,7 @@ import {
   LINKED_POSTINGS_MAX,
   type LinkedTransferRequest,
   type ResolveRequest,
+  type SettledHoldsRequest,
   type SettledStakesRequest,
   type TransferOutcome,
   type TransferRequest,
@@ -29,12 +30,6 @@ export function createLedger(clock: Clock) {
   function assertAmount(amount: bigint): void {
     if (typeof amount !== 'bigint' || amount <= 0n)
       throw new Error(`ledger amount must be a positive bigint`);
-  }
-  function assertLinked(request: LinkedTransferRequest): void {
-    const count = request.postings.length;
-    if (count < 1 || count > LINKED_POSTINGS_MAX)
-      throw new Error(`a linked operation has 1 to ${LINKED_POSTINGS_MAX} postings, not ${count}`);
-    for (const posting of request.postings) if (!('pendingId' in posting)) assertAmount(posting.amount);
   }
   return {
     /** The account at an address (`accounts.player(...)`, `accounts.gameEscrow(...)`), created on first use. */
@@ -113,7 +108,10 @@ export function createLedger(clock: Clock) {
      * `asLedgerError`.
      */
     linkedCall(request: LinkedTransferRequest, offset: number): { text: string; values: unknown[] } {
-      assertLinked(request);
+      const count = request.postings.length;
+      if (count < 1 || count > LINKED_POSTINGS_MAX)
+        throw new Error(`a linked operation has 1 to ${LINKED_POSTINGS_MAX} postings, not ${count}`);
+      for (const posting of request.postings) if (!('pendingId' in posting)) assertAmount(posting.amount);
       return operationCallSql(
         {
           id: request.id,
@@ -127,31 +125,25 @@ export function createLedger(clock: Clock) {
       );
     },
     /**
-     * Several linked operations (settlements that happen together) as one SQL call expression
-     * (`ledger_linked_operations(...)`, parameters from `$offset + 1`) for a caller that runs it in
-     * one statement of its own; `postSql` is the caller's SQL boolean[] (one per request, in order)
-     * saying which of them happened and are to be posted. Each writes exactly what `linked` writes
-     * for it. Any refusal, or an operation already written, fails the whole statement: the caller
-     * then posts them one by one to learn which.
+     * Many settled holds (round bets cashed out together) as one SQL call expression
+     * (`ledger_hold_settlements(...)`, parameters from `$offset + 1`) for a caller that runs it in one
+     * statement of its own; `postSql` is the caller's SQL boolean[] (one per hold, in order) saying
+     * which of them happened and are to be posted. Each writes what `linked` writes for `{id, code,
+     * reference, postings: [post of the hold, stake, payout if above zero]}`. Any refusal fails the
+     * whole statement (LD007 a hold that is not the stake's from the user to the escrow, or an
+     * account named twice; LD005 a taken id or a hold already resolved; LD001): the caller then
+     * posts its holds one by one to learn which was refused.
      */
-    linkedCalls(
-      requests: readonly LinkedTransferRequest[],
+    holdSettlementsCall(
+      request: SettledHoldsRequest,
       offset: number,
       postSql: string,
     ): { text: string; values: unknown[] } {
-      for (const request of requests) assertLinked(request);
-      return operationsCallSql(
-        requests.map((request) => ({
-          id: request.id,
-          code: request.code,
-          referenceType: request.reference?.type ?? null,
-          referenceId: request.reference?.id ?? null,
-          postings: request.postings,
-        })),
-        clock.now(),
-        offset,
-        postSql,
-      );
+      for (const hold of request.holds) {
+        assertAmount(hold.stake);
+        if (hold.payout < 0n) throw new Error('a settled hold pays out zero or more');
+      }
+      return holdSettlementsCallSql({ ...request, at: clock.now() }, offset, postSql);
     },
     /**
      * Many settled stakes (bets that settle at once) as one SQL call expression

@@ -126,6 +126,64 @@ export interface SettledStakesRequest {
   stakes: readonly SettledStake[];
 }
 
+/**
+ * A settled hold (a round bet cashed out): the pending transfer `pendingId` of `stake` from a user
+ * account to its escrow posted (`postId`), the stake from the escrow to a system account of its
+ * asset (`stakeId`) and, when `payout` is above zero, `payout` from that account back to the user
+ * (`payoutId`) — as linked operation `id`, exactly as `linked` would write those three postings.
+ */
+export interface SettledHold {
+  id: string;
+  referenceId: string;
+  pendingId: string;
+  postId: string;
+  stakeId: string;
+  payoutId: string;
+  userAccountId: bigint;
+  escrowAccountId: bigint;
+  systemAccountId: bigint;
+  stake: bigint;
+  payout: bigint;
+}
+
+/** A settled hold's postings as `linked` takes them: what `holdSettlementsCall` writes for it. */
+export function settledHoldPostings(
+  hold: SettledHold,
+  codes: Pick<SettledHoldsRequest, 'postCode' | 'stakeCode' | 'payoutCode'>,
+): Posting[] {
+  const postings: Posting[] = [
+    { id: hold.postId, kind: 'post', pendingId: hold.pendingId, code: codes.postCode },
+    {
+      id: hold.stakeId,
+      kind: 'single',
+      debitAccountId: hold.escrowAccountId,
+      creditAccountId: hold.systemAccountId,
+      amount: hold.stake,
+      code: codes.stakeCode,
+    },
+  ];
+  if (hold.payout > 0n)
+    postings.push({
+      id: hold.payoutId,
+      kind: 'single',
+      debitAccountId: hold.systemAccountId,
+      creditAccountId: hold.userAccountId,
+      amount: hold.payout,
+      code: codes.payoutCode,
+    });
+  return postings;
+}
+
+/** Settled holds posted together (`holdSettlementsCall`): the codes and reference type they share. */
+export interface SettledHoldsRequest {
+  code: string;
+  referenceType: string;
+  postCode: string;
+  stakeCode: string;
+  payoutCode: string;
+  holds: readonly SettledHold[];
+}
+
 /** Why the ledger refused a transfer (SQLSTATE raised by ledger_transfer()). */
 export const LEDGER_REFUSALS = {
   LD001: 'insufficient_funds',

@@ -198,7 +198,7 @@ beforeAll(async () => {
     client.query = (...args: unknown[]) => {
       const config = args[0] as { text?: string; values?: unknown[][] };
       const answer = query(...args);
-      if (typeof config === 'object' && config.text?.includes('ledger_linked_operations(')) {
+      if (typeof config === 'object' && config.text?.includes('ledger_hold_settlements(')) {
         const betIds = (config.values?.[0] ?? []) as string[];
         answer.then(
           () => cashOutBatches.push({ betIds, committed: true }),

@@ -34,7 +34,8 @@ import {
   asLedgerError,
   type Ledger,
   type LinkedTransferRequest,
-  type Posting,
+  type SettledHold,
+  settledHoldPostings,
 } from '../../ledger/ledger.ts';
 import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
 import type { PlayGate } from '../../money/play-gate.ts';
@@ -146,6 +147,15 @@ const RECENT = 20;
 
 /** Posting codes (history maps them to game play). */
 export const ROUND_CODES = { bet: 'round_bet', settle: 'round_settle', void: 'round_void' } as const;
+
+/** A bet's settlement in the ledger: its hold posted (as the bet's code), stake and payout as the settlement's. */
+const SETTLEMENT = {
+  code: ROUND_CODES.settle,
+  referenceType: 'round_bet',
+  postCode: ROUND_CODES.bet,
+  stakeCode: ROUND_CODES.settle,
+  payoutCode: ROUND_CODES.settle,
+} as const;
 
 function isWingo(game: RoundGame): game is WingoGame {
   return game !== 'crash';
@@ -446,33 +456,35 @@ export function createRoundsService(deps: RoundsDeps) {
 
   // ---- Money --------------------------------------------------------------------------------
 
-  /** A settlement's postings: the hold posted, the stake on to the house, the payout (if any) back. */
-  function settlementPostings(
+  /** A bet's settlement: its hold posted, the stake on to the house, the payout (if any) back. */
+  function settledHold(
     bet: BetRow,
     ids: { escrow: bigint; house: bigint; player: bigint },
     payout: bigint,
-  ): Posting[] {
-    const postings: Posting[] = [
-      { id: `${bet.id}:post`, kind: 'post', pendingId: `round-bet:${bet.id}`, code: ROUND_CODES.bet },
-      {
-        id: `${bet.id}:stake`,
-        kind: 'single',
-        debitAccountId: ids.escrow,
-        creditAccountId: ids.house,
-        amount: bet.stake,
-        code: ROUND_CODES.settle,
-      },
-    ];
-    if (payout > 0n)
-      postings.push({
-        id: `${bet.id}:payout`,
-        kind: 'single',
-        debitAccountId: ids.house,
-        creditAccountId: ids.player,
-        amount: payout,
-        code: ROUND_CODES.settle,
-      });
-    return postings;
+  ): SettledHold {
+    return {
+      id: `round-settle:${bet.id}`,
+      referenceId: bet.id,
+      pendingId: `round-bet:${bet.id}`,
+      postId: `${bet.id}:post`,
+      stakeId: `${bet.id}:stake`,
+      payoutId: `${bet.id}:payout`,
+      userAccountId: ids.player,
+      escrowAccountId: ids.escrow,
+      systemAccountId: ids.house,
+      stake: bet.stake,
+      payout,
+    };
+  }
+
+  /** A bet's settlement as the ledger's linked operation. */
+  function settlementOperation(hold: SettledHold): LinkedTransferRequest {
+    return {
+      id: hold.id,
+      code: SETTLEMENT.code,
+      reference: { type: SETTLEMENT.referenceType, id: hold.referenceId },
+      postings: settledHoldPostings(hold, SETTLEMENT),
+    };
   }
 
   /** Settles bets in one transaction: post each hold, stake to the house, payout from the house. */
@@ -509,24 +521,11 @@ export function createRoundsService(deps: RoundsDeps) {
         kind: 'house',
       });
       const player = players.get(`${bet.userId}:${bet.asset}`)!;
-      const postings = settlementPostings(
-        bet,
-        { escrow: escrow.id, house: house.id, player },
-        outcome.payout,
+      await ledger.linked(
+        tx,
+        settlementOperation(settledHold(bet, { escrow: escrow.id, house: house.id, player }, outcome.payout)),
       );
-      await ledger.linked(tx, {
-        id: `round-settle:${bet.id}`,
-        code: ROUND_CODES.settle,
-        reference: { type: 'round_bet', id: bet.id },
-        postings,
-      });
-      const gateContext = {
-        userId: bet.userId,
-        projectId: bet.projectId,
-        asset: bet.asset,
-        stake: bet.stake,
-        payout: outcome.payout,
-      };
+      const gateContext = gateContextOf(bet, outcome.payout);
       // The gate's record of the settlement in one statement when it has one (`responsible_settle`).
       const gateCall = await deps.playGate.settleCall?.(tx, gateContext, 0);
       if (gateCall) await repo.selectCall(tx, { ...gateCall, text: `SELECT ${gateCall.text}` });
@@ -780,13 +779,13 @@ export function createRoundsService(deps: RoundsDeps) {
     return { bet, round, cents, payout: crashPayout(bet.stake, cents), receivedAt };
   }
 
-  /** A cash-out's ledger operation (the accounts it names looked up through `executor`, created ones in `ids`). */
+  /** A cash-out's settlement (the accounts it names looked up through `executor`, created ones in `ids`). */
   async function cashOutSettlement(
     executor: Executor,
     bet: BetRow,
     payout: bigint,
     ids: Map<string, bigint>,
-  ): Promise<LinkedTransferRequest> {
+  ): Promise<SettledHold> {
     const player = await accountIdOf(executor, accounts.player(bet.projectId, bet.userId, bet.asset), ids);
     const escrow = await escrowIdOf(executor, bet, ids);
     const house = await ledger.systemAccount(executor, {
@@ -794,12 +793,7 @@ export function createRoundsService(deps: RoundsDeps) {
       currency: bet.asset,
       kind: 'house',
     });
-    return {
-      id: `round-settle:${bet.id}`,
-      code: ROUND_CODES.settle,
-      reference: { type: 'round_bet', id: bet.id },
-      postings: settlementPostings(bet, { escrow, house: house.id, player }, payout),
-    };
+    return settledHold(bet, { escrow, house: house.id, player }, payout);
   }
 
   function gateContextOf(bet: BetRow, payout: bigint) {
@@ -829,9 +823,9 @@ export function createRoundsService(deps: RoundsDeps) {
       session,
       receiptOf(seen.receivedAt, waitedMs),
     );
-    const request = await cashOutSettlement(executor, bet, payout, ids);
+    const hold = await cashOutSettlement(executor, bet, payout, ids);
     if (remember === null) for (const [address, id] of ids) accountIds.set(address, id);
-    const ledgerCall = ledger.linkedCall(request, repo.cashOutLedgerOffset);
+    const ledgerCall = ledger.linkedCall(settlementOperation(hold), repo.cashOutLedgerOffset);
     const gateContext = gateContextOf(bet, payout);
     // The play gate's record of the settlement in the same statement when it has one.
     const gateCall =
@@ -914,8 +908,8 @@ export function createRoundsService(deps: RoundsDeps) {
     if (terms.length === 0 || !gateCalls) return outcomes;
     // Accounts created here (outside any transaction) exist at once: cached at once.
     const ids = new Map<string, bigint>();
-    const requests: LinkedTransferRequest[] = [];
-    for (const term of terms) requests.push(await cashOutSettlement(connection, term.bet, term.payout, ids));
+    const holds: SettledHold[] = [];
+    for (const term of terms) holds.push(await cashOutSettlement(connection, term.bet, term.payout, ids));
     for (const [address, id] of ids) accountIds.set(address, id);
     const gateCall = gateCalls(
       terms.map((term) => gateContextOf(term.bet, term.payout)),
@@ -923,8 +917,8 @@ export function createRoundsService(deps: RoundsDeps) {
       repo.cashOutsPosted,
     );
     if (!gateCall) return outcomes;
-    const ledgerCall = ledger.linkedCalls(
-      requests,
+    const ledgerCall = ledger.holdSettlementsCall(
+      { ...SETTLEMENT, holds },
       repo.cashOutsOffset + gateCall.values.length,
       repo.cashOutsPosted,
     );
