@@ -75,19 +75,25 @@ export function createSessionRepo(db: Db) {
       return result.rows.length > 0;
     },
     /**
-     * A live session (not revoked, not expired at `at`) with its user's staff role, its last-seen
-     * time set to `at` in the same statement (one round trip); null when not live (`find` tells why).
+     * The live sessions (not revoked, not expired at `at`) among `tokenHashes`, by hash (hex), with
+     * their users' staff roles, their last-seen time set to `at` in the same statement (one round
+     * trip and one commit for all of them); a hash not live is missing (`find` tells why).
      */
-    async seeLive(tokenHash: Buffer, at: Date): Promise<SessionRow | null> {
-      const result = await db.execute<SessionRecord>(
+    async seeLive(tokenHashes: readonly Buffer[], at: Date): Promise<Map<string, SessionRow>> {
+      // Hex digits need no quoting in an array literal.
+      const hashes = `{${tokenHashes.map((hash) => hash.toString('hex')).join(',')}}`;
+      const result = await db.execute<SessionRecord & { token_hash: Buffer }>(
         sql`WITH seen AS (
               UPDATE sessions SET last_seen_at = ${at}
-               WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND expires_at > ${at}
-              RETURNING user_id, project_id, expires_at, revoked_at)
-            SELECT seen.user_id, seen.project_id, seen.expires_at, seen.revoked_at, u.staff_role
+               WHERE token_hash = ANY (SELECT decode(h, 'hex') FROM unnest(${hashes}::text[]) AS h)
+                 AND revoked_at IS NULL AND expires_at > ${at}
+              RETURNING token_hash, user_id, project_id, expires_at, revoked_at)
+            SELECT seen.token_hash, seen.user_id, seen.project_id, seen.expires_at, seen.revoked_at, u.staff_role
               FROM seen JOIN users u ON u.id = seen.user_id`,
       );
-      return result.rows[0] ? toSessionRow(result.rows[0]) : null;
+      return new Map(
+        result.rows.map((row) => [Buffer.from(row.token_hash).toString('hex'), toSessionRow(row)] as const),
+      );
     },
     /** The user's live sessions, most recently seen first. */
     async live(userId: number, now: Date) {

@@ -17,18 +17,24 @@ function fakeRepo(clock: ManualClock) {
     revokedAt: null,
     staffRole: null,
   };
-  const calls = { find: 0 };
+  const calls = { find: 0, batches: [] as number[] };
   const repo = {
     // A live session is read (and seen) in one statement; `find` only tells why one is not live.
-    async seeLive() {
+    async seeLive(hashes: Buffer[]) {
       calls.find += 1;
-      return row.revokedAt ? null : { ...row };
+      calls.batches.push(hashes.length);
+      return liveAs(hashes, row.revokedAt ? null : row);
     },
     async find() {
       return { ...row };
     },
   } as unknown as SessionRepo;
   return { repo, row, calls };
+}
+
+/** `seeLive`'s answer: every hash asked for live as `row`, or none. */
+function liveAs(hashes: Buffer[], row: SessionRow | null): Map<string, SessionRow> {
+  return new Map(row ? hashes.map((hash) => [hash.toString('hex'), { ...row }] as const) : []);
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -78,16 +84,28 @@ describe('session cache', () => {
     await expect(authenticator.authenticate(TOKEN)).rejects.toMatchObject({ errCode: 1 });
   });
 
+  it('reads the sessions asked for while a read runs together, in the next statement', async () => {
+    const clock = new ManualClock();
+    const { repo, calls } = fakeRepo(clock);
+    const authenticator = await authenticatorOver(clock, repo);
+    const tokens = Array.from({ length: 6 }, (_, index) => String.fromCharCode(98 + index).repeat(43));
+    await authenticator.authenticate(TOKEN);
+    // Six players' first requests while nothing is being read: one statement for all six.
+    const sessions = await Promise.all(tokens.map((token) => authenticator.authenticate(token)));
+    expect(sessions.map((session) => session.userId)).toEqual(Array(6).fill(7));
+    expect(calls.batches).toEqual([1, 6]);
+  });
+
   it('does not cache a read that was under way when a revocation was broadcast', async () => {
     const clock = new ManualClock();
     const { row } = fakeRepo(clock);
     let release: () => void = () => undefined;
     let reads = 0;
     const repo = {
-      async seeLive() {
+      async seeLive(hashes: Buffer[]) {
         reads += 1;
         // The first read sees the session as it is now and answers only when released.
-        const answer = row.revokedAt ? null : { ...row };
+        const answer = liveAs(hashes, row.revokedAt ? null : row);
         if (reads === 1) await new Promise<void>((resolve) => (release = resolve));
         return answer;
       },

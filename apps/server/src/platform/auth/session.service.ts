@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode } from '@payhub/contracts';
+import { createBatcher } from '../batcher.ts';
 import type { Bus } from '../bus/bus.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Authenticator, Session } from '../http/request-context.ts';
-import type { SessionRepo } from './session.repo.ts';
+import type { SessionRepo, SessionRow } from './session.repo.ts';
 
 /** Opaque 256-bit tokens, base64url (43 characters); only their SHA-256 is stored. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -109,7 +110,7 @@ export async function createSessionService({ repo, clock, bus, sessionDays }: Se
   async function load(hash: Buffer, key: string, now: Date): Promise<Session> {
     // Last seen: set by the read of a live session, so at most every REFRESH_AFTER_MS per node.
     const generation = evictions;
-    const row = (await repo.seeLive(hash, now)) ?? (await repo.find(hash));
+    const row = (await liveReads.submit(hash)) ?? (await repo.find(hash));
     if (!row) throw new AppError(ErrorCode.TokenInvalid);
     if (row.revokedAt || row.expiresAt <= now) throw new AppError(ErrorCode.LoginExpired);
     const session: Session = {
@@ -124,6 +125,21 @@ export async function createSessionService({ repo, clock, bus, sessionDays }: Se
     cache.set(key, { session, cachedAt: now.getTime() });
     return session;
   }
+
+  /**
+   * Reads of live sessions, grouped: while one statement runs, the sessions asked for meanwhile are
+   * read (and marked seen) together in the next. Under load every active player's session is re-read
+   * every REFRESH_AFTER_MS, one statement and one commit each until grouped (the rounds bench: 0.86
+   * statements per cash-out, half of PostgreSQL's work in a busy round).
+   */
+  const liveReads = createBatcher<Buffer, SessionRow | null>({
+    inFlight: 2,
+    maxSize: 256,
+    async run(hashes) {
+      const live = await repo.seeLive(hashes, clock.now());
+      return hashes.map((hash) => live.get(hash.toString('hex')) ?? null);
+    },
+  });
 
   /** Keys being re-read in the background (one read per session at a time). */
   const refreshing = new Set<string>();
