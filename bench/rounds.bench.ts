@@ -11,7 +11,7 @@
 // Budgets (issue 16): tick p99 < 250 ms, cash-out p99 < 100 ms, ratio >= 0.5, < 50 KB per idle connection.
 import { type ChildProcess, fork } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -152,12 +152,13 @@ function request(
   player: Player,
   route: string,
   body: unknown,
-): Promise<{ ok: boolean; body: string; ms: number }> {
+): Promise<{ ok: boolean; body: string; ms: number; sentAt: number }> {
   const streamId = player.nextStream;
   player.nextStream += 2;
   const sentAt = now();
+  const sentAtWall = Date.now();
   return new Promise((resolve) => {
-    player.pending.set(streamId, (answer) => resolve({ ...answer, ms: now() - sentAt }));
+    player.pending.set(streamId, (answer) => resolve({ ...answer, ms: now() - sentAt, sentAt: sentAtWall }));
     player.socket.send(
       serializeFrame({
         type: FrameTypes.REQUEST_RESPONSE,
@@ -452,6 +453,17 @@ try {
   const acks = cashOuts.filter((answer): answer is NonNullable<typeof answer> => answer !== null);
   const paid = acks.filter((answer) => answer.ok).length;
   const ackMs = ascending(acks.map((answer) => answer.ms));
+  // BENCH_DUMP_CASH_OUTS=file: each acknowledgement (sent at, ms after the round's start) and each
+  // tick's server time, as JSON, to see when the slow ones were sent.
+  if (process.env.BENCH_DUMP_CASH_OUTS)
+    writeFileSync(
+      process.env.BENCH_DUMP_CASH_OUTS,
+      JSON.stringify({
+        startedAt,
+        acks: acks.map((answer) => [answer.sentAt - startedAt, answer.ms]),
+        ticks: complete.map((tick) => [tick.serverTime - startedAt, tick.last - tick.serverTime]),
+      }),
+    );
   const betMs = ascending(bets.map((bet) => bet.ms));
   const check = await database.query<{ open: number; held: string }>(
     `SELECT count(*) FILTER (WHERE state = 'open')::int AS open, count(*)::text AS held FROM round_bets WHERE round_id = $1`,

@@ -144,10 +144,11 @@ const EnvSchema = z.object({
    * Group commit of manual crash cash-outs (docs/decisions.md "Rounds: cash-outs settled in
    * batches"): batches in flight at once (a second starts beside a running one only for 8 cash-outs
    * or more); cash-outs arriving meanwhile leave together in the next, at most
-   * ROUNDS_CASH_OUT_BATCH_MAX a batch (1: every cash-out alone).
+   * ROUNDS_CASH_OUT_BATCH_MAX a batch (1: every cash-out alone). 32, not the bets' 64: a burst of
+   * cash-outs at one multiplier is settled as two statements side by side, one per core (measured).
    */
   ROUNDS_CASH_OUT_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(500).default(2),
-  ROUNDS_CASH_OUT_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(64),
+  ROUNDS_CASH_OUT_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(32),
   // --- EVM chain (USDT deposits and withdrawals; docs/chain.md) ---
   /** JSON-RPC of an EVM chain; unset: a local dev chain is started with the app (not in production). */
   CHAIN_RPC_URL: z.string().url().optional(),
