@@ -53,7 +53,8 @@ export interface RealtimeLimits {
    * How long one turn of the event loop may spend sending a broadcast before it yields (ms), so one
    * fan-out never blocks long. A time, not a count of sends: under load every yield waits a whole
    * turn of the loop (pg results, requests), so yielding every 128 sends let a tick to 5,000 sockets
-   * take 40 turns, seconds on a busy node, while a 12 ms slice takes a handful.
+   * take 40 turns, seconds on a busy node, while a 12 ms slice takes a handful. 6 ms since the fan-out
+   * also pauses for answers (`fanoutPauseMs`): a request arriving mid-slice waits for the slice's end.
    */
   fanoutSliceMs: number;
   /**
@@ -81,7 +82,7 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   maxStreamsPerConnection: 16,
   maxInflightPerConnection: 32,
   maxQueuedPerStream: 64,
-  fanoutSliceMs: 12,
+  fanoutSliceMs: 6,
   fanoutPauseMs: 20,
 };
 
