@@ -6,6 +6,7 @@ import { deserializeFrame, Flags, type Frame, FrameTypes, serializeFrame } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import {
+  requestStreamFrame,
   routeMetadata,
   type StandaloneGateway,
   setupFrame,
@@ -56,16 +57,7 @@ describe('a broadcast and the answers waiting', () => {
     const subscribers: Peer[] = [];
     for (let index = 0; index < SUBSCRIBERS; index++) {
       const subscriber = await peer(100 + index);
-      subscriber.socket.send(
-        serializeFrame({
-          type: FrameTypes.REQUEST_STREAM,
-          streamId: 1,
-          flags: Flags.METADATA,
-          requestN: REALTIME_CHANNEL_DEMAND,
-          data: null,
-          metadata: routeMetadata('/test/stream'),
-        }),
-      );
+      subscriber.socket.send(requestStreamFrame('/test/stream', 1, REALTIME_CHANNEL_DEMAND));
       subscribers.push(subscriber);
     }
     await waitFor(() => node.gateway.stats().streams === SUBSCRIBERS, 5_000, 'streams open');

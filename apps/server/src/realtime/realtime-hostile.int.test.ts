@@ -20,7 +20,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEFAULT_REALTIME_LIMITS } from './realtime.gateway.ts';
-import { ourClient, routeMetadata, setupFrame, signInToken, waitFor } from './realtime.test-support.ts';
+import {
+  ourClient,
+  requestStreamFrame,
+  routeMetadata,
+  setupFrame,
+  signInToken,
+  waitFor,
+} from './realtime.test-support.ts';
 
 let testApp: TestApp;
 let bystander: ReturnType<typeof ourClient>;
@@ -142,16 +149,7 @@ class RawClient {
   openStream(route: string, requestN: number): number {
     const streamId = this.nextStreamId;
     this.nextStreamId += 2;
-    this.send(
-      serializeFrame({
-        type: FrameTypes.REQUEST_STREAM,
-        streamId,
-        flags: Flags.METADATA,
-        requestN,
-        data: null,
-        metadata: routeMetadata(route),
-      } as Frame),
-    );
+    this.send(requestStreamFrame(route, streamId, requestN));
     return streamId;
   }
 

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import {
   ourClient,
+  requestStreamFrame,
   routeMetadata,
   type StandaloneGateway,
   setupFrame,
@@ -150,16 +151,7 @@ describe('after SETUP', () => {
 
   /** Opens stream 1 on `/test/stream` with the channel's demand, as the apps do. */
   async function openTestStream(raw: RawSocket): Promise<void> {
-    raw.socket.send(
-      serializeFrame({
-        type: FrameTypes.REQUEST_STREAM,
-        streamId: 1,
-        flags: Flags.METADATA,
-        requestN: REALTIME_CHANNEL_DEMAND,
-        data: null,
-        metadata: routeMetadata('/test/stream'),
-      }),
-    );
+    raw.socket.send(requestStreamFrame('/test/stream', 1, REALTIME_CHANNEL_DEMAND));
     await waitFor(() => node.gateway.stats().streams > 0, 2_000, 'stream open');
   }
 

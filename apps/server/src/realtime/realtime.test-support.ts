@@ -270,3 +270,15 @@ export function setupFrame(data: unknown, overrides: Partial<Record<string, unkn
 /** Composite metadata naming one route, as a raw frame carries it. */
 export const routeMetadata = (route: string) =>
   encodeCompositeMetadata([[WellKnownMimeType.MESSAGE_RSOCKET_ROUTING, encodeRoute(route)]]);
+
+/** A raw REQUEST_STREAM frame opening `route` on `streamId` with an initial demand of `requestN`. */
+export function requestStreamFrame(route: string, streamId: number, requestN: number): Buffer {
+  return serializeFrame({
+    type: FrameTypes.REQUEST_STREAM,
+    streamId,
+    flags: Flags.METADATA,
+    requestN,
+    data: null,
+    metadata: routeMetadata(route),
+  } as Frame);
+}

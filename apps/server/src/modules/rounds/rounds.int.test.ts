@@ -60,6 +60,14 @@ async function drive(done: () => Promise<boolean>, timeoutMs = 20_000): Promise<
   throw new Error('the rounds did not reach the expected state in time');
 }
 
+/** Runs the clock until the round is in `state`. */
+function driveUntil(roundId: string, state: 'running' | 'ended'): Promise<void> {
+  return drive(
+    async () =>
+      (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = ${state}`)) !== undefined,
+  );
+}
+
 async function row<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T | undefined> {
   const result = await testApp.database.db.execute(query);
   return result.rows[0] as T | undefined;
@@ -283,11 +291,7 @@ describe('crash', () => {
       expect(parseAmount(cashOut.payout!, 'IDR', 'wire')).toBe((100_000n * BigInt(cashOut.cashOut!)) / 100n);
       expect((await failure(player.api.rounds.crashCashOut({ body: { betId } }))).errCode).toBe(10034);
     }
-    await drive(
-      async () =>
-        (await row(sql`SELECT 1 FROM rounds WHERE id = ${round.id}::bigint AND state = 'ended'`)) !==
-        undefined,
-    );
+    await driveUntil(round.id, 'ended');
     const after = await player.api.rounds.state({ params: { game: 'crash' } });
     const ended = after.recent.find((candidate) => candidate.id === round.id)!;
     expect(ended.state).toBe('ended');
@@ -363,11 +367,7 @@ describe('crash', () => {
       ),
     );
 
-    await drive(
-      async () =>
-        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`)) !==
-        undefined,
-    );
+    await driveUntil(roundId, 'running');
     const round = (await row<{ started_at: string; bust_at: string; result: number }>(
       sql`SELECT started_at, bust_at, result FROM rounds WHERE id = ${roundId}::bigint`,
     ))!;
@@ -398,11 +398,7 @@ describe('crash', () => {
     await sleep(Math.max(0, bustAt + 400 - Date.now()));
     while (answers.length < 600) await sleep(10);
     const settled = await Promise.all(answers);
-    await drive(
-      async () =>
-        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'ended'`)) !==
-        undefined,
-    );
+    await driveUntil(roundId, 'ended');
     ticking = false;
     await clock;
 
@@ -450,11 +446,7 @@ describe('crash', () => {
     const betIds = ids.map(() => randomUUID());
     for (const [index, id] of ids.entries())
       await service.crashBet(sessionOf(id), { betId: betIds[index]!, asset: 'IDR', amount: 100n });
-    await drive(
-      async () =>
-        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`)) !==
-        undefined,
-    );
+    await driveUntil(roundId, 'running');
     const round = (await row<{ started_at: string; bust_at: string }>(
       sql`SELECT started_at, bust_at FROM rounds WHERE id = ${roundId}::bigint`,
     ))!;
@@ -491,11 +483,7 @@ describe('crash', () => {
       (error: { errCode?: number }) => error.errCode,
     );
     expect(late).toBe(10031);
-    await drive(
-      async () =>
-        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'ended'`)) !==
-        undefined,
-    );
+    await driveUntil(roundId, 'ended');
     expect(
       (await row<{ state: string }>(sql`SELECT state FROM round_bets WHERE id = ${betIds[2]!}::uuid`))!.state,
     ).toBe('lost');
@@ -508,11 +496,7 @@ describe('crash', () => {
     const roundId = await bettingCrashRound(2_000);
     const betId = randomUUID();
     await service.crashBet(sessionOf(id!), { betId, asset: 'IDR', amount: 100n });
-    await drive(
-      async () =>
-        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`)) !==
-        undefined,
-    );
+    await driveUntil(roundId, 'running');
     const bustAt = Date.parse(
       (await row<{ bust_at: string }>(sql`SELECT bust_at FROM rounds WHERE id = ${roundId}::bigint`))!
         .bust_at,
@@ -552,11 +536,7 @@ describe('crash', () => {
       sql`SELECT cashed_at FROM round_bets WHERE id = ${betId}::uuid`,
     ))!;
     expect(Date.parse(settled.cashed_at)).toBeLessThan(bustAt);
-    await drive(
-      async () =>
-        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'ended'`)) !==
-        undefined,
-    );
+    await driveUntil(roundId, 'ended');
     expect(
       (await row<{ state: string }>(sql`SELECT state FROM round_bets WHERE id = ${betId}::uuid`))!.state,
     ).toBe('won');
@@ -575,11 +555,7 @@ describe('cash-outs in batches', () => {
         service.crashBet(sessionOf(id), { betId: betIds[index]!, asset: 'IDR', amount: 100n }),
       ),
     );
-    await drive(
-      async () =>
-        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`)) !==
-        undefined,
-    );
+    await driveUntil(roundId, 'running');
     const outcome = (promise: Promise<unknown>) =>
       promise.then(
         () => 'paid',
@@ -649,11 +625,7 @@ describe('cash-outs in batches', () => {
       expect(bet.settles).toBe(1);
       expect(bet.pending).toBe('0');
     }
-    await drive(
-      async () =>
-        (await row(sql`SELECT 1 FROM rounds WHERE id = ${roundId}::bigint AND state = 'ended'`)) !==
-        undefined,
-    );
+    await driveUntil(roundId, 'ended');
     await expectLedgerClean(testApp);
   }, 90_000);
 });
@@ -698,11 +670,7 @@ describe('wingo', () => {
     );
     expect(late.errCode).toBe(10030);
 
-    await drive(
-      async () =>
-        (await row(sql`SELECT 1 FROM rounds WHERE id = ${open.id}::bigint AND state = 'ended'`)) !==
-        undefined,
-    );
+    await driveUntil(open.id, 'ended');
     const history = await player.api.rounds.history({ params: { game: 'wingo30' }, query: {} });
     const ended = history.items.find((item) => item.id === open.id)!;
     expect(ended.result).toBe(wingoNumber(ended.hash!, fairness!.salt!));
