@@ -58,10 +58,10 @@ export interface RealtimeLimits {
    */
   fanoutSliceMs: number;
   /**
-   * While requests over the channel wait for their answers, a fan-out pauses between its slices
-   * until they are answered, at most this long (ms), instead of going on at the next turn: the
-   * answers' work (a batch of cash-outs in PostgreSQL, its statements and replies) gets the CPU
-   * first, the broadcast finishes a little later. Measured in the rounds bench (docs/decisions.md
+   * While requests over the channel wait for their answers, a fan-out pauses before its pass and
+   * between its slices until they are answered, at most this long (ms) each time, instead of going on
+   * at the next turn: the answers' work (a batch of cash-outs in PostgreSQL, its statements and
+   * replies) gets the CPU first, the broadcast finishes a little later. Measured in the rounds bench (docs/decisions.md
    * "Realtime: a broadcast gives way to answers"): a crash tick to 5,000 sockets took both cores for
    * 50-140 ms, and every cash-out arriving then waited for all of it.
    */
@@ -466,7 +466,11 @@ export function createRealtimeGateway(options: RealtimeOptions) {
 
   async function runFanout(): Promise<void> {
     try {
-      while (fanoutQueue.length > 0) await fanOut(fanoutQueue.splice(0));
+      while (fanoutQueue.length > 0) {
+        // A pass gives way to the answers waiting when it would start, as its slices do.
+        if (requestsInFlight > 0 && limits.fanoutPauseMs > 0) await answered(limits.fanoutPauseMs);
+        await fanOut(fanoutQueue.splice(0));
+      }
     } catch (error) {
       options.log.error({ err: error }, 'realtime broadcast fan-out failed');
     } finally {
