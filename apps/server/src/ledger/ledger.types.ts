@@ -148,7 +148,7 @@ export interface SettledHold {
 
 /** A settled hold's postings as `linked` takes them: what `holdSettlementsCall` writes for it. */
 export function settledHoldPostings(
-  hold: SettledHold,
+  hold: Omit<SettledHold, 'id' | 'referenceId'>,
   codes: Pick<SettledHoldsRequest, 'postCode' | 'stakeCode' | 'payoutCode'>,
 ): Posting[] {
   const postings: Posting[] = [

@@ -28,6 +28,7 @@ import {
   type LedgerAccount,
   type Posting,
   type SettledStake,
+  settledHoldPostings,
 } from '../../ledger/ledger.ts';
 import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
 import type { PlayGate, SqlCall } from '../../money/play-gate.ts';
@@ -346,6 +347,7 @@ export function createGamesService(deps: GamesDeps) {
     return { game: 'roulette', bets };
   }
 
+  /** A held bet's settlement: the hold posted, the stake on to the house, the payout (if any) back. */
   function postingsOfSettlement(
     betId: string,
     ids: { player: bigint; escrow: bigint; house: bigint },
@@ -353,27 +355,20 @@ export function createGamesService(deps: GamesDeps) {
     payout: bigint,
   ): Posting[] {
     const ledgerIds = betLedgerIds(betId);
-    const postings: Posting[] = [
-      { id: ledgerIds.post, kind: 'post', pendingId: ledgerIds.hold, code: GAME_CODES.stake },
+    return settledHoldPostings(
       {
-        id: ledgerIds.toHouse,
-        kind: 'single',
-        debitAccountId: ids.escrow,
-        creditAccountId: ids.house,
-        amount: stake,
-        code: GAME_CODES.toHouse,
+        pendingId: ledgerIds.hold,
+        postId: ledgerIds.post,
+        stakeId: ledgerIds.toHouse,
+        payoutId: ledgerIds.payout,
+        userAccountId: ids.player,
+        escrowAccountId: ids.escrow,
+        systemAccountId: ids.house,
+        stake,
+        payout,
       },
-    ];
-    if (payout > 0n)
-      postings.push({
-        id: ledgerIds.payout,
-        kind: 'single',
-        debitAccountId: ids.house,
-        creditAccountId: ids.player,
-        amount: payout,
-        code: GAME_CODES.payout,
-      });
-    return postings;
+      { postCode: GAME_CODES.stake, stakeCode: GAME_CODES.toHouse, payoutCode: GAME_CODES.payout },
+    );
   }
 
   /** The accounts of a bet: the player's wallet, the player's game escrow, the house. */

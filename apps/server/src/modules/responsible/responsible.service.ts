@@ -149,6 +149,15 @@ export function createResponsibleService(deps: ResponsibleDeps) {
     return all ? (offset) => all(items, offset) : null;
   }
 
+  /** `valuesOf` the stakes and of the payouts of several contexts; null when either has no SQL form. */
+  function stakeAndPayoutValuesOf(
+    contexts: ReadonlyArray<{ projectId: number; asset: Asset; stake: bigint; payout: bigint }>,
+  ): { stakeValues: QuickValues; payoutValues: QuickValues } | null {
+    const stakeValues = valuesOf(contexts.map((context) => ({ ...context, amount: context.stake })));
+    const payoutValues = valuesOf(contexts.map((context) => ({ ...context, amount: context.payout })));
+    return stakeValues && payoutValues ? { stakeValues, payoutValues } : null;
+  }
+
   /** `sqlValuer`'s value, or the rate read now through `executor` when it has no SQL form. */
   async function quickValueOf(
     executor: Executor,
@@ -310,9 +319,8 @@ export function createResponsibleService(deps: ResponsibleDeps) {
       if (contexts.some((context) => context.stake <= 0n || context.payout < 0n)) return null;
       const mayPlayAll = deps.mayPlayAllCall;
       if (deps.playBlock && !mayPlayAll) return null;
-      const stakeValues = valuesOf(contexts.map((context) => ({ ...context, amount: context.stake })));
-      const payoutValues = valuesOf(contexts.map((context) => ({ ...context, amount: context.payout })));
-      if (!stakeValues || !payoutValues) return null;
+      const values = stakeAndPayoutValuesOf(contexts);
+      if (!values) return null;
       return quickStakesSql(
         {
           stakes: contexts.map((context) => ({
@@ -321,8 +329,7 @@ export function createResponsibleService(deps: ResponsibleDeps) {
             amount: context.stake,
           })),
           may: mayPlayAll ? (at) => mayPlayAll(contexts, at) : null,
-          stakeValues,
-          payoutValues,
+          ...values,
           at: clock.now(),
           gapMs: SESSION_GAP_MS,
         },
@@ -373,9 +380,8 @@ export function createResponsibleService(deps: ResponsibleDeps) {
 
     settleCalls(contexts, offset, postSql) {
       // Both valued in the statement at the same rates (with none, both NULL: nothing recorded, as afterSettle).
-      const stakeValues = valuesOf(contexts.map((context) => ({ ...context, amount: context.stake })));
-      const payoutValues = valuesOf(contexts.map((context) => ({ ...context, amount: context.payout })));
-      if (!stakeValues || !payoutValues) return null;
+      const values = stakeAndPayoutValuesOf(contexts);
+      if (!values) return null;
       return settlesSql(
         {
           settlements: contexts.map((context) => ({
@@ -384,8 +390,7 @@ export function createResponsibleService(deps: ResponsibleDeps) {
             asset: context.asset,
             amount: context.stake,
           })),
-          stakeValues,
-          payoutValues,
+          ...values,
           at: clock.now(),
         },
         offset,
