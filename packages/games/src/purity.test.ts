@@ -1,4 +1,4 @@
-// Proves the shared core stays pure and browser-safe: no clock, no Math.random, no Node built-ins and nothing of the repo outside bin/ and tests.
+// Proves the shared core stays pure and browser-safe: no clock, no Math.random, no Node built-ins and nothing of the repo outside bin/, node/ (Node-only adapters the index does not export) and tests.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +15,24 @@ function files(directory: string): string[] {
 describe('purity of @payhub/games', () => {
   const shared = files(source)
     .map((path) => relative(source, path))
-    .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.startsWith('bin/'));
+    .filter(
+      (path) =>
+        path.endsWith('.ts') &&
+        !path.endsWith('.test.ts') &&
+        !path.startsWith('bin/') &&
+        !path.startsWith('node/'),
+    );
 
   it('has shared modules to check', () => {
     expect(shared).toContain('fair/seed-pair.ts');
     expect(shared.length).toBeGreaterThan(10);
+  });
+
+  it('keeps the Node-only adapters out of what the index exports', () => {
+    const index = readFileSync(join(source, 'index.ts'), 'utf8');
+    expect(index).not.toMatch(/from '\.\/(node|bin)\//);
+    for (const path of shared)
+      expect(readFileSync(join(source, path), 'utf8'), path).not.toMatch(/from '[./]*node\//);
   });
 
   it('uses no clock, no Math.random, no Node built-ins, no other package of the repo', () => {

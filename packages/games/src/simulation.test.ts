@@ -1,7 +1,7 @@
 // Proves each game's RTP over 10⁶ deterministic rounds (fixed seed pair, nonces 0…10⁶−1) played through the pure rules lies within ±0.3 points of docs/games.md.
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type FloatStream, generateFloats } from './fair/seed-pair.ts';
+import { nativeFloatStream } from './node/native-floats.ts';
 import { payoutOf } from './payout.ts';
 import { hiloRank } from './rules/cards.ts';
 import { flipCoinflip, startCoinflip } from './rules/coinflip.ts';
@@ -23,31 +23,11 @@ const STAKE = 10_000n;
 const TOLERANCE = 0.003;
 
 /**
- * The same byte stream as fair/seed-pair.ts, from node:crypto's native HMAC: the pure-JS HMAC costs
- * ~10–30 µs a round on these shared cores, too slow for 7 × 10⁶ rounds in a test. The first test
- * below proves the two streams equal on the first 2 000 nonces.
+ * The seed pair's floats from node:crypto's HMAC (the pure-JS HMAC is too slow for 7 × 10⁶ rounds in a
+ * test); node/native-floats.test.ts and the first test below prove them the same floats.
  */
 function nativeStream(nonce: number): FloatStream {
-  let position = 0;
-  let loaded = -1;
-  let buffer = Buffer.alloc(0);
-  return {
-    next(): number {
-      const round = position >> 5;
-      if (round !== loaded) {
-        buffer = createHmac('sha256', SEEDS.serverSeed)
-          .update(`${SEEDS.clientSeed}:${nonce}:${round}`)
-          .digest();
-        loaded = round;
-      }
-      const offset = position & 31;
-      position += 4;
-      return buffer.readUInt32BE(offset) / 2 ** 32;
-    },
-    get cursor() {
-      return position;
-    },
-  };
+  return nativeFloatStream({ ...SEEDS, nonce });
 }
 
 function must<State>(step: StepResult<State, string>): State {

@@ -2,12 +2,46 @@
 // once settled; stored states survive the bigint-tagged JSON round trip unchanged.
 import { minesLayout } from '@payhub/games';
 import { describe, expect, it } from 'vitest';
-import { cashOutPlay, movePlay, outcomeView, type PlayState, startPlay } from './games.play.ts';
+import {
+  cashOutPlay,
+  movePlay,
+  outcomeView,
+  type PlayParams,
+  type PlayState,
+  startPlay,
+} from './games.play.ts';
 import { decodeJson, encodeJson } from './games.state.ts';
 
 const seed = { serverSeed: 'f'.repeat(64), clientSeed: 'unit', nonce: 7 };
 
 describe('games.play', () => {
+  it('opens every game the same from the native float stream as from the pure seed pair', () => {
+    const every: PlayParams[] = [
+      { game: 'dice', target: 4950, direction: 'under' },
+      { game: 'roller', target: 50_000, direction: 'over' },
+      {
+        game: 'roulette',
+        bets: [
+          { kind: 'red', amount: 500n },
+          { kind: 'straight', numbers: [17], amount: 500n },
+        ],
+      },
+      { game: 'coinflip', mode: 'single', side: 'heads' },
+      { game: 'coinflip', mode: 'streak' },
+      { game: 'mines', mines: 24 },
+      { game: 'hilo' },
+      { game: 'fruit-bomb', bombs: 7 },
+    ];
+    for (const params of every)
+      for (let nonce = 0; nonce < 300; nonce += 1) {
+        const input = { serverSeed: 'native-equals-pure-server-seed', clientSeed: 'klien', nonce };
+        const config = { edgeBp: null };
+        expect(startPlay(input, params, 1_000n, config), `${params.game} ${nonce}`).toEqual(
+          startPlay(input, params, 1_000n, config, (pure) => pure),
+        );
+      }
+  });
+
   it('hides the mines until the game is settled', () => {
     const opened = startPlay(seed, { game: 'mines', mines: 5 }, 1_000n, { edgeBp: 3 });
     const layout = minesLayout(seed, 5);

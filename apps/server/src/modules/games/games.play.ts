@@ -20,6 +20,7 @@ import {
   coinflipMultiplierBp,
   diceChance,
   diceMultiplierBp,
+  type FloatSource,
   type FruitBombState,
   flipCoinflip,
   fruitBombNextMultipliersBp,
@@ -45,6 +46,7 @@ import {
   startMines,
   validateRouletteBets,
 } from '@payhub/games';
+import { nativeFloatStream } from '@payhub/games/node';
 
 /** The parameters as the service hands them over: roulette chips already parsed to minor units. */
 export type PlayParams =
@@ -158,8 +160,19 @@ function stepOf(state: PlayState, status: string, multiplierBp: bigint, stake: b
   return settledStep(state, status === 'cashed' ? multiplierBp : 0n, stake);
 }
 
-/** Plays the bet's opening: single-step games settle here, multi-step games open. */
-export function startPlay(seed: SeedInput, params: PlayParams, stake: bigint, config: PlayConfig): PlayStep {
+/**
+ * Plays the bet's opening: single-step games settle here, multi-step games open. The rules read the
+ * seed pair's floats from node:crypto's HMAC (`nativeFloatStream`: the same floats as the pure core's,
+ * several times cheaper; the player app and the verifier recompute them with the pure one).
+ */
+export function startPlay(
+  input: SeedInput,
+  params: PlayParams,
+  stake: bigint,
+  config: PlayConfig,
+  floatsOf: (input: SeedInput) => FloatSource = nativeFloatStream,
+): PlayStep {
+  const seed = floatsOf(input);
   switch (params.game) {
     case 'dice': {
       const outcome = playDice(seed, params);
