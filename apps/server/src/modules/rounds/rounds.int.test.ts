@@ -6,7 +6,7 @@
 // round stranded past its draw voided with every stake returned; a bet riding at 200× paid 200×; a
 // round's end held back while a cash-out received before its bust is still settling on the node.
 // Crash chains are fixed here (known crash points), so no outcome rests on a random chain.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { PayhubClient } from '@payhub/client';
 import { RealtimeState } from '@payhub/client';
 import { type Asset, parseAmount, type RoundEvent, RoundsRealtimeRoute } from '@payhub/contracts';
@@ -877,4 +877,54 @@ describe('the 200× cap', () => {
     expect(ended.result).toBe(21_834);
     await expectLedgerClean(testApp);
   }, 120_000);
+});
+
+describe('a chain waiting for its salt', () => {
+  it('is read again after a pause, not at every turn of the clock, and plays once salted', async () => {
+    // Project 16's wingo120 chain is retired for one without a salt (production's state until an
+    // admin fixes it); the clock ends the live round, then opens none while the chain has no salt.
+    const secret = randomBytes(32).toString('hex');
+    const checkpoints = [...chainCheckpoints(secret, CHAIN_LENGTH, 30)];
+    const terminatingHash = checkpoints.at(-1)![1];
+    const repo = createRoundsRepo(testApp.database.db);
+    const chain = await repo.transaction(async (tx) => {
+      await tx.execute(
+        sql`UPDATE round_chains SET next_round = length + 1 WHERE project_id = 16 AND game = 'wingo120'`,
+      );
+      return repo.insertChain(
+        tx,
+        {
+          projectId: 16,
+          game: 'wingo120',
+          length: CHAIN_LENGTH,
+          secret,
+          terminatingHash,
+          checkpointEvery: 30,
+          salt: null,
+          saltSource: null,
+        },
+        checkpoints,
+      );
+    });
+    const live = () =>
+      row<{ chain_id: string }>(
+        sql`SELECT chain_id::text AS chain_id FROM rounds WHERE project_id = 16 AND game = 'wingo120' AND state IN ('betting', 'running')`,
+      );
+    await drive(async () => (await live()) === undefined, 20_000);
+    // Salted meanwhile from elsewhere (another node's console): the clock, which found the chain
+    // without a salt a moment ago, does not read it again at once …
+    await testApp.database.db.execute(
+      sql`UPDATE round_chains SET salt = ${chainStep(`payhub development salt:${terminatingHash}`)}, salt_source = 'test', salt_fixed_at = now() WHERE id = ${chain!.id.toString()}::bigint`,
+    );
+    const salted = Date.now();
+    for (let turn = 0; turn < 10; turn += 1) {
+      await testApp.app.rounds.service.tick();
+      await sleep(50);
+    }
+    expect(await live()).toBeUndefined();
+    // … but within its pause (5 s), and then plays the chain.
+    await drive(async () => (await live()) !== undefined, 15_000);
+    expect((await live())?.chain_id).toBe(chain!.id.toString());
+    expect(Date.now() - salted).toBeLessThan(8_000);
+  }, 60_000);
 });

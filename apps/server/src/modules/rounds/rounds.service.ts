@@ -143,6 +143,8 @@ const SETTLE_BATCH = 100;
 const CRASH_SETTLE_WAIT_MAX_MS = 5_000;
 /** Chain hashes computed between two yields to the event loop. */
 const CHAIN_YIELD_EVERY = 5_000;
+/** A chain found without its salt is read again after this long: its first round opens that much after the salt is fixed on another node. */
+const SALT_RECHECK_MS = 5_000;
 const RECENT = 20;
 
 /** Posting codes (history maps them to game play). */
@@ -408,10 +410,24 @@ export function createRoundsService(deps: RoundsDeps) {
     return `${day}${WINGO_MODE_CODE[game]}${String(sequence).padStart(5, '0')}`;
   }
 
+  /**
+   * When each game's chain was last found without its salt (in production until an admin fixes it,
+   * on any node), by project and game: the clock reads it again after SALT_RECHECK_MS, not at every
+   * turn (ten reads a second of each such chain otherwise). A salt fixed on this node clears it.
+   */
+  const saltlessAt = new Map<string, number>();
+
   /** Opens the next round of a game from its chain (the clock node only). */
   async function openRound(projectId: number, game: RoundGame, now: Date): Promise<RoundRow | null> {
+    const key = `${projectId}:${game}`;
+    const saltless = saltlessAt.get(key);
+    if (saltless !== undefined && now.getTime() - saltless < SALT_RECHECK_MS) return null;
     const chain = await ensureChain(projectId, game);
-    if (chain.salt === null) return null;
+    if (chain.salt === null) {
+      saltlessAt.set(key, now.getTime());
+      return null;
+    }
+    saltlessAt.delete(key);
     const round = await clockRepo.transaction(async (tx) => {
       const locked = await repo.activeChain(tx, projectId, game, true);
       if (!locked || locked.salt === null) return null;
@@ -1310,6 +1326,7 @@ export function createRoundsService(deps: RoundsDeps) {
         if (!chain) throw notFound();
         if (!(await repo.setSalt(tx, chain.id, input.salt, input.source)))
           throw new AppError(ErrorCode.RoundSaltFixed);
+        saltlessAt.delete(`${session.projectId}:${input.game}`);
         return fairnessOf({ ...chain, salt: input.salt, saltSource: input.source });
       });
     },
