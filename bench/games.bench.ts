@@ -12,7 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { demoAccounts, startApp, stopApp } from './support/app-process.ts';
+import { demoAccounts, descendantsCpuMsOf, startApp, stopApp } from './support/app-process.ts';
 
 const BETS_PER_SECOND_MIN = 2_000;
 const P99_MS_MAX = 50;
@@ -32,6 +32,16 @@ function cpuMsOf(pid: number | undefined): { user: number; system: number } {
     return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   } catch {
     return { user: 0, system: 0 };
+  }
+}
+
+/** Idle CPU time of the whole machine so far, in ms (all cores; Linux /proc/stat, else 0). */
+function idleMs(): number {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/) ?? [];
+    return (Number(fields[4]) + Number(fields[5])) * 10;
+  } catch {
+    return 0;
   }
 }
 
@@ -242,20 +252,35 @@ try {
   const insertRounds: Round[] = [];
   const roundSeconds = DURATION_SECONDS / ROUNDS;
   const serverCpuMs = { user: 0, system: 0 };
+  const betsCpu = { database: 0, bench: 0, idle: 0 };
+  const insertsCpu = { database: 0, bench: 0, idle: 0 };
+  /** Adds the CPU the database, the bench process and the idle cores spent on `load` to `into`. */
+  const metered = async (into: typeof betsCpu, load: () => Promise<Round>) => {
+    const database = descendantsCpuMsOf(app?.child.pid);
+    const bench = process.cpuUsage();
+    const idle = idleMs();
+    const round = await load();
+    const used = process.cpuUsage(bench);
+    into.database += descendantsCpuMsOf(app?.child.pid) - database;
+    into.bench += (used.user + used.system) / 1000;
+    into.idle += idleMs() - idle;
+    return round;
+  };
   const measuredBets = async () => {
     const before = cpuMsOf(app?.child.pid);
-    const round = await betLoad(baseUrl, players, roundSeconds);
+    const round = await metered(betsCpu, () => betLoad(baseUrl, players, roundSeconds));
     const after = cpuMsOf(app?.child.pid);
     serverCpuMs.user += after.user - before.user;
     serverCpuMs.system += after.system - before.system;
     return round;
   };
+  const measuredInserts = () => metered(insertsCpu, () => insertLoad(pool, roundSeconds));
   for (let round = 0; round < ROUNDS; round += 1) {
     if (round % 2 === 0) {
       betRounds.push(await measuredBets());
-      insertRounds.push(await insertLoad(pool, roundSeconds));
+      insertRounds.push(await measuredInserts());
     } else {
-      insertRounds.push(await insertLoad(pool, roundSeconds));
+      insertRounds.push(await measuredInserts());
       betRounds.push(await measuredBets());
     }
   }
@@ -325,6 +350,13 @@ try {
   );
   console.log(
     `  server CPU per bet               ${perBet(serverCpuMs.user + serverCpuMs.system)} µs (user ${perBet(serverCpuMs.user)}, system ${perBet(serverCpuMs.system)})   (information: the Node process alone; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]?.toFixed(1)} at the end)`,
+  );
+  const perInsert = (ms: number) => ((ms * 1000) / Math.max(1, inserts.count)).toFixed(0);
+  console.log(
+    `  database / bench / idle per bet  ${perBet(betsCpu.database)} / ${perBet(betsCpu.bench)} / ${perBet(betsCpu.idle)} µs   (information: PostgreSQL's processes, this bench's clients, idle cores)`,
+  );
+  console.log(
+    `  the same per INSERT transaction  ${perInsert(insertsCpu.database)} / ${perInsert(insertsCpu.bench)} / ${perInsert(insertsCpu.idle)} µs`,
   );
   exitCode = rateOk && p99Ok && ratioOk ? 0 : 1;
 } catch (error) {
