@@ -432,6 +432,18 @@ describe('crash', () => {
         expect(okByBet.get(index)).toBeUndefined();
       }
     }
+    // The clock settled the lost bets at the round's end in shared statements (its own pool, so seen
+    // in the ledger): a batch's operations carry the batch's one time, one by one each its own.
+    const lostIds = betIds.filter(
+      (betId) => bets.rows.find((candidate) => candidate.id === betId)?.state === 'lost',
+    );
+    const times = await db.execute<{ times: number; operations: number }>(
+      sql`SELECT count(DISTINCT created_at)::int AS times, count(*)::int AS operations FROM ledger_operations
+           WHERE id IN ${lostIds.map((betId) => `round-settle:${betId}`)}`,
+    );
+    expect(lostIds.length).toBeGreaterThan(10);
+    expect(times.rows[0]).toMatchObject({ operations: lostIds.length });
+    expect(times.rows[0]!.times).toBeLessThanOrEqual(Math.ceil(lostIds.length / 100) + 1);
     // Both sides of the instant were exercised.
     console.info(`500 cash-outs (600 requests) around the bust: ${paid} paid once, ${500 - paid} refused`);
     expect(paid).toBeGreaterThan(0);
@@ -911,6 +923,9 @@ describe('a chain waiting for its salt', () => {
         sql`SELECT chain_id::text AS chain_id FROM rounds WHERE project_id = 16 AND game = 'wingo120' AND state IN ('betting', 'running')`,
       );
     await drive(async () => (await live()) === undefined, 20_000);
+    // The turn after the round's end finds the chain without a salt and opens nothing.
+    await testApp.app.rounds.service.tick();
+    expect(await live()).toBeUndefined();
     // Salted meanwhile from elsewhere (another node's console): the clock, which found the chain
     // without a salt a moment ago, does not read it again at once …
     await testApp.database.db.execute(

@@ -231,21 +231,22 @@ const cashOutSql = (ledgerCall: string, gateCall: string | null) => `WITH settle
     gateCall === null ? '' : `, (SELECT ${gateCall} FROM settled) AS gate`
   } FROM settled`;
 
-/** Where the gate's and ledger's parameters start in `cashOutBets`'s statement. */
-const CASH_OUTS_OFFSET = 4;
-/** `cashOutsSql`'s SQL boolean[]: which of its cash-outs settled, in the order given. */
-const CASH_OUTS_POSTED = '(SELECT post FROM posted)';
+/** Where the gate's and ledger's parameters start in `settleOpenBets`' statement. */
+const SETTLEMENTS_OFFSET = 5;
+/** `settlementsSql`'s SQL boolean[]: which of its bets settled, in the order given. */
+const SETTLEMENTS_POSTED = '(SELECT post FROM posted)';
 /**
- * Several cash-outs in one statement (a batch, docs/decisions.md "Rounds: cash-outs settled in
- * batches"): each bet settles as won only while open, and the gate's record (`gateCall`) and the
- * ledger's settlements (`ledgerCall`) are posted for exactly those that settled (`posted`), the gate
- * first as in the games' batch. One row per settled bet; one row of nulls when none settled.
+ * Several bets settled in one statement (docs/decisions.md "Rounds: cash-outs settled in batches";
+ * the clock's end of a round too): each bet settles, won or lost, only while open, and the gate's
+ * record (`gateCall`) and the ledger's settlements (`ledgerCall`) are posted for exactly those that
+ * settled (`posted`), the gate first as in the games' batch. One row per settled bet; one row of
+ * nulls when none settled.
  */
-const cashOutsSql = (gateCall: string, ledgerCall: string) => `WITH input AS (
-    SELECT * FROM unnest($1::uuid[], $2::integer[], $3::bigint[], $4::timestamptz[])
-           WITH ORDINALITY AS i(bet_id, cash_out, payout, cashed_at, ord)),
+const settlementsSql = (gateCall: string, ledgerCall: string) => `WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::text[], $3::integer[], $4::bigint[], $5::timestamptz[])
+           WITH ORDINALITY AS i(bet_id, state, cash_out, payout, cashed_at, ord)),
   settled AS (
-    UPDATE round_bets b SET state = 'won', cash_out = i.cash_out, payout = i.payout,
+    UPDATE round_bets b SET state = i.state, cash_out = i.cash_out, payout = i.payout,
            cashed_at = i.cashed_at, settled_at = clock_timestamp()
       FROM input i WHERE b.id = i.bet_id AND b.state = 'open' RETURNING b.*),
   posted AS MATERIALIZED (
@@ -443,30 +444,54 @@ export function createRoundsRepo(db: Db) {
       return { found, receivedAt: new Date(rows[0]!.received_at as string) };
     },
 
-    cashOutsOffset: CASH_OUTS_OFFSET,
-    cashOutsPosted: CASH_OUTS_POSTED,
+    /**
+     * `action` inside a savepoint of the caller's transaction: when it throws, what it did is undone
+     * and the transaction goes on (a batch statement that failed, then its items one by one).
+     */
+    async inSavepoint<T>(tx: Executor, action: () => Promise<T>): Promise<T> {
+      await tx.execute(sql`SAVEPOINT rounds_batch`);
+      try {
+        const result = await action();
+        await tx.execute(sql`RELEASE SAVEPOINT rounds_batch`);
+        return result;
+      } catch (error) {
+        await tx.execute(sql`ROLLBACK TO SAVEPOINT rounds_batch`);
+        throw error;
+      }
+    },
+
+    settlementsOffset: SETTLEMENTS_OFFSET,
+    settlementsPosted: SETTLEMENTS_POSTED,
 
     /**
-     * `cashOutsSql` (one autocommit statement): the bets that settled, by id; the others were not
-     * open any more. Its text is fixed for given gate and ledger call texts (arrays, not rows, of
-     * values): a named statement, prepared once per connection.
+     * `settlementsSql` (one statement: autocommit for the cash-outs, inside the clock's transaction at
+     * a round's end): the bets that settled, by id; the others were not open any more. Its text is
+     * fixed for given gate and ledger call texts (arrays, not rows, of values): a named statement,
+     * prepared once per connection.
      */
-    async cashOutBets(
+    async settleOpenBets(
       connection: Executor,
-      items: ReadonlyArray<{ betId: string; cashOut: number; payout: bigint; cashedAt: Date }>,
+      items: ReadonlyArray<{
+        betId: string;
+        state: 'won' | 'lost';
+        cashOut: number | null;
+        payout: bigint;
+        cashedAt: Date | null;
+      }>,
       gateCall: { text: string; values: unknown[] },
       ledgerCall: { text: string; values: unknown[] },
     ): Promise<Map<string, BetRow>> {
-      const text = cashOutsSql(gateCall.text, ledgerCall.text);
+      const text = settlementsSql(gateCall.text, ledgerCall.text);
       const rows = (
         await pgClientOf(connection).query<Raw>({
-          name: statementName('rounds_cash_outs', text),
+          name: statementName('rounds_settlements', text),
           text,
           values: [
             items.map((item) => item.betId),
+            items.map((item) => item.state),
             items.map((item) => item.cashOut),
             items.map((item) => item.payout.toString()),
-            items.map((item) => item.cashedAt.toISOString()),
+            items.map((item) => item.cashedAt?.toISOString() ?? null),
             ...gateCall.values,
             ...ledgerCall.values,
           ],

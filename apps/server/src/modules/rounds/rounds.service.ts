@@ -504,16 +504,87 @@ export function createRoundsService(deps: RoundsDeps) {
   }
 
   /** Settles bets in one transaction: post each hold, stake to the house, payout from the house. */
-  async function settleBets(
+  /** A bet's outcome as the clock settles it at its round's end (or at the 200× cap). */
+  type ClockOutcome = {
+    bet: BetRow;
+    state: 'won' | 'lost';
+    cashOut: number | null;
+    payout: bigint;
+    cashedAt: Date | null;
+  };
+
+  /**
+   * The clock's settlement of bets, in its transaction: in groups with each player once (a wingo
+   * player may hold several bets of a round; a batch settles distinct accounts), each group in one
+   * statement (`settleTogether`'s, with the outcome of each bet); a group whose statement fails is
+   * undone to its savepoint and settled bet by bet, which says which bet failed and why.
+   */
+  async function settleBets(tx: Executor, outcomes: readonly ClockOutcome[]): Promise<BetRow[]> {
+    const settled: BetRow[] = [];
+    for (const group of onePerPlayer(outcomes)) {
+      const gateCalls = deps.playGate.settleCalls?.bind(deps.playGate);
+      if (group.length > 1 && gateCalls) {
+        try {
+          const together = await repo.inSavepoint(tx, () => settleGroup(tx, group, gateCalls));
+          if (together) {
+            settled.push(...together);
+            continue;
+          }
+        } catch (error) {
+          deps.onError(error, 'round settlement batch');
+        }
+      }
+      settled.push(...(await settleOneByOne(tx, group)));
+    }
+    return settled;
+  }
+
+  /** Outcomes split into groups in which each player appears once, in order. */
+  function onePerPlayer(outcomes: readonly ClockOutcome[]): ClockOutcome[][] {
+    const groups: ClockOutcome[][] = [];
+    const seen = new Map<number, number>();
+    for (const outcome of outcomes) {
+      const nth = seen.get(outcome.bet.userId) ?? 0;
+      seen.set(outcome.bet.userId, nth + 1);
+      (groups[nth] ??= []).push(outcome);
+    }
+    return groups;
+  }
+
+  /** One statement for a group of distinct players' bets; null when the gate has no batch form. */
+  async function settleGroup(
     tx: Executor,
-    outcomes: ReadonlyArray<{
-      bet: BetRow;
-      state: 'won' | 'lost';
-      cashOut: number | null;
-      payout: bigint;
-      cashedAt: Date | null;
-    }>,
-  ): Promise<BetRow[]> {
+    group: readonly ClockOutcome[],
+    gateCalls: NonNullable<PlayGate['settleCalls']>,
+  ): Promise<BetRow[] | null> {
+    // Accounts this transaction creates are not cached: they exist only if it commits.
+    const created = new Map<string, bigint>();
+    const holds: SettledHold[] = [];
+    for (const { bet, payout } of group) holds.push(await cashOutSettlement(tx, bet, payout, created));
+    const gateCall = gateCalls(
+      group.map(({ bet, payout }) => gateContextOf(bet, payout)),
+      repo.settlementsOffset,
+      repo.settlementsPosted,
+    );
+    if (!gateCall) return null;
+    const ledgerCall = ledger.holdSettlementsCall(
+      { ...SETTLEMENT, holds },
+      repo.settlementsOffset + gateCall.values.length,
+      repo.settlementsPosted,
+    );
+    const rows = await repo.settleOpenBets(
+      tx,
+      group.map((outcome) => ({ ...outcome, betId: outcome.bet.id })),
+      gateCall,
+      ledgerCall,
+    );
+    return group.flatMap(({ bet }) => {
+      const row = rows.get(bet.id);
+      return row ? [row] : [];
+    });
+  }
+
+  async function settleOneByOne(tx: Executor, outcomes: readonly ClockOutcome[]): Promise<BetRow[]> {
     if (outcomes.length === 0) return [];
     const players = new Map<string, bigint>();
     for (const { bet } of outcomes) {
@@ -891,7 +962,7 @@ export function createRoundsService(deps: RoundsDeps) {
   /**
    * Cash-outs of several players in two statements on one connection, no transaction (as one
    * cash-out's quick path): the bets read with the database's time (each one's receipt is that time
-   * less its own wait in this node), then `repo.cashOutBets` settles the open ones with the gate's
+   * less its own wait in this node), then `repo.settleOpenBets` settles the open ones with the gate's
    * record and their money. Null for an item to settle on its own (the same bet twice in the batch,
    * or a gate with no batch form for these players).
    */
@@ -929,19 +1000,20 @@ export function createRoundsService(deps: RoundsDeps) {
     for (const [address, id] of ids) accountIds.set(address, id);
     const gateCall = gateCalls(
       terms.map((term) => gateContextOf(term.bet, term.payout)),
-      repo.cashOutsOffset,
-      repo.cashOutsPosted,
+      repo.settlementsOffset,
+      repo.settlementsPosted,
     );
     if (!gateCall) return outcomes;
     const ledgerCall = ledger.holdSettlementsCall(
       { ...SETTLEMENT, holds },
-      repo.cashOutsOffset + gateCall.values.length,
-      repo.cashOutsPosted,
+      repo.settlementsOffset + gateCall.values.length,
+      repo.settlementsPosted,
     );
-    const settled = await repo.cashOutBets(
+    const settled = await repo.settleOpenBets(
       connection,
       terms.map((term) => ({
         betId: term.bet.id,
+        state: 'won' as const,
         cashOut: term.cents,
         payout: term.payout,
         cashedAt: term.receivedAt,
