@@ -23,6 +23,7 @@ import { encodeCompositeMetadata, encodeRoute, WellKnownMimeType } from 'rsocket
 import { deserializeFrame, Flags, type Frame, FrameTypes, serializeFrame } from 'rsocket-core';
 import { WebSocket } from 'ws';
 import { cpuMsOf, descendantsCpuMsOf, startApp, statementCounts, stopApp } from './support/app-process.ts';
+import type { WatchersAnswer, WatchersCommand } from './support/rounds-watchers.ts';
 import {
   bareSubscriber,
   inBatches,
@@ -51,7 +52,44 @@ const BARE_PUBLISHES = 30;
 const FUNDING_MINOR = 1_000_000n;
 const KEEPALIVE_MS = 20_000;
 
+/**
+ * The players who only watch (CLIENTS − BETTORS) connect from a process of their own
+ * (bench/support/rounds-watchers.ts), as separate devices would; BENCH_WATCHERS_APART=0 keeps every
+ * client in this process, as the bench did before 2026-12-05.
+ */
+const WATCHERS_APART = process.env.BENCH_WATCHERS_APART !== '0' && CLIENTS > BETTORS;
+/** Clients in this process: all of them, or the bettors when the watchers run apart. */
+const LOCAL_CLIENTS = WATCHERS_APART ? BETTORS : CLIENTS;
+
 const benchDir = dirname(fileURLToPath(import.meta.url));
+
+/** The watchers' process, asked by command and answered by message type. */
+function startWatchers() {
+  const child: ChildProcess = fork(join(benchDir, 'support/rounds-watchers.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiters = new Map<string, (message: WatchersAnswer) => void>();
+  child.on('message', (message: WatchersAnswer) => {
+    const waiter = waiters.get(message.type);
+    if (waiter) {
+      waiters.delete(message.type);
+      waiter(message);
+    }
+  });
+  /** Waits for the next answer of this type (ask before the command that causes it). */
+  const next = <T extends WatchersAnswer['type']>(type: T) =>
+    new Promise<Extract<WatchersAnswer, { type: T }>>((resolve) => {
+      waiters.set(type, resolve as (message: WatchersAnswer) => void);
+    });
+  const ask = <T extends WatchersAnswer['type']>(command: WatchersCommand, type: T) => {
+    const answer = next(type);
+    child.send(command);
+    return answer;
+  };
+  return { child, next, ask, stop: () => child.kill('SIGTERM') };
+}
+type Watchers = ReturnType<typeof startWatchers>;
 const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
 
 function rssOf(pid: number | undefined): number {
@@ -204,7 +242,7 @@ async function waitForChains(database: pg.Client): Promise<void> {
 }
 
 /** The bare `ws` side: the tick-sized payload to CLIENTS plain sockets, BARE_PUBLISHES times. */
-async function bareBroadcast(tickBytes: number): Promise<number[]> {
+async function bareBroadcast(tickBytes: number, watchers: Watchers | null): Promise<number[]> {
   const child: ChildProcess = fork(join(benchDir, 'support/realtime-fanout-server.ts'), [], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -225,9 +263,15 @@ async function bareBroadcast(tickBytes: number): Promise<number[]> {
   try {
     const { barePort } = await ask<{ barePort: number }>({ type: 'noop' }, 'ready');
     const arrivals: Array<{ at: number; data: Buffer }> = [];
-    const sockets = await inBatches(CLIENTS, () =>
+    const sockets = await inBatches(LOCAL_CLIENTS, () =>
       bareSubscriber(barePort, (data) => arrivals.push({ at: now(), data })),
     );
+    // The same split as our clients: the watchers' share of the sockets in their process.
+    if (watchers)
+      await watchers.ask(
+        { type: 'connect-bare', port: barePort, count: CLIENTS - LOCAL_CLIENTS },
+        'bare-connected',
+      );
     for (;;) {
       const stats = await ask<{ bareClients: number }>({ type: 'stats' }, 'stats');
       if (stats.bareClients >= CLIENTS) break;
@@ -238,17 +282,23 @@ async function bareBroadcast(tickBytes: number): Promise<number[]> {
     payload.pad = 'x'.repeat(Math.max(0, tickBytes - JSON.stringify(payload).length - 30));
     const lasts: number[] = [];
     for (let index = 0; index <= BARE_PUBLISHES; index += 1) {
+      if (watchers) await watchers.ask({ type: 'bare-arm' }, 'bare-armed');
+      const apart = watchers?.next('bare-received');
       arrivals.length = 0;
       child.send({ type: 'publish-bare', payload });
       const deadline = Date.now() + 30_000;
-      while (arrivals.length < CLIENTS && Date.now() < deadline) await sleep(2);
+      while (arrivals.length < LOCAL_CLIENTS && Date.now() < deadline) await sleep(2);
       await ask({ type: 'stop-measure' }, 'blocked');
-      if (arrivals.length < CLIENTS) throw new Error(`bare: only ${arrivals.length} of ${CLIENTS} received`);
+      const there = apart ? await apart : { count: 0, last: 0 };
+      const received = arrivals.length + there.count;
+      if (received < CLIENTS) throw new Error(`bare: only ${received} of ${CLIENTS} received`);
       const sentAt = (JSON.parse(arrivals[0]!.data.toString('utf8')) as { sentAt: number }).sentAt;
-      if (index > 0) lasts.push(Math.max(...arrivals.map((arrival) => arrival.at)) - sentAt); // 0: warm-up
+      const last = Math.max(there.last, ...arrivals.map((arrival) => arrival.at));
+      if (index > 0) lasts.push(last - sentAt); // 0: warm-up
       await sleep(TICK_MS);
     }
     for (const socket of sockets) socket.terminate();
+    if (watchers) await watchers.ask({ type: 'close-bare' }, 'bare-closed');
     return lasts;
   } finally {
     child.kill('SIGTERM');
@@ -273,6 +323,7 @@ let exitCode = 1;
 let app: Awaited<ReturnType<typeof startApp>> | null = null;
 let players: Player[] = [];
 let keepAliveTimer: NodeJS.Timeout | undefined;
+let watchers: Watchers | null = null;
 try {
   app = await startApp(dataDir, {
     countStatements: statementsFile,
@@ -292,7 +343,7 @@ try {
   database.on('error', () => {});
   const tokens = await createPlayers(database);
   console.log(
-    `rounds: ${CLIENTS} players connected over RSocket/WebSocket, ${BETTORS} betting 1.00 YEC in one crash round; tick ${TICK_MS} ms, betting ${BETTING_MS / 1000} s, growth ${GROWTH_PER_MS}/ms; waiting for the hash chains (10⁶ rounds each)…`,
+    `rounds: ${CLIENTS} players connected over RSocket/WebSocket (${WATCHERS_APART ? `the ${CLIENTS - BETTORS} who only watch from a process of their own` : 'all from this process'}), ${BETTORS} betting 1.00 YEC in one crash round; tick ${TICK_MS} ms, betting ${BETTING_MS / 1000} s, growth ${GROWTH_PER_MS}/ms; waiting for the hash chains (10⁶ rounds each)…`,
   );
   await waitForChains(database);
   // Production leaves the salt to an admin: the bench fixes it (a value nobody chose: the chain's own hash).
@@ -305,7 +356,20 @@ try {
   await sleep(2_000);
 
   const rssBefore = rssOf(app.child.pid);
-  players = await inBatches(CLIENTS, (index) => connectPlayer(port, tokens[index]!, index));
+  watchers = WATCHERS_APART ? startWatchers() : null;
+  const watching = watchers?.ask(
+    {
+      type: 'connect',
+      port,
+      tokens: tokens.slice(LOCAL_CLIENTS),
+      route: RoundsRealtimeRoute.broadcast,
+      keepAliveMs: KEEPALIVE_MS,
+    },
+    'connected',
+  );
+  players = await inBatches(LOCAL_CLIENTS, (index) => connectPlayer(port, tokens[index]!, index));
+  if (watching && (await watching).count !== CLIENTS - LOCAL_CLIENTS)
+    throw new Error('the watchers did not all connect');
   keepAliveTimer = keepAlive(players);
   await sleep(3_000);
   const rssAfter = rssOf(app.child.pid);
@@ -386,12 +450,16 @@ try {
     () => true,
     () => false,
   );
-  // Targets: uniform from 1.01x to a little past the crash point (some cash-outs come too late).
+  // Targets: uniform from 1.01x to a little past the crash point (some cash-outs come too late), any
+  // multiplier, not whole cents: drawn in whole cents, the ~70 players of each cent fired in the same
+  // millisecond — a burst no crowd of people clicking makes (docs/decisions.md "Rounds bench: cash-outs
+  // at random multipliers, not whole cents").
   const upper = Math.min(MAX_TARGET_CENTS, Math.floor(round.result * 1.05));
   const cashOutsCounted = statementCounts(statementsFile);
   const cashOutsCpu = cpuMsOf(app.child.pid);
   const cashOutsDatabaseCpu = descendantsCpuMsOf(app.child.pid);
   const cashOutsClientCpu = process.cpuUsage();
+  const cashOutsWatchersCpu = cpuMsOf(watchers?.child.pid);
   const cashOutsStartedAt = Date.now();
   // The bench's own event loop (all 5,000 clients live in this process): a late turn of it delays
   // when an answer is seen, so its delay is printed beside the acknowledgements.
@@ -400,7 +468,7 @@ try {
   const cashOuts = await Promise.all(
     bettors.map(async (player, index) => {
       if (!bets[index]!.ok) return null;
-      const target = 101 + Math.floor(Math.random() * (upper - 101));
+      const target = 101 + Math.random() * (upper - 101);
       const delay = startedAt + crashElapsedFor(target, growth) - Date.now();
       await sleep(Math.max(0, delay));
       return request(player, RoundsRealtimeRoute.crashCashOut, { betId: betIds[index] });
@@ -409,7 +477,10 @@ try {
   const cashOutsCpuMs = cpuMsOf(app.child.pid) - cashOutsCpu;
   const cashOutsDatabaseCpuMs = descendantsCpuMsOf(app.child.pid) - cashOutsDatabaseCpu;
   const cashOutsClientCpuUsage = process.cpuUsage(cashOutsClientCpu);
-  const cashOutsClientCpuMs = (cashOutsClientCpuUsage.user + cashOutsClientCpuUsage.system) / 1000;
+  // Both processes of clients: the bettors' (this one) and the watchers'.
+  const cashOutsClientCpuMs =
+    (cashOutsClientCpuUsage.user + cashOutsClientCpuUsage.system) / 1000 +
+    (watchers ? cpuMsOf(watchers.child.pid) - cashOutsWatchersCpu : 0);
   // BENCH_STATEMENTS_TEXTS=1: the statements sent during the cash-outs, most frequent first.
   if (process.env.BENCH_STATEMENTS_TEXTS === '1') {
     const after = await freshCounts();
@@ -448,6 +519,18 @@ try {
     perTick.set(tick.serverTime, entry);
     deliveries.push(at - serverTime);
   }
+  // The watchers' receipts, decoded in their process.
+  for (const [at, roundId, serverTimeText] of watchers
+    ? (await watchers.ask({ type: 'ticks' }, 'ticks')).ticks
+    : []) {
+    if (roundId !== round.id) continue;
+    const serverTime = Date.parse(serverTimeText);
+    const entry = perTick.get(serverTimeText) ?? { serverTime, last: 0, count: 0 };
+    entry.last = Math.max(entry.last, at);
+    entry.count += 1;
+    perTick.set(serverTimeText, entry);
+    deliveries.push(at - serverTime);
+  }
   const complete = [...perTick.values()].filter((tick) => tick.count === CLIENTS);
   const toLast = ascending(complete.map((tick) => tick.last - tick.serverTime));
   const acks = cashOuts.filter((answer): answer is NonNullable<typeof answer> => answer !== null);
@@ -476,7 +559,7 @@ try {
   app = null;
   await stopApp(stopping.child);
 
-  const bareLasts = ascending(await bareBroadcast(tickBytes || 160));
+  const bareLasts = ascending(await bareBroadcast(tickBytes || 160, watchers));
   const oursMedian = percentile(toLast, 0.5);
   const bareMedian = percentile(bareLasts, 0.5);
   const ratio = bareMedian / oursMedian;
@@ -598,6 +681,7 @@ try {
 } finally {
   clearInterval(keepAliveTimer);
   for (const player of players) player.socket.terminate();
+  watchers?.stop();
   if (app) await stopApp(app.child);
   rmSync(dataDir, { recursive: true, force: true });
 }
