@@ -3,7 +3,7 @@
 // its base URL and a database URL for direct reads of that embedded PostgreSQL. Production seeds no
 // demo accounts, so the first start in a DATA_DIR seeds them explicitly (`seed -- --demo`).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/free-port.mjs';
@@ -64,6 +64,9 @@ export async function startApp(
   // BENCH_PROFILE_DIR=dir writes a V8 CPU profile of the server process there (open in Chrome DevTools).
   const profileDir = process.env.BENCH_PROFILE_DIR;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  // BENCH_TRACE_GC=file: the server's garbage collections (V8's --trace-gc lines) appended to that file.
+  const traceGc = process.env.BENCH_TRACE_GC;
+  if (traceGc) profile.push('--trace-gc');
   // `countStatements`: the server counts its pg statements per pool into that file (statementCounts).
   const counting =
     options.countStatements === undefined
@@ -92,6 +95,7 @@ export async function startApp(
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
       for (const line of lines) {
+        if (traceGc && /Scavenge|Mark-Compact|Mark-sweep/.test(line)) appendFileSync(traceGc, `${line}\n`);
         const match = line.match(/embedded PostgreSQL listening on 127\.0\.0\.1:(\d+)/);
         if (match) postgresPort = Number(match[1]);
         if (/\[payhub\] ready in/.test(line)) {
