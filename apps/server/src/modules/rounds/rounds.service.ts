@@ -503,7 +503,6 @@ export function createRoundsService(deps: RoundsDeps) {
     };
   }
 
-  /** Settles bets in one transaction: post each hold, stake to the house, payout from the house. */
   /** A bet's outcome as the clock settles it at its round's end (or at the 200× cap). */
   type ClockOutcome = {
     bet: BetRow;
@@ -516,8 +515,8 @@ export function createRoundsService(deps: RoundsDeps) {
   /**
    * The clock's settlement of bets, in its transaction: in groups with each player once (a wingo
    * player may hold several bets of a round; a batch settles distinct accounts), each group in one
-   * statement (`settleTogether`'s, with the outcome of each bet); a group whose statement fails is
-   * undone to its savepoint and settled bet by bet, which says which bet failed and why.
+   * statement (the cash-outs' `settleOpenBets`, with each bet's outcome); a group whose statement
+   * fails is undone to its savepoint and settled bet by bet, which says which bet failed and why.
    */
   async function settleBets(tx: Executor, outcomes: readonly ClockOutcome[]): Promise<BetRow[]> {
     const settled: BetRow[] = [];
@@ -546,7 +545,9 @@ export function createRoundsService(deps: RoundsDeps) {
     for (const outcome of outcomes) {
       const nth = seen.get(outcome.bet.userId) ?? 0;
       seen.set(outcome.bet.userId, nth + 1);
-      (groups[nth] ??= []).push(outcome);
+      const group = groups[nth];
+      if (group) group.push(outcome);
+      else groups.push([outcome]);
     }
     return groups;
   }
@@ -584,6 +585,7 @@ export function createRoundsService(deps: RoundsDeps) {
     });
   }
 
+  /** Settles bets one by one in the transaction: post each hold, stake to the house, payout back. */
   async function settleOneByOne(tx: Executor, outcomes: readonly ClockOutcome[]): Promise<BetRow[]> {
     if (outcomes.length === 0) return [];
     const players = new Map<string, bigint>();
