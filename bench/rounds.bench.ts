@@ -27,6 +27,7 @@ import type { WatchersAnswer, WatchersCommand } from './support/rounds-watchers.
 import {
   bareSubscriber,
   inBatches,
+  keepAliveFrame,
   now,
   percentile,
   rsocketSubscriber,
@@ -211,13 +212,7 @@ function request(
 
 /** Every client's KEEPALIVE (as the player app's RSocket client sends it), or the server drops it after `lifetime`. */
 function keepAlive(all: readonly Player[]): NodeJS.Timeout {
-  const frame = serializeFrame({
-    type: FrameTypes.KEEPALIVE,
-    streamId: 0,
-    flags: Flags.RESPOND,
-    lastReceivedPosition: 0,
-    data: null,
-  } as Frame);
+  const frame = keepAliveFrame();
   return setInterval(() => {
     for (const player of all) if (player.socket.readyState === WebSocket.OPEN) player.socket.send(frame);
   }, KEEPALIVE_MS);

@@ -5,9 +5,9 @@
 // request. Apart from the bettors because every client is a device of its own: in one event loop,
 // each tick's 5,000 receipts held back the bettors' answers behind 3,000 other clients' work
 // (docs/decisions.md "Rounds bench: watchers in a process of their own"). Same two cores.
-import { deserializeFrame, Flags, type Frame, FrameTypes, serializeFrame } from 'rsocket-core';
+import { deserializeFrame, FrameTypes } from 'rsocket-core';
 import type { WebSocket } from 'ws';
-import { bareSubscriber, inBatches, now, rsocketSubscriber } from './rsocket-client.ts';
+import { bareSubscriber, inBatches, keepAliveFrame, now, rsocketSubscriber } from './rsocket-client.ts';
 
 export type WatchersCommand =
   | { type: 'connect'; port: number; tokens: string[]; route: string; keepAliveMs: number }
@@ -33,16 +33,6 @@ let keepAliveTimer: NodeJS.Timeout | undefined;
 
 let bareSockets: WebSocket[] = [];
 let bareArrivals: Array<{ at: number; data: Buffer }> = [];
-
-function keepAliveFrame(): Buffer {
-  return serializeFrame({
-    type: FrameTypes.KEEPALIVE,
-    streamId: 0,
-    flags: Flags.RESPOND,
-    lastReceivedPosition: 0,
-    data: null,
-  } as Frame);
-}
 
 /** Reports the bare publish once every bare client has it (the main process waits for both sides). */
 function reportBareWhenComplete(): void {

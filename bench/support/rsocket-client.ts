@@ -81,6 +81,17 @@ export function rsocketSubscriber(
   });
 }
 
+/** The KEEPALIVE frame the player app's RSocket client sends (else the server drops it after `lifetime`). */
+export function keepAliveFrame(): Buffer {
+  return serializeFrame({
+    type: FrameTypes.KEEPALIVE,
+    streamId: 0,
+    flags: Flags.RESPOND,
+    lastReceivedPosition: 0,
+    data: null,
+  } as Frame);
+}
+
 /** A plain `ws` socket of the bare broadcast server (bench/support/realtime-fanout-server.ts). */
 export function bareSubscriber(port: number, onMessage: (data: Buffer) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {

@@ -9,7 +9,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PayhubClient } from '@payhub/client';
 import { RealtimeState } from '@payhub/client';
-import { type Asset, parseAmount, type RoundEvent, RoundsRealtimeRoute } from '@payhub/contracts';
+import {
+  type Asset,
+  parseAmount,
+  type RoundEvent,
+  type RoundGame,
+  RoundsRealtimeRoute,
+} from '@payhub/contracts';
 import {
   chainCheckpoints,
   chainRoundOf,
@@ -105,6 +111,34 @@ function sessionOf(userId: number): Session {
     expiresAt: new Date(Date.now() + 3_600_000),
     staffRole: null,
   };
+}
+
+/**
+ * Retires a project's chain of a game (used up) and puts one from `secret` in play, with `salt` (null:
+ * waiting for it, as production's chains wait for an admin). Answers the chain in play.
+ */
+async function replaceChain(projectId: number, game: RoundGame, secret: string, salt: string | null) {
+  const checkpoints = [...chainCheckpoints(secret, CHAIN_LENGTH, 30)];
+  const repo = createRoundsRepo(testApp.database.db);
+  return repo.transaction(async (tx) => {
+    await tx.execute(
+      sql`UPDATE round_chains SET next_round = length + 1 WHERE project_id = ${projectId} AND game = ${game}`,
+    );
+    return repo.insertChain(
+      tx,
+      {
+        projectId,
+        game,
+        length: CHAIN_LENGTH,
+        secret,
+        terminatingHash: checkpoints.at(-1)![1],
+        checkpointEvery: 30,
+        salt,
+        saltSource: salt === null ? null : 'test: a fixed chain',
+      },
+      checkpoints,
+    );
+  });
 }
 
 /** Drives the clock to a crash round of project 12 crashing at 3.00× or more and still betting for `leftMs`. */
@@ -838,30 +872,10 @@ describe('the 200× cap', () => {
     // Project 10's crash chain, fixed: its round 1 crashes at 218.34×. The chain in play is retired
     // (used up) so that the clock opens the next round from this one.
     const secret = 'cd26ed74b8a18bc8098f270d271ec0141a9b581578f0cd42fcbf70768648f350';
-    const checkpoints = [...chainCheckpoints(secret, CHAIN_LENGTH, 30)];
-    const terminatingHash = checkpoints.at(-1)![1];
+    const terminatingHash = [...chainCheckpoints(secret, CHAIN_LENGTH, 30)].at(-1)![1];
     const salt = chainStep(`payhub development salt:${terminatingHash}`);
     expect(crashPointCents(roundHash(secret, CHAIN_LENGTH, 1), salt)).toBe(21_834);
-    const repo = createRoundsRepo(testApp.database.db);
-    const chain = await repo.transaction(async (tx) => {
-      await tx.execute(
-        sql`UPDATE round_chains SET next_round = length + 1 WHERE project_id = 10 AND game = 'crash'`,
-      );
-      return repo.insertChain(
-        tx,
-        {
-          projectId: 10,
-          game: 'crash',
-          length: CHAIN_LENGTH,
-          secret,
-          terminatingHash,
-          checkpointEvery: 30,
-          salt,
-          saltSource: 'test: a fixed chain',
-        },
-        checkpoints,
-      );
-    });
+    const chain = await replaceChain(10, 'crash', secret, salt);
     const rider = await testApp.signIn('player', 10);
     let round: Awaited<ReturnType<typeof rider.api.rounds.state>>['round'] = null;
     await drive(async () => {
@@ -895,29 +909,8 @@ describe('a chain waiting for its salt', () => {
   it('is read again after a pause, not at every turn of the clock, and plays once salted', async () => {
     // Project 16's wingo120 chain is retired for one without a salt (production's state until an
     // admin fixes it); the clock ends the live round, then opens none while the chain has no salt.
-    const secret = randomBytes(32).toString('hex');
-    const checkpoints = [...chainCheckpoints(secret, CHAIN_LENGTH, 30)];
-    const terminatingHash = checkpoints.at(-1)![1];
-    const repo = createRoundsRepo(testApp.database.db);
-    const chain = await repo.transaction(async (tx) => {
-      await tx.execute(
-        sql`UPDATE round_chains SET next_round = length + 1 WHERE project_id = 16 AND game = 'wingo120'`,
-      );
-      return repo.insertChain(
-        tx,
-        {
-          projectId: 16,
-          game: 'wingo120',
-          length: CHAIN_LENGTH,
-          secret,
-          terminatingHash,
-          checkpointEvery: 30,
-          salt: null,
-          saltSource: null,
-        },
-        checkpoints,
-      );
-    });
+    const chain = await replaceChain(16, 'wingo120', randomBytes(32).toString('hex'), null);
+    const terminatingHash = chain!.terminatingHash;
     const live = () =>
       row<{ chain_id: string }>(
         sql`SELECT chain_id::text AS chain_id FROM rounds WHERE project_id = 16 AND game = 'wingo120' AND state IN ('betting', 'running')`,

@@ -559,11 +559,31 @@ export function createRoundsService(deps: RoundsDeps) {
     gateCalls: NonNullable<PlayGate['settleCalls']>,
   ): Promise<BetRow[] | null> {
     // Accounts this transaction creates are not cached: they exist only if it commits.
-    const created = new Map<string, bigint>();
+    const rows = await settleOpen(tx, group, gateCalls, new Map());
+    return rows
+      ? group.flatMap(({ bet }) => {
+          const row = rows.get(bet.id);
+          return row ? [row] : [];
+        })
+      : null;
+  }
+
+  /**
+   * Bets of distinct players settled in one statement (`repo.settleOpenBets`) with the gate's record
+   * and their money, those still open; null when the gate has no batch form for them (nothing
+   * happened). `created` gathers the accounts created on the way.
+   */
+  async function settleOpen(
+    executor: Executor,
+    outcomes: readonly ClockOutcome[],
+    gateCalls: NonNullable<PlayGate['settleCalls']>,
+    created: Map<string, bigint>,
+  ): Promise<Map<string, BetRow> | null> {
     const holds: SettledHold[] = [];
-    for (const { bet, payout } of group) holds.push(await cashOutSettlement(tx, bet, payout, created));
+    for (const { bet, payout } of outcomes)
+      holds.push(await cashOutSettlement(executor, bet, payout, created));
     const gateCall = gateCalls(
-      group.map(({ bet, payout }) => gateContextOf(bet, payout)),
+      outcomes.map(({ bet, payout }) => gateContextOf(bet, payout)),
       repo.settlementsOffset,
       repo.settlementsPosted,
     );
@@ -573,16 +593,12 @@ export function createRoundsService(deps: RoundsDeps) {
       repo.settlementsOffset + gateCall.values.length,
       repo.settlementsPosted,
     );
-    const rows = await repo.settleOpenBets(
-      tx,
-      group.map((outcome) => ({ ...outcome, betId: outcome.bet.id })),
+    return repo.settleOpenBets(
+      executor,
+      outcomes.map((outcome) => ({ ...outcome, betId: outcome.bet.id })),
       gateCall,
       ledgerCall,
     );
-    return group.flatMap(({ bet }) => {
-      const row = rows.get(bet.id);
-      return row ? [row] : [];
-    });
   }
 
   /** Settles bets one by one in the transaction: post each hold, stake to the house, payout back. */
@@ -997,32 +1013,20 @@ export function createRoundsService(deps: RoundsDeps) {
     if (terms.length === 0 || !gateCalls) return outcomes;
     // Accounts created here (outside any transaction) exist at once: cached at once.
     const ids = new Map<string, bigint>();
-    const holds: SettledHold[] = [];
-    for (const term of terms) holds.push(await cashOutSettlement(connection, term.bet, term.payout, ids));
-    for (const [address, id] of ids) accountIds.set(address, id);
-    const gateCall = gateCalls(
-      terms.map((term) => gateContextOf(term.bet, term.payout)),
-      repo.settlementsOffset,
-      repo.settlementsPosted,
-    );
-    if (!gateCall) return outcomes;
-    const ledgerCall = ledger.holdSettlementsCall(
-      { ...SETTLEMENT, holds },
-      repo.settlementsOffset + gateCall.values.length,
-      repo.settlementsPosted,
-    );
-    const settled = await repo.settleOpenBets(
+    const settled = await settleOpen(
       connection,
       terms.map((term) => ({
-        betId: term.bet.id,
+        bet: term.bet,
         state: 'won' as const,
         cashOut: term.cents,
         payout: term.payout,
         cashedAt: term.receivedAt,
       })),
-      gateCall,
-      ledgerCall,
+      gateCalls,
+      ids,
     );
+    for (const [address, id] of ids) accountIds.set(address, id);
+    if (!settled) return outcomes;
     for (const term of terms) {
       const row = settled.get(term.bet.id);
       outcomes[term.index] = row
