@@ -28,10 +28,12 @@ import {
   bareSubscriber,
   inBatches,
   keepAliveFrame,
+  mayBeTick,
   now,
   percentile,
   rsocketSubscriber,
   sleep,
+  tickReceipts,
 } from './support/rsocket-client.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 5_000);
@@ -159,7 +161,7 @@ async function connectPlayer(port: number, token: string, index: number): Promis
   const onMessage = (data: Buffer) => {
     const at = now();
     // Tick frames are small and name their type; everything else is parsed only when needed.
-    if (data.length < 220 && data.includes('"type":"tick"')) tickArrivals.push({ at, data });
+    if (mayBeTick(data)) tickArrivals.push({ at, data });
     // The stream id is the frame's first 4 bytes: broadcast frames (stream 1) matter only to the
     // observer, so the other 4,999 clients skip them without decoding (the bench's own CPU).
     if (index !== 0 && (player.pending.size === 0 || (data.readUInt32BE(0) & 0x7fffffff) === 1)) return;
@@ -500,24 +502,13 @@ try {
   // Ticks of the round: per tick, the latest receipt among the clients minus the server's tick time.
   const perTick = new Map<string, { serverTime: number; last: number; count: number }>();
   const deliveries: number[] = [];
-  let tickBytes = 0;
-  for (const { at, data } of tickArrivals) {
-    const frame = deserializeFrame(data);
-    if (frame.type !== FrameTypes.PAYLOAD || !frame.data) continue;
-    tickBytes = data.length;
-    const tick = JSON.parse(frame.data.toString('utf8')) as { roundId: string; serverTime: string };
-    if (tick.roundId !== round.id) continue;
-    const serverTime = Date.parse(tick.serverTime);
-    const entry = perTick.get(tick.serverTime) ?? { serverTime, last: 0, count: 0 };
-    entry.last = Math.max(entry.last, at);
-    entry.count += 1;
-    perTick.set(tick.serverTime, entry);
-    deliveries.push(at - serverTime);
-  }
-  // The watchers' receipts, decoded in their process.
-  for (const [at, roundId, serverTimeText] of watchers
-    ? (await watchers.ask({ type: 'ticks' }, 'ticks')).ticks
-    : []) {
+  // The tick size of this process's receipts; the watchers' receipts decoded in their process.
+  const tickBytes = tickArrivals.at(-1)?.data.length ?? 0;
+  const receipts = [
+    ...tickReceipts(tickArrivals),
+    ...(watchers ? (await watchers.ask({ type: 'ticks' }, 'ticks')).ticks : []),
+  ];
+  for (const [at, roundId, serverTimeText] of receipts) {
     if (roundId !== round.id) continue;
     const serverTime = Date.parse(serverTimeText);
     const entry = perTick.get(serverTimeText) ?? { serverTime, last: 0, count: 0 };

@@ -63,10 +63,10 @@ export async function startApp(
   const port = await freePort();
   // BENCH_PROFILE_DIR=dir writes a V8 CPU profile of the server process there (open in Chrome DevTools).
   const profileDir = process.env.BENCH_PROFILE_DIR;
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const nodeFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   // BENCH_TRACE_GC=file: the server's garbage collections (V8's --trace-gc lines) appended to that file.
   const traceGc = process.env.BENCH_TRACE_GC;
-  if (traceGc) profile.push('--trace-gc');
+  if (traceGc) nodeFlags.push('--trace-gc');
   // `countStatements`: the server counts its pg statements per pool into that file (statementCounts).
   const counting =
     options.countStatements === undefined
@@ -74,7 +74,7 @@ export async function startApp(
       : ['--import', join(root, 'bench/support/count-statements.ts')];
   const child = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', ...counting, 'apps/server/src/main.ts'],
+    [...nodeFlags, '--import', 'tsx', ...counting, 'apps/server/src/main.ts'],
     {
       cwd: root,
       env: {

@@ -5,9 +5,16 @@
 // request. Apart from the bettors because every client is a device of its own: in one event loop,
 // each tick's 5,000 receipts held back the bettors' answers behind 3,000 other clients' work
 // (docs/decisions.md "Rounds bench: watchers in a process of their own"). Same two cores.
-import { deserializeFrame, FrameTypes } from 'rsocket-core';
 import type { WebSocket } from 'ws';
-import { bareSubscriber, inBatches, keepAliveFrame, now, rsocketSubscriber } from './rsocket-client.ts';
+import {
+  bareSubscriber,
+  inBatches,
+  keepAliveFrame,
+  mayBeTick,
+  now,
+  rsocketSubscriber,
+  tickReceipts,
+} from './rsocket-client.ts';
 
 export type WatchersCommand =
   | { type: 'connect'; port: number; tokens: string[]; route: string; keepAliveMs: number }
@@ -68,7 +75,7 @@ process.on('message', async (command: WatchersCommand) => {
           },
           (data) => {
             const at = now();
-            if (data.length < 220 && data.includes('"type":"tick"')) tickArrivals.push({ at, data });
+            if (mayBeTick(data)) tickArrivals.push({ at, data });
           },
         ),
       );
@@ -80,13 +87,7 @@ process.on('message', async (command: WatchersCommand) => {
       return;
     }
     case 'ticks': {
-      const ticks: Array<[number, string, string]> = [];
-      for (const { at, data } of tickArrivals) {
-        const frame = deserializeFrame(data);
-        if (frame.type !== FrameTypes.PAYLOAD || !frame.data) continue;
-        const tick = JSON.parse(frame.data.toString('utf8')) as { roundId: string; serverTime: string };
-        ticks.push([at, tick.roundId, tick.serverTime]);
-      }
+      const ticks = tickReceipts(tickArrivals);
       clearInterval(keepAliveTimer);
       for (const socket of sockets) socket.terminate();
       sockets = [];

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { REALTIME_CHANNEL_DEMAND, REALTIME_COMPOSITE_METADATA_MIME_TYPE } from '@payhub/contracts';
 import { encodeCompositeMetadata, encodeRoute, WellKnownMimeType } from 'rsocket-composite-metadata';
-import { Flags, type Frame, FrameTypes, serializeFrame } from 'rsocket-core';
+import { deserializeFrame, Flags, type Frame, FrameTypes, serializeFrame } from 'rsocket-core';
 import { WebSocket } from 'ws';
 
 /** Sockets opened at once by `inBatches` (more at once makes the server's accept queue the figure). */
@@ -79,6 +79,25 @@ export function rsocketSubscriber(
     });
     socket.on('message', (data: Buffer) => onMessage(data));
   });
+}
+
+/** Whether a received frame is (likely) a crash tick: ticks are small and name their type. */
+export function mayBeTick(data: Buffer): boolean {
+  return data.length < 220 && data.includes('"type":"tick"');
+}
+
+/** Tick receipts decoded after the run: [arrival, its round, the server's time] each. */
+export function tickReceipts(
+  arrivals: ReadonlyArray<{ at: number; data: Buffer }>,
+): Array<[at: number, roundId: string, serverTime: string]> {
+  const receipts: Array<[number, string, string]> = [];
+  for (const { at, data } of arrivals) {
+    const frame = deserializeFrame(data);
+    if (frame.type !== FrameTypes.PAYLOAD || !frame.data) continue;
+    const tick = JSON.parse(frame.data.toString('utf8')) as { roundId: string; serverTime: string };
+    receipts.push([at, tick.roundId, tick.serverTime]);
+  }
+  return receipts;
 }
 
 /** The KEEPALIVE frame the player app's RSocket client sends (else the server drops it after `lifetime`). */

@@ -231,6 +231,14 @@ const cashOutSql = (ledgerCall: string, gateCall: string | null) => `WITH settle
     gateCall === null ? '' : `, (SELECT ${gateCall} FROM settled) AS gate`
   } FROM settled`;
 
+/** How a bet settles: won (its cash-out and payout) or lost. */
+export interface BetSettlement {
+  state: 'won' | 'lost';
+  cashOut: number | null;
+  payout: bigint;
+  cashedAt: Date | null;
+}
+
 /** Where the gate's and ledger's parameters start in `settleOpenBets`' statement. */
 const SETTLEMENTS_OFFSET = 5;
 /** `settlementsSql`'s SQL boolean[]: which of its bets settled, in the order given. */
@@ -471,13 +479,7 @@ export function createRoundsRepo(db: Db) {
      */
     async settleOpenBets(
       connection: Executor,
-      items: ReadonlyArray<{
-        betId: string;
-        state: 'won' | 'lost';
-        cashOut: number | null;
-        payout: bigint;
-        cashedAt: Date | null;
-      }>,
+      items: ReadonlyArray<BetSettlement & { betId: string }>,
       gateCall: { text: string; values: unknown[] },
       ledgerCall: { text: string; values: unknown[] },
     ): Promise<Map<string, BetRow>> {

@@ -44,7 +44,7 @@ import { AppError, asError, badParameter, noPermission, notFound } from '../../p
 import type { Session } from '../../platform/http/request-context.ts';
 import { walletAssets } from '../wallet/wallet.service.ts';
 import { broadcastRank, framed, type QueuedChange } from './rounds.broadcast.ts';
-import type { BetRow, ChainRow, Executor, RoundRow, RoundsRepo } from './rounds.repo.ts';
+import type { BetRow, BetSettlement, ChainRow, Executor, RoundRow, RoundsRepo } from './rounds.repo.ts';
 
 /** Timings and sizes of the round games (config ROUNDS_*; small in tests, docs/games.md §5). */
 export interface RoundsSettings {
@@ -504,13 +504,7 @@ export function createRoundsService(deps: RoundsDeps) {
   }
 
   /** A bet's outcome as the clock settles it at its round's end (or at the 200× cap). */
-  type ClockOutcome = {
-    bet: BetRow;
-    state: 'won' | 'lost';
-    cashOut: number | null;
-    payout: bigint;
-    cashedAt: Date | null;
-  };
+  type ClockOutcome = BetSettlement & { bet: BetRow };
 
   /**
    * The clock's settlement of bets, in its transaction: in groups with each player once (a wingo
@@ -520,8 +514,8 @@ export function createRoundsService(deps: RoundsDeps) {
    */
   async function settleBets(tx: Executor, outcomes: readonly ClockOutcome[]): Promise<BetRow[]> {
     const settled: BetRow[] = [];
+    const gateCalls = deps.playGate.settleCalls?.bind(deps.playGate);
     for (const group of onePerPlayer(outcomes)) {
-      const gateCalls = deps.playGate.settleCalls?.bind(deps.playGate);
       if (group.length > 1 && gateCalls) {
         try {
           const together = await repo.inSavepoint(tx, () => settleGroup(tx, group, gateCalls));
