@@ -2,7 +2,9 @@
 // hash chains of 10⁶) with BENCH_CLIENTS (default 5,000) players connected over the realtime
 // channel as the player app connects (RSocket over WebSocket: SETUP with the session token, then a
 // REQUEST_STREAM on the rounds broadcast); BENCH_BETTORS (default 2,000) of them bet 1.00 YEC in one
-// crash round (request-response on the channel) and cash out at random multipliers.
+// crash round (request-response on the channel) and cash out at random multipliers. The clients run
+// in BENCH_CLIENT_PROCESSES (default 4) processes of their own (bench/support/rounds-clients.ts), as
+// devices apart from the server would; this process keeps one observer, which reads the round's events.
 // Figures: per tick, the time from the server's tick (`serverTime` of the tick event) to the last
 // client's receipt, p99 over the round's ticks; p99 of the cash-out acknowledgement (request sent →
 // answer received, paid or refused); server RSS growth per idle connection; and the ratio of the
@@ -14,19 +16,15 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { RoundsRealtimeRoute } from '@payhub/contracts';
-import { crashElapsedFor } from '@payhub/games';
 import pg from 'pg';
-import { encodeCompositeMetadata, encodeRoute, WellKnownMimeType } from 'rsocket-composite-metadata';
-import { deserializeFrame, Flags, type Frame, FrameTypes, serializeFrame } from 'rsocket-core';
-import { WebSocket } from 'ws';
+import { deserializeFrame, FrameTypes } from 'rsocket-core';
+import type { WebSocket } from 'ws';
 import { cpuMsOf, descendantsCpuMsOf, startApp, statementCounts, stopApp } from './support/app-process.ts';
-import type { WatchersAnswer, WatchersCommand } from './support/rounds-watchers.ts';
+import type { ClientsAnswer, ClientsCommand } from './support/rounds-clients.ts';
 import {
   bareSubscriber,
-  inBatches,
   keepAliveFrame,
   mayBeTick,
   now,
@@ -56,24 +54,21 @@ const FUNDING_MINOR = 1_000_000n;
 const KEEPALIVE_MS = 20_000;
 
 /**
- * The players who only watch (CLIENTS − BETTORS) connect from a process of their own
- * (bench/support/rounds-watchers.ts), as separate devices would; BENCH_WATCHERS_APART=0 keeps every
- * client in this process, as the bench did before 2026-12-05.
+ * The processes of clients (BENCH_CLIENT_PROCESSES, default 4), each with its share of the bettors and
+ * of the players who only watch, as separate devices would be; 1 puts them all in one.
  */
-const WATCHERS_APART = process.env.BENCH_WATCHERS_APART !== '0' && CLIENTS > BETTORS;
-/** Clients in this process: all of them, or the bettors when the watchers run apart. */
-const LOCAL_CLIENTS = WATCHERS_APART ? BETTORS : CLIENTS;
+const CLIENT_PROCESSES = Math.max(1, Number(process.env.BENCH_CLIENT_PROCESSES ?? 4));
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
-/** The watchers' process, asked by command and answered by message type. */
-function startWatchers() {
-  const child: ChildProcess = fork(join(benchDir, 'support/rounds-watchers.ts'), [], {
+/** A process of clients (bench/support/rounds-clients.ts), asked by command and answered by message type. */
+function startClients() {
+  const child: ChildProcess = fork(join(benchDir, 'support/rounds-clients.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const waiters = new Map<string, (message: WatchersAnswer) => void>();
-  child.on('message', (message: WatchersAnswer) => {
+  const waiters = new Map<string, (message: ClientsAnswer) => void>();
+  child.on('message', (message: ClientsAnswer) => {
     const waiter = waiters.get(message.type);
     if (waiter) {
       waiters.delete(message.type);
@@ -81,18 +76,25 @@ function startWatchers() {
     }
   });
   /** Waits for the next answer of this type (ask before the command that causes it). */
-  const next = <T extends WatchersAnswer['type']>(type: T) =>
-    new Promise<Extract<WatchersAnswer, { type: T }>>((resolve) => {
-      waiters.set(type, resolve as (message: WatchersAnswer) => void);
+  const next = <T extends ClientsAnswer['type']>(type: T) =>
+    new Promise<Extract<ClientsAnswer, { type: T }>>((resolve) => {
+      waiters.set(type, resolve as (message: ClientsAnswer) => void);
     });
-  const ask = <T extends WatchersAnswer['type']>(command: WatchersCommand, type: T) => {
+  const ask = <T extends ClientsAnswer['type']>(command: ClientsCommand, type: T) => {
     const answer = next(type);
     child.send(command);
     return answer;
   };
   return { child, next, ask, stop: () => child.kill('SIGTERM') };
 }
-type Watchers = ReturnType<typeof startWatchers>;
+type Clients = ReturnType<typeof startClients>;
+
+/** Splits `items` into `parts` runs of near-equal length, in order. */
+function shares<T>(items: readonly T[], parts: number): T[][] {
+  return Array.from({ length: parts }, (_, part) =>
+    items.slice(Math.floor((items.length * part) / parts), Math.floor((items.length * (part + 1)) / parts)),
+  );
+}
 const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
 
 function rssOf(pid: number | undefined): number {
@@ -146,78 +148,23 @@ async function createPlayers(database: pg.Client): Promise<string[]> {
   return tokens;
 }
 
-interface Player {
-  socket: WebSocket;
-  nextStream: number;
-  pending: Map<number, (answer: { ok: boolean; body: string }) => void>;
-}
-
-/** Tick receipts of every client: arrival time and the raw data (parsed after the round). */
+/** The observer's tick receipts: arrival time and the raw data (parsed after the round). */
 const tickArrivals: Array<{ at: number; data: Buffer }> = [];
 let observe: ((event: Record<string, unknown>) => void) | null = null;
 
-async function connectPlayer(port: number, token: string, index: number): Promise<Player> {
-  const player: Player = { socket: null as unknown as WebSocket, nextStream: 3, pending: new Map() };
-  const onMessage = (data: Buffer) => {
-    const at = now();
-    // Tick frames are small and name their type; everything else is parsed only when needed.
-    if (mayBeTick(data)) tickArrivals.push({ at, data });
-    // The stream id is the frame's first 4 bytes: broadcast frames (stream 1) matter only to the
-    // observer, so the other 4,999 clients skip them without decoding (the bench's own CPU).
-    if (index !== 0 && (player.pending.size === 0 || (data.readUInt32BE(0) & 0x7fffffff) === 1)) return;
-    const frame = deserializeFrame(data);
-    if (frame.type === FrameTypes.PAYLOAD && frame.streamId === 1) {
-      if (index === 0 && observe && frame.data) observe(JSON.parse(frame.data.toString('utf8')));
-      return;
-    }
-    if (frame.type === FrameTypes.PAYLOAD || frame.type === FrameTypes.ERROR) {
-      const answer = player.pending.get(frame.streamId);
-      if (!answer) return;
-      player.pending.delete(frame.streamId);
-      answer(
-        frame.type === FrameTypes.PAYLOAD
-          ? { ok: true, body: frame.data?.toString('utf8') ?? '' }
-          : { ok: false, body: frame.message },
-      );
-    }
-  };
-  player.socket = await rsocketSubscriber(
+/** The one client of this process: it decodes the broadcast to follow the round's events. */
+function connectObserver(port: number, token: string): Promise<WebSocket> {
+  return rsocketSubscriber(
     port,
-    { token, clientId: `r${index}`, keepAliveMs: KEEPALIVE_MS, route: RoundsRealtimeRoute.broadcast },
-    onMessage,
+    { token, clientId: 'observer', keepAliveMs: KEEPALIVE_MS, route: RoundsRealtimeRoute.broadcast },
+    (data) => {
+      const at = now();
+      if (mayBeTick(data)) tickArrivals.push({ at, data });
+      const frame = deserializeFrame(data);
+      if (frame.type === FrameTypes.PAYLOAD && frame.streamId === 1 && observe && frame.data)
+        observe(JSON.parse(frame.data.toString('utf8')));
+    },
   );
-  return player;
-}
-
-function request(
-  player: Player,
-  route: string,
-  body: unknown,
-): Promise<{ ok: boolean; body: string; ms: number; sentAt: number }> {
-  const streamId = player.nextStream;
-  player.nextStream += 2;
-  const sentAt = now();
-  const sentAtWall = Date.now();
-  return new Promise((resolve) => {
-    player.pending.set(streamId, (answer) => resolve({ ...answer, ms: now() - sentAt, sentAt: sentAtWall }));
-    player.socket.send(
-      serializeFrame({
-        type: FrameTypes.REQUEST_RESPONSE,
-        streamId,
-        flags: Flags.METADATA,
-        data: Buffer.from(JSON.stringify(body)),
-        metadata: encodeCompositeMetadata([[WellKnownMimeType.MESSAGE_RSOCKET_ROUTING, encodeRoute(route)]]),
-      } as Frame),
-    );
-  });
-}
-
-/** Every client's KEEPALIVE (as the player app's RSocket client sends it), or the server drops it after `lifetime`. */
-function keepAlive(all: readonly Player[]): NodeJS.Timeout {
-  const frame = keepAliveFrame();
-  return setInterval(() => {
-    for (const player of all) if (player.socket.readyState === WebSocket.OPEN) player.socket.send(frame);
-  }, KEEPALIVE_MS);
 }
 
 /** Waits until every project's chains exist (10⁶ hashes each, computed by the clock's first ticks). */
@@ -238,8 +185,8 @@ async function waitForChains(database: pg.Client): Promise<void> {
   throw new Error('the round chains were not created in 10 minutes');
 }
 
-/** The bare `ws` side: the tick-sized payload to CLIENTS plain sockets, BARE_PUBLISHES times. */
-async function bareBroadcast(tickBytes: number, watchers: Watchers | null): Promise<number[]> {
+/** The bare `ws` broadcast server's process (bench/support/realtime-fanout-server.ts), asked by command. */
+function startBareServer() {
   const child: ChildProcess = fork(join(benchDir, 'support/realtime-fanout-server.ts'), [], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -252,23 +199,39 @@ async function bareBroadcast(tickBytes: number, watchers: Watchers | null): Prom
       waiter(message);
     }
   });
+  // Sent once, when it listens: waited for from the start.
+  const ready = new Promise<{ barePort: number }>((resolve) =>
+    waiters.set('ready', resolve as (message: Record<string, unknown>) => void),
+  );
   const ask = <T>(command: Record<string, unknown>, answer: string) =>
     new Promise<T>((resolve) => {
       waiters.set(answer, resolve as (message: Record<string, unknown>) => void);
       child.send(command);
     });
+  return { child, ask, ready, stop: () => child.kill('SIGTERM') };
+}
+type BareServer = ReturnType<typeof startBareServer>;
+
+/**
+ * The bare `ws` side: the tick-sized payload to CLIENTS plain sockets, BARE_PUBLISHES times, with the
+ * same split as our clients (one here, the rest in the processes of clients).
+ */
+async function bareBroadcast(
+  bare: BareServer,
+  tickBytes: number,
+  clients: readonly Clients[],
+  counts: number[],
+) {
+  const { child, ask } = bare;
   try {
-    const { barePort } = await ask<{ barePort: number }>({ type: 'noop' }, 'ready');
+    const { barePort } = await bare.ready;
     const arrivals: Array<{ at: number; data: Buffer }> = [];
-    const sockets = await inBatches(LOCAL_CLIENTS, () =>
-      bareSubscriber(barePort, (data) => arrivals.push({ at: now(), data })),
+    const local = await bareSubscriber(barePort, (data) => arrivals.push({ at: now(), data }));
+    await Promise.all(
+      clients.map((process, index) =>
+        process.ask({ type: 'connect-bare', port: barePort, count: counts[index]! }, 'bare-connected'),
+      ),
     );
-    // The same split as our clients: the watchers' share of the sockets in their process.
-    if (watchers)
-      await watchers.ask(
-        { type: 'connect-bare', port: barePort, count: CLIENTS - LOCAL_CLIENTS },
-        'bare-connected',
-      );
     for (;;) {
       const stats = await ask<{ bareClients: number }>({ type: 'stats' }, 'stats');
       if (stats.bareClients >= CLIENTS) break;
@@ -279,26 +242,26 @@ async function bareBroadcast(tickBytes: number, watchers: Watchers | null): Prom
     payload.pad = 'x'.repeat(Math.max(0, tickBytes - JSON.stringify(payload).length - 30));
     const lasts: number[] = [];
     for (let index = 0; index <= BARE_PUBLISHES; index += 1) {
-      if (watchers) await watchers.ask({ type: 'bare-arm' }, 'bare-armed');
-      const apart = watchers?.next('bare-received');
+      await Promise.all(clients.map((process) => process.ask({ type: 'bare-arm' }, 'bare-armed')));
+      const apart = Promise.all(clients.map((process) => process.next('bare-received')));
       arrivals.length = 0;
       child.send({ type: 'publish-bare', payload });
       const deadline = Date.now() + 30_000;
-      while (arrivals.length < LOCAL_CLIENTS && Date.now() < deadline) await sleep(2);
+      while (arrivals.length < 1 && Date.now() < deadline) await sleep(2);
       await ask({ type: 'stop-measure' }, 'blocked');
-      const there = apart ? await apart : { count: 0, last: 0 };
-      const received = arrivals.length + there.count;
+      const there = await apart;
+      const received = arrivals.length + there.reduce((sum, answer) => sum + answer.count, 0);
       if (received < CLIENTS) throw new Error(`bare: only ${received} of ${CLIENTS} received`);
       const sentAt = (JSON.parse(arrivals[0]!.data.toString('utf8')) as { sentAt: number }).sentAt;
-      const last = Math.max(there.last, ...arrivals.map((arrival) => arrival.at));
+      const last = Math.max(...there.map((answer) => answer.last), ...arrivals.map((arrival) => arrival.at));
       if (index > 0) lasts.push(last - sentAt); // 0: warm-up
       await sleep(TICK_MS);
     }
-    for (const socket of sockets) socket.terminate();
-    if (watchers) await watchers.ask({ type: 'close-bare' }, 'bare-closed');
+    local.terminate();
+    await Promise.all(clients.map((process) => process.ask({ type: 'close-bare' }, 'bare-closed')));
     return lasts;
   } finally {
-    child.kill('SIGTERM');
+    bare.stop();
   }
 }
 
@@ -318,9 +281,10 @@ const delta = (after: Record<string, number>, before: Record<string, number>, po
   (after[pool] ?? 0) - (before[pool] ?? 0);
 let exitCode = 1;
 let app: Awaited<ReturnType<typeof startApp>> | null = null;
-let players: Player[] = [];
+let observer: WebSocket | null = null;
 let keepAliveTimer: NodeJS.Timeout | undefined;
-let watchers: Watchers | null = null;
+let clients: Clients[] = [];
+let bare: BareServer | null = null;
 try {
   app = await startApp(dataDir, {
     countStatements: statementsFile,
@@ -340,7 +304,7 @@ try {
   database.on('error', () => {});
   const tokens = await createPlayers(database);
   console.log(
-    `rounds: ${CLIENTS} players connected over RSocket/WebSocket (${WATCHERS_APART ? `the ${CLIENTS - BETTORS} who only watch from a process of their own` : 'all from this process'}), ${BETTORS} betting 1.00 YEC in one crash round; tick ${TICK_MS} ms, betting ${BETTING_MS / 1000} s, growth ${GROWTH_PER_MS}/ms; waiting for the hash chains (10⁶ rounds each)…`,
+    `rounds: ${CLIENTS} players connected over RSocket/WebSocket (one observer here, the others from ${CLIENT_PROCESSES} processes of clients), ${BETTORS} betting 1.00 YEC in one crash round; tick ${TICK_MS} ms, betting ${BETTING_MS / 1000} s, growth ${GROWTH_PER_MS}/ms; waiting for the hash chains (10⁶ rounds each)…`,
   );
   await waitForChains(database);
   // Production leaves the salt to an admin: the bench fixes it (a value nobody chose: the chain's own hash).
@@ -353,21 +317,31 @@ try {
   await sleep(2_000);
 
   const rssBefore = rssOf(app.child.pid);
-  watchers = WATCHERS_APART ? startWatchers() : null;
-  const watching = watchers?.ask(
-    {
-      type: 'connect',
-      port,
-      tokens: tokens.slice(LOCAL_CLIENTS),
-      route: RoundsRealtimeRoute.broadcast,
-      keepAliveMs: KEEPALIVE_MS,
-    },
-    'connected',
+  // The bettors are the funded players (the first BETTORS tokens); the observer only watches.
+  const bettorShares = shares(tokens.slice(0, BETTORS), CLIENT_PROCESSES);
+  const watcherShares = shares(tokens.slice(BETTORS, CLIENTS - 1), CLIENT_PROCESSES);
+  const clientCounts = bettorShares.map((share, index) => share.length + watcherShares[index]!.length);
+  clients = bettorShares.map(() => startClients());
+  const connected = await Promise.all(
+    clients.map((process, index) =>
+      process.ask(
+        {
+          type: 'connect',
+          port,
+          tokens: [...bettorShares[index]!, ...watcherShares[index]!],
+          bettors: bettorShares[index]!.length,
+          route: RoundsRealtimeRoute.broadcast,
+          keepAliveMs: KEEPALIVE_MS,
+        },
+        'connected',
+      ),
+    ),
   );
-  players = await inBatches(LOCAL_CLIENTS, (index) => connectPlayer(port, tokens[index]!, index));
-  if (watching && (await watching).count !== CLIENTS - LOCAL_CLIENTS)
-    throw new Error('the watchers did not all connect');
-  keepAliveTimer = keepAlive(players);
+  if (connected.some((answer, index) => answer.count !== clientCounts[index]))
+    throw new Error('the clients did not all connect');
+  observer = await connectObserver(port, tokens[CLIENTS - 1]!);
+  const keepAlive = keepAliveFrame();
+  keepAliveTimer = setInterval(() => observer?.send(keepAlive), KEEPALIVE_MS);
   await sleep(3_000);
   const rssAfter = rssOf(app.child.pid);
   const kbPerConnection = (rssAfter - rssBefore) / 1024 / CLIENTS;
@@ -403,8 +377,7 @@ try {
   }
   if (!round) throw new Error('no crash round above the minimum in 8 rounds');
   console.log(`  round ${round.id}: ${BETTORS} bets…`);
-  const bettors = players.slice(0, BETTORS);
-  const betIds = bettors.map(() => randomUUID());
+  const betIdShares = bettorShares.map((share) => share.map(() => randomUUID()));
   const running = nextEvent(isRound('running', round.id), BETTING_MS + 30_000);
   running.catch(() => undefined); // awaited (and reported) once the bets are answered
   // Ticks are kept from now on (the round's are picked by its id below), so a round that starts
@@ -413,11 +386,22 @@ try {
   const betsCounted = await freshCounts();
   const betsCpu = cpuMsOf(app.child.pid);
   const betsStartedAt = Date.now();
-  const bets = await Promise.all(
-    bettors.map((player, index) =>
-      request(player, RoundsRealtimeRoute.crashBet, { betId: betIds[index], asset: 'YEC', amount: '1.00' }),
-    ),
-  );
+  const bets = (
+    await Promise.all(
+      clients.map((process, index) =>
+        process.ask(
+          {
+            type: 'bet',
+            route: RoundsRealtimeRoute.crashBet,
+            betIds: betIdShares[index]!,
+            asset: 'YEC',
+            amount: '1.00',
+          },
+          'bets',
+        ),
+      ),
+    )
+  ).flatMap((answer) => answer.answers);
   const betsCpuMs = cpuMsOf(app.child.pid) - betsCpu;
   const betsSeconds = (Date.now() - betsStartedAt) / 1000;
   const betsCountedAfter = await freshCounts();
@@ -436,7 +420,7 @@ try {
         [round?.id],
       );
       console.error(
-        `  no 'running' event for round ${round?.id}: stored ${JSON.stringify(stored.rows[0])}, observer socket state ${players[0]?.socket.readyState}`,
+        `  no 'running' event for round ${round?.id}: stored ${JSON.stringify(stored.rows[0])}, observer socket state ${observer?.readyState}`,
       );
       throw error;
     })
@@ -455,29 +439,42 @@ try {
   const cashOutsCounted = statementCounts(statementsFile);
   const cashOutsCpu = cpuMsOf(app.child.pid);
   const cashOutsDatabaseCpu = descendantsCpuMsOf(app.child.pid);
-  const cashOutsClientCpu = process.cpuUsage();
-  const cashOutsWatchersCpu = cpuMsOf(watchers?.child.pid);
+  // Every client's CPU: this process's (the observer) and the processes of clients'.
+  const clientsCpuMs = () => {
+    const own = process.cpuUsage();
+    return (own.user + own.system) / 1000 + clients.reduce((sum, { child }) => sum + cpuMsOf(child.pid), 0);
+  };
+  const cashOutsClientCpu = clientsCpuMs();
   const cashOutsStartedAt = Date.now();
-  // The bench's own event loop (all 5,000 clients live in this process): a late turn of it delays
-  // when an answer is seen, so its delay is printed beside the acknowledgements.
-  const clientLoop = monitorEventLoopDelay({ resolution: 5 });
-  clientLoop.enable();
-  const cashOuts = await Promise.all(
-    bettors.map(async (player, index) => {
-      if (!bets[index]!.ok) return null;
-      const target = 101 + Math.random() * (upper - 101);
-      const delay = startedAt + crashElapsedFor(target, growth) - Date.now();
-      await sleep(Math.max(0, delay));
-      return request(player, RoundsRealtimeRoute.crashCashOut, { betId: betIds[index] });
+  let offset = 0;
+  const cashOutAnswers = await Promise.all(
+    clients.map((process, index) => {
+      const first = offset;
+      offset += betIdShares[index]!.length;
+      return process.ask(
+        {
+          type: 'cash-out',
+          route: RoundsRealtimeRoute.crashCashOut,
+          betIds: betIdShares[index]!,
+          targets: betIdShares[index]!.map((_, at) =>
+            bets[first + at]!.ok ? 101 + Math.random() * (upper - 101) : null,
+          ),
+          startedAt,
+          growth,
+        },
+        'cash-outs',
+      );
     }),
   );
+  const cashOuts = cashOutAnswers.flatMap((answer) => answer.answers);
+  // The clients' own event loops: a late turn delays when an answer is seen (the worst process's).
+  const clientLoop = {
+    p99: Math.max(...cashOutAnswers.map((answer) => answer.loopDelay.p99)),
+    max: Math.max(...cashOutAnswers.map((answer) => answer.loopDelay.max)),
+  };
   const cashOutsCpuMs = cpuMsOf(app.child.pid) - cashOutsCpu;
   const cashOutsDatabaseCpuMs = descendantsCpuMsOf(app.child.pid) - cashOutsDatabaseCpu;
-  const cashOutsClientCpuUsage = process.cpuUsage(cashOutsClientCpu);
-  // Both processes of clients: the bettors' (this one) and the watchers'.
-  const cashOutsClientCpuMs =
-    (cashOutsClientCpuUsage.user + cashOutsClientCpuUsage.system) / 1000 +
-    (watchers ? cpuMsOf(watchers.child.pid) - cashOutsWatchersCpu : 0);
+  const cashOutsClientCpuMs = clientsCpuMs() - cashOutsClientCpu;
   // BENCH_STATEMENTS_TEXTS=1: the statements sent during the cash-outs, most frequent first.
   if (process.env.BENCH_STATEMENTS_TEXTS === '1') {
     const after = await freshCounts();
@@ -491,7 +488,6 @@ try {
     for (const [key, count] of rows) console.log(`    ${(count / cashOutCount).toFixed(2)}/cash-out  ${key}`);
   }
   const cashOutsSeconds = (Date.now() - cashOutsStartedAt) / 1000;
-  clientLoop.disable();
   const cashOutsCountedAfter = await freshCounts();
   // A round whose settlement outlasts the wait is reported (its open bets below), not fatal: the
   // figures of its ticks and cash-outs are already in.
@@ -502,12 +498,10 @@ try {
   // Ticks of the round: per tick, the latest receipt among the clients minus the server's tick time.
   const perTick = new Map<string, { serverTime: number; last: number; count: number }>();
   const deliveries: number[] = [];
-  // The tick size of this process's receipts; the watchers' receipts decoded in their process.
-  const tickBytes = tickArrivals.at(-1)?.data.length ?? 0;
-  const receipts = [
-    ...tickReceipts(tickArrivals),
-    ...(watchers ? (await watchers.ask({ type: 'ticks' }, 'ticks')).ticks : []),
-  ];
+  // The observer's receipts decoded here, the other clients' in their processes.
+  const theirs = await Promise.all(clients.map((process) => process.ask({ type: 'ticks' }, 'ticks')));
+  const tickBytes = tickArrivals.at(-1)?.data.length ?? theirs[0]?.tickBytes ?? 0;
+  const receipts = [...tickReceipts(tickArrivals), ...theirs.flatMap((answer) => answer.ticks)];
   for (const [at, roundId, serverTimeText] of receipts) {
     if (roundId !== round.id) continue;
     const serverTime = Date.parse(serverTimeText);
@@ -538,14 +532,16 @@ try {
     `SELECT count(*) FILTER (WHERE state = 'open')::int AS open, count(*)::text AS held FROM round_bets WHERE round_id = $1`,
     [round.id],
   );
-  for (const player of players) player.socket.terminate();
-  players = [];
+  clearInterval(keepAliveTimer);
+  observer?.terminate();
+  observer = null;
   await database.end();
   const stopping = app;
   app = null;
   await stopApp(stopping.child);
 
-  const bareLasts = ascending(await bareBroadcast(tickBytes || 160, watchers));
+  bare = startBareServer();
+  const bareLasts = ascending(await bareBroadcast(bare, tickBytes || 160, clients, clientCounts));
   const oursMedian = percentile(toLast, 0.5);
   const bareMedian = percentile(bareLasts, 0.5);
   const ratio = bareMedian / oursMedian;
@@ -581,7 +577,7 @@ try {
   line('cash-out acknowledgement p50', `${percentile(ackMs, 0.5).toFixed(1)} ms`, '-', true);
   line(
     "the bench's own event-loop delay p99 / max",
-    `${(clientLoop.percentile(99) / 1e6).toFixed(1)} / ${(clientLoop.max / 1e6).toFixed(1)} ms`,
+    `${clientLoop.p99.toFixed(1)} / ${clientLoop.max.toFixed(1)} ms`,
     '-',
     true,
   );
@@ -666,8 +662,9 @@ try {
   exitCode = 1;
 } finally {
   clearInterval(keepAliveTimer);
-  for (const player of players) player.socket.terminate();
-  watchers?.stop();
+  observer?.terminate();
+  for (const process of clients) process.stop();
+  bare?.stop();
   if (app) await stopApp(app.child);
   rmSync(dataDir, { recursive: true, force: true });
 }
