@@ -61,14 +61,14 @@ const CLIENT_PROCESSES = Math.max(1, Number(process.env.BENCH_CLIENT_PROCESSES ?
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 
-/** A process of clients (bench/support/rounds-clients.ts), asked by command and answered by message type. */
-function startClients() {
-  const child: ChildProcess = fork(join(benchDir, 'support/rounds-clients.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+/** A bench process (`file` under bench/, run with tsx), asked by IPC command and answered by message type. */
+function commanded<Command, Answer extends { type: string }>(file: string, execArgv: string[] = []) {
+  const child: ChildProcess = fork(join(benchDir, file), [], {
+    execArgv: [...execArgv, '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const waiters = new Map<string, (message: ClientsAnswer) => void>();
-  child.on('message', (message: ClientsAnswer) => {
+  const waiters = new Map<string, (message: Answer) => void>();
+  child.on('message', (message: Answer) => {
     const waiter = waiters.get(message.type);
     if (waiter) {
       waiters.delete(message.type);
@@ -76,18 +76,31 @@ function startClients() {
     }
   });
   /** Waits for the next answer of this type (ask before the command that causes it). */
-  const next = <T extends ClientsAnswer['type']>(type: T) =>
-    new Promise<Extract<ClientsAnswer, { type: T }>>((resolve) => {
-      waiters.set(type, resolve as (message: ClientsAnswer) => void);
+  const next = <T extends Answer['type']>(type: T) =>
+    new Promise<Extract<Answer, { type: T }>>((resolve) => {
+      waiters.set(type, resolve as (message: Answer) => void);
     });
-  const ask = <T extends ClientsAnswer['type']>(command: ClientsCommand, type: T) => {
+  const ask = <T extends Answer['type']>(command: Command, type: T) => {
     const answer = next(type);
-    child.send(command);
+    child.send(command as object);
     return answer;
   };
   return { child, next, ask, stop: () => child.kill('SIGTERM') };
 }
+
+/** A process of clients (bench/support/rounds-clients.ts). */
+const startClients = () => commanded<ClientsCommand, ClientsAnswer>('support/rounds-clients.ts');
 type Clients = ReturnType<typeof startClients>;
+
+/** What the bare broadcast server (bench/support/realtime-fanout-server.ts) is asked and answers here. */
+type BareCommand =
+  | { type: 'stats' }
+  | { type: 'publish-bare'; payload: Record<string, unknown> }
+  | { type: 'stop-measure' };
+type BareAnswer =
+  | { type: 'ready'; barePort: number }
+  | { type: 'stats'; bareClients: number }
+  | { type: 'blocked' };
 
 /** Splits `items` into `parts` runs of near-equal length, in order. */
 function shares<T>(items: readonly T[], parts: number): T[][] {
@@ -185,55 +198,25 @@ async function waitForChains(database: pg.Client): Promise<void> {
   throw new Error('the round chains were not created in 10 minutes');
 }
 
-/** The bare `ws` broadcast server's process (bench/support/realtime-fanout-server.ts), asked by command. */
-function startBareServer() {
-  const child: ChildProcess = fork(join(benchDir, 'support/realtime-fanout-server.ts'), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiters = new Map<string, (message: Record<string, unknown>) => void>();
-  child.on('message', (message: Record<string, unknown>) => {
-    const waiter = waiters.get(String(message.type));
-    if (waiter) {
-      waiters.delete(String(message.type));
-      waiter(message);
-    }
-  });
-  // Sent once, when it listens: waited for from the start.
-  const ready = new Promise<{ barePort: number }>((resolve) =>
-    waiters.set('ready', resolve as (message: Record<string, unknown>) => void),
-  );
-  const ask = <T>(command: Record<string, unknown>, answer: string) =>
-    new Promise<T>((resolve) => {
-      waiters.set(answer, resolve as (message: Record<string, unknown>) => void);
-      child.send(command);
-    });
-  return { child, ask, ready, stop: () => child.kill('SIGTERM') };
-}
-type BareServer = ReturnType<typeof startBareServer>;
-
 /**
  * The bare `ws` side: the tick-sized payload to CLIENTS plain sockets, BARE_PUBLISHES times, with the
  * same split as our clients (one here, the rest in the processes of clients).
  */
-async function bareBroadcast(
-  bare: BareServer,
-  tickBytes: number,
-  clients: readonly Clients[],
-  counts: number[],
-) {
-  const { child, ask } = bare;
+async function bareBroadcast(tickBytes: number, clients: readonly Clients[], counts: number[]) {
+  const bare = commanded<BareCommand, BareAnswer>('support/realtime-fanout-server.ts', ['--expose-gc']);
+  // Sent once, when it listens: waited for from the start.
+  const ready = bare.next('ready');
   try {
-    const { barePort } = await bare.ready;
+    const { barePort } = await ready;
     const arrivals: Array<{ at: number; data: Buffer }> = [];
     const local = await bareSubscriber(barePort, (data) => arrivals.push({ at: now(), data }));
     await Promise.all(
-      clients.map((process, index) =>
-        process.ask({ type: 'connect-bare', port: barePort, count: counts[index]! }, 'bare-connected'),
+      clients.map((group, index) =>
+        group.ask({ type: 'connect-bare', port: barePort, count: counts[index]! }, 'bare-connected'),
       ),
     );
     for (;;) {
-      const stats = await ask<{ bareClients: number }>({ type: 'stats' }, 'stats');
+      const stats = await bare.ask({ type: 'stats' }, 'stats');
       if (stats.bareClients >= CLIENTS) break;
       await sleep(50);
     }
@@ -242,13 +225,13 @@ async function bareBroadcast(
     payload.pad = 'x'.repeat(Math.max(0, tickBytes - JSON.stringify(payload).length - 30));
     const lasts: number[] = [];
     for (let index = 0; index <= BARE_PUBLISHES; index += 1) {
-      await Promise.all(clients.map((process) => process.ask({ type: 'bare-arm' }, 'bare-armed')));
-      const apart = Promise.all(clients.map((process) => process.next('bare-received')));
+      await Promise.all(clients.map((group) => group.ask({ type: 'bare-arm' }, 'bare-armed')));
+      const apart = Promise.all(clients.map((group) => group.next('bare-received')));
       arrivals.length = 0;
-      child.send({ type: 'publish-bare', payload });
+      bare.child.send({ type: 'publish-bare', payload });
       const deadline = Date.now() + 30_000;
       while (arrivals.length < 1 && Date.now() < deadline) await sleep(2);
-      await ask({ type: 'stop-measure' }, 'blocked');
+      await bare.ask({ type: 'stop-measure' }, 'blocked');
       const there = await apart;
       const received = arrivals.length + there.reduce((sum, answer) => sum + answer.count, 0);
       if (received < CLIENTS) throw new Error(`bare: only ${received} of ${CLIENTS} received`);
@@ -258,7 +241,7 @@ async function bareBroadcast(
       await sleep(TICK_MS);
     }
     local.terminate();
-    await Promise.all(clients.map((process) => process.ask({ type: 'close-bare' }, 'bare-closed')));
+    await Promise.all(clients.map((group) => group.ask({ type: 'close-bare' }, 'bare-closed')));
     return lasts;
   } finally {
     bare.stop();
@@ -284,7 +267,6 @@ let app: Awaited<ReturnType<typeof startApp>> | null = null;
 let observer: WebSocket | null = null;
 let keepAliveTimer: NodeJS.Timeout | undefined;
 let clients: Clients[] = [];
-let bare: BareServer | null = null;
 try {
   app = await startApp(dataDir, {
     countStatements: statementsFile,
@@ -323,8 +305,8 @@ try {
   const clientCounts = bettorShares.map((share, index) => share.length + watcherShares[index]!.length);
   clients = bettorShares.map(() => startClients());
   const connected = await Promise.all(
-    clients.map((process, index) =>
-      process.ask(
+    clients.map((group, index) =>
+      group.ask(
         {
           type: 'connect',
           port,
@@ -386,10 +368,11 @@ try {
   const betsCounted = await freshCounts();
   const betsCpu = cpuMsOf(app.child.pid);
   const betsStartedAt = Date.now();
-  const bets = (
+  // Each process's answers, in its bettors' order.
+  const betShares = (
     await Promise.all(
-      clients.map((process, index) =>
-        process.ask(
+      clients.map((group, index) =>
+        group.ask(
           {
             type: 'bet',
             route: RoundsRealtimeRoute.crashBet,
@@ -401,7 +384,8 @@ try {
         ),
       ),
     )
-  ).flatMap((answer) => answer.answers);
+  ).map((answer) => answer.answers);
+  const bets = betShares.flat();
   const betsCpuMs = cpuMsOf(app.child.pid) - betsCpu;
   const betsSeconds = (Date.now() - betsStartedAt) / 1000;
   const betsCountedAfter = await freshCounts();
@@ -446,25 +430,20 @@ try {
   };
   const cashOutsClientCpu = clientsCpuMs();
   const cashOutsStartedAt = Date.now();
-  let offset = 0;
   const cashOutAnswers = await Promise.all(
-    clients.map((process, index) => {
-      const first = offset;
-      offset += betIdShares[index]!.length;
-      return process.ask(
+    clients.map((group, index) =>
+      group.ask(
         {
           type: 'cash-out',
           route: RoundsRealtimeRoute.crashCashOut,
           betIds: betIdShares[index]!,
-          targets: betIdShares[index]!.map((_, at) =>
-            bets[first + at]!.ok ? 101 + Math.random() * (upper - 101) : null,
-          ),
+          targets: betShares[index]!.map((bet) => (bet.ok ? 101 + Math.random() * (upper - 101) : null)),
           startedAt,
           growth,
         },
         'cash-outs',
-      );
-    }),
+      ),
+    ),
   );
   const cashOuts = cashOutAnswers.flatMap((answer) => answer.answers);
   // The clients' own event loops: a late turn delays when an answer is seen (the worst process's).
@@ -499,7 +478,7 @@ try {
   const perTick = new Map<string, { serverTime: number; last: number; count: number }>();
   const deliveries: number[] = [];
   // The observer's receipts decoded here, the other clients' in their processes.
-  const theirs = await Promise.all(clients.map((process) => process.ask({ type: 'ticks' }, 'ticks')));
+  const theirs = await Promise.all(clients.map((group) => group.ask({ type: 'ticks' }, 'ticks')));
   const tickBytes = tickArrivals.at(-1)?.data.length ?? theirs[0]?.tickBytes ?? 0;
   const receipts = [...tickReceipts(tickArrivals), ...theirs.flatMap((answer) => answer.ticks)];
   for (const [at, roundId, serverTimeText] of receipts) {
@@ -540,8 +519,7 @@ try {
   app = null;
   await stopApp(stopping.child);
 
-  bare = startBareServer();
-  const bareLasts = ascending(await bareBroadcast(bare, tickBytes || 160, clients, clientCounts));
+  const bareLasts = ascending(await bareBroadcast(tickBytes || 160, clients, clientCounts));
   const oursMedian = percentile(toLast, 0.5);
   const bareMedian = percentile(bareLasts, 0.5);
   const ratio = bareMedian / oursMedian;
@@ -663,8 +641,7 @@ try {
 } finally {
   clearInterval(keepAliveTimer);
   observer?.terminate();
-  for (const process of clients) process.stop();
-  bare?.stop();
+  for (const group of clients) group.stop();
   if (app) await stopApp(app.child);
   rmSync(dataDir, { recursive: true, force: true });
 }
