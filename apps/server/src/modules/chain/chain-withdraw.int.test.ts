@@ -2,7 +2,8 @@
 // usable 24 h later, mixed-case addresses must carry a valid EIP-55 checksum, the fee is quoted before,
 // 100 parallel requests against a balance for 10 create exactly 10 (amount + fee held), a confirmed
 // transfer posts the holds and pays the address, a transfer that fails on chain gives the held amount
-// back, a blocked address is refused and opens a monitoring case, and the ledger check is clean after;
+// back, a blocked address is refused and opens a monitoring case (each project's blocklist its own: another
+// project's entry neither shows nor refuses), and the ledger check is clean after;
 // a player who chose to forfeit an open bonus keeps it when the USDT withdrawal is refused (balance,
 // tier limit) and forfeits it once when a USDT and a bank withdrawal are accepted concurrently.
 import { ErrorCode } from '@payhub/contracts';
@@ -203,13 +204,23 @@ describe('chain withdrawals', () => {
         )
       ).errCode,
     ).toBe(ErrorCode.NotFound);
+    // Another project's list is its own: its entry (listed first) shows only there and refuses nobody here.
+    const otherAdmin = await testApp.signIn('admin', 10);
+    const otherBody = { address: BLOCKED, reason: 'project 10 list' };
+    expect(await otherAdmin.api.chain.blockAddress({ body: otherBody })).toMatchObject(otherBody);
+    expect((await admin.api.chain.blockedAddresses()).items).toEqual([]);
     expect(await admin.api.chain.blockAddress({ body: blockBody })).toMatchObject(blockBody);
     expect((await admin.api.chain.blockedAddresses()).items.map((item) => item.address)).toEqual([BLOCKED]);
+    expect((await otherAdmin.api.chain.blockedAddresses()).items).toMatchObject([otherBody]);
     const audit = await testApp.database.pool.query(
-      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'chain.blocklist.add' AND object_id = $1`,
+      `SELECT project_id, count(*)::int AS n FROM audit_log
+        WHERE action = 'chain.blocklist.add' AND object_id = $1 GROUP BY project_id ORDER BY project_id`,
       [BLOCKED.toLowerCase()],
     );
-    expect(audit.rows[0].n).toBe(1);
+    expect(audit.rows).toEqual([
+      { project_id: 10, n: 1 },
+      { project_id: 12, n: 1 },
+    ]);
     const entry = await addAddress(player, 'no-spa', BLOCKED);
     await fund(player, 50n * USDT);
     testApp.clock.advance(DAY_MS);
@@ -225,6 +236,7 @@ describe('chain withdrawals', () => {
     // Taken off the list by an admin: the address can be paid again (the request is accepted and held).
     expect((await admin.api.chain.unblockAddress({ params: { address: BLOCKED } })).address).toBe(BLOCKED);
     expect((await admin.api.chain.blockedAddresses()).items).toEqual([]);
+    expect((await otherAdmin.api.chain.blockedAddresses()).items).toMatchObject([otherBody]);
     const accepted = await player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } });
     expect(accepted.state).toBe('requested');
     expect((await usdtOf(testApp, playerId)).held - before.held).toBe(11n * USDT);

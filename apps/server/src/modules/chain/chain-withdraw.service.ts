@@ -242,20 +242,20 @@ export function createChainWithdrawService(deps: {
 
   return {
     /**
-     * The AML blocklist (one platform-wide list): admins read, add and remove addresses; each change
-     * is an audit line in its transaction. A withdrawal to a listed address is refused (777) and opens
-     * a monitoring case.
+     * The AML blocklist, one per project (migration 0823): the project's admins read, add and remove
+     * its addresses; each change is an audit line in its transaction. A withdrawal by a player of the
+     * project to a listed address is refused (777) and opens a monitoring case.
      */
     blocklist: {
       async list(session: Session) {
         requireAdmin(session);
-        return { items: (await repo.blockedList(repo.root)).map(toBlockedWire) };
+        return { items: (await repo.blockedList(repo.root, session.projectId)).map(toBlockedWire) };
       },
       async add(session: Session, input: { address: string; reason: string }, ip: string) {
         requireAdmin(session);
         const address = checkedAddress(input.address);
         const row = await repo.transaction(async (tx) => {
-          const stored = await repo.block(tx, address, input.reason, clock.now());
+          const stored = await repo.block(tx, session.projectId, address, input.reason, clock.now());
           await writeAudit(tx, {
             projectId: session.projectId,
             actorId: session.userId,
@@ -273,7 +273,7 @@ export function createChainWithdrawService(deps: {
         requireAdmin(session);
         const address = checkedAddress(text);
         const row = await repo.transaction(async (tx) => {
-          const removed = await repo.unblock(tx, address);
+          const removed = await repo.unblock(tx, session.projectId, address);
           if (!removed) throw notFound('blocked address');
           await writeAudit(tx, {
             projectId: session.projectId,
@@ -377,7 +377,7 @@ export function createChainWithdrawService(deps: {
           ErrorCode.CryptoAddressNotYetUsable,
           `address usable from ${entry.usableAt.toISOString()}`,
         );
-      const blocked = await repo.isBlocked(repo.root, entry.address);
+      const blocked = await repo.isBlocked(repo.root, session.projectId, entry.address);
       if (blocked !== null) {
         // AML: refused, and a monitoring case opened for the admin (committed on its own).
         await repo.transaction(async (tx) => {

@@ -312,30 +312,40 @@ export function createChainRepo(db: Db) {
       );
       return Number(result.rows[0]?.count ?? 0);
     },
-    async isBlocked(executor: Executor, address: string): Promise<string | null> {
-      const result = await executor.execute<Raw>(
-        sql`SELECT reason FROM chain_blocked_addresses WHERE address = ${address.toLowerCase()}`,
-      );
+    /** The reason `address` is on the project's AML blocklist, or null when it is not. */
+    async isBlocked(executor: Executor, projectId: number, address: string): Promise<string | null> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT reason FROM chain_blocked_addresses
+         WHERE project_id = ${projectId} AND address = ${address.toLowerCase()}`);
       return result.rows[0] ? String(result.rows[0].reason) : null;
     },
-    /** Adds an address (or keeps the one there, with its first reason); answers the stored row. */
-    async block(executor: Executor, address: string, reason: string, at: Date): Promise<BlockedRow> {
+    /** Adds an address to the project's list (or keeps the one there, with its first reason); answers the stored row. */
+    async block(
+      executor: Executor,
+      projectId: number,
+      address: string,
+      reason: string,
+      at: Date,
+    ): Promise<BlockedRow> {
       await executor.execute(sql`
-        INSERT INTO chain_blocked_addresses (address, reason, created_at)
-        VALUES (${address.toLowerCase()}, ${reason}, ${at.toISOString()}::timestamptz) ON CONFLICT DO NOTHING`);
+        INSERT INTO chain_blocked_addresses (project_id, address, reason, created_at)
+        VALUES (${projectId}, ${address.toLowerCase()}, ${reason}, ${at.toISOString()}::timestamptz)
+        ON CONFLICT DO NOTHING`);
       const result = await executor.execute<Raw>(sql`
-        SELECT address, reason, created_at FROM chain_blocked_addresses WHERE address = ${address.toLowerCase()}`);
+        SELECT address, reason, created_at FROM chain_blocked_addresses
+         WHERE project_id = ${projectId} AND address = ${address.toLowerCase()}`);
       return toBlockedRow(result.rows[0]!);
     },
-    async unblock(executor: Executor, address: string): Promise<BlockedRow | null> {
+    async unblock(executor: Executor, projectId: number, address: string): Promise<BlockedRow | null> {
       const result = await executor.execute<Raw>(sql`
-        DELETE FROM chain_blocked_addresses WHERE address = ${address.toLowerCase()}
+        DELETE FROM chain_blocked_addresses WHERE project_id = ${projectId} AND address = ${address.toLowerCase()}
         RETURNING address, reason, created_at`);
       return result.rows[0] ? toBlockedRow(result.rows[0]) : null;
     },
-    async blockedList(executor: Executor): Promise<BlockedRow[]> {
+    async blockedList(executor: Executor, projectId: number): Promise<BlockedRow[]> {
       const result = await executor.execute<Raw>(sql`
-        SELECT address, reason, created_at FROM chain_blocked_addresses ORDER BY created_at DESC, address`);
+        SELECT address, reason, created_at FROM chain_blocked_addresses
+         WHERE project_id = ${projectId} ORDER BY created_at DESC, address`);
       return result.rows.map(toBlockedRow);
     },
 

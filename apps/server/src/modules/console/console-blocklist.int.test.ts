@@ -2,7 +2,8 @@
 // a reason and removes it through the chain module's admin entry points — each change an audit line
 // naming the officer; payments reads the list but may not change it; support and finance get 1031;
 // a malformed address or an empty reason answers 3 and the list stays as it was; removing an address
-// that is not listed answers 404.
+// that is not listed answers 404. Each project keeps its own list: compliance of project 10 neither
+// sees project 12's entries nor can remove them, and lists the same address on its own.
 import type { PayhubClient } from '@payhub/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../../test/api-errors.ts';
@@ -80,8 +81,33 @@ describe('console AML blocklist', () => {
     );
   });
 
+  it("each project keeps its own list: another project's officer neither sees nor removes its entries", async () => {
+    const otherCompliance = await testApp.signIn('staff-compliance', 10);
+    await compliance.api.console.blockChainAddress({
+      body: { address: ADDRESS, reason: 'Daftar proyek 12' },
+    });
+    const otherBefore = await otherCompliance.api.console.chainBlocklist();
+    expect(otherBefore.items.map((item) => item.address.toLowerCase())).not.toContain(ADDRESS);
+    expect(
+      await codeOf(otherCompliance.api.console.unblockChainAddress({ params: { address: ADDRESS } })),
+    ).toBe(404);
+    // Its own entry for the same address is its own, with its own reason; removing it leaves project 12's.
+    const own = await otherCompliance.api.console.blockChainAddress({
+      body: { address: ADDRESS, reason: 'Daftar proyek 10' },
+    });
+    expect(own.reason).toBe('Daftar proyek 10');
+    await otherCompliance.api.console.unblockChainAddress({ params: { address: ADDRESS } });
+    expect(await otherCompliance.api.console.chainBlocklist()).toEqual(otherBefore);
+    const listed = await compliance.api.console.chainBlocklist();
+    expect(listed.items.find((item) => item.address.toLowerCase() === ADDRESS)?.reason).toBe(
+      'Daftar proyek 12',
+    );
+    await compliance.api.console.unblockChainAddress({ params: { address: ADDRESS } });
+  });
+
   it('bad input answers 3 and the list stays as it was', async () => {
     const before = await compliance.api.console.chainBlocklist();
+    const addsBefore = (await audit('chain.blocklist.add')).length;
     const bad: Array<[string, () => Promise<unknown>]> = [
       [
         'short address',
@@ -121,6 +147,6 @@ describe('console AML blocklist', () => {
     ];
     for (const [name, call] of bad) expect(await codeOf(call()), name).toBe(3);
     expect(await compliance.api.console.chainBlocklist()).toEqual(before);
-    expect(await audit('chain.blocklist.add')).toHaveLength(1);
+    expect(await audit('chain.blocklist.add')).toHaveLength(addsBefore);
   });
 });
