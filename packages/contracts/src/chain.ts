@@ -68,7 +68,7 @@ export type AddressBookEntry = z.infer<typeof AddressBookEntry>;
 
 const Pagination = z.object({ page: Page, count: Count });
 
-/** An address no withdrawal may go to (AML; one platform-wide list kept by admins). */
+/** An address no withdrawal may go to (AML; one list per project, kept by its admins). */
 export const BlockedAddress = z.object({
   address: EvmAddress,
   reason: z.string(),
@@ -206,7 +206,8 @@ export const chain = {
     method: 'GET',
     path: '/main/chain/admin/blocked',
     access: 'secure',
-    summary: 'Admin: the AML blocklist (addresses no USDT withdrawal may go to), newest first',
+    summary:
+      "Admin: the project's AML blocklist (addresses no USDT withdrawal by its players may go to), newest first",
     response: z.object({ items: z.array(BlockedAddress) }),
     errors: [ErrorCode.NoPermission],
   }),

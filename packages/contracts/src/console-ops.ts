@@ -125,7 +125,7 @@ export const consoleOpsApi = {
     path: '/main/console/chain/blocked',
     access: 'secure',
     summary:
-      'Console: the AML blocklist of USDT addresses no withdrawal may go to (one platform-wide list), newest first',
+      "Console: the project's AML blocklist of USDT addresses no withdrawal by its players may go to (one list per project), newest first",
     response: z.object({ enabled: z.boolean(), items: z.array(BlockedAddress) }),
     errors: [ErrorCode.NoPermission],
   }),

@@ -7,7 +7,7 @@ import { downloadCsv } from '../../shared/csv.ts';
 import { Button, Card, ConfirmDialog, ErrorLine, Input, Table } from '../../shared/ui.tsx';
 
 /**
- * The AML blocklist (one platform-wide list): USDT addresses no withdrawal may go to — a withdrawal to
+ * The project's AML blocklist (one per project): USDT addresses no withdrawal may go to — a withdrawal to
  * one is refused and opens a monitoring case. Compliance and the admin add one with a reason and remove
  * one after a confirmation; the server writes the audit lines.
  */
