@@ -143,7 +143,9 @@ describe('bets of many players in one statement', () => {
         'SELECT 1 FROM responsible_activity WHERE user_id = $1',
         [id],
       );
-      expect(activity.rowCount).toBe(14);
+      // The first bet's stake and settlement (the locked path, which creates the gate row), then one
+      // 'play' row for each of the six others, batched or alone.
+      expect(activity.rowCount).toBe(8);
     }
     await expectLedgerClean(testApp);
   });
@@ -204,7 +206,7 @@ describe('bets of many players in one statement', () => {
     expect(outcomes).toEqual(['placed', 'placed', 'placed', String(ErrorCode.WagerLimitReached)]);
     expect(crowd.slice(1).some(({ id }) => batched(id))).toBe(true);
     const wagered = await testApp.database.pool.query<{ value: string }>(
-      `SELECT sum(value)::text AS value FROM responsible_activity WHERE user_id = $1 AND kind = 'stake'`,
+      `SELECT sum(value)::text AS value FROM responsible_activity WHERE user_id = $1 AND kind IN ('stake', 'play')`,
       [limited.id],
     );
     expect(wagered.rows[0]!.value).toBe('400000');
@@ -220,12 +222,22 @@ describe('bets of many players in one statement', () => {
     // Every stake of 1.00 YEC has one value whichever path recorded it (the first waves' locked path,
     // valued in Node, or a batch, valued in its statement), and every win of one payout one value.
     const values = await testApp.database.pool.query<{ kind: string; value: string }>(
-      `SELECT DISTINCT kind, CASE WHEN kind = 'stake' THEN value ELSE payout END::text AS value
-         FROM responsible_activity WHERE user_id = ANY ($1) AND asset = 'YEC' ORDER BY 1, 2`,
+      `SELECT DISTINCT 'stake' AS kind, value::text AS value FROM responsible_activity
+         WHERE user_id = ANY ($1) AND asset = 'YEC' AND kind IN ('stake', 'play')
+       UNION
+       SELECT DISTINCT 'win', payout::text FROM responsible_activity
+         WHERE user_id = ANY ($1) AND asset = 'YEC' AND kind IN ('settle', 'play') AND payout <> 0
+       ORDER BY 1, 2`,
       [crowd.map(({ id }) => id)],
     );
+    // Both paths wrote rows here: the locked path's 'stake' and 'settle', the batches' 'play'.
+    const kinds = await testApp.database.pool.query<{ kind: string }>(
+      `SELECT DISTINCT kind FROM responsible_activity WHERE user_id = ANY ($1) AND asset = 'YEC' ORDER BY 1`,
+      [crowd.map(({ id }) => id)],
+    );
+    expect(kinds.rows.map((row) => row.kind)).toEqual(['play', 'settle', 'stake']);
     const stakes = values.rows.filter((row) => row.kind === 'stake').map((row) => BigInt(row.value));
-    const wins = values.rows.filter((row) => row.kind === 'settle' && row.value !== '0');
+    const wins = values.rows.filter((row) => row.kind === 'win');
     expect(stakes).toHaveLength(1);
     expect(stakes[0]).toBeGreaterThan(0n);
     expect(wins).toHaveLength(1);

@@ -67,11 +67,11 @@ describe('a single-outcome bet through the play gate', () => {
     const second = await player.api.games.bet(dice('1000.00'));
     expect(second.nonce).toBe(first.nonce + 1);
     const payoutOf = (bet: typeof first) => parseAmount(bet.payout, 'IDR', 'wire').toString();
+    // The locked path records the stake and its settlement; the one statement one 'play' row for both.
     expect(await activity(userId)).toEqual([
       { kind: 'stake', value: '100000', payout: '0' },
       { kind: 'settle', value: '100000', payout: payoutOf(first) },
-      { kind: 'stake', value: '100000', payout: '0' },
-      { kind: 'settle', value: '100000', payout: payoutOf(second) },
+      { kind: 'play', value: '100000', payout: payoutOf(second) },
     ]);
     const state = await testApp.database.pool.query<{ started: Date | null; last: Date | null }>(
       'SELECT session_started_at AS started, last_activity_at AS last FROM responsible_state WHERE user_id = $1',
@@ -85,7 +85,8 @@ describe('a single-outcome bet through the play gate', () => {
     const third = await player.api.games.bet(dice('1000.00'));
     expect(third.nonce).toBe(second.nonce + 1);
     await expectUnchanged(player, 'IDR', () => player.api.games.bet(dice('1000.00')), 7042);
-    expect(await activity(userId)).toHaveLength(6);
+    // The third bet (a limit set: the locked path) added its stake and settlement; the refused one nothing.
+    expect(await activity(userId)).toHaveLength(5);
     await expectLedgerClean(testApp);
   });
 
@@ -105,15 +106,14 @@ describe('a single-outcome bet through the play gate', () => {
     expect(await activity(userId)).toEqual([
       { kind: 'stake', value: '16000', payout: '0' },
       { kind: 'settle', value: '16000', payout: payoutValue(first) },
-      { kind: 'stake', value: '16000', payout: '0' },
-      { kind: 'settle', value: '16000', payout: payoutValue(second) },
+      { kind: 'play', value: '16000', payout: payoutValue(second) },
     ]);
     // Without a rate for the asset the stake is not valued: a limit then refuses it (10001), and a
     // player without limits plays on, nothing recorded (as the locked path does).
     await testApp.database.pool.query("DELETE FROM exchange_rates WHERE asset = 'YEC'");
     try {
       await player.api.games.bet(dice('1.00', 'YEC'));
-      expect(await activity(userId)).toHaveLength(4);
+      expect(await activity(userId)).toHaveLength(3);
       await player.api.responsible.setLimit({ body: { kind: 'wager_day', amount: '3000.00' } });
       await expectUnchanged(player, 'YEC', () => player.api.games.bet(dice('1.00', 'YEC')), 10001);
     } finally {

@@ -398,13 +398,16 @@ export function createResponsibleRepo(db: Db) {
       return found.rows.length > 0;
     },
 
-    /** Sums since `from`: deposits (pending or credited), stakes taken, and settled stakes and payouts. */
+    /**
+     * Sums since `from`: deposits (pending or credited), stakes taken, and settled stakes and payouts.
+     * A 'play' row (a stake settled at once, migration 0824) is both a stake and its settlement.
+     */
     async totalsSince(executor: Executor, userId: number, from: Date) {
       const result = await executor.execute<Raw>(sql`
         SELECT COALESCE(SUM(value) FILTER (WHERE kind = 'deposit' AND state IN ('pending', 'credited')), 0) AS deposits,
-               COALESCE(SUM(value) FILTER (WHERE kind = 'stake'), 0) AS wagered,
-               COALESCE(SUM(value) FILTER (WHERE kind = 'settle'), 0) AS settled_stakes,
-               COALESCE(SUM(payout) FILTER (WHERE kind = 'settle'), 0) AS payouts
+               COALESCE(SUM(value) FILTER (WHERE kind IN ('stake', 'play')), 0) AS wagered,
+               COALESCE(SUM(value) FILTER (WHERE kind IN ('settle', 'play')), 0) AS settled_stakes,
+               COALESCE(SUM(payout) FILTER (WHERE kind IN ('settle', 'play')), 0) AS payouts
           FROM responsible_activity WHERE user_id = ${userId} AND at >= ${from}`);
       const row = result.rows[0]!;
       return {
@@ -420,7 +423,7 @@ export function createResponsibleRepo(db: Db) {
       const result = await executor.execute<Raw>(sql`
         SELECT to_char(at AT TIME ZONE ${timeZone}, 'YYYY-MM') AS month,
                COALESCE(SUM(value) FILTER (WHERE kind = 'deposit' AND state = 'credited'), 0) AS deposits,
-               COALESCE(SUM(payout - value) FILTER (WHERE kind = 'settle'), 0) AS net
+               COALESCE(SUM(payout - value) FILTER (WHERE kind IN ('settle', 'play')), 0) AS net
           FROM responsible_activity WHERE user_id = ${userId} AND at >= ${from}
          GROUP BY 1`);
       return new Map(
@@ -434,8 +437,8 @@ export function createResponsibleRepo(db: Db) {
     /** Settled net result (payouts minus stakes) and stakes count since the session began. */
     async sessionResult(executor: Executor, userId: number, from: Date) {
       const result = await executor.execute<Raw>(sql`
-        SELECT COALESCE(SUM(payout - value) FILTER (WHERE kind = 'settle'), 0) AS net,
-               COUNT(*) FILTER (WHERE kind = 'stake') AS stakes
+        SELECT COALESCE(SUM(payout - value) FILTER (WHERE kind IN ('settle', 'play')), 0) AS net,
+               COUNT(*) FILTER (WHERE kind IN ('stake', 'play')) AS stakes
           FROM responsible_activity WHERE user_id = ${userId} AND at >= ${from}`);
       const row = result.rows[0]!;
       return { net: BigInt(row.net as string), stakes: Number(row.stakes) };
