@@ -532,18 +532,14 @@ export function createRealtimeGateway(options: RealtimeOptions) {
     });
   }
 
-  function parseBusMessage<T>(raw: string, check: (value: T) => boolean): T | null {
-    try {
-      const value = JSON.parse(raw) as T;
-      return value && typeof value === 'object' && check(value) ? value : null;
-    } catch {
-      return null;
-    }
+  /** The bus message as `T` when it is an object `check` accepts (a Redis bus parses other nodes' text). */
+  function busMessage<T>(message: unknown, check: (value: T) => boolean): T | null {
+    return message !== null && typeof message === 'object' && check(message as T) ? (message as T) : null;
   }
 
   async function notifyUser(userId: number, route: string, payload: unknown): Promise<void> {
     const message: NotifyBusMessage = { userId, route, content: JSON.stringify(payload ?? null) };
-    await options.bus.publish(NOTIFY_CHANNEL, JSON.stringify(message));
+    await options.bus.publish(NOTIFY_CHANNEL, message);
   }
 
   function pushesVia(outbox: Outbox): QueuedPushes {
@@ -555,7 +551,7 @@ export function createRealtimeGateway(options: RealtimeOptions) {
 
   async function broadcast(route: string, payload: unknown, scope: BroadcastScope = {}): Promise<void> {
     const message: BroadcastBusMessage = { route, payload, ...scope };
-    await options.bus.publish(BROADCAST_CHANNEL, JSON.stringify(message));
+    await options.bus.publish(BROADCAST_CHANNEL, message);
   }
 
   return {
@@ -563,23 +559,20 @@ export function createRealtimeGateway(options: RealtimeOptions) {
     limits,
     async start(): Promise<void> {
       busStops.push(
-        await options.bus.subscribe(NOTIFY_CHANNEL, (raw) => {
-          const message = parseBusMessage<NotifyBusMessage>(
-            raw,
+        await options.bus.subscribe(NOTIFY_CHANNEL, (value) => {
+          const message = busMessage<NotifyBusMessage>(
+            value,
             (value) => Number.isInteger(value.userId) && typeof value.route === 'string',
           );
           if (message) deliverNotify(message);
         }),
         // A revoked session (logout, password reset) stops receiving pushes on every node at once.
-        await options.bus.subscribe(REVOKE_CHANNEL, (raw) => {
-          const message = parseBusMessage<RevokeMessage>(raw, () => true);
+        await options.bus.subscribe(REVOKE_CHANNEL, (value) => {
+          const message = busMessage<RevokeMessage>(value, () => true);
           if (message) unbindRevoked(message);
         }),
-        await options.bus.subscribe(BROADCAST_CHANNEL, (raw) => {
-          const message = parseBusMessage<BroadcastBusMessage>(
-            raw,
-            (value) => typeof value.route === 'string',
-          );
+        await options.bus.subscribe(BROADCAST_CHANNEL, (value) => {
+          const message = busMessage<BroadcastBusMessage>(value, (value) => typeof value.route === 'string');
           if (message) deliverBroadcast(message);
         }),
       );

@@ -46,8 +46,8 @@ const dice = (
 
 beforeAll(async () => {
   const bus = createInProcessBus();
-  await bus.subscribe('realtime.notify', (message) => void pushed.push(message));
-  await bus.subscribe('realtime.broadcast', (message) => void pushed.push(message));
+  await bus.subscribe('realtime.notify', (message) => void pushed.push(JSON.stringify(message)));
+  await bus.subscribe('realtime.broadcast', (message) => void pushed.push(JSON.stringify(message)));
   testApp = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '10000000' }, overrides: { bus } });
   player = await testApp.signIn('player');
   other = await testApp.signIn('player-2');

@@ -83,7 +83,7 @@ describe('maintenance gate cache', () => {
     );
     const slow = gate.assertOpen(12); // reads "off"
     store.values.set(12, { enabled: true, message: null });
-    await bus.publish(MAINTENANCE_CHANNEL, '12');
+    await bus.publish(MAINTENANCE_CHANNEL, 12);
     release();
     await slow;
     const next = refused(gate.assertOpen(12));

@@ -34,9 +34,8 @@ export async function createMaintenanceGate(
     else cache.delete(projectId);
   }
   const unsubscribe = options.bus
-    ? await options.bus.subscribe(MAINTENANCE_CHANNEL, (raw) => {
-        const projectId = Number(raw);
-        evict(Number.isInteger(projectId) ? projectId : null);
+    ? await options.bus.subscribe(MAINTENANCE_CHANNEL, (message) => {
+        evict(typeof message === 'number' && Number.isInteger(message) ? message : null);
       })
     : null;
 
@@ -78,7 +77,7 @@ export async function createMaintenanceGate(
         ip: actor.ip,
       });
       evict(projectId);
-      await options.bus?.publish(MAINTENANCE_CHANNEL, String(projectId));
+      await options.bus?.publish(MAINTENANCE_CHANNEL, projectId);
       return maintenance;
     },
     /** Throws 762 while the project is in maintenance. */

@@ -119,7 +119,7 @@ describe('session cache', () => {
     await settle();
     // Revoked and broadcast while the first read is under way (it read the session still live).
     row.revokedAt = clock.now();
-    await bus.publish(REVOKE_CHANNEL, JSON.stringify({ userId: 7 }));
+    await bus.publish(REVOKE_CHANNEL, { userId: 7 });
     release();
     expect((await first).userId).toBe(7);
     await expect(authenticator.authenticate(TOKEN)).rejects.toMatchObject({ errCode: 1 });

@@ -93,17 +93,15 @@ export async function createSessionService({ repo, clock, bus, sessionDays }: Se
       }
     }
   }
-  const unsubscribe = await bus.subscribe(REVOKE_CHANNEL, (raw) => {
-    try {
-      evict(JSON.parse(raw) as RevokeMessage);
-    } catch {
-      cache.clear();
-    }
+  const unsubscribe = await bus.subscribe(REVOKE_CHANNEL, (message) => {
+    // A message of no known shape empties the whole cache: revocations are never missed.
+    if (message !== null && typeof message === 'object') evict(message as RevokeMessage);
+    else cache.clear();
   });
 
   async function broadcastRevocation(message: RevokeMessage) {
     evict(message);
-    await bus.publish(REVOKE_CHANNEL, JSON.stringify(message));
+    await bus.publish(REVOKE_CHANNEL, message);
   }
 
   /** Reads the session from the database and caches it; throws when it is unknown, revoked or expired. */

@@ -7,12 +7,19 @@ export async function createRedisBus(url: string, prefix = 'payhub:'): Promise<B
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const handlers = new Map<string, Set<BusHandler>>();
-  subscriber.on('message', (channel: string, message: string) => {
+  subscriber.on('message', (channel: string, text: string) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      // Only this service's nodes publish here; text that is not JSON is nobody's message.
+      return;
+    }
     for (const handler of handlers.get(channel.slice(prefix.length)) ?? []) handler(message);
   });
   return {
     async publish(channel, message) {
-      await publisher.publish(prefix + channel, message);
+      await publisher.publish(prefix + channel, JSON.stringify(message));
     },
     async subscribe(channel, handler) {
       let set = handlers.get(channel);
