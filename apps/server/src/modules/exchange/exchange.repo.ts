@@ -66,8 +66,8 @@ export function payableAtRateSql(
       input.from,
       input.to,
       input.amount.toString(),
-      (10n ** BigInt(input.toScale)).toString(),
-      (10n ** BigInt(input.fromScale)).toString(),
+      unitOf(input.toScale),
+      unitOf(input.fromScale),
     ],
   };
 }
@@ -88,27 +88,53 @@ export function payableAllAtRateSql(
   }>,
   offset: number,
 ): { text: string; values: unknown[] } {
+  // Built for every batch of bets (twice: stakes and payouts), so in one pass, the text once per offset.
+  const projects: number[] = [];
+  const froms: string[] = [];
+  const tos: string[] = [];
+  const amounts: string[] = [];
+  const toUnits: string[] = [];
+  const fromUnits: string[] = [];
+  for (const item of items) {
+    projects.push(item.projectId);
+    froms.push(item.from);
+    tos.push(item.to);
+    amounts.push(item.amount.toString());
+    toUnits.push(unitOf(item.toScale));
+    fromUnits.push(unitOf(item.fromScale));
+  }
+  return { text: payableAllText(offset), values: [projects, froms, tos, amounts, toUnits, fromUnits] };
+}
+
+/** 10^scale as decimal text, per scale (an asset's minor units in one unit). */
+const units = new Map<number, string>();
+function unitOf(scale: number): string {
+  let unit = units.get(scale);
+  if (unit === undefined) {
+    unit = (10n ** BigInt(scale)).toString();
+    units.set(scale, unit);
+  }
+  return unit;
+}
+
+/** `payableAllAtRateSql`'s text, which depends only on where its parameters start. */
+const payableAllTexts = new Map<number, string>();
+function payableAllText(offset: number): string {
+  const cached = payableAllTexts.get(offset);
+  if (cached !== undefined) return cached;
   const p = (index: number) => `$${offset + index}`;
   const price = (asset: string) =>
     `(SELECT usd_num, usd_den FROM exchange_rates WHERE project_id IN (0, i.project_id) AND asset = ${asset}
        ORDER BY project_id DESC LIMIT 1)`;
   const denominator = 'f.usd_den * t.usd_num * i.from_unit';
-  return {
-    text: `(SELECT array_agg(CASE WHEN i.from_asset = i.to_asset THEN i.amount::bigint ELSE
+  const text = `(SELECT array_agg(CASE WHEN i.from_asset = i.to_asset THEN i.amount::bigint ELSE
                        (SELECT div(i.amount * f.usd_num * t.usd_den * i.to_unit + ${denominator} - 1, ${denominator})::bigint
                           FROM ${price('i.from_asset')} f, ${price('i.to_asset')} t) END ORDER BY i.ord)
               FROM unnest(${p(1)}::integer[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::numeric[], ${p(5)}::numeric[],
                           ${p(6)}::numeric[])
-                   WITH ORDINALITY AS i(project_id, from_asset, to_asset, amount, to_unit, from_unit, ord))`,
-    values: [
-      items.map((item) => item.projectId),
-      items.map((item) => item.from),
-      items.map((item) => item.to),
-      items.map((item) => item.amount.toString()),
-      items.map((item) => (10n ** BigInt(item.toScale)).toString()),
-      items.map((item) => (10n ** BigInt(item.fromScale)).toString()),
-    ],
-  };
+                   WITH ORDINALITY AS i(project_id, from_asset, to_asset, amount, to_unit, from_unit, ord))`;
+  payableAllTexts.set(offset, text);
+  return text;
 }
 
 export const DEFAULT_EXCHANGE_SETTINGS = { spreadBps: 100, quoteTtlSeconds: 30 } as const;

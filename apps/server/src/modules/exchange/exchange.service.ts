@@ -58,7 +58,10 @@ export function tableRateSource(repo: ExchangeRepo): RateSource {
     payableAllCall: (items, offset) =>
       payableAllAtRateSql(
         items.map((item) => ({
-          ...item,
+          projectId: item.projectId,
+          from: item.from,
+          to: item.to,
+          amount: item.amount,
           fromScale: ASSETS[item.from].scale,
           toScale: ASSETS[item.to].scale,
         })),
