@@ -533,6 +533,12 @@ describe('crash', () => {
     expect(
       (await row<{ state: string }>(sql`SELECT state FROM round_bets WHERE id = ${betIds[2]!}::uuid`))!.state,
     ).toBe('lost');
+    // 4. Asked again once the bust has settled the bet as lost: still too late (10031), not "settled".
+    const afterEnd = await service.crashCashOut(sessionOf(ids[2]!), betIds[2]!).then(
+      () => null,
+      (error: { errCode?: number }) => error.errCode,
+    );
+    expect(afterEnd).toBe(10031);
     await expectLedgerClean(testApp);
   }, 90_000);
 

@@ -867,6 +867,9 @@ export function createRoundsService(deps: RoundsDeps) {
   ): { bet: BetRow; round: RoundRow; cents: number; payout: bigint; receivedAt: Date } {
     if (seen.bet.userId !== session.userId || seen.bet.game !== 'crash') throw notFound();
     const { bet, round } = seen;
+    // A bet the bust settled was lost to it: the player was too late (10031), whenever the request
+    // came; "already settled" (10034) is for a bet cashed out (or voided) before.
+    if (bet.state === 'lost') throw new AppError(ErrorCode.RoundCashOutTooLate);
     if (bet.state !== 'open') throw new AppError(ErrorCode.RoundBetSettled);
     if (round.state === 'betting' || !round.startedAt || receivedAt < round.startedAt)
       throw new AppError(ErrorCode.RoundBettingClosed, 'not running yet');
