@@ -259,7 +259,7 @@ export const consoleScreens: ConsoleScreensCatalog = {
   blocklist: {
     heading: 'AML blocklist (USDT addresses)',
     explain:
-      'A withdrawal to an address on this list is refused and opens a monitoring case. The list applies to every project.',
+      'A withdrawal to an address on this list is refused and opens a monitoring case. The list applies to this project only.',
     noChain: 'No USDT chain is configured on this server.',
     address: 'Address',
     reason: 'Reason',

@@ -259,7 +259,7 @@ export const consoleScreens: ConsoleScreensCatalog = {
   blocklist: {
     heading: 'Lista de bloqueo AML (direcciones USDT)',
     explain:
-      'Un retiro a una dirección de esta lista se rechaza y abre un caso de monitoreo. La lista aplica a todos los proyectos.',
+      'Un retiro a una dirección de esta lista se rechaza y abre un caso de monitoreo. La lista aplica solo a este proyecto.',
     noChain: 'No hay una cadena USDT configurada en este servidor.',
     address: 'Dirección',
     reason: 'Motivo',

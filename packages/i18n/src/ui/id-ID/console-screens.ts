@@ -259,7 +259,7 @@ export const consoleScreens = {
   blocklist: {
     heading: 'Daftar blokir AML (alamat USDT)',
     explain:
-      'Penarikan ke alamat di daftar ini ditolak dan membuka kasus pemantauan. Daftar ini berlaku untuk semua proyek.',
+      'Penarikan ke alamat di daftar ini ditolak dan membuka kasus pemantauan. Daftar ini hanya berlaku untuk proyek ini.',
     noChain: 'Rantai USDT tidak dikonfigurasi di server ini.',
     address: 'Alamat',
     reason: 'Alasan',
