@@ -2,6 +2,12 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions } from './session.schema.ts';
 
+/**
+ * How stale a session's last-seen time may be (seconds): the sessions list and the console show it
+ * to the minute, and refreshing it on every read wrote a row per active player every 20 s.
+ */
+export const LAST_SEEN_PRECISION_SECONDS = 60;
+
 export interface SessionRow {
   userId: number;
   projectId: number;
@@ -76,20 +82,29 @@ export function createSessionRepo(db: Db) {
     },
     /**
      * The live sessions (not revoked, not expired at `at`) among `tokenHashes`, by hash (hex), with
-     * their users' staff roles, their last-seen time set to `at` in the same statement (one round
-     * trip and one commit for all of them); a hash not live is missing (`find` tells why).
+     * their users' staff roles, in one round trip; a hash not live is missing (`find` tells why). Their
+     * last-seen time is set to `at` only where it is older than LAST_SEEN_PRECISION_SECONDS: an active
+     * player's session is read every 20 s per node (the cache's refresh-ahead), and an UPDATE each time
+     * was a row version, WAL and a flushed commit per active player every 20 s, for a time the sessions
+     * list shows to the minute. A read that updates nothing commits without flushing WAL.
      */
     async seeLive(tokenHashes: readonly Buffer[], at: Date): Promise<Map<string, SessionRow>> {
       // Hex digits need no quoting in an array literal.
       const hashes = `{${tokenHashes.map((hash) => hash.toString('hex')).join(',')}}`;
       const result = await db.execute<SessionRecord & { token_hash: Buffer }>(
-        sql`WITH seen AS (
-              UPDATE sessions SET last_seen_at = ${at}
-               WHERE token_hash = ANY (SELECT decode(h, 'hex') FROM unnest(${hashes}::text[]) AS h)
-                 AND revoked_at IS NULL AND expires_at > ${at}
-              RETURNING token_hash, user_id, project_id, expires_at, revoked_at)
-            SELECT seen.token_hash, seen.user_id, seen.project_id, seen.expires_at, seen.revoked_at, u.staff_role
-              FROM seen JOIN users u ON u.id = seen.user_id`,
+        sql`WITH live AS MATERIALIZED (
+              SELECT s.id, s.token_hash, s.user_id, s.project_id, s.expires_at, s.revoked_at, s.last_seen_at
+                FROM sessions s
+               WHERE s.token_hash = ANY (SELECT decode(h, 'hex') FROM unnest(${hashes}::text[]) AS h)
+                 AND s.revoked_at IS NULL AND s.expires_at > ${at}),
+            seen AS (
+              UPDATE sessions s SET last_seen_at = ${at}
+                FROM live
+               WHERE s.id = live.id
+                 AND (live.last_seen_at IS NULL
+                      OR live.last_seen_at < ${at}::timestamptz - make_interval(secs => ${LAST_SEEN_PRECISION_SECONDS})))
+            SELECT live.token_hash, live.user_id, live.project_id, live.expires_at, live.revoked_at, u.staff_role
+              FROM live JOIN users u ON u.id = live.user_id`,
       );
       return new Map(
         result.rows.map((row) => [Buffer.from(row.token_hash).toString('hex'), toSessionRow(row)] as const),
