@@ -465,6 +465,11 @@ describe('crash', () => {
         expect(bet.state).toBe('lost');
         expect(okByBet.get(index)).toBeUndefined();
       }
+      // A refusal says why: too late for a bet the bust took (whether read before or after the
+      // clock settled it), already settled only for the second send of a bet already paid.
+      for (const answer of settled)
+        if (answer.index === index && !answer.ok)
+          expect(answer.code).toBe(bet.state === 'lost' ? 10031 : 10034);
     }
     // The clock settled the lost bets at the round's end in shared statements (its own pool, so seen
     // in the ledger): a batch's operations carry the batch's one time, one by one each its own.

@@ -944,7 +944,7 @@ export function createRoundsService(deps: RoundsDeps) {
       ledgerCall,
       gateCall,
     );
-    if (!settled) throw new AppError(ErrorCode.RoundBetSettled);
+    if (!settled) throw await settledMeanwhile(executor, betId);
     if (!gateCall) await deps.playGate.afterSettle(executor, gateContext);
     return { settled, round };
   }
@@ -1028,9 +1028,20 @@ export function createRoundsService(deps: RoundsDeps) {
       const row = settled.get(term.bet.id);
       outcomes[term.index] = row
         ? { settled: row, round: term.round }
-        : new AppError(ErrorCode.RoundBetSettled);
+        : await settledMeanwhile(connection, term.bet.id);
     }
     return outcomes;
+  }
+
+  /**
+   * The refusal of a cash-out whose bet was open when read but no longer when its statement ran
+   * (the race with the clock's settlement at the bust, or with another cash-out of the same bet):
+   * too late (10031) when the bust settled it as lost, already settled (10034) otherwise — the same
+   * answers as for a bet read settled (`cashOutTerms`).
+   */
+  async function settledMeanwhile(executor: Executor, betId: string): Promise<AppError> {
+    const bet = await repo.bet(executor, betId);
+    return new AppError(bet?.state === 'lost' ? ErrorCode.RoundCashOutTooLate : ErrorCode.RoundBetSettled);
   }
 
   /**
