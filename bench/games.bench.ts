@@ -223,6 +223,8 @@ try {
   if (process.env.BENCH_SHOW_STATEMENTS === 'nested') {
     await setup.query("ALTER SYSTEM SET pg_stat_statements.track = 'all'");
     await setup.query("ALTER SYSTEM SET track_functions = 'all'");
+    // Planning too: a statement planned afresh at every call shows its planning time beside its execution.
+    await setup.query('ALTER SYSTEM SET pg_stat_statements.track_planning = on');
   }
   await setup.end();
   await stopApp(app.child);
@@ -300,13 +302,25 @@ try {
         `  ${(Number(row.calls) / Math.max(1, counted.count)).toFixed(2).padStart(6)}/bet  ${row.query}`,
       );
     if (process.env.BENCH_SHOW_STATEMENTS === 'nested') {
-      const timed = await database.query<{ calls: string; micros: string; query: string }>(
-        "SELECT calls::text AS calls, round(total_exec_time * 1000)::text AS micros, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 25",
+      const timed = await database.query<{
+        calls: string;
+        micros: string;
+        plans: string;
+        planMicros: string;
+        query: string;
+      }>(
+        `SELECT calls::text AS calls, round(total_exec_time * 1000)::text AS micros, plans::text AS plans,
+                round(total_plan_time * 1000)::text AS "planMicros",
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query
+           FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 25`,
       );
-      console.log('  by execution time (µs per bet, nested statements counted inside their callers too):');
+      console.log(
+        '  by execution time (µs per bet, nested statements counted inside their callers too; then planning µs per bet and plans per call):',
+      );
+      const perBet = (value: string) => Number(value) / Math.max(1, counted.count);
       for (const row of timed.rows)
         console.log(
-          `  ${(Number(row.micros) / Math.max(1, counted.count)).toFixed(0).padStart(6)} µs ${(Number(row.calls) / Math.max(1, counted.count)).toFixed(2).padStart(6)}/bet  ${row.query}`,
+          `  ${perBet(row.micros).toFixed(0).padStart(6)} µs ${perBet(row.calls).toFixed(2).padStart(6)}/bet  plan ${perBet(row.planMicros).toFixed(0).padStart(4)} µs ${(Number(row.plans) / Math.max(1, Number(row.calls))).toFixed(2)}/call  ${row.query}`,
         );
       const functions = await database.query<{ name: string; calls: string; self: string; total: string }>(
         'SELECT funcname AS name, calls::text AS calls, round(self_time * 1000)::text AS self, round(total_time * 1000)::text AS total FROM pg_stat_user_functions ORDER BY self_time DESC LIMIT 15',
