@@ -7,6 +7,7 @@ import {
   ROUND_DEV_SALT_SOURCE,
   ROUND_GAMES,
   type RoundBetChange,
+  type RoundBetState,
   type RoundBetWire,
   type RoundEvent,
   type RoundFairness,
@@ -856,6 +857,15 @@ export function createRoundsService(deps: RoundsDeps) {
   }
 
   /**
+   * The refusal of a cash-out whose bet is no longer open: a bet the bust settled was lost to it, so
+   * the player was too late (10031) whenever the request came; "already settled" (10034) is for a bet
+   * cashed out or voided before.
+   */
+  function settledRefusal(state: RoundBetState | undefined): AppError {
+    return new AppError(state === 'lost' ? ErrorCode.RoundCashOutTooLate : ErrorCode.RoundBetSettled);
+  }
+
+  /**
    * What a manual cash-out of `seen` (the bet and its round as read), received at `receivedAt`,
    * settles at: the curve's value then (an auto cash-out the curve already passed pays its target,
    * as if the clock had settled it first), or the refusal thrown.
@@ -867,10 +877,7 @@ export function createRoundsService(deps: RoundsDeps) {
   ): { bet: BetRow; round: RoundRow; cents: number; payout: bigint; receivedAt: Date } {
     if (seen.bet.userId !== session.userId || seen.bet.game !== 'crash') throw notFound();
     const { bet, round } = seen;
-    // A bet the bust settled was lost to it: the player was too late (10031), whenever the request
-    // came; "already settled" (10034) is for a bet cashed out (or voided) before.
-    if (bet.state === 'lost') throw new AppError(ErrorCode.RoundCashOutTooLate);
-    if (bet.state !== 'open') throw new AppError(ErrorCode.RoundBetSettled);
+    if (bet.state !== 'open') throw settledRefusal(bet.state);
     if (round.state === 'betting' || !round.startedAt || receivedAt < round.startedAt)
       throw new AppError(ErrorCode.RoundBettingClosed, 'not running yet');
     if (round.state !== 'running') throw new AppError(ErrorCode.RoundCashOutTooLate);
@@ -944,7 +951,8 @@ export function createRoundsService(deps: RoundsDeps) {
       ledgerCall,
       gateCall,
     );
-    if (!settled) throw await settledMeanwhile(executor, betId);
+    // Open when read, settled before this statement ran (the bust, or another cash-out of it).
+    if (!settled) throw settledRefusal((await repo.bet(executor, betId))?.state);
     if (!gateCall) await deps.playGate.afterSettle(executor, gateContext);
     return { settled, round };
   }
@@ -1024,24 +1032,17 @@ export function createRoundsService(deps: RoundsDeps) {
     );
     for (const [address, id] of ids) accountIds.set(address, id);
     if (!settled) return outcomes;
+    // Bets open when read but settled before the statement ran (the bust, or another cash-out of
+    // the same bet): read again together, once, to say which.
+    const missed = terms.filter((term) => !settled.has(term.bet.id)).map((term) => term.bet.id);
+    const current = missed.length > 0 ? (await repo.betsForCashOut(connection, missed)).found : null;
     for (const term of terms) {
       const row = settled.get(term.bet.id);
       outcomes[term.index] = row
         ? { settled: row, round: term.round }
-        : await settledMeanwhile(connection, term.bet.id);
+        : settledRefusal(current?.get(term.bet.id)?.bet.state);
     }
     return outcomes;
-  }
-
-  /**
-   * The refusal of a cash-out whose bet was open when read but no longer when its statement ran
-   * (the race with the clock's settlement at the bust, or with another cash-out of the same bet):
-   * too late (10031) when the bust settled it as lost, already settled (10034) otherwise — the same
-   * answers as for a bet read settled (`cashOutTerms`).
-   */
-  async function settledMeanwhile(executor: Executor, betId: string): Promise<AppError> {
-    const bet = await repo.bet(executor, betId);
-    return new AppError(bet?.state === 'lost' ? ErrorCode.RoundCashOutTooLate : ErrorCode.RoundBetSettled);
   }
 
   /**
