@@ -130,9 +130,16 @@ describe('round games journey', () => {
         )
         .toBeLessThan(0.03);
       await Promise.all([screenshot(a, 'rounds-crash-running-a'), screenshot(b, 'rounds-crash-running-b')]);
-      const cashOut = a.getByTestId('crash-cashout');
-      if (!(await cashOut.isVisible())) continue; // busted at once: try the next round
-      await cashOut.click();
+      // Busted before the tap (at once, or between the look and the tap): try the next round. The
+      // two buttons are separate elements, so a tap that misses Cash out never lands on Bet.
+      const tapped = await a
+        .getByTestId('crash-cashout')
+        .click({ timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!tapped) continue;
       const mine = a.getByTestId('crash-my-bet').filter({ hasText: 'Diambil di' });
       const refusal = a.locator('[role="alertdialog"]');
       // Paid or refused, whichever the answer says: on a loaded machine a cash-out at the bust can be

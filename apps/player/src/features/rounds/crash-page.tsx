@@ -304,12 +304,21 @@ export default function CrashPage() {
               />
             </label>
           )}
+          {/* Keyed apart: the bust swaps Cash out for Bet in the same place, and one button whose
+              props change under a tap would take a tap meant for Cash out as a Bet. */}
           {canCashOut ? (
-            <Button block busy={busy} onClick={() => void cashOut()} data-testid="crash-cashout">
+            <Button
+              key="cash-out"
+              block
+              busy={busy}
+              onClick={() => void cashOut()}
+              data-testid="crash-cashout"
+            >
               {t('playerRounds.crash.cashOut')}
             </Button>
           ) : (
             <Button
+              key="bet"
               block
               busy={busy}
               disabled={!canBet}
