@@ -495,7 +495,7 @@ export const consoleApi = {
       })
       .strict(),
     response: MonitoringCase,
-    errors: [ErrorCode.NoPermission, ErrorCode.NotFound, ErrorCode.OrderAlreadyStarted],
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound, ErrorCode.CaseAlreadyHandled],
   }),
   setMonitoringRules: endpoint({
     method: 'PUT',
@@ -516,7 +516,7 @@ export const consoleApi = {
     params: z.object({ id: Id }).strict(),
     body: z.object({ note: z.string().trim().min(3).max(500) }).strict(),
     response: MonitoringCase,
-    errors: [ErrorCode.NoPermission, ErrorCode.NotFound, ErrorCode.OrderAlreadyStarted],
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound, ErrorCode.CaseAlreadyHandled],
   }),
   caseHeldRewards: endpoint({
     method: 'GET',

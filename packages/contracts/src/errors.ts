@@ -29,6 +29,8 @@ export const ErrorCode = {
   NoticeAlreadyPublished: 1042,
   /** A stuck withdrawal is completed from the console without the operator's transfer proof. */
   WithdrawalProofMissing: 1043,
+  /** A monitoring case already closed, or already escalated: the action changes nothing. */
+  CaseAlreadyHandled: 1044,
   CodeSentTooOften: 2001,
   CodeInvalid: 2002,
   AmountOverAvailable: 3003,
@@ -190,6 +192,7 @@ const httpStatusByCode: Partial<Record<number, number>> = {
   1041: 409,
   1042: 409,
   1043: 409,
+  1044: 409,
   7001: 403,
   2001: 429,
   7028: 429,

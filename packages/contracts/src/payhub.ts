@@ -352,7 +352,7 @@ export const payhub = {
     params: z.object({ id: Id }),
     body: z.object({ resolution: z.string().trim().min(1).max(500) }),
     response: MonitoringCase,
-    errors: [ErrorCode.NoPermission, ErrorCode.NotFound],
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound, ErrorCode.CaseAlreadyHandled],
   }),
   adminSetKyc: endpoint({
     method: 'POST',

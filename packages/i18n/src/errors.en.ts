@@ -22,6 +22,7 @@ export const errorsEn: ErrorMessages = {
   '1041': 'This adjustment was already decided',
   '1042': 'This notice was already published; its time can no longer change',
   '1043': "The operator's transfer proof is missing: fail the withdrawal or ask the operator for the proof",
+  '1044': 'This case was already closed or escalated',
   '2001': 'Codes sent too often, please try again later',
   '2002': 'The code has expired or is invalid',
   '3003': 'Amount over the available balance',

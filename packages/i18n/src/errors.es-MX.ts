@@ -23,6 +23,7 @@ export const errorsEsMX: ErrorMessages = {
   '1042': 'Este aviso ya se publicó; su hora ya no se puede cambiar',
   '1043':
     'Falta el comprobante de transferencia del operador: marca el retiro como fallido o pídele el comprobante',
+  '1044': 'Este caso ya se cerró o se escaló',
   '2001': 'Enviaste códigos con demasiada frecuencia, inténtalo más tarde',
   '2002': 'El código expiró o no es válido',
   '3003': 'El monto supera lo disponible',

@@ -20,6 +20,7 @@ export const errorsIdID = {
   '1041': 'Penyesuaian ini sudah diputuskan',
   '1042': 'Pengumuman ini sudah terbit; waktunya tidak bisa diubah lagi',
   '1043': 'Bukti transfer dari operator belum ada: gagalkan penarikan atau minta buktinya ke operator',
+  '1044': 'Kasus ini sudah ditutup atau dieskalasi',
   '2001': 'Kode terlalu sering dikirim, silakan coba lagi nanti',
   '2002': 'Kode verifikasi kedaluwarsa atau tidak valid',
   '3003': 'Jumlah melebihi saldo yang tersedia',

@@ -1,7 +1,7 @@
 // Proves the escalation of monitoring cases (docs/console.md "Monitoring cases"): a compliance
 // officer escalates an open case to the admin with a note — the case stays open, the escalated queue
 // (cases?escalated=true) lists it, the admin sees who and why, an audit line names the officer; a
-// second escalation or one of a closed case answers 3007 and changes nothing; another project's case
+// second escalation or one of a closed case answers 1044 and changes nothing; another project's case
 // is 404; roles outside the table get 1031; bad input answers 3 and changes nothing.
 import type { PayhubClient } from '@payhub/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,10 +79,10 @@ describe('case escalation', () => {
     expect(lines[0].before).toMatchObject({ escalated: false });
     expect(lines[0].after).toMatchObject({ escalated: true, note: escalated.escalationNote });
 
-    // Once only: a second escalation answers 3007 and keeps the first note; the admin still closes it.
+    // Once only: a second escalation answers 1044 and keeps the first note; the admin still closes it.
     expect(
       await codeOf(compliance.api.console.escalateCase({ params: { id }, body: { note: 'again please' } })),
-    ).toBe(3007);
+    ).toBe(1044);
     expect((await caseRow(id)).escalation_note).toBe(escalated.escalationNote);
     await admin.api.console.closeCase({
       params: { id },
@@ -99,7 +99,7 @@ describe('case escalation', () => {
       await codeOf(
         compliance.api.console.escalateCase({ params: { id: closed }, body: { note: 'too late' } }),
       ),
-    ).toBe(3007);
+    ).toBe(1044);
     expect((await caseRow(closed)).escalated_at).toBeNull();
     const foreign = await openCase(10);
     expect(

@@ -79,7 +79,7 @@ export function createPayhubAdmin<Status>(deps: {
         });
         if (!closed) {
           if (!(await repo.findCase(tx, id, session.projectId))) throw notFound('case');
-          throw new AppError(ErrorCode.OrderAlreadyStarted, 'case already closed');
+          throw new AppError(ErrorCode.CaseAlreadyHandled, 'case already closed');
         }
         await writeAudit(tx, {
           projectId: session.projectId,
@@ -137,7 +137,7 @@ export function createPayhubAdmin<Status>(deps: {
     },
     /**
      * Escalates an open case to the project's admin with a note (once; the case stays open for the
-     * admin's decision). A closed or already escalated case answers 3007 and changes nothing.
+     * admin's decision). A closed or already escalated case answers 1044 and changes nothing.
      */
     async adminEscalateCase(session: Session, id: number, note: string, ip: string) {
       requireAdmin(session);
@@ -152,9 +152,9 @@ export function createPayhubAdmin<Status>(deps: {
         if (!escalated) {
           const found = await repo.findCase(tx, id, session.projectId);
           if (!found) throw notFound('case');
-          // The same answer as closing a closed case (3007).
+          // The same answer as closing a closed case (1044).
           throw new AppError(
-            ErrorCode.OrderAlreadyStarted,
+            ErrorCode.CaseAlreadyHandled,
             found.status === 'closed' ? 'case already closed' : 'case already escalated',
           );
         }
