@@ -292,15 +292,15 @@ try {
   const statements = await database.query<{ calls: string }>(
     "SELECT coalesce(sum(calls), 0)::text AS calls FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%'",
   );
-  const statementsPerBet = Number(statements.rows[0]?.calls ?? 0) / Math.max(1, counted.count);
+  /** A count or a time of the bets-only run, per bet. */
+  const perCountedBet = (value: string | number) => Number(value) / Math.max(1, counted.count);
+  const statementsPerBet = perCountedBet(statements.rows[0]?.calls ?? 0);
   if (process.env.BENCH_SHOW_STATEMENTS) {
     const top = await database.query<{ calls: string; query: string }>(
       "SELECT calls::text AS calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY calls DESC LIMIT 15",
     );
     for (const row of top.rows)
-      console.log(
-        `  ${(Number(row.calls) / Math.max(1, counted.count)).toFixed(2).padStart(6)}/bet  ${row.query}`,
-      );
+      console.log(`  ${perCountedBet(row.calls).toFixed(2).padStart(6)}/bet  ${row.query}`);
     if (process.env.BENCH_SHOW_STATEMENTS === 'nested') {
       const timed = await database.query<{
         calls: string;
@@ -317,10 +317,9 @@ try {
       console.log(
         '  by execution time (µs per bet, nested statements counted inside their callers too; then planning µs per bet and plans per call):',
       );
-      const perBet = (value: string) => Number(value) / Math.max(1, counted.count);
       for (const row of timed.rows)
         console.log(
-          `  ${perBet(row.micros).toFixed(0).padStart(6)} µs ${perBet(row.calls).toFixed(2).padStart(6)}/bet  plan ${perBet(row.planMicros).toFixed(0).padStart(4)} µs ${(Number(row.plans) / Math.max(1, Number(row.calls))).toFixed(2)}/call  ${row.query}`,
+          `  ${perCountedBet(row.micros).toFixed(0).padStart(6)} µs ${perCountedBet(row.calls).toFixed(2).padStart(6)}/bet  plan ${perCountedBet(row.planMicros).toFixed(0).padStart(4)} µs ${(Number(row.plans) / Math.max(1, Number(row.calls))).toFixed(2)}/call  ${row.query}`,
         );
       const functions = await database.query<{ name: string; calls: string; self: string; total: string }>(
         'SELECT funcname AS name, calls::text AS calls, round(self_time * 1000)::text AS self, round(total_time * 1000)::text AS total FROM pg_stat_user_functions ORDER BY self_time DESC LIMIT 15',
