@@ -253,7 +253,11 @@ describe('bets of many players in one statement', () => {
     await resting.client.api.responsible.coolOff({ body: { hours: 24 } });
     const before = await Promise.all([young, resting].map(({ client }) => available(client)));
     const seen = [young, resting].map(({ id }) => inBatches.get(id) ?? 0);
-    for (let wave = 0; wave < 3; wave += 1) {
+    // Which request of a wave leaves alone depends on arrival order, which a loaded machine can
+    // shuffle: waves go on (up to 10) until both were asked inside a batch at least once.
+    const askedInBatch = () =>
+      [young, resting].every(({ id }, index) => (inBatches.get(id) ?? 0) > seen[index]!);
+    for (let wave = 0; wave < 10 && (wave < 3 || !askedInBatch()); wave += 1) {
       const answers = await Promise.allSettled(crowd.map(({ client }) => client.api.games.bet(dice())));
       for (const answer of answers.slice(0, 6)) expect(answer.status).toBe('fulfilled');
       for (const answer of answers.slice(6)) {
@@ -263,7 +267,7 @@ describe('bets of many players in one statement', () => {
       }
     }
     // Asked inside batches, both answered false there and were refused on the locked path.
-    expect([young, resting].every(({ id }, index) => (inBatches.get(id) ?? 0) > seen[index]!)).toBe(true);
+    expect(askedInBatch()).toBe(true);
     expect(await Promise.all([young, resting].map(({ client }) => available(client)))).toEqual(before);
     const recorded = await testApp.database.pool.query<{ n: string }>(
       `SELECT count(*)::text AS n FROM responsible_activity WHERE user_id = ANY ($1)`,
