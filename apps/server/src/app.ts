@@ -575,6 +575,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     clockDatabase: openDatabase(database.url, config.rounds.clockPoolMax, 'payhub-rounds-clock'),
     clock,
+    bus,
     realtime,
     playGate: deps.playGate ?? responsible.gate,
     projects: site.allProjects,

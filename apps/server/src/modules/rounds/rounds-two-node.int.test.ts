@@ -2,7 +2,9 @@
 // bets over the realtime channel and cashes out over HTTP in a crash round clocked by A, and sees A's
 // ticks through Redis; A is killed with SIGKILL mid-round; B's clock takes the advisory lock and
 // finishes the round from stored state — the cashed-out bet paid once, the riding bet settled by the
-// chain's crash point, nothing left held, the ledger clean. Runs only when REDIS_URL is set (CI).
+// chain's crash point, nothing left held, the ledger clean. Before that, a cash-out B received before
+// the bust and is still settling (B's pool taken) holds the round's end on A, and B pays it. Runs only
+// when REDIS_URL is set (CI).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { RealtimeState } from '@payhub/client';
 import { type RoundBetWire, type RoundEvent, RoundsRealtimeRoute } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectLedgerClean } from '../../../test/payhub-helpers.ts';
 import { freePort, runMain } from '../../../test/run-main.ts';
@@ -69,6 +72,90 @@ describe.skipIf(!redisUrl)('rounds on two nodes, the clock node killed mid-round
     await busB?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
+
+  it("A's clock holds a round's end while B settles a cash-out received before the bust; B pays it", async () => {
+    const db = nodeB.database.db;
+    const one = async <T>(query: ReturnType<typeof sql>) =>
+      (await db.execute(query)).rows[0] as T | undefined;
+    const player = await nodeB.signIn('player-2');
+    let roundId = '';
+    const deadline = Date.now() + 90_000;
+    while (!roundId) {
+      if (Date.now() > deadline) throw new Error('no suitable crash round');
+      const live = await one<{ id: string; result: number; betting_ends_at: string }>(sql`
+        SELECT id, result, betting_ends_at FROM rounds WHERE project_id = 12 AND game = 'crash' AND state = 'betting'`);
+      if (live && live.result >= 150 && Date.parse(live.betting_ends_at) - Date.now() > 1_000)
+        roundId = live.id;
+      else await sleep(100);
+    }
+    const betId = randomUUID();
+    await player.api.rounds.crashBet({ body: { betId, asset: 'IDR', amount: '1000' } });
+    let bustAt = 0;
+    while (!bustAt) {
+      if (Date.now() > deadline) throw new Error('the round did not start');
+      const running = await one<{ bust_at: string | null }>(
+        sql`SELECT bust_at FROM rounds WHERE id = ${roundId}::bigint AND state = 'running'`,
+      );
+      if (running?.bust_at) bustAt = Date.parse(running.bust_at);
+      else await sleep(50);
+    }
+    const { user_id: userId } = (await one<{ user_id: string }>(
+      sql`SELECT user_id FROM round_bets WHERE id = ${betId}::uuid`,
+    ))!;
+    // Every connection of B's main pool taken: B's cash-out waits in B past the bust and A's grace.
+    const pool = nodeB.database.pool;
+    const held: PoolClient[] = [];
+    while (pool.totalCount < (pool.options.max ?? 10) || pool.idleCount > 0) held.push(await pool.connect());
+    const queued = Array.from({ length: 4 }, () => pool.connect());
+    const stateOf = async () =>
+      (
+        await held[0]!.query<{ round: string; bet: string }>(
+          `SELECT r.state AS round, b.state AS bet FROM rounds r JOIN round_bets b ON b.round_id = r.id
+            WHERE b.id = $1::uuid`,
+          [betId],
+        )
+      ).rows[0]!;
+    let cashOut: Promise<{ state: string }>;
+    try {
+      await sleep(Math.max(0, bustAt - 400 - Date.now()));
+      cashOut = nodeB.app.rounds.service.crashCashOut(
+        {
+          userId: Number(userId),
+          projectId: 12,
+          tokenHash: '',
+          expiresAt: new Date(Date.now() + 3_600_000),
+          staffRole: null,
+        },
+        betId,
+      );
+      await sleep(Math.max(0, bustAt + 300 + 700 - Date.now()));
+      // A's clock ran past the bust and its grace, and waits: B said its cash-outs are settling.
+      expect(await stateOf()).toEqual({ round: 'running', bet: 'open' });
+    } finally {
+      for (const client of held) client.release();
+      for (const waiter of queued) void waiter.then((client) => client.release());
+    }
+    const paid = await cashOut;
+    expect(paid.state).toBe('won');
+    const settled = (await one<{ cashed_at: string }>(
+      sql`SELECT cashed_at FROM round_bets WHERE id = ${betId}::uuid`,
+    ))!;
+    expect(Date.parse(settled.cashed_at)).toBeLessThan(bustAt);
+    // B says it is done; A ends the round at its next turn.
+    let ended: { state: string } | undefined;
+    const endBy = Date.now() + 10_000;
+    while (!ended && Date.now() < endBy) {
+      ended = await one<{ state: string }>(
+        sql`SELECT state FROM rounds WHERE id = ${roundId}::bigint AND state = 'ended'`,
+      );
+      if (!ended) await sleep(50);
+    }
+    expect(ended?.state).toBe('ended');
+    expect(
+      (await one<{ state: string }>(sql`SELECT state FROM round_bets WHERE id = ${betId}::uuid`))!.state,
+    ).toBe('won');
+    await expectLedgerClean(nodeB);
+  }, 120_000);
 
   it('B takes over the clock and finishes the round; nothing lost or doubled', async () => {
     const db = nodeB.database.db;

@@ -599,6 +599,39 @@ describe('crash', () => {
     ).toBe('won');
     await expectLedgerClean(testApp);
   }, 90_000);
+
+  it("holds a round's end while another node says cash-outs are settling there, and ends it once it says done", async () => {
+    const [id] = await fundedPlayers(1, '6281976', 'remote');
+    const service = testApp.app.rounds.service;
+    const roundId = await bettingCrashRound(2_000);
+    const betId = randomUUID();
+    await service.crashBet(sessionOf(id!), { betId, asset: 'IDR', amount: 100n });
+    await driveUntil(roundId, 'running');
+    const bustAt = Date.parse(
+      (await row<{ bust_at: string }>(sql`SELECT bust_at FROM rounds WHERE id = ${roundId}::bigint`))!
+        .bust_at,
+    );
+    const roundState = async () =>
+      (await row<{ state: string }>(sql`SELECT state FROM rounds WHERE id = ${roundId}::bigint`))!.state;
+    // Another project's cash-outs elsewhere hold nothing here.
+    service.noteRemoteCashOuts({ node: 'node-b', projectId: 10, inFlight: true });
+    await sleep(Math.max(0, bustAt - 200 - Date.now()));
+    service.noteRemoteCashOuts({ node: 'node-b', projectId: 12, inFlight: true });
+    while (Date.now() < bustAt + 300 + 700) {
+      await service.tick();
+      await sleep(25);
+    }
+    expect(await roundState()).toBe('running');
+    // Node B is done: the next turn of the clock ends the round, the bet lost at the bust.
+    service.noteRemoteCashOuts({ node: 'node-b', projectId: 12, inFlight: false });
+    await service.tick();
+    expect(await roundState()).toBe('ended');
+    expect(
+      (await row<{ state: string }>(sql`SELECT state FROM round_bets WHERE id = ${betId}::uuid`))!.state,
+    ).toBe('lost');
+    service.noteRemoteCashOuts({ node: 'node-b', projectId: 10, inFlight: false });
+    await expectLedgerClean(testApp);
+  }, 90_000);
 });
 
 describe('cash-outs in batches', () => {

@@ -1,20 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import { type ProjectConfig, RoundsRealtimeRoute } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RoundsConfig } from '../../config.ts';
 import { createLedger } from '../../ledger/ledger.ts';
 import type { PlayGate } from '../../money/play-gate.ts';
+import type { Bus } from '../../platform/bus/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
 import { type LeaderScheduler, startLeaderScheduler } from '../../platform/scheduler/leader-scheduler.ts';
 import type { RealtimeGateway } from '../../realtime/realtime.gateway.ts';
 import { walletAssets } from '../wallet/wallet.service.ts';
+import { isCashOutsInFlightMessage } from './rounds.cash-outs-in-flight.ts';
 import { createRoundsRepo } from './rounds.repo.ts';
 import { registerRoundsRealtime, registerRoundsRoutes } from './rounds.routes.ts';
 import { createRoundsService, PRODUCTION_ROUNDS_SETTINGS, type RoundsService } from './rounds.service.ts';
 
 /** Advisory lock key of the round clock's node (the payment hub's scheduler has its own). */
 export const ROUNDS_CLOCK_LOCK = 0x524f_554e; // "ROUN"
+/** Bus channel of the nodes' announcements of crash cash-outs in flight (rounds.cash-outs-in-flight.ts). */
+export const CASH_OUTS_IN_FLIGHT_CHANNEL = 'rounds.cash-outs-in-flight';
 
 export interface RoundsRuntime {
   service: RoundsService;
@@ -40,13 +45,17 @@ export async function registerRounds(
      */
     clockDatabase: Database;
     clock: Clock;
+    /** The nodes' bus: this node's cash-outs in flight are announced on it for the clock's node. */
+    bus: Bus;
     realtime: RealtimeGateway;
     playGate: PlayGate;
     projects: () => ProjectConfig[];
     projectById: (id: number) => ProjectConfig | undefined;
   },
 ): Promise<RoundsRuntime> {
-  const { config, realtime } = deps;
+  const { config, realtime, bus } = deps;
+  /** This process among the nodes: its own announcements come back on the bus and are skipped. */
+  const node = randomUUID();
   const ledger = createLedger(deps.clock);
   // The house accounts every settlement pays into or out of, created and cached before any bet and
   // outside every transaction: without them each cash-out and each bet the clock settles asked the
@@ -88,8 +97,16 @@ export async function registerRounds(
         projectId,
         droppable: event.type === 'tick',
       }),
+    announceCashOuts: (projectId, inFlight) => {
+      bus
+        .publish(CASH_OUTS_IN_FLIGHT_CHANNEL, { node, projectId, inFlight })
+        .catch((error) => app.log.warn({ err: error }, 'rounds: cash-outs in flight not announced'));
+    },
     onError: (error, where) => app.log.error({ err: error, where }, 'rounds'),
     cashOutBatches: config.cashOutBatches,
+  });
+  const stopListening = await bus.subscribe(CASH_OUTS_IN_FLIGHT_CHANNEL, (message) => {
+    if (isCashOutsInFlightMessage(message) && message.node !== node) service.noteRemoteCashOuts(message);
   });
   await app.register(async (scope) => registerRoundsRoutes(scope, deps.bindDeps, service));
   registerRoundsRealtime(realtime, service);
@@ -108,6 +125,8 @@ export async function registerRounds(
     },
   };
   app.addHook('onClose', async () => {
+    await stopListening();
+    service.closeCashOuts();
     await runtime.clock?.stop();
     await service.flushBets();
     await deps.clockDatabase.close();

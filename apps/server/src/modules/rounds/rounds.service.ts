@@ -45,6 +45,7 @@ import { AppError, asError, badParameter, noPermission, notFound } from '../../p
 import type { Session } from '../../platform/http/request-context.ts';
 import { walletAssets } from '../wallet/wallet.service.ts';
 import { broadcastRank, framed, type QueuedChange } from './rounds.broadcast.ts';
+import { type CashOutsInFlightMessage, createCashOutsInFlight } from './rounds.cash-outs-in-flight.ts';
 import type { BetRow, BetSettlement, ChainRow, Executor, RoundRow, RoundsRepo } from './rounds.repo.ts';
 
 /** Timings and sizes of the round games (config ROUNDS_*; small in tests, docs/games.md §5). */
@@ -115,6 +116,11 @@ export interface RoundsDeps {
   projectById: (id: number) => ProjectConfig | undefined;
   /** Sends a round event to every subscriber of the project on every node (the bus). */
   publish: (projectId: number, event: RoundEvent) => Promise<void>;
+  /**
+   * Tells the other nodes whether this node has crash cash-outs of the project settling (the bus),
+   * so that the clock's node, wherever it is, holds a round's end for them. Absent: one node.
+   */
+  announceCashOuts?: (projectId: number, inFlight: boolean) => void;
   onError: (error: unknown, where: string) => void;
   /** Group commit of manual cash-outs (ROUNDS_CASH_OUT_BATCHES_IN_FLIGHT, ROUNDS_CASH_OUT_BATCH_MAX). */
   cashOutBatches: { inFlight: number; maxSize: number };
@@ -142,6 +148,10 @@ const SETTLE_BATCH = 100;
  * bust and is still settling (a queue in a busy node); past it the round ends regardless.
  */
 const CRASH_SETTLE_WAIT_MAX_MS = 5_000;
+/** A node's cash-outs of a project back at zero this long are announced as settled (rounds flap). */
+const CASH_OUTS_IDLE_MS = 200;
+/** While a node's cash-outs keep coming, "in flight" is said again at most this often. */
+const CASH_OUTS_HEARTBEAT_MS = 1_000;
 /** Chain hashes computed between two yields to the event loop. */
 const CHAIN_YIELD_EVERY = 5_000;
 /** A chain found without its salt is read again after this long: its first round opens that much after the salt is fixed on another node. */
@@ -770,7 +780,12 @@ export function createRoundsService(deps: RoundsDeps) {
         if (t >= graceEnds) {
           // A cash-out this node received in time and is still settling holds the end back: the
           // clock would otherwise settle its bet as lost first and the in-time cash-out be refused.
-          if (t < graceEnds + CRASH_SETTLE_WAIT_MAX_MS && cashOutsInFlight.receivedBefore(graceEnds)) return;
+          // Another node's are known only as "some in flight" (no two nodes' clocks compared), so
+          // they hold it too, even one received after the bust (it is refused in a moment anyway).
+          const held =
+            cashOutsInFlight.receivedBefore(round.projectId, graceEnds) ||
+            cashOutsInFlight.elsewhere(round.projectId);
+          if (t < graceEnds + CRASH_SETTLE_WAIT_MAX_MS && held) return;
           await finishRound(round, now, false);
           return;
         }
@@ -1075,26 +1090,13 @@ export function createRoundsService(deps: RoundsDeps) {
     run: settleBatch,
   });
 
-  /**
-   * The cash-outs this node is settling, by arrival (this node's wall clock): the clock holds a
-   * round's end back while one received before it is still under way.
-   */
-  const cashOutsInFlight = (() => {
-    const arrivals = new Map<number, number>();
-    let next = 0;
-    return {
-      /** Registers a cash-out that arrived at `arrivedAt` (`performance.now()`); answers its done(). */
-      add(arrivedAt: number): () => void {
-        const id = next++;
-        arrivals.set(id, Date.now() - (performance.now() - arrivedAt));
-        return () => arrivals.delete(id);
-      },
-      receivedBefore(at: number): boolean {
-        for (const arrival of arrivals.values()) if (arrival < at) return true;
-        return false;
-      },
-    };
-  })();
+  /** The cash-outs still settling here and, as other nodes announce them, elsewhere. */
+  const cashOutsInFlight = createCashOutsInFlight({
+    announce: (projectId, inFlight) => deps.announceCashOuts?.(projectId, inFlight),
+    idleMs: CASH_OUTS_IDLE_MS,
+    heartbeatMs: CASH_OUTS_HEARTBEAT_MS,
+    staleMs: CRASH_SETTLE_WAIT_MAX_MS,
+  });
 
   /** A bet's or cash-out's transaction; the accounts it created are cached after the commit. */
   async function moneyTransaction<T>(action: (tx: Executor, remember: Map<string, bigint>) => Promise<T>) {
@@ -1308,6 +1310,10 @@ export function createRoundsService(deps: RoundsDeps) {
     finishRound,
     /** Sends the bets queued for the broadcast now (at shutdown; otherwise within ROUNDS_BETS_FLUSH_MS). */
     flushBets: () => flushBets(),
+    /** Another node's announcement of its cash-outs in flight (the bus; not this node's own). */
+    noteRemoteCashOuts: (message: CashOutsInFlightMessage) => cashOutsInFlight.noteRemote(message),
+    /** Stops this node's pending announcements (at shutdown). */
+    closeCashOuts: () => cashOutsInFlight.close(),
 
     async crashBet(
       session: Session,
@@ -1345,7 +1351,7 @@ export function createRoundsService(deps: RoundsDeps) {
       betId: string,
       arrivedAt: number = performance.now(),
     ): Promise<RoundBetWire> {
-      const done = cashOutsInFlight.add(arrivedAt);
+      const done = cashOutsInFlight.add(session.projectId, arrivedAt);
       try {
         const outcome = await cashOuts.submit({ session, betId, arrivedAt });
         queueBets(outcome.round, [outcome.settled]);
