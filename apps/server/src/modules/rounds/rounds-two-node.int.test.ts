@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { RealtimeState } from '@payhub/client';
 import { type RoundBetWire, type RoundEvent, RoundsRealtimeRoute } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
-import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectLedgerClean } from '../../../test/payhub-helpers.ts';
 import { freePort, runMain } from '../../../test/run-main.ts';
@@ -20,6 +19,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { Bus } from '../../platform/bus/bus.ts';
 import { createRedisBus } from '../../platform/bus/redis-bus.ts';
 import { ourClient, signInToken, waitFor } from '../../realtime/realtime.test-support.ts';
+import { takeWholePool } from './rounds.test-support.ts';
 
 // biome-ignore lint/style/noProcessEnv: the two-node test runs only where CI provides Redis
 const redisUrl = process.env.REDIS_URL;
@@ -34,6 +34,20 @@ const ROUNDS_ENV = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A crash round of A's clock taking bets with more than a second left, crashing at 1.50× or more. */
+async function suitableCrashRound(node: TestApp): Promise<string> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const live = (
+      await node.database.db.execute(sql`
+        SELECT id, result, betting_ends_at FROM rounds WHERE project_id = 12 AND game = 'crash' AND state = 'betting'`)
+    ).rows[0] as { id: string; result: number; betting_ends_at: string } | undefined;
+    if (live && live.result >= 150 && Date.parse(live.betting_ends_at) - Date.now() > 1_000) return live.id;
+    await sleep(100);
+  }
+  throw new Error('no suitable crash round');
+}
 
 describe.skipIf(!redisUrl)('rounds on two nodes, the clock node killed mid-round', () => {
   let nodeB: TestApp;
@@ -78,16 +92,8 @@ describe.skipIf(!redisUrl)('rounds on two nodes, the clock node killed mid-round
     const one = async <T>(query: ReturnType<typeof sql>) =>
       (await db.execute(query)).rows[0] as T | undefined;
     const player = await nodeB.signIn('player-2');
-    let roundId = '';
     const deadline = Date.now() + 90_000;
-    while (!roundId) {
-      if (Date.now() > deadline) throw new Error('no suitable crash round');
-      const live = await one<{ id: string; result: number; betting_ends_at: string }>(sql`
-        SELECT id, result, betting_ends_at FROM rounds WHERE project_id = 12 AND game = 'crash' AND state = 'betting'`);
-      if (live && live.result >= 150 && Date.parse(live.betting_ends_at) - Date.now() > 1_000)
-        roundId = live.id;
-      else await sleep(100);
-    }
+    const roundId = await suitableCrashRound(nodeB);
     const betId = randomUUID();
     await player.api.rounds.crashBet({ body: { betId, asset: 'IDR', amount: '1000' } });
     let bustAt = 0;
@@ -103,18 +109,7 @@ describe.skipIf(!redisUrl)('rounds on two nodes, the clock node killed mid-round
       sql`SELECT user_id FROM round_bets WHERE id = ${betId}::uuid`,
     ))!;
     // Every connection of B's main pool taken: B's cash-out waits in B past the bust and A's grace.
-    const pool = nodeB.database.pool;
-    const held: PoolClient[] = [];
-    while (pool.totalCount < (pool.options.max ?? 10) || pool.idleCount > 0) held.push(await pool.connect());
-    const queued = Array.from({ length: 4 }, () => pool.connect());
-    const stateOf = async () =>
-      (
-        await held[0]!.query<{ round: string; bet: string }>(
-          `SELECT r.state AS round, b.state AS bet FROM rounds r JOIN round_bets b ON b.round_id = r.id
-            WHERE b.id = $1::uuid`,
-          [betId],
-        )
-      ).rows[0]!;
+    const busy = await takeWholePool(nodeB.database.pool);
     let cashOut: Promise<{ state: string }>;
     try {
       await sleep(Math.max(0, bustAt - 400 - Date.now()));
@@ -130,10 +125,9 @@ describe.skipIf(!redisUrl)('rounds on two nodes, the clock node killed mid-round
       );
       await sleep(Math.max(0, bustAt + 300 + 700 - Date.now()));
       // A's clock ran past the bust and its grace, and waits: B said its cash-outs are settling.
-      expect(await stateOf()).toEqual({ round: 'running', bet: 'open' });
+      expect(await busy.stateOf(betId)).toEqual({ round: 'running', bet: 'open' });
     } finally {
-      for (const client of held) client.release();
-      for (const waiter of queued) void waiter.then((client) => client.release());
+      busy.release();
     }
     const paid = await cashOut;
     expect(paid.state).toBe('won');
@@ -179,17 +173,7 @@ describe.skipIf(!redisUrl)('rounds on two nodes, the clock node killed mid-round
         'B socket',
       );
 
-      // A crash round of A's clock taking bets with enough time left, crashing at 1.50× or more.
-      let roundId = '';
-      const deadline = Date.now() + 90_000;
-      while (!roundId) {
-        if (Date.now() > deadline) throw new Error('no suitable crash round');
-        const live = await one<{ id: string; result: number; betting_ends_at: string }>(sql`
-          SELECT id, result, betting_ends_at FROM rounds WHERE project_id = 12 AND game = 'crash' AND state = 'betting'`);
-        if (live && live.result >= 150 && Date.parse(live.betting_ends_at) - Date.now() > 1_000)
-          roundId = live.id;
-        else await sleep(100);
-      }
+      const roundId = await suitableCrashRound(nodeB);
       expect(standby.isLeader()).toBe(false);
 
       const betId = randomUUID();

@@ -28,7 +28,6 @@ import {
   wingoNumber,
 } from '@payhub/games';
 import { sql } from 'drizzle-orm';
-import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerClean, failure } from '../../../test/payhub-helpers.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -38,6 +37,7 @@ import { systemClock } from '../../platform/clock.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { ourClient, signInToken, waitFor } from '../../realtime/realtime.test-support.ts';
 import { createRoundsRepo } from './rounds.repo.ts';
+import { takeWholePool } from './rounds.test-support.ts';
 
 const GROWTH = 0.001;
 const CHAIN_LENGTH = 300;
@@ -153,6 +153,19 @@ async function bettingCrashRound(leftMs: number): Promise<string> {
     return true;
   }, 60_000);
   return roundId;
+}
+
+/** A funded player's 1.00 IDR bet in a crash round (crashing at 3.00× or more) the clock has started. */
+async function runningCrashBet(phonePrefix: string, tag: string) {
+  const [id] = await fundedPlayers(1, phonePrefix, tag);
+  const roundId = await bettingCrashRound(2_000);
+  const betId = randomUUID();
+  await testApp.app.rounds.service.crashBet(sessionOf(id!), { betId, asset: 'IDR', amount: 100n });
+  await driveUntil(roundId, 'running');
+  const { bust_at } = (await row<{ bust_at: string }>(
+    sql`SELECT bust_at FROM rounds WHERE id = ${roundId}::bigint`,
+  ))!;
+  return { id: id!, betId, roundId, bustAt: Date.parse(bust_at) };
 }
 
 async function available(client: PayhubClient, asset: Asset): Promise<bigint> {
@@ -548,44 +561,23 @@ describe('crash', () => {
   }, 90_000);
 
   it("holds a round's end while a cash-out received before the bust is still settling (a busy pool), then pays it", async () => {
-    const [id] = await fundedPlayers(1, '6281979', 'held');
+    const { id, betId, roundId, bustAt } = await runningCrashBet('6281979', 'held');
     const service = testApp.app.rounds.service;
-    const roundId = await bettingCrashRound(2_000);
-    const betId = randomUUID();
-    await service.crashBet(sessionOf(id!), { betId, asset: 'IDR', amount: 100n });
-    await driveUntil(roundId, 'running');
-    const bustAt = Date.parse(
-      (await row<{ bust_at: string }>(sql`SELECT bust_at FROM rounds WHERE id = ${roundId}::bigint`))!
-        .bust_at,
-    );
     // Every connection of the main pool taken: a cash-out waits in the node for one.
-    const pool = testApp.database.pool;
-    const held: PoolClient[] = [];
-    while (pool.totalCount < (pool.options.max ?? 10) || pool.idleCount > 0) held.push(await pool.connect());
-    // A connection a background task gives back goes to these first (the pool serves waiters in order).
-    const queued = Array.from({ length: 4 }, () => pool.connect());
-    const stateOf = async () =>
-      (
-        await held[0]!.query<{ round: string; bet: string }>(
-          `SELECT r.state AS round, b.state AS bet FROM rounds r JOIN round_bets b ON b.round_id = r.id
-            WHERE b.id = $1::uuid`,
-          [betId],
-        )
-      ).rows[0]!;
+    const busy = await takeWholePool(testApp.database.pool);
     let cashOut: Promise<{ state: string }>;
     try {
       // Sent 400 ms before the bust: in time even if this loop runs late.
       await sleep(Math.max(0, bustAt - 400 - Date.now()));
-      cashOut = service.crashCashOut(sessionOf(id!), betId);
+      cashOut = service.crashCashOut(sessionOf(id), betId);
       // The clock runs (its own pool) well past the bust and its grace: the round waits for the cash-out.
       while (Date.now() < bustAt + 300 + 700) {
         await service.tick();
         await sleep(25);
       }
-      expect(await stateOf()).toEqual({ round: 'running', bet: 'open' });
+      expect(await busy.stateOf(betId)).toEqual({ round: 'running', bet: 'open' });
     } finally {
-      for (const client of held) client.release();
-      for (const waiter of queued) void waiter.then((client) => client.release());
+      busy.release();
     }
     const paid = await cashOut;
     expect(paid.state).toBe('won');
@@ -601,16 +593,8 @@ describe('crash', () => {
   }, 90_000);
 
   it("holds a round's end while another node says cash-outs are settling there, and ends it once it says done", async () => {
-    const [id] = await fundedPlayers(1, '6281976', 'remote');
+    const { betId, roundId, bustAt } = await runningCrashBet('6281976', 'remote');
     const service = testApp.app.rounds.service;
-    const roundId = await bettingCrashRound(2_000);
-    const betId = randomUUID();
-    await service.crashBet(sessionOf(id!), { betId, asset: 'IDR', amount: 100n });
-    await driveUntil(roundId, 'running');
-    const bustAt = Date.parse(
-      (await row<{ bust_at: string }>(sql`SELECT bust_at FROM rounds WHERE id = ${roundId}::bigint`))!
-        .bust_at,
-    );
     const roundState = async () =>
       (await row<{ state: string }>(sql`SELECT state FROM rounds WHERE id = ${roundId}::bigint`))!.state;
     // Another project's cash-outs elsewhere hold nothing here.
