@@ -54,6 +54,19 @@ describe('cash-outs in flight', () => {
     expect(said.filter(([, inFlight]) => !inFlight)).toEqual([]);
   });
 
+  it('says "settled" for every busy project when the node closes, once', () => {
+    tracker.add(12, performance.now());
+    tracker.add(10, performance.now())();
+    tracker.close();
+    vi.advanceTimersByTime(1_000);
+    expect(said).toEqual([
+      [12, true],
+      [10, true],
+      [12, false],
+      [10, false],
+    ]);
+  });
+
   it('knows its own cash-outs by project and arrival', () => {
     const arrived = Date.now();
     const done = tracker.add(12, performance.now());

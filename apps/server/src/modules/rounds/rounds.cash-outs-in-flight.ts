@@ -109,9 +109,15 @@ export function createCashOutsInFlight(options: CashOutsInFlightOptions) {
       return false;
     },
 
-    /** Stops the pending idle announcements (the node is closing). */
+    /**
+     * The node is closing: whatever it announced as in flight is announced settled now (what it
+     * still settles ends with it), so that no clock waits for it until the announcement goes stale.
+     */
     close(): void {
-      for (const state of announced.values()) if (state.idleTimer) clearTimeout(state.idleTimer);
+      for (const [projectId, state] of announced) {
+        if (state.idleTimer) clearTimeout(state.idleTimer);
+        options.announce(projectId, false);
+      }
       announced.clear();
     },
   };
