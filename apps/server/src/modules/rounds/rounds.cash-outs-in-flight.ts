@@ -1,13 +1,13 @@
-/**
- * The crash cash-outs still settling, on this node and on the others: the round clock holds a
- * round's end back while one may have arrived before its bust (docs/decisions.md "Rounds: a round's
- * end waits for other nodes' cash-outs too").
- *
- * This node's own are known by arrival time. Another node's are known only as "some in flight" per
- * project, from what that node announces on the bus when its count leaves zero (again at most every
- * `heartbeatMs` while it stays above zero) and when it has been back at zero for `idleMs`: a message
- * per change of state, not per cash-out, and no comparison of two nodes' clocks.
- */
+// The crash cash-outs still settling, on this node and on the others: the round clock holds a
+// round's end back while one may have arrived before its bust (docs/decisions.md "Rounds: a round's
+// end waits for other nodes' cash-outs too").
+//
+// This node's own are known by arrival time. Another node's are known only as "some in flight" per
+// project, from what that node announces on the bus when its count leaves zero (again at most every
+// `heartbeatMs` while it stays above zero) and when it has been back at zero for `idleMs`: a message
+// per change of state, not per cash-out, and no comparison of two nodes' clocks.
+
+/** A node's announcement on the bus: whether crash cash-outs of the project are settling there. */
 export interface CashOutsInFlightMessage {
   node: string;
   projectId: number;
