@@ -532,13 +532,18 @@ describe('crash', () => {
     expect(first.cash_out).toBe(crashMultiplierAt(Date.parse(first.cashed_at) - startedAt, GROWTH));
 
     // 2. Arrived 100 ms before the bust, read after it (the clock not yet round to end the round): paid
-    // at the curve of its arrival. 3. Arrived after the bust: refused.
+    // at the curve of its arrival; its repeat, arriving after the bust while it settles, is told
+    // "already settled" (10034), not "too late". 3. Arrived after the bust: refused.
     await sleep(Math.max(0, bustAt + 50 - Date.now()));
-    await service.crashCashOut(
-      sessionOf(ids[1]!),
-      betIds[1]!,
-      performance.now() - (Date.now() - (bustAt - 100)),
-    );
+    const [paid, repeat] = await Promise.all([
+      service.crashCashOut(sessionOf(ids[1]!), betIds[1]!, performance.now() - (Date.now() - (bustAt - 100))),
+      service.crashCashOut(sessionOf(ids[1]!), betIds[1]!).then(
+        () => null,
+        (error: { errCode?: number }) => error.errCode,
+      ),
+    ]);
+    expect(paid.state).toBe('won');
+    expect(repeat).toBe(10034);
     const second = await cashedAt(betIds[1]!);
     expect(Date.parse(second.cashed_at)).toBeLessThan(bustAt);
     expect(second.cash_out).toBe(crashMultiplierAt(Date.parse(second.cashed_at) - startedAt, GROWTH));

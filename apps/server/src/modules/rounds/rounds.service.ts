@@ -1090,6 +1090,9 @@ export function createRoundsService(deps: RoundsDeps) {
     run: settleBatch,
   });
 
+  /** Each player's manual cash-out of a bet while it settles on this node, by `userId:betId`. */
+  const cashOutsSettling = new Map<string, Promise<CashedOut>>();
+
   /** The cash-outs still settling here and, as other nodes announce them, elsewhere. */
   const cashOutsInFlight = createCashOutsInFlight({
     announce: (projectId, inFlight) => deps.announceCashOuts?.(projectId, inFlight),
@@ -1352,10 +1355,26 @@ export function createRoundsService(deps: RoundsDeps) {
       arrivedAt: number = performance.now(),
     ): Promise<RoundBetWire> {
       const done = cashOutsInFlight.add(session.projectId, arrivedAt);
+      const key = `${session.userId}:${betId}`;
       try {
-        const outcome = await cashOuts.submit({ session, betId, arrivedAt });
-        queueBets(outcome.round, [outcome.settled]);
-        return toBetWire(outcome.settled, outcome.round.period);
+        const earlier = cashOutsSettling.get(key);
+        if (earlier) {
+          // The player's cash-out of this bet is settling here already: this one repeats it and is
+          // answered by its outcome — its refusal, or "already settled" once it paid. Raced against
+          // it, the repeat could read the bet still open and, arriving after the bust, be told "too
+          // late" about a bet the first one paid.
+          await earlier;
+          throw new AppError(ErrorCode.RoundBetSettled);
+        }
+        const settling = cashOuts.submit({ session, betId, arrivedAt });
+        cashOutsSettling.set(key, settling);
+        try {
+          const outcome = await settling;
+          queueBets(outcome.round, [outcome.settled]);
+          return toBetWire(outcome.settled, outcome.round.period);
+        } finally {
+          cashOutsSettling.delete(key);
+        }
       } finally {
         done();
       }
