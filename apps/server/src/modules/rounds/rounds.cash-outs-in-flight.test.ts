@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCashOutsInFlight, isCashOutsInFlightMessage } from './rounds.cash-outs-in-flight.ts';
+import {
+  type CashOutsInFlight,
+  createCashOutsInFlight,
+  isCashOutsInFlightMessage,
+} from './rounds.cash-outs-in-flight.ts';
 
 const OPTIONS = { idleMs: 200, heartbeatMs: 1_000, staleMs: 5_000 };
 
 describe('cash-outs in flight', () => {
   let said: Array<[number, boolean]>;
-  let tracker: ReturnType<typeof createCashOutsInFlight>;
+  let tracker: CashOutsInFlight;
 
   beforeEach(() => {
     vi.useFakeTimers();

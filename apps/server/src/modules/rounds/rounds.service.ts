@@ -1315,7 +1315,7 @@ export function createRoundsService(deps: RoundsDeps) {
     flushBets: () => flushBets(),
     /** Another node's announcement of its cash-outs in flight (the bus; not this node's own). */
     noteRemoteCashOuts: (message: CashOutsInFlightMessage) => cashOutsInFlight.noteRemote(message),
-    /** Stops this node's pending announcements (at shutdown). */
+    /** At shutdown: this node's busy projects announced settled, its pending announcements dropped. */
     closeCashOuts: () => cashOutsInFlight.close(),
 
     async crashBet(
