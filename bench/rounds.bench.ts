@@ -21,7 +21,14 @@ import { RoundsRealtimeRoute } from '@payhub/contracts';
 import pg from 'pg';
 import { deserializeFrame, FrameTypes } from 'rsocket-core';
 import type { WebSocket } from 'ws';
-import { cpuMsOf, descendantsCpuMsOf, startApp, statementCounts, stopApp } from './support/app-process.ts';
+import {
+  cpuMsOf,
+  descendantsCpuMsOf,
+  startApp,
+  statementCounts,
+  stopApp,
+  waitForChains,
+} from './support/app-process.ts';
 import type { ClientsAnswer, ClientsCommand } from './support/rounds-clients.ts';
 import {
   bareSubscriber,
@@ -178,24 +185,6 @@ function connectObserver(port: number, token: string): Promise<WebSocket> {
         observe(JSON.parse(frame.data.toString('utf8')));
     },
   );
-}
-
-/** Waits until every project's chains exist (10⁶ hashes each, computed by the clock's first ticks). */
-async function waitForChains(database: pg.Client): Promise<void> {
-  const projects = Number((await database.query('SELECT count(*)::int AS n FROM projects')).rows[0].n);
-  let last = -1;
-  let stableSince = Date.now();
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    const chains = Number((await database.query('SELECT count(*)::int AS n FROM round_chains')).rows[0].n);
-    if (chains >= projects * 4) return;
-    if (chains !== last) {
-      last = chains;
-      stableSince = Date.now();
-    } else if (chains > 0 && Date.now() - stableSince > 20_000) return;
-    await sleep(500);
-  }
-  throw new Error('the round chains were not created in 10 minutes');
 }
 
 /**

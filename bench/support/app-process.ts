@@ -6,6 +6,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROUND_GAMES } from '@payhub/contracts';
 import { freePort } from '../../scripts/free-port.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -193,4 +194,33 @@ export function demoAccounts(dataDir: string) {
     phone: string;
     password: string;
   }>;
+}
+
+/** The part of a pg client the waits below use. */
+interface Queryable {
+  query(text: string): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+/**
+ * Waits until every project's round chains exist. A fresh DATA_DIR's first start has the clock build
+ * a 10⁶-hash chain for each game of each project (~0.3–0.5 s of CPU each): one-time work of a new
+ * install that a steady-state figure must not include. Returns early when their number stops
+ * growing for 20 s (a project without rounds).
+ */
+export async function waitForChains(database: Queryable): Promise<void> {
+  const count = async (text: string) => Number((await database.query(text)).rows[0]?.n ?? 0);
+  const projects = await count('SELECT count(*)::int AS n FROM projects');
+  let last = -1;
+  let stableSince = Date.now();
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    const chains = await count('SELECT count(*)::int AS n FROM round_chains');
+    if (chains >= projects * ROUND_GAMES.length) return;
+    if (chains !== last) {
+      last = chains;
+      stableSince = Date.now();
+    } else if (chains > 0 && Date.now() - stableSince > 20_000) return;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+  }
+  throw new Error('the round chains were not created in 10 minutes');
 }
