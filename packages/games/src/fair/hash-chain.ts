@@ -41,11 +41,14 @@ export function chainStep(hash: string): string {
   return bytesToHex(sha256(utf8ToBytes(hash)));
 }
 
+/** A chain step: `chainStep`, or an equal one computed natively (`@payhub/games/node`). */
+export type ChainStep = (hash: string) => string;
+
 /** The hash `steps` steps after `hash`. */
-export function chainAdvance(hash: string, steps: number): string {
+export function chainAdvance(hash: string, steps: number, step: ChainStep = chainStep): string {
   if (!Number.isSafeInteger(steps) || steps < 0) throw new RangeError('steps must be a non-negative integer');
   let current = hash;
-  for (let step = 0; step < steps; step += 1) current = chainStep(current);
+  for (let taken = 0; taken < steps; taken += 1) current = step(current);
   return current;
 }
 
@@ -90,10 +93,11 @@ export function roundHashFrom(
   checkpoint: { index: number; hash: string },
   length: number,
   round: number,
+  step: ChainStep = chainStep,
 ): string {
   const index = chainIndexOfRound(length, round);
   if (checkpoint.index > index) throw new RangeError('checkpoint lies after the round in the chain');
-  return chainAdvance(checkpoint.hash, index - checkpoint.index);
+  return chainAdvance(checkpoint.hash, index - checkpoint.index, step);
 }
 
 /** Round `round`'s hash computed from the secret (O(length) — tests and small chains). */

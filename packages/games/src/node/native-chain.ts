@@ -10,22 +10,18 @@
  * '@payhub/games/node'.
  */
 import { hash } from 'node:crypto';
-import { chainIndexOfRound } from '../fair/hash-chain.ts';
+import { roundHashFrom } from '../fair/hash-chain.ts';
 
 /** SHA-256 of the hash's lowercase hex text, as lowercase hex (equal to `chainStep`). */
 export function nativeChainStep(text: string): string {
   return hash('sha256', text, 'hex');
 }
 
-/** Round `round`'s hash from a checkpoint at or before it (equal to `roundHashFrom`). */
+/** Round `round`'s hash from a checkpoint at or before it (`roundHashFrom`, stepped natively). */
 export function nativeRoundHashFrom(
   checkpoint: { index: number; hash: string },
   length: number,
   round: number,
 ): string {
-  const index = chainIndexOfRound(length, round);
-  if (checkpoint.index > index) throw new RangeError('checkpoint lies after the round in the chain');
-  let current = checkpoint.hash;
-  for (let step = checkpoint.index; step < index; step += 1) current = nativeChainStep(current);
-  return current;
+  return roundHashFrom(checkpoint, length, round, nativeChainStep);
 }
