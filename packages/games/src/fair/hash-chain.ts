@@ -68,6 +68,7 @@ export function* chainCheckpoints(
   secret: string,
   length: number,
   every: number,
+  step: ChainStep = chainStep,
 ): Generator<[index: number, hash: string]> {
   assertChainHash('secret', secret);
   assertLength(length);
@@ -75,7 +76,7 @@ export function* chainCheckpoints(
   let hash = secret;
   for (let index = 0; index <= length; index += 1) {
     if (index % every === 0 || index === length) yield [index, hash];
-    if (index < length) hash = chainStep(hash);
+    if (index < length) hash = step(hash);
   }
 }
 

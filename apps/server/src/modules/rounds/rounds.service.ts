@@ -18,6 +18,7 @@ import {
 } from '@payhub/contracts';
 import {
   CRASH_MAX_PAYOUT_CENTS,
+  chainCheckpoints,
   chainIndexOfRound,
   crashAutoSettlement,
   crashElapsedFor,
@@ -152,7 +153,7 @@ const CRASH_SETTLE_WAIT_MAX_MS = 5_000;
 const CASH_OUTS_IDLE_MS = 200;
 /** While a node's cash-outs keep coming, "in flight" is said again at most this often. */
 const CASH_OUTS_HEARTBEAT_MS = 1_000;
-/** Chain hashes computed between two yields to the event loop. */
+/** About this many chain hashes are computed between two yields to the event loop. */
 const CHAIN_YIELD_EVERY = 5_000;
 /** A chain found without its salt is read again after this long: its first round opens that much after the salt is fixed on another node. */
 const SALT_RECHECK_MS = 5_000;
@@ -375,17 +376,20 @@ export function createRoundsService(deps: RoundsDeps) {
     if (existing) return existing;
     const secret = randomBytes(32).toString('hex');
     const checkpoints: [number, string][] = [];
-    let hash = secret;
-    for (let index = 0; index <= settings.chainLength; index += 1) {
-      if (index % settings.checkpointEvery === 0 || index === settings.chainLength)
-        checkpoints.push([index, hash]);
-      if (index < settings.chainLength) hash = nativeChainStep(hash);
-      // A 10⁶ chain is ~0.3 s of CPU (nativeChainStep): yield every ~1.5 ms of it so requests on this
-      // node are never held up.
-      if (index % CHAIN_YIELD_EVERY === CHAIN_YIELD_EVERY - 1)
-        await new Promise((resolve) => setImmediate(resolve));
+    // A 10⁶ chain is ~0.3 s of CPU (nativeChainStep): yield every ~CHAIN_YIELD_EVERY steps (~1.5 ms)
+    // so requests on this node are never held up.
+    const yieldEvery = Math.max(1, Math.floor(CHAIN_YIELD_EVERY / settings.checkpointEvery));
+    for (const checkpoint of chainCheckpoints(
+      secret,
+      settings.chainLength,
+      settings.checkpointEvery,
+      nativeChainStep,
+    )) {
+      checkpoints.push(checkpoint);
+      if (checkpoints.length % yieldEvery === 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    const terminatingHash = hash;
+    // The last checkpoint is the chain's end.
+    const terminatingHash = checkpoints.at(-1)![1];
     const salt = settings.devSalt ? nativeChainStep(`payhub development salt:${terminatingHash}`) : null;
     const inserted = await clockRepo.transaction((tx) =>
       repo.insertChain(
