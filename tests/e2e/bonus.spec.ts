@@ -87,11 +87,17 @@ describe('bonus money journey', () => {
     await page.getByRole('link', { name: 'Kembali' }).click();
     // Until the player chooses, a withdrawal forfeits; this player first keeps the bonus, then forfeits.
     expect((await player.api.bonus.overview()).onWithdraw).toBe('forfeit');
-    await page.getByText('Tolak penarikan').click();
+    // The radios themselves, not their labels' text: a label's text takes a tap while its radio is
+    // still disabled by the save before, and that tap does nothing.
+    const refuse = page.getByRole('radio', { name: /^Tolak penarikan/ });
+    const forfeit = page.getByRole('radio', { name: /^Hanguskan bonus/ });
+    await refuse.click();
     await page.locator('[data-sonner-toast]', { hasText: 'Pilihan disimpan' }).first().waitFor();
     await expect.poll(async () => (await player.api.bonus.overview()).onWithdraw).toBe('refuse');
-    await page.getByText('Hanguskan bonus').click();
+    await expect.poll(() => refuse.isChecked()).toBe(true);
+    await forfeit.click();
     await expect.poll(async () => (await player.api.bonus.overview()).onWithdraw).toBe('forfeit');
+    await expect.poll(() => forfeit.isChecked()).toBe(true);
 
     await page.goto('/play/withdraw');
     await page

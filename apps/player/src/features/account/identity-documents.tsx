@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { showSaved } from '../../lib/query-client.ts';
 import { checkImageFile, IMAGE_ACCEPT } from '../../shared/image-file.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { identityQuery } from './api.ts';
@@ -142,7 +142,7 @@ export function IdentityDocuments({ view }: { view: IdentityView }) {
       const answer = await api.identity.submitDocuments({ body } as Parameters<
         typeof api.identity.submitDocuments
       >[0]);
-      queryClient.setQueryData(identityQuery().queryKey, answer);
+      await showSaved(identityQuery().queryKey, answer);
       setPhotos({ document: null, selfie: null });
       notify.success(t('playerSafety.documents.sent'));
     } catch {

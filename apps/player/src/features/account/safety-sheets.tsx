@@ -7,7 +7,7 @@ import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
 import { useProject } from '../../lib/project.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { queryClient, showSaved } from '../../lib/query-client.ts';
 import { USER_QUERY_KEY } from '../../lib/session.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PasswordField, TextField } from '../../shared/ui/field.tsx';
@@ -446,7 +446,7 @@ export function IdentitySheet({ open, onOpenChange }: SheetProps) {
     const answer = await attempt(() => api.identity.declare({ body: { fullName: name, birthDate } }));
     setBusy(false);
     if (answer) {
-      queryClient.setQueryData(identityQuery().queryKey, answer);
+      await showSaved(identityQuery().queryKey, answer);
       notify.success(t('playerSafety.identitySaved'));
     }
   }

@@ -8,7 +8,7 @@ import { api } from '../../lib/api.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { showSaved } from '../../lib/query-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
@@ -56,7 +56,7 @@ function Card({ title, hint, children }: { title: string; hint?: string; childre
 }
 
 function saveSettings(settings: ResponsibleSettings) {
-  queryClient.setQueryData(settingsQuery().queryKey, settings);
+  void showSaved(settingsQuery().queryKey, settings);
 }
 
 /** The responsible-play page: limits with pending changes, reality checks, breaks and the statement. */

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
+import { showSaved } from '../../lib/query-client.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
@@ -30,7 +31,7 @@ export default function CheckinPage() {
     setBusy(true);
     try {
       const after = await checkIn();
-      queryClient.setQueryData(REWARDS_KEYS.checkin, after);
+      await showSaved(REWARDS_KEYS.checkin, after);
       notify.success(
         t('playerRewards.checkin.success', { amount: money(after.rewards[after.streak - 1] ?? '0.00') }),
       );
