@@ -32,7 +32,12 @@ import { createOutbox, type Outbox } from '../platform/outbox.ts';
 import { ConnectionRegistry, type RealtimeConnection } from './connection-registry.ts';
 import { DemandStream, type StreamSubscriber } from './demand-stream.ts';
 import { metadataKindOf, routeOf } from './routing.ts';
-import { droppedBroadcastFrames, markBroadcast, WebSocketServerTransport } from './ws-server-transport.ts';
+import {
+  droppedBroadcastFrames,
+  flushBroadcastWrites,
+  markBroadcast,
+  WebSocketServerTransport,
+} from './ws-server-transport.ts';
 
 export type { RealtimeConnection } from './connection-registry.ts';
 
@@ -68,7 +73,7 @@ export interface RealtimeLimits {
   fanoutPauseMs: number;
 }
 
-/** Sends between two reads of the clock during a broadcast's slice. */
+/** Subscribers between two flushes of their writes and reads of the clock during a broadcast's slice. */
 const FANOUT_CLOCK_EVERY = 32;
 
 export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
@@ -420,8 +425,8 @@ export function createRealtimeGateway(options: RealtimeOptions) {
    * Broadcasts waiting for the fan-out. One pass runs at a time and takes every broadcast waiting
    * when it starts, so a subscriber receives broadcasts in the order they were published (two passes
    * sliced side by side could reach a late subscriber in the other order), and the frames a
-   * subscriber receives in one pass leave in one write (the transport corks a socket until the
-   * turn's end): a crash tick and the bet changes sent with it cost each socket one syscall, not two.
+   * subscriber receives in one pass leave in one write (the transport corks a socket until the slice
+   * flushes it): a crash tick and the bet changes sent with it cost each socket one syscall, not two.
    */
   const fanoutQueue: BroadcastBusMessage[] = [];
   /** Request-response calls of every connection still waiting for their answers. */
@@ -521,6 +526,7 @@ export function createRealtimeGateway(options: RealtimeOptions) {
               stream.push(data);
             }
           }
+          flushBroadcastWrites();
           if (performance.now() >= until) break;
         }
         if (index >= targets.length) resolve();
