@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
  * How often a work queue (pending adjustments, identity reviews, open cases) reads itself again while
@@ -12,3 +12,13 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * Shows at once what a save returned. A page reads its data again when it opens (after the 10 s of
+ * `staleTime`), and that read can still be on its way when the save answers: answering from before
+ * the save, it would put the old state back on the page. So a read in flight is cancelled first.
+ */
+export async function showSaved<T>(queryKey: QueryKey, saved: T): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  queryClient.setQueryData<T>(queryKey, saved);
+}

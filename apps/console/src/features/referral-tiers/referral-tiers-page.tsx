@@ -1,8 +1,9 @@
 import { REFERRAL_TIER_BOUNDS, REFERRAL_TIERS, type ReferralTierInfo } from '@payhub/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
+import { showSaved } from '../../lib/query-client.ts';
 import { useCan } from '../../lib/staff.ts';
 import { basisPoints } from '../../shared/percent.ts';
 import { Button, Card, ConfirmDialog, ErrorLine, Input, Table } from '../../shared/ui.tsx';
@@ -28,7 +29,6 @@ const formOf = (tiers: readonly ReferralTierInfo[]): FormRow[] =>
  */
 export function ReferralTiersPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const editable = useCan('updateReferralTiers');
   const tiers = useQuery({ queryKey: QUERY_KEY, queryFn: () => api.console.referralTiers() });
   const [form, setForm] = useState<FormRow[]>([]);
@@ -46,7 +46,7 @@ export function ReferralTiersPage() {
           })),
         },
       }),
-    onSuccess: (view) => queryClient.setQueryData(QUERY_KEY, view),
+    onSuccess: (view) => showSaved(QUERY_KEY, view),
   });
   const setMinDirect = (index: number, value: string) =>
     setForm(form.map((row, at) => (at === index ? { ...row, minDirect: value } : row)));

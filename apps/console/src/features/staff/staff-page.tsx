@@ -1,15 +1,15 @@
 import { STAFF_ROLES, type StaffRole } from '@payhub/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api.ts';
 import { usePreferences } from '../../lib/preferences.store.ts';
+import { showSaved } from '../../lib/query-client.ts';
 import { Button, Card, ErrorLine, Input, Select, Table } from '../../shared/ui.tsx';
 
 /** Staff grants of the project: who holds which role; an admin grants or revokes (audited). */
 export function StaffPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const projectId = usePreferences((state) => state.projectId);
   const list = useQuery({ queryKey: ['console', 'staff', projectId], queryFn: () => api.console.staff() });
   const [userId, setUserId] = useState('');
@@ -17,7 +17,7 @@ export function StaffPage() {
   const grant = useMutation({
     mutationFn: (input: { userId: number; role: StaffRole | null }) =>
       api.console.grant({ body: { userId: input.userId, projectId, role: input.role } }),
-    onSuccess: (data) => queryClient.setQueryData(['console', 'staff', projectId], data),
+    onSuccess: (data) => showSaved(['console', 'staff', projectId], data),
   });
   return (
     <Card title={t('console.staff.heading')}>
