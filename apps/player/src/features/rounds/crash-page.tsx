@@ -105,20 +105,20 @@ function BetRow({ bet, format }: { bet: RoundLiveBet; format: (amount: string, a
   const formatCents = useFormatCents();
   return (
     <li
-      className="flex items-center justify-between py-2 text-[13px]"
+      className="grid grid-cols-[1fr_auto_5.5rem] items-center gap-3 py-2 text-[13px]"
       data-testid="crash-bet-row"
       data-bet={bet.id}
     >
-      <span className="font-mono text-slate-500">{bet.player}</span>
-      <span>{format(bet.stake, bet.asset)}</span>
+      <span className="truncate font-mono text-slate-500">{bet.player}</span>
+      <span className="text-right tabular-nums">{format(bet.stake, bet.asset)}</span>
       <span
-        className={
+        className={`text-right ${
           bet.state === 'won'
             ? 'font-semibold text-emerald-600'
             : bet.state === 'lost'
               ? 'text-rose-500'
               : 'text-slate-400'
-        }
+        }`}
         data-testid="crash-bet-state"
       >
         {bet.state === 'won' && bet.cashOut !== null
@@ -325,7 +325,11 @@ export default function CrashPage() {
               onClick={() => void placeBet()}
               data-testid="crash-bet"
             >
-              {t('playerRounds.crash.bet')}
+              {canBet
+                ? t('playerRounds.crash.bet')
+                : round?.state === 'betting'
+                  ? t('playerRounds.crash.betPlaced')
+                  : t('playerRounds.crash.nextRound')}
             </Button>
           )}
           {mine && (

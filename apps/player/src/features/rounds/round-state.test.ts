@@ -1,6 +1,6 @@
 import type { RoundStateResponse, RoundWire } from '@payhub/contracts';
 import { describe, expect, it } from 'vitest';
-import { withRoundEvent } from './round-state.ts';
+import { clockText, withRoundEvent } from './round-state.ts';
 
 function round(id: string, state: RoundWire['state']): RoundWire {
   return { id, state } as RoundWire;
@@ -36,5 +36,16 @@ describe('a game state after a round event', () => {
     const next = withRoundEvent(stateWith(round('9', 'betting'), []), round('8', 'voided'));
     expect(next.round?.id).toBe('9');
     expect(next.recent.map((item) => item.id)).toEqual(['8']);
+  });
+});
+
+describe("the draw's clock", () => {
+  it('shows minutes and seconds, two digits each, never below zero', () => {
+    expect(clockText(8)).toBe('00:08');
+    expect(clockText(59)).toBe('00:59');
+    expect(clockText(60)).toBe('01:00');
+    expect(clockText(105)).toBe('01:45');
+    expect(clockText(0)).toBe('00:00');
+    expect(clockText(-3)).toBe('00:00');
   });
 });

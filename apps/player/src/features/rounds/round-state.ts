@@ -15,3 +15,9 @@ export function withRoundEvent(state: RoundStateResponse, round: RoundWire): Rou
     recent: recent.slice(0, Math.max(1, state.recent.length)),
   };
 }
+
+/** Seconds as the draw's clock shows them, mm:ss ("00:08", "01:45"). */
+export function clockText(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
+}

@@ -12,6 +12,7 @@ import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { myRoundBetsQuery, roundStateQuery, serverOffset, useRoundEvents } from './api.ts';
+import { clockText } from './round-state.ts';
 
 const COLOUR_CLASS: Record<string, string> = {
   green: 'bg-emerald-500 text-white',
@@ -109,15 +110,26 @@ export default function WingoPage() {
             </button>
           ))}
         </div>
-        <section className="flex items-center justify-between rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-          <span className="text-[13px] text-slate-600" data-testid="wingo-period">
-            {round ? t('playerRounds.wingo.period', { period: round.period }) : '…'}
-          </span>
-          <span className="text-[15px] font-bold text-slate-900" data-testid="wingo-countdown">
-            {open
-              ? t('playerRounds.wingo.countdown', { seconds: secondsToDraw })
-              : t('playerRounds.wingo.closed')}
-          </span>
+        <section className="flex items-center justify-between gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+          <div className="flex min-w-0 flex-col">
+            <span className="text-[12px] text-slate-500">{t('playerRounds.wingo.period')}</span>
+            <span className="truncate font-mono text-[15px] text-slate-900" data-testid="wingo-period">
+              {round?.period ?? '…'}
+            </span>
+          </div>
+          <div className="flex shrink-0 flex-col items-end">
+            <span className={`text-[12px] ${open ? 'text-slate-500' : 'font-semibold text-rose-600'}`}>
+              {open ? t('playerRounds.wingo.drawIn') : t('playerRounds.wingo.closed')}
+            </span>
+            <span
+              role="timer"
+              className="text-[24px] leading-tight font-bold tabular-nums text-slate-900"
+              data-testid="wingo-countdown"
+              aria-label={t('playerRounds.wingo.secondsToDraw', { count: secondsToDraw })}
+            >
+              {clockText(secondsToDraw)}
+            </span>
+          </div>
         </section>
         <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
           <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
@@ -177,10 +189,13 @@ export default function WingoPage() {
           <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.wingo.results')}</h2>
           <ul className="divide-y divide-slate-100" data-testid="wingo-results">
             {(state.data?.recent ?? []).map((item) => (
-              <li key={item.id} className="flex items-center justify-between py-2 text-[13px]">
-                <span className="font-mono text-slate-500">{item.period}</span>
-                {item.result !== null && <Ball number={item.result} />}
-                <span>
+              <li
+                key={item.id}
+                className="grid grid-cols-[1fr_auto_4.5rem] items-center gap-3 py-2 text-[13px]"
+              >
+                <span className="truncate font-mono text-slate-500">{item.period}</span>
+                {item.result === null ? <span /> : <Ball number={item.result} />}
+                <span className="text-right">
                   {item.result === null ? '—' : t(`playerRounds.wingo.${item.result >= 5 ? 'big' : 'small'}`)}
                 </span>
               </li>
@@ -196,13 +211,16 @@ export default function WingoPage() {
               {(mine.data?.items ?? []).map((item) => (
                 <li
                   key={item.id}
-                  className="flex items-center justify-between py-2 text-[13px]"
+                  className="flex items-center justify-between gap-3 py-2 text-[13px]"
                   data-testid="wingo-my-bet"
                   data-state={item.state}
                 >
-                  <span className="font-mono text-slate-500">{item.period}</span>
-                  <span>{pickLabel(item.pick ?? '')}</span>
-                  <span>{format.asset(item.stake, item.asset)}</span>
+                  <span className="flex min-w-0 flex-col">
+                    <span className="font-semibold text-slate-800">
+                      {pickLabel(item.pick ?? '')} · {format.asset(item.stake, item.asset)}
+                    </span>
+                    <span className="truncate font-mono text-[12px] text-slate-500">{item.period}</span>
+                  </span>
                   <span
                     className={
                       item.state === 'won'
