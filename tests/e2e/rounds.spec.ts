@@ -77,7 +77,12 @@ async function takenOrRefused(page: Page, taken: Locator): Promise<boolean> {
   const wasTaken = await Promise.race([
     taken.waitFor({ timeout: 30_000 }).then(() => true),
     refusal.waitFor({ timeout: 30_000 }).then(() => false),
-  ]);
+  ]).catch(async (error: unknown) => {
+    // Neither: say what the page showed instead (a /500 redirect, a toast, a list without the bet).
+    await screenshot(page, 'rounds-bet-not-shown');
+    const shown = (await page.locator('body').textContent())?.replace(/\s+/g, ' ').slice(0, 1_500);
+    throw new Error(`${String(error)}\nat ${page.url()} the page showed: ${shown}`);
+  });
   if (wasTaken) return true;
   expect(await refusal.textContent()).toContain('10030');
   await refusal.locator('button').first().click();
@@ -222,6 +227,8 @@ describe('round games journey', () => {
       .waitFor({ timeout: 30_000 });
     await page.getByTestId('wingo-results').locator('li').first().waitFor();
     await screenshot(page, 'rounds-wingo-settled');
+    await page.getByTestId('wingo-my-bets').scrollIntoViewIfNeeded();
+    await screenshot(page, 'rounds-wingo-my-bets');
 
     await page.getByTestId('wingo-fair-link').click();
     await page
