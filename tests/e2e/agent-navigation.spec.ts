@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DemoLabel, ProjectId } from './support/accounts.ts';
-import { screenshot, signIn, usePhoneBrowser } from './support/browser.ts';
+import { screenshot, settled, signIn, usePhoneBrowser } from './support/browser.ts';
 import { blocklisted } from './support/text-blocklist.ts';
 
 const WRAPPER = { versionCode: 12, platform: 'android' as const };
@@ -76,14 +76,20 @@ const phone = usePhoneBrowser();
 
 const TEXT_DIR = join(process.cwd(), 'artifacts/page-text');
 
-async function waitForPath(page: Page, path: string): Promise<void> {
+/**
+ * Waits until the app shows `path` and its page has rendered (not the chunk's spinner); `settle`
+ * also waits for its requests to be answered (its data on screen) before it is looked at. The way
+ * back to a page already looked at only needs the page, not its data.
+ */
+async function waitForPath(page: Page, path: string, { settle = true } = {}): Promise<void> {
   await page.waitForFunction((expected) => window.location.pathname === expected, path, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  // The page chunk's spinner gives way to the page.
   await page
     .waitForFunction(() => document.querySelector('main, h1') !== null, undefined, { timeout: 15_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(250);
+  if (!settle) return;
+  await settled(page);
+  // The answers' render and the images it starts.
+  await page.waitForTimeout(100);
 }
 
 /** A site notice shown on sign-in is acknowledged once its countdown ends (it covers the page). */
@@ -167,7 +173,7 @@ async function explore(page: Page, crawl: Crawl, name: string, path: string, tab
     await waitForPath(page, link);
     await explore(page, crawl, name, link, tabs);
     await page.getByTestId('nav-back').click();
-    await waitForPath(page, path);
+    await waitForPath(page, path, { settle: false });
   }
 }
 
@@ -237,7 +243,7 @@ async function transactionJourney(projectId: ProjectId): Promise<void> {
   expect(await locked()).toBe(false);
   // The opening quota is a top-up; the shop filter has nothing yet: the empty state, not a blank page.
   await page.locator('main select').selectOption('topup');
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await settled(page);
   await rows.first().waitFor();
   await page.locator('main select').selectOption('shop');
   await page.getByText(projectId === 16 ? 'No hay movimientos' : 'Belum ada mutasi').waitFor();

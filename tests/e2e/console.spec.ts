@@ -468,8 +468,8 @@ describe('operator console at 1280x800', () => {
     const text = `Turnamen akhir pekan dimulai ${Date.now()}`;
     await page.locator('#notice-content').fill(`<p><b>${text}</b></p>`);
     await page.getByLabel('Durasi tampil (detik)').fill('1');
-    // 35 s from now, in the console's time zone (Asia/Jakarta).
-    const at = new Date(Date.now() + 35_000)
+    // 20 s from now, in the console's time zone (Asia/Jakarta): time enough to see it scheduled first.
+    const at = new Date(Date.now() + 20_000)
       .toLocaleString('sv-SE', { timeZone: 'Asia/Jakarta' })
       .replace(' ', 'T');
     await page.getByLabel('Waktu tayang (opsional)').fill(at);

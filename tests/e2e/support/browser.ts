@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type DemoLabel, demoAccount, type ProjectId } from './accounts.ts';
 import { e2eUrl } from './env.ts';
@@ -87,15 +87,72 @@ export function usePhoneBrowser(
       if (!browser) throw new Error('the browser is launched in beforeAll; open pages inside tests or hooks');
       const context = await newMobileContext(browser, options);
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      trackRequests(page);
+      return page;
     },
   };
 }
 
-/** Saves artifacts/screenshots/<name>.png. */
+/** A page's HTTP requests still waiting for their answers, and when that set last changed. */
+interface RequestTracker {
+  inFlight: Set<Request>;
+  changedAt: number;
+}
+const requestTrackers = new WeakMap<Page, RequestTracker>();
+
+/** Counts `page`'s requests in flight from now on, for `settled` (WebSockets are not requests). */
+export function trackRequests(page: Page): void {
+  const tracker: RequestTracker = { inFlight: new Set(), changedAt: Date.now() };
+  const change = () => {
+    tracker.changedAt = Date.now();
+  };
+  page.on('request', (request) => {
+    tracker.inFlight.add(request);
+    change();
+  });
+  for (const event of ['requestfinished', 'requestfailed'] as const)
+    page.on(event, (request) => {
+      tracker.inFlight.delete(request);
+      change();
+    });
+  requestTrackers.set(page, tracker);
+}
+
+/**
+ * Resolves once `page` has had no HTTP request in flight for `quietMs` (or after `timeoutMs`).
+ * Playwright's 'networkidle' waits 500 ms of silence after the last request; a crawl of ~150 screens
+ * paid that wait twice a screen (the tap and the way back). A page's follow-up requests (a query
+ * enabled by another's answer) leave within a few ms of the answer, well inside 150 ms.
+ * A page not opened by `usePhoneBrowser` falls back to 'networkidle'.
+ */
+export async function settled(page: Page, quietMs = 150, timeoutMs = 10_000): Promise<void> {
+  const tracker = requestTrackers.get(page);
+  if (!tracker) {
+    await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
+    return;
+  }
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const quietFor = Date.now() - tracker.changedAt;
+    if (tracker.inFlight.size === 0 && quietFor >= quietMs) return;
+    if (Date.now() >= deadline) return;
+    await new Promise((resolve) =>
+      setTimeout(resolve, tracker.inFlight.size === 0 ? quietMs - quietFor : 25),
+    );
+  }
+}
+
+/**
+ * The agent app's route bar shows for ~600 ms after every navigation (spec §2); a screenshot taken as
+ * soon as the page's data is in would catch it half drawn over the header.
+ */
+const TRANSIENT_CHROME = '[data-testid="route-progress"] { display: none !important; }';
+
+/** Saves artifacts/screenshots/<name>.png (without the transient route bar). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), style: TRANSIENT_CHROME });
 }
 
 /** Chooses the project on /login (when it is not already chosen). */
