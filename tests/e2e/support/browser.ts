@@ -111,11 +111,12 @@ export function trackRequests(page: Page): void {
     tracker.inFlight.add(request);
     change();
   });
-  for (const event of ['requestfinished', 'requestfailed'] as const)
-    page.on(event, (request) => {
-      tracker.inFlight.delete(request);
-      change();
-    });
+  const answered = (request: Request) => {
+    tracker.inFlight.delete(request);
+    change();
+  };
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
   requestTrackers.set(page, tracker);
 }
 

@@ -58,19 +58,11 @@ export interface RealtimeLimits {
    * How long one turn of the event loop may spend sending a broadcast before it yields (ms), so one
    * fan-out never blocks long. A time, not a count of sends: under load every yield waits a whole
    * turn of the loop (pg results, requests), so yielding every 128 sends let a tick to 5,000 sockets
-   * take 40 turns, seconds on a busy node, while a 12 ms slice takes a handful. 6 ms since the fan-out
-   * also pauses for answers (`fanoutPauseMs`): a request arriving mid-slice waits for the slice's end.
+   * take 40 turns, seconds on a busy node, while a 12 ms slice takes a handful. 6 ms: a request
+   * arriving mid-slice waits for the slice's end before it is read (docs/decisions.md "Realtime: a
+   * broadcast gives way to answers").
    */
   fanoutSliceMs: number;
-  /**
-   * While requests over the channel wait for their answers, a fan-out pauses before its pass and
-   * between its slices until they are answered, at most this long (ms) each time, instead of going on
-   * at the next turn: the answers' work (a batch of cash-outs in PostgreSQL, its statements and
-   * replies) gets the CPU first, the broadcast finishes a little later. Measured in the rounds bench (docs/decisions.md
-   * "Realtime: a broadcast gives way to answers"): a crash tick to 5,000 sockets took both cores for
-   * 50-140 ms, and every cash-out arriving then waited for all of it.
-   */
-  fanoutPauseMs: number;
 }
 
 /** Subscribers between two flushes of their writes and reads of the clock during a broadcast's slice. */
@@ -88,7 +80,6 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   maxInflightPerConnection: 32,
   maxQueuedPerStream: 64,
   fanoutSliceMs: 6,
-  fanoutPauseMs: 20,
 };
 
 export interface RealtimeLogger {
@@ -321,7 +312,6 @@ export function createRealtimeGateway(options: RealtimeOptions) {
           return { cancel() {}, onExtension() {} };
         }
         connection.inflight += 1;
-        requestsInFlight += 1;
         Promise.resolve()
           .then(() => dispatch(routeOfPayload(payload), parseBody(payload), connection))
           .then(
@@ -334,7 +324,6 @@ export function createRealtimeGateway(options: RealtimeOptions) {
           )
           .finally(() => {
             connection.inflight -= 1;
-            requestAnswered();
           });
         return {
           cancel() {
@@ -429,32 +418,6 @@ export function createRealtimeGateway(options: RealtimeOptions) {
    * flushes it): a crash tick and the bet changes sent with it cost each socket one syscall, not two.
    */
   const fanoutQueue: BroadcastBusMessage[] = [];
-  /** Request-response calls of every connection still waiting for their answers. */
-  let requestsInFlight = 0;
-  /** Resolved when no request waits for its answer any more (`answered`). */
-  let allAnswered: { promise: Promise<void>; resolve: () => void } | null = null;
-
-  function requestAnswered(): void {
-    requestsInFlight -= 1;
-    if (requestsInFlight === 0 && allAnswered) {
-      allAnswered.resolve();
-      allAnswered = null;
-    }
-  }
-
-  /** Once every request waiting now or later is answered, or after `maxMs`, whichever comes first. */
-  function answered(maxMs: number): Promise<void> {
-    if (!allAnswered) {
-      let resolve = () => {};
-      const promise = new Promise<void>((done) => (resolve = done));
-      allAnswered = { promise, resolve };
-    }
-    let timer: NodeJS.Timeout | undefined;
-    return Promise.race([
-      allAnswered.promise,
-      new Promise<void>((done) => (timer = setTimeout(done, maxMs))),
-    ]).finally(() => clearTimeout(timer));
-  }
   let fanoutRunning = false;
 
   function deliverBroadcast(message: BroadcastBusMessage): void {
@@ -471,11 +434,7 @@ export function createRealtimeGateway(options: RealtimeOptions) {
 
   async function runFanout(): Promise<void> {
     try {
-      while (fanoutQueue.length > 0) {
-        // A pass gives way to the answers waiting when it would start, as its slices do.
-        if (requestsInFlight > 0 && limits.fanoutPauseMs > 0) await answered(limits.fanoutPauseMs);
-        await fanOut(fanoutQueue.splice(0));
-      }
+      while (fanoutQueue.length > 0) await fanOut(fanoutQueue.splice(0));
     } catch (error) {
       options.log.error({ err: error }, 'realtime broadcast fan-out failed');
     } finally {
@@ -529,9 +488,8 @@ export function createRealtimeGateway(options: RealtimeOptions) {
           flushBroadcastWrites();
           if (performance.now() >= until) break;
         }
+        // Between slices the loop reads what arrived (a cash-out waits at most one slice to be read).
         if (index >= targets.length) resolve();
-        else if (requestsInFlight > 0 && limits.fanoutPauseMs > 0)
-          void answered(limits.fanoutPauseMs).then(step);
         else setImmediate(step);
       };
       step();
