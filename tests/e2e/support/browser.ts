@@ -102,7 +102,7 @@ interface RequestTracker {
 const requestTrackers = new WeakMap<Page, RequestTracker>();
 
 /** Counts `page`'s requests in flight from now on, for `settled` (WebSockets are not requests). */
-export function trackRequests(page: Page): void {
+function trackRequests(page: Page): void {
   const tracker: RequestTracker = { inFlight: new Set(), changedAt: Date.now() };
   const change = () => {
     tracker.changedAt = Date.now();

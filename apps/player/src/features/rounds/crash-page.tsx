@@ -249,6 +249,12 @@ export default function CrashPage() {
   }
 
   const canBet = round?.state === 'betting' && !(mine && mine.roundId === round.id);
+  // A disabled button says why: this round's bet is in, or betting reopens with the next round.
+  const betLabel = canBet
+    ? t('playerRounds.crash.bet')
+    : round?.state === 'betting'
+      ? t('playerRounds.crash.betPlaced')
+      : t('playerRounds.crash.nextRound');
   const canCashOut = round?.state === 'running' && mine?.roundId === round.id && mine.state === 'open';
 
   return (
@@ -325,11 +331,7 @@ export default function CrashPage() {
               onClick={() => void placeBet()}
               data-testid="crash-bet"
             >
-              {canBet
-                ? t('playerRounds.crash.bet')
-                : round?.state === 'betting'
-                  ? t('playerRounds.crash.betPlaced')
-                  : t('playerRounds.crash.nextRound')}
+              {betLabel}
             </Button>
           )}
           {mine && (
