@@ -355,7 +355,14 @@ try {
   // while late bet answers are still arriving is measured in full.
   tickArrivals.length = 0;
   const betsCounted = await freshCounts();
+  // Every client's CPU: this process's (the observer) and the processes of clients'.
+  const clientsCpuMs = () => {
+    const own = process.cpuUsage();
+    return (own.user + own.system) / 1000 + clients.reduce((sum, { child }) => sum + cpuMsOf(child.pid), 0);
+  };
   const betsCpu = cpuMsOf(app.child.pid);
+  const betsDatabaseCpu = descendantsCpuMsOf(app.child.pid);
+  const betsClientCpu = clientsCpuMs();
   const betsStartedAt = Date.now();
   // Each process's answers, in its bettors' order.
   const betShares = (
@@ -376,6 +383,8 @@ try {
   ).map((answer) => answer.answers);
   const bets = betShares.flat();
   const betsCpuMs = cpuMsOf(app.child.pid) - betsCpu;
+  const betsDatabaseCpuMs = descendantsCpuMsOf(app.child.pid) - betsDatabaseCpu;
+  const betsClientCpuMs = clientsCpuMs() - betsClientCpu;
   const betsSeconds = (Date.now() - betsStartedAt) / 1000;
   const betsCountedAfter = await freshCounts();
   const accepted = bets.filter((bet) => bet.ok).length;
@@ -412,11 +421,6 @@ try {
   const cashOutsCounted = statementCounts(statementsFile);
   const cashOutsCpu = cpuMsOf(app.child.pid);
   const cashOutsDatabaseCpu = descendantsCpuMsOf(app.child.pid);
-  // Every client's CPU: this process's (the observer) and the processes of clients'.
-  const clientsCpuMs = () => {
-    const own = process.cpuUsage();
-    return (own.user + own.system) / 1000 + clients.reduce((sum, { child }) => sum + cpuMsOf(child.pid), 0);
-  };
   const cashOutsClientCpu = clientsCpuMs();
   const cashOutsStartedAt = Date.now();
   const cashOutAnswers = await Promise.all(
@@ -565,6 +569,12 @@ try {
   line(
     'server CPU per bet (betting phase)',
     `${((betsCpuMs * 1000) / Math.max(1, BETTORS)).toFixed(0)} µs`,
+    '-',
+    true,
+  );
+  line(
+    'CPU per bet: PostgreSQL / bench clients',
+    `${((betsDatabaseCpuMs * 1000) / Math.max(1, BETTORS)).toFixed(0)} / ${((betsClientCpuMs * 1000) / Math.max(1, BETTORS)).toFixed(0)} µs`,
     '-',
     true,
   );
