@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from '../../packages/client/src/precompress.ts';
 import { endpointManifest } from './endpoint-manifest.ts';
 
 /** The build stamp: the server answers it at /api/v1/version and the app compares it every 60 s. */
@@ -21,40 +21,6 @@ function versionFile(): Plugin {
     closeBundle() {
       writeFileSync(join(outDir, 'version.json'), `${JSON.stringify({ version: buildVersion })}\n`);
     },
-  };
-}
-
-/** Files worth compressing ahead of time: the server sends .br or .gz when the client accepts it. */
-const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
-const MIN_COMPRESS_BYTES = 1024;
-
-function compressTree(directory: string): void {
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== '.vite') compressTree(path);
-      continue;
-    }
-    if (!COMPRESSIBLE.test(entry.name) || statSync(path).size < MIN_COMPRESS_BYTES) continue;
-    const content = readFileSync(path);
-    writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-    writeFileSync(
-      `${path}.br`,
-      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    );
-  }
-}
-
-/** Writes .br and .gz beside every compressible file of the build (served with preCompressed). */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'payhub-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle: { order: 'post', handler: () => compressTree(outDir) },
   };
 }
 

@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { endpointManifest } from '../../packages/client/src/endpoint-manifest.ts';
+import { precompress } from '../../packages/client/src/precompress.ts';
 
 const serverOrigin = process.env.PAYHUB_SERVER ?? 'http://localhost:8080';
 
@@ -17,6 +18,8 @@ export default defineConfig({
     endpointManifest('payhub-console-endpoint-manifest', {
       'virtual:payhub-endpoints': (group) => group === 'console' || group === 'user',
     }),
+    // .br and .gz beside each file, which the server sends as they are (static-apps.ts).
+    precompress(),
   ],
   build: { target: 'es2020', sourcemap: false },
   server: { port: 5175, proxy: { '/main': serverOrigin, '/api': { target: serverOrigin, ws: true } } },

@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { endpointManifest } from '../../packages/client/src/endpoint-manifest.ts';
+import { precompress } from '../../packages/client/src/precompress.ts';
 
 const serverOrigin = process.env.PAYHUB_SERVER ?? 'http://localhost:8080';
 
@@ -16,6 +17,8 @@ export default defineConfig({
     tailwindcss(),
     // `virtual:payhub-endpoints`: method, path and access of every contract endpoint (no zod shipped).
     endpointManifest('payhub-player-endpoint-manifest', { 'virtual:payhub-endpoints': () => true }),
+    // .br and .gz beside each file, which the server sends as they are (static-apps.ts).
+    precompress(),
   ],
   build: { target: 'es2020', sourcemap: false },
   server: {

@@ -27,7 +27,7 @@ export function TabLayout() {
                 className={({ isActive }) =>
                   clsx(
                     'flex h-full flex-col items-center justify-center gap-0.5 text-[12px] font-semibold',
-                    isActive ? 'text-brand-600' : 'text-slate-400',
+                    isActive ? 'text-brand-600' : 'text-slate-500',
                   )
                 }
               >

@@ -52,20 +52,21 @@ export function AuthLayout({
             <button
               type="button"
               onClick={() => setProjectOpen(true)}
-              aria-label={t('player.chooseProject')}
               className="flex h-9 items-center gap-1.5 rounded-full bg-white/15 pr-2 pl-3 text-[13px] font-semibold text-white active:bg-white/25"
             >
               <MapPin className="size-4 opacity-80" />
+              {/* The name read out is the visible text with what the button does before it. */}
+              <span className="sr-only">{t('player.chooseProject')}: </span>
               <span className="max-w-40 truncate">{project.data?.name ?? '…'}</span>
               <ChevronDown className="size-4 opacity-80" />
             </button>
             <button
               type="button"
               onClick={() => setLanguageOpen(true)}
-              aria-label={t('player.chooseLanguage')}
               className="flex h-9 items-center gap-1.5 rounded-full bg-white/15 px-3 text-[13px] font-semibold text-white uppercase active:bg-white/25"
             >
               <Globe className="size-4" />
+              <span className="sr-only">{t('player.chooseLanguage')}: </span>
               {language.slice(0, 2)}
             </button>
           </div>

@@ -106,7 +106,7 @@ export default function LoginPage() {
         <Button type="submit" block busy={busy}>
           {t('playerAuth.login')}
         </Button>
-        <p className="text-center text-[12px] leading-relaxed text-slate-400">{t('playerAuth.terms')}</p>
+        <p className="text-center text-[12px] leading-relaxed text-slate-500">{t('playerAuth.terms')}</p>
       </form>
     </AuthLayout>
   );

@@ -116,7 +116,7 @@ export default function RegisterPage() {
         <Button type="submit" block busy={busy} className="mt-1">
           {t('playerAuth.register')}
         </Button>
-        <p className="text-center text-[12px] leading-relaxed text-slate-400">{t('playerAuth.terms')}</p>
+        <p className="text-center text-[12px] leading-relaxed text-slate-500">{t('playerAuth.terms')}</p>
       </form>
     </AuthLayout>
   );

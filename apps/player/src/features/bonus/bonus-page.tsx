@@ -57,7 +57,7 @@ function BonusRow({ item }: { item: BonusItem }) {
           <span className="text-[12.5px] text-slate-500">{format.shortDateTime(iso(item.createdAt))}</span>
         </div>
         <div className="flex shrink-0 flex-col items-end">
-          <span className={clsx('text-[15px] font-semibold', finished ? 'text-slate-400' : 'text-slate-900')}>
+          <span className={clsx('text-[15px] font-semibold', finished ? 'text-slate-500' : 'text-slate-900')}>
             {format.asset(item.amount, item.asset)}
           </span>
           <span

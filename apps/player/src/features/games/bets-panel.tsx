@@ -127,7 +127,7 @@ export function BetsPanel({ game }: { game: GameIdWire }) {
       ) : (
         <table className="w-full table-fixed text-[12.5px]">
           <thead>
-            <tr className="text-left text-[11px] text-slate-400">
+            <tr className="text-left text-[11px] text-slate-500">
               <th className="w-[26%] pb-1 font-medium">
                 {tab === 'mine' ? '' : t('playerGames.bets.player')}
               </th>
@@ -160,7 +160,7 @@ export function BetsPanel({ game }: { game: GameIdWire }) {
                 <td
                   className={clsx(
                     'truncate py-1.5 text-right font-semibold tabular-nums',
-                    row.open ? 'text-slate-400' : row.won ? 'text-emerald-600' : 'text-slate-400',
+                    row.open ? 'text-slate-500' : row.won ? 'text-emerald-600' : 'text-slate-500',
                   )}
                 >
                   {format.asset(row.payout, row.asset)}

@@ -282,7 +282,7 @@ function Fairness({ game }: { game: GameIdWire }) {
                     <span
                       className={clsx(
                         'text-[11.5px] font-semibold',
-                        bet.serverSeed ? 'text-emerald-600' : 'text-slate-400',
+                        bet.serverSeed ? 'text-emerald-600' : 'text-slate-500',
                       )}
                     >
                       {t('playerGames.bets.verify')}

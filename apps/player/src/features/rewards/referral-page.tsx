@@ -156,7 +156,7 @@ export default function ReferralPage() {
           <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70">
             <p className="text-[12.5px] text-slate-500">{t('playerRewards.referral.rebatesToday')}</p>
             <p className="mt-1 text-[16px] font-bold text-slate-900">{money(totals?.yesterday ?? '0.00')}</p>
-            <p className="mt-1 text-[11px] leading-snug text-slate-400">
+            <p className="mt-1 text-[11px] leading-snug text-slate-500">
               {t('playerRewards.referral.rebatesTodayHint')}
             </p>
           </div>

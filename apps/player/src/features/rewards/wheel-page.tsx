@@ -278,7 +278,7 @@ export default function WheelPage() {
                       <span
                         className={
                           check === null
-                            ? 'text-slate-400'
+                            ? 'text-slate-500'
                             : check
                               ? 'font-semibold text-emerald-600'
                               : 'font-semibold text-rose-600'

@@ -117,7 +117,7 @@ function BetRow({ bet, format }: { bet: RoundLiveBet; format: (amount: string, a
             ? 'font-semibold text-emerald-600'
             : bet.state === 'lost'
               ? 'text-rose-500'
-              : 'text-slate-400'
+              : 'text-slate-500'
         }`}
         data-testid="crash-bet-state"
       >
@@ -348,7 +348,7 @@ export default function CrashPage() {
         <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
           <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.crash.liveBets')}</h2>
           {list.length === 0 ? (
-            <p className="py-3 text-[13px] text-slate-400">{t('playerRounds.noBets')}</p>
+            <p className="py-3 text-[13px] text-slate-500">{t('playerRounds.noBets')}</p>
           ) : (
             <ul className="divide-y divide-slate-100" data-testid="crash-bets">
               {list.map((bet) => (

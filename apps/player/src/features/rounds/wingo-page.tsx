@@ -205,7 +205,7 @@ export default function WingoPage() {
         <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
           <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.wingo.myBets')}</h2>
           {(mine.data?.items ?? []).length === 0 ? (
-            <p className="py-3 text-[13px] text-slate-400">{t('playerRounds.noBets')}</p>
+            <p className="py-3 text-[13px] text-slate-500">{t('playerRounds.noBets')}</p>
           ) : (
             <ul className="divide-y divide-slate-100" data-testid="wingo-my-bets">
               {(mine.data?.items ?? []).map((item) => (
@@ -227,7 +227,7 @@ export default function WingoPage() {
                         ? 'font-semibold text-emerald-600'
                         : item.state === 'lost'
                           ? 'text-rose-500'
-                          : 'text-slate-400'
+                          : 'text-slate-500'
                     }
                   >
                     {item.state === 'won' && item.payout
