@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { findChromium, NO_BROWSER_MESSAGE } from '../scripts/find-browser.mjs';
 import { prepareApps, startServer } from '../tests/e2e/support/server.mjs';
+import { lighthouseMobile, printLighthouse, scriptsFetched } from './support/phone-page.mjs';
 
 const BUNDLE_BUDGET_KB = 120;
 const PERFORMANCE_BUDGET = 90;
@@ -62,102 +63,24 @@ if (!CHROMIUM) {
   process.exit(1);
 }
 const server = await startServer({ appsDir });
-{
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  try {
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 780 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    const scripts = [];
-    page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request);
-    });
-    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
-    let bytes = 0;
-    for (const request of scripts) bytes += (await request.sizes()).responseBodySize;
-    const kb = bytes / 1024;
-    const within = kb <= BUNDLE_BUDGET_KB;
-    failed ||= !within;
-    console.log('fetched by the browser until network idle (script responses as served)');
-    console.log(
-      `  /login    ${kb.toFixed(1).padStart(6)} KB  (budget ${BUNDLE_BUDGET_KB} KB)  ${within ? 'ok' : 'OVER'}  ${scripts.length} scripts`,
-    );
-  } finally {
-    await browser.close();
-  }
-}
-
-if (process.env.BENCH_SKIP_LIGHTHOUSE === '1') {
-  console.log('lighthouse: skipped (BENCH_SKIP_LIGHTHOUSE=1)');
-  await server.stop();
-  process.exit(failed ? 1 : 0);
-}
-
-const { default: lighthouse } = await import('lighthouse');
-const chromeLauncher = await import('chrome-launcher');
-let chrome;
 try {
-  chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  const result = await lighthouse(`${server.url}/login`, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    formFactor: 'mobile',
-    screenEmulation: { mobile: true, width: 360, height: 780, deviceScaleFactor: 2, disabled: false },
-  });
-  const categories = result.lhr.categories;
-  const performance = Math.round((categories.performance.score ?? 0) * 100);
-  const accessibility = Math.round((categories.accessibility.score ?? 0) * 100);
-  const audits = result.lhr.audits;
-  console.log(`lighthouse mobile /login (simulated slow 4G, 4x CPU slowdown)`);
+  const fetched = await scriptsFetched(CHROMIUM, `${server.url}/login`);
+  const within = fetched.kb <= BUNDLE_BUDGET_KB;
+  failed ||= !within;
+  console.log('fetched by the browser until network idle (script responses as served)');
   console.log(
-    `  performance   ${String(performance).padStart(3)}  (budget >= ${PERFORMANCE_BUDGET})  ${performance >= PERFORMANCE_BUDGET ? 'ok' : 'UNDER'}`,
+    `  /login    ${fetched.kb.toFixed(1).padStart(6)} KB  (budget ${BUNDLE_BUDGET_KB} KB)  ${within ? 'ok' : 'OVER'}  ${fetched.count} scripts`,
   );
-  console.log(
-    `  accessibility ${String(accessibility).padStart(3)}  (budget >= ${ACCESSIBILITY_BUDGET})  ${accessibility >= ACCESSIBILITY_BUDGET ? 'ok' : 'UNDER'}`,
-  );
-  for (const id of [
-    'first-contentful-paint',
-    'largest-contentful-paint',
-    'total-blocking-time',
-    'cumulative-layout-shift',
-    'speed-index',
-  ]) {
-    console.log(`    ${id.padEnd(26)} ${audits[id]?.displayValue ?? '-'}`);
+  if (process.env.BENCH_SKIP_LIGHTHOUSE === '1') {
+    console.log('lighthouse: skipped (BENCH_SKIP_LIGHTHOUSE=1)');
+  } else {
+    const scores = await lighthouseMobile(CHROMIUM, `${server.url}/login`);
+    failed ||= !printLighthouse('/login', scores, {
+      performance: PERFORMANCE_BUDGET,
+      accessibility: ACCESSIBILITY_BUDGET,
+    });
   }
-  for (const audit of Object.values(audits)) {
-    if (
-      audit.score !== null &&
-      audit.score < 1 &&
-      result.lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id)
-    ) {
-      console.log(`    accessibility issue: ${audit.id} — ${audit.title}`);
-    }
-  }
-  failed ||= performance < PERFORMANCE_BUDGET || accessibility < ACCESSIBILITY_BUDGET;
 } finally {
-  await chrome?.kill();
   await server.stop();
 }
 process.exit(failed ? 1 : 0);

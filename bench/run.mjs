@@ -2,8 +2,8 @@
 // `*.bench.mjs` — one after another in its own Node process (TypeScript through tsx), and exits
 // non-zero when any of them reports a figure over its budget (a non-zero exit of its own).
 // Registered today (bench/README.md has each one's budget): agent-bundle, api-read, console-report, datacenter,
-// games, ledger, mixed-load (payment hub: 0 deadlocks, 0 5xx at 8 and 32 clients), realtime-fanout, rounds
-// (crash at 5,000 connected players).
+// games, ledger, mixed-load (payment hub: 0 deadlocks, 0 5xx at 8 and 32 clients), player-bundle (the player
+// app's /play/login on a slow phone), realtime-fanout, rounds (crash at 5,000 connected players).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';

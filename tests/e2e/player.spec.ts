@@ -280,6 +280,18 @@ describe('player screens', () => {
     await page.getByRole('heading', { name: 'Halaman tidak ditemukan' }).waitFor();
     await settled(page, 'player-404');
   });
+
+  it("offers a reload when a screen's code cannot be downloaded, and the reload opens it", async () => {
+    const page = await open();
+    // The forgot-password screen's chunk fails as on a dropped connection.
+    await page.route('**/play/assets/forgot-page-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/play/forgot');
+    await page.getByRole('heading', { name: 'Halaman tidak dapat dibuka' }).waitFor();
+    await settled(page, 'player-page-failed');
+    await page.unroute('**/play/assets/forgot-page-*.js');
+    await page.getByRole('button', { name: 'Muat ulang' }).click();
+    await page.getByRole('heading', { name: 'Lupa kata sandi' }).waitFor();
+  });
 });
 
 /** A profile photo: a PNG drawn in the page. */

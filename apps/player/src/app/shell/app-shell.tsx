@@ -1,18 +1,35 @@
 import i18next from 'i18next';
-import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { onApiError } from '../../lib/api.ts';
 import { showDialog } from '../../lib/dialog.store.ts';
 import { applyLanguage } from '../../lib/i18n.ts';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../lib/notify.ts';
 import { usePreferences } from '../../lib/preferences.store.ts';
 import { useProject } from '../../lib/project.ts';
 import { endSession } from '../../lib/session.ts';
+import { PageSpinner } from '../../shared/ui/spinner.tsx';
+import { CrashBoundary } from './crash-boundary.tsx';
 import { reactToApiError } from './error-reactions.ts';
 import { MaintenanceNotice } from './maintenance-notice.tsx';
 import { MessageDialogView } from './message-dialog.tsx';
 import { RouteProgress } from './route-progress.tsx';
+
+const ShellToaster = lazy(() => import('./toaster.tsx'));
+
+/** True once the browser is idle after the first screen (at most 2 s): for what the first paint can do without. */
+function useAfterFirstScreen(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    const done = () => setAfter(true);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(done, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(done, 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  return after;
+}
 
 /**
  * The frame of every screen: the error reactions of spec §8 (info dialog for 762/777/712/1, error
@@ -20,6 +37,8 @@ import { RouteProgress } from './route-progress.tsx';
  */
 export function AppShell() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const toasterOn = useAfterFirstScreen();
 
   // Until the player picks a language, it follows the project (Spanish for México).
   const projectLocale = useProject().data?.locale;
@@ -46,16 +65,19 @@ export function AppShell() {
   return (
     <>
       <RouteProgress />
-      <Outlet />
+      {/* The first screen's chunk; later navigations keep the current screen while the next loads. */}
+      <CrashBoundary resetKey={location.key}>
+        <Suspense fallback={<PageSpinner label="…" />}>
+          <Outlet />
+        </Suspense>
+      </CrashBoundary>
       <MaintenanceNotice />
       <MessageDialogView />
-      <Toaster
-        position="top-right"
-        duration={TOAST_DURATION_MS}
-        visibleToasts={TOAST_LIMIT}
-        richColors
-        toastOptions={{ className: 'text-[14.5px]' }}
-      />
+      {toasterOn && (
+        <Suspense fallback={null}>
+          <ShellToaster />
+        </Suspense>
+      )}
     </>
   );
 }

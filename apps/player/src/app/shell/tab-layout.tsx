@@ -1,8 +1,10 @@
 import { clsx } from 'clsx';
 import { History, House, UserRound, Wallet } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '../../lib/paths.ts';
+import { PageSpinner } from '../../shared/ui/spinner.tsx';
 
 /** The signed-in main screens with the bottom navigation: home, wallet, history and account. */
 export function TabLayout() {
@@ -16,7 +18,10 @@ export function TabLayout() {
   return (
     <>
       <div className="pb-[calc(4rem+env(safe-area-inset-bottom))]">
-        <Outlet />
+        {/* The tab bar stays while a tab's first chunk loads. */}
+        <Suspense fallback={<PageSpinner label="…" />}>
+          <Outlet />
+        </Suspense>
       </div>
       <nav className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
         <ul className="mx-auto grid h-16 max-w-md grid-cols-4">

@@ -27,6 +27,8 @@ export const player: PlayerCatalog['player'] = {
   serverErrorTitle: 'The service is having trouble',
   serverErrorHint: 'We are on it. Please try again in a moment.',
   reload: 'Reload',
+  pageFailedTitle: 'This page could not open',
+  pageFailedHint: 'The connection dropped while the page was loading. Check your connection, then reload.',
   notFoundTitle: 'Page not found',
   notFoundHint: 'The page you are looking for does not exist or has moved.',
   goHome: 'Go home',

@@ -27,6 +27,8 @@ export const player: PlayerCatalog['player'] = {
   serverErrorTitle: 'El servicio tiene problemas',
   serverErrorHint: 'Estamos trabajando en ello. Inténtalo de nuevo en unos momentos.',
   reload: 'Recargar',
+  pageFailedTitle: 'No se pudo abrir la página',
+  pageFailedHint: 'Se perdió la conexión mientras cargaba la página. Revisa tu conexión y recarga.',
   notFoundTitle: 'Página no encontrada',
   notFoundHint: 'La página que buscas no existe o se movió.',
   goHome: 'Ir al inicio',

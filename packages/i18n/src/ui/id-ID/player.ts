@@ -25,6 +25,8 @@ export const player = {
   serverErrorTitle: 'Layanan sedang bermasalah',
   serverErrorHint: 'Kami sedang memperbaikinya. Silakan coba lagi sebentar lagi.',
   reload: 'Muat ulang',
+  pageFailedTitle: 'Halaman tidak dapat dibuka',
+  pageFailedHint: 'Koneksi terputus saat halaman dimuat. Periksa koneksi Anda, lalu muat ulang.',
   notFoundTitle: 'Halaman tidak ditemukan',
   notFoundHint: 'Halaman yang Anda cari tidak ada atau sudah dipindahkan.',
   goHome: 'Ke beranda',
