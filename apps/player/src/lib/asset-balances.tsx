@@ -37,7 +37,7 @@ export function AssetBalances() {
           </li>
         ))}
       </ul>
-      <p className="px-1 text-[12px] text-slate-500">
+      <p className="px-1 text-[12px] text-slate-600">
         {t('playerMoney.home.gameAsset', {
           asset: t(`playerMoney.assets.${balances.data.gameAsset as Asset}`),
         })}

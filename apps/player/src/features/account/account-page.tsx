@@ -51,7 +51,7 @@ type SheetName =
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-2">
-      <h2 className="px-1 text-[12.5px] font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+      <h2 className="px-1 text-[12.5px] font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
       <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/70">
         {children}
       </ul>

@@ -18,7 +18,7 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-2">
-      <h2 className="px-1 text-[12.5px] font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+      <h2 className="px-1 text-[12.5px] font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
       <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/70">
         {children}
       </div>

@@ -81,7 +81,7 @@ export function ModeTabs({
           onClick={() => onChange(item)}
           className={clsx(
             'h-9 rounded-lg text-[14px] font-semibold',
-            mode === item ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 disabled:opacity-50',
+            mode === item ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 disabled:opacity-50',
           )}
         >
           {t(`playerGames.bet.${item}`)}
@@ -119,7 +119,7 @@ export function BetAmount({ setup, disabled }: { setup: BetSetup; disabled: bool
   ];
   return (
     <div className="flex flex-col gap-1.5">
-      <div className="flex items-center justify-between text-[12.5px] text-slate-500">
+      <div className="flex items-center justify-between text-[12.5px] text-slate-600">
         <label htmlFor={`stake-${setup.game}`} className="font-medium text-slate-600">
           {t('playerGames.bet.amount')}
         </label>
@@ -177,7 +177,7 @@ export function BetAmount({ setup, disabled }: { setup: BetSetup; disabled: bool
         ))}
       </div>
       <p
-        className={clsx('text-[12px]', message ? 'text-rose-600' : 'text-slate-500')}
+        className={clsx('text-[12px]', message ? 'text-rose-600' : 'text-slate-600')}
         role={message ? 'alert' : undefined}
       >
         {message ??

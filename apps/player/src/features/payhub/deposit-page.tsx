@@ -151,7 +151,7 @@ export default function DepositPage() {
                     <span className="text-[15px] font-semibold text-slate-900">
                       {t(`playerWallet.ports.${item.port}`)}
                     </span>
-                    <span className="truncate text-[12.5px] text-slate-500 tabular-nums">
+                    <span className="truncate text-[12.5px] text-slate-600 tabular-nums">
                       {t('playerDeposit.range', {
                         min: format.money(item.minAmount),
                         max: format.money(item.maxAmount),

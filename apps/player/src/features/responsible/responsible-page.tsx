@@ -46,7 +46,7 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 function Card({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-2">
-      <h2 className="px-1 text-[12.5px] font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+      <h2 className="px-1 text-[12.5px] font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
       {hint && <p className="px-1 text-[13px] text-slate-500">{hint}</p>}
       <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/70">
         {children}

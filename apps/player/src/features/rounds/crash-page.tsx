@@ -263,11 +263,11 @@ export default function CrashPage() {
       <main className="mx-auto flex max-w-md flex-col gap-4 px-4 pt-3 pb-8">
         <CrashGraph round={round} offsetMs={offsetMs} />
         <div className="flex gap-2 overflow-x-auto" data-testid="crash-history">
-          <span className="shrink-0 text-[12px] text-slate-500">{t('playerRounds.crash.history')}</span>
+          <span className="shrink-0 text-[12px] text-slate-600">{t('playerRounds.crash.history')}</span>
           {recent.map((item) => (
             <span
               key={item.id}
-              className={`shrink-0 rounded-full px-2 py-0.5 text-[12px] font-semibold ${(item.result ?? 0) >= 200 ? 'bg-emerald-50 text-emerald-700' : 'bg-rose-50 text-rose-600'}`}
+              className={`shrink-0 rounded-full px-2 py-0.5 text-[12px] font-semibold ${(item.result ?? 0) >= 200 ? 'bg-emerald-50 text-emerald-700' : 'bg-rose-50 text-rose-700'}`}
             >
               {item.result === null ? '—' : formatCents(item.result)}
             </span>

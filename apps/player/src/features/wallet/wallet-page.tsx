@@ -252,7 +252,7 @@ export default function WalletPage() {
 
       <main className="mx-auto mt-5 flex max-w-md flex-col gap-3 px-4 pb-6">
         <AssetBalances />
-        <h2 className="px-1 text-[12.5px] font-semibold tracking-wide text-slate-500 uppercase">
+        <h2 className="px-1 text-[12.5px] font-semibold tracking-wide text-slate-600 uppercase">
           {t('playerWallet.records')}
         </h2>
         <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/70">
