@@ -75,10 +75,11 @@ try {
     console.log('lighthouse: skipped (BENCH_SKIP_LIGHTHOUSE=1)');
   } else {
     const scores = await lighthouseMobile(CHROMIUM, `${server.url}/login`);
-    failed ||= !printLighthouse('/login', scores, {
+    const lighthouseOk = printLighthouse('/login', scores, {
       performance: PERFORMANCE_BUDGET,
       accessibility: ACCESSIBILITY_BUDGET,
     });
+    failed ||= !lighthouseOk;
   }
 } finally {
   await server.stop();
