@@ -34,6 +34,13 @@ export function openDatabase(url: string, maxConnections = 20, applicationName?:
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one dropped while checked out between two statements (an administrator's terminate, a
+  // failover, the embedded server stopping first at shutdown): pg emits that as an 'error' event on
+  // the client, which the pool listens to only while the client is idle. The statement in flight, if
+  // any, fails to its caller as usual, and the pool discards the dead client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool);
   return { pool, db, url, close: () => pool.end() };
 }
