@@ -232,7 +232,7 @@ export default function ChainWithdrawPage() {
                   )}
                   <span className="min-w-0 flex-1">
                     <span className="block text-[14px] font-semibold text-slate-900">{entry.label}</span>
-                    <span className="block truncate font-mono text-[11.5px] text-slate-500">
+                    <span className="block truncate font-mono text-[11.5px] text-slate-600">
                       {entry.address}
                     </span>
                     {!entry.usable && (

@@ -160,7 +160,7 @@ export function BetsPanel({ game }: { game: GameIdWire }) {
                 <td
                   className={clsx(
                     'truncate py-1.5 text-right font-semibold tabular-nums',
-                    row.open ? 'text-slate-500' : row.won ? 'text-emerald-600' : 'text-slate-500',
+                    row.open ? 'text-slate-500' : row.won ? 'text-emerald-700' : 'text-slate-500',
                   )}
                 >
                   {format.asset(row.payout, row.asset)}

@@ -161,7 +161,7 @@ export default function CoinflipPage() {
                 }}
                 className={clsx(
                   'h-9 rounded-lg text-[13.5px] font-semibold',
-                  streak === item ? 'bg-white shadow-sm' : 'text-slate-500',
+                  streak === item ? 'bg-white shadow-sm' : 'text-slate-600',
                 )}
               >
                 {item ? t('playerGames.coinflip.streak') : t('playerGames.coinflip.single')}

@@ -189,6 +189,7 @@ function Fairness({ game }: { game: GameIdWire }) {
             <div className="flex gap-1.5">
               <input
                 data-testid="client-seed"
+                aria-label={t('playerGames.fairness.clientSeed')}
                 value={seedText}
                 maxLength={64}
                 onChange={(event) => setClientSeed(event.target.value.replace(/\s/g, ''))}
@@ -282,7 +283,7 @@ function Fairness({ game }: { game: GameIdWire }) {
                     <span
                       className={clsx(
                         'text-[11.5px] font-semibold',
-                        bet.serverSeed ? 'text-emerald-600' : 'text-slate-500',
+                        bet.serverSeed ? 'text-emerald-700' : 'text-slate-500',
                       )}
                     >
                       {t('playerGames.bets.verify')}

@@ -101,7 +101,7 @@ export default function RollerPage() {
           }
         />
       </div>
-      <p className="text-center text-[12px] text-slate-500">
+      <p className="text-center text-[12px] text-slate-600">
         {number(1)} – {number(ROLLER_NUMBERS)}
       </p>
       <BetControls

@@ -119,7 +119,7 @@ export default function DepositOrderPage() {
           <span
             className={clsx(
               'mx-auto flex size-12 items-center justify-center rounded-full',
-              tone === 'success' && 'bg-emerald-50 text-emerald-600',
+              tone === 'success' && 'bg-emerald-50 text-emerald-700',
               tone === 'pending' && 'bg-amber-50 text-amber-600',
               tone === 'danger' && 'bg-rose-50 text-rose-600',
               tone === 'neutral' && 'bg-slate-100 text-slate-500',

@@ -60,7 +60,7 @@ export function RealityCheckDialog() {
           <div className="mt-4 rounded-2xl bg-slate-50 p-4">
             <p className="text-[12.5px] text-slate-500">{t('playerSafety.realityNet')}</p>
             <p
-              className={clsx('mt-1 text-[20px] font-bold', negative ? 'text-rose-600' : 'text-emerald-600')}
+              className={clsx('mt-1 text-[20px] font-bold', negative ? 'text-rose-600' : 'text-emerald-700')}
             >
               {negative ? `−${format.money(net.slice(1))}` : format.money(net)}
             </p>

@@ -47,7 +47,7 @@ function Card({ title, hint, children }: { title: string; hint?: string; childre
   return (
     <section className="flex flex-col gap-2">
       <h2 className="px-1 text-[12.5px] font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
-      {hint && <p className="px-1 text-[13px] text-slate-500">{hint}</p>}
+      {hint && <p className="px-1 text-[13px] text-slate-600">{hint}</p>}
       <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/70">
         {children}
       </div>
@@ -298,7 +298,7 @@ export default function ResponsiblePage() {
                     <td
                       className={clsx(
                         'px-3 py-2 text-right font-medium',
-                        row.netResult.startsWith('-') ? 'text-rose-600' : 'text-emerald-600',
+                        row.netResult.startsWith('-') ? 'text-rose-600' : 'text-emerald-700',
                       )}
                     >
                       {row.netResult.startsWith('-')

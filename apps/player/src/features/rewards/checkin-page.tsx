@@ -71,11 +71,11 @@ export default function CheckinPage() {
                   day === CHECKIN_DAYS && 'col-span-2',
                 )}
               >
-                <span className="text-[12px] font-medium text-slate-500">
+                <span className="text-[12px] font-medium text-slate-600">
                   {today ? t('playerRewards.checkin.today') : t('playerRewards.checkin.day', { day })}
                 </span>
                 {done ? (
-                  <Check className="size-5 text-emerald-600" />
+                  <Check className="size-5 text-emerald-700" />
                 ) : (
                   <span className="size-5" aria-hidden />
                 )}
@@ -112,7 +112,7 @@ export default function CheckinPage() {
             </>
           )}
         </section>
-        <p className="text-[12.5px] leading-relaxed text-slate-500">
+        <p className="text-[12.5px] leading-relaxed text-slate-600">
           {t('playerRewards.checkin.rules', { amount: money(data.minDeposit) })}
         </p>
       </main>

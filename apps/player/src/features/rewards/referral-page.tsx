@@ -184,7 +184,7 @@ export default function ReferralPage() {
                       wager: money(rebate.wager),
                     })}
                   </span>
-                  <span className="text-[14px] font-semibold text-emerald-600">+{money(rebate.amount)}</span>
+                  <span className="text-[14px] font-semibold text-emerald-700">+{money(rebate.amount)}</span>
                 </li>
               ))}
             </ul>

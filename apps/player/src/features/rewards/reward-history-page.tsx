@@ -45,7 +45,7 @@ export default function RewardHistoryPage() {
       />
       <main className="mx-auto flex max-w-md flex-col px-4 py-4">
         {history.data.items.length === 0 ? (
-          <p className="py-10 text-center text-[14px] text-slate-500">{t('playerRewards.history.empty')}</p>
+          <p className="py-10 text-center text-[14px] text-slate-600">{t('playerRewards.history.empty')}</p>
         ) : (
           <ul
             className="divide-y divide-slate-100 rounded-2xl bg-white px-4 shadow-sm ring-1 ring-slate-200/70"
@@ -64,7 +64,7 @@ export default function RewardHistoryPage() {
                     {detail(item.kind, item.detail)} · {when.format(new Date(item.at * 1000))}
                   </span>
                 </span>
-                <span className="text-[14px] font-bold text-emerald-600">+{money(item.amount)}</span>
+                <span className="text-[14px] font-bold text-emerald-700">+{money(item.amount)}</span>
               </li>
             ))}
           </ul>

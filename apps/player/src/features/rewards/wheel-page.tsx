@@ -214,7 +214,7 @@ export default function WheelPage() {
             label={t('playerRewards.wheel.title')}
           />
           {result && (
-            <p className="text-[16px] font-bold text-emerald-600" data-testid="wheel-result">
+            <p className="text-[16px] font-bold text-emerald-700" data-testid="wheel-result">
               {result}
             </p>
           )}
@@ -280,7 +280,7 @@ export default function WheelPage() {
                           check === null
                             ? 'text-slate-500'
                             : check
-                              ? 'font-semibold text-emerald-600'
+                              ? 'font-semibold text-emerald-700'
                               : 'font-semibold text-rose-600'
                         }
                       >

@@ -114,9 +114,9 @@ function BetRow({ bet, format }: { bet: RoundLiveBet; format: (amount: string, a
       <span
         className={`text-right ${
           bet.state === 'won'
-            ? 'font-semibold text-emerald-600'
+            ? 'font-semibold text-emerald-700'
             : bet.state === 'lost'
-              ? 'text-rose-500'
+              ? 'text-rose-600'
               : 'text-slate-500'
         }`}
         data-testid="crash-bet-state"

@@ -113,7 +113,7 @@ export default function RoundsFairPage() {
                   </div>
                   <span className="break-all font-mono text-slate-500">{round.hash}</span>
                   {verdict && (
-                    <span className={verdict === 'ok' ? 'text-emerald-600' : 'text-rose-600'}>
+                    <span className={verdict === 'ok' ? 'text-emerald-700' : 'text-rose-600'}>
                       {verdict === 'ok' ? t('playerRounds.fair.verified') : t('playerRounds.fair.mismatch')}
                     </span>
                   )}

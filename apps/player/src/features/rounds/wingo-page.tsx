@@ -224,9 +224,9 @@ export default function WingoPage() {
                   <span
                     className={
                       item.state === 'won'
-                        ? 'font-semibold text-emerald-600'
+                        ? 'font-semibold text-emerald-700'
                         : item.state === 'lost'
-                          ? 'text-rose-500'
+                          ? 'text-rose-600'
                           : 'text-slate-500'
                     }
                   >

@@ -18,7 +18,7 @@ export function StatusScreen({
         {icon}
       </div>
       <h1 className="text-[22px] font-bold text-slate-900">{title}</h1>
-      <p className="mt-2 mb-8 text-[15px] leading-relaxed text-slate-500">{hint}</p>
+      <p className="mt-2 mb-8 text-[15px] leading-relaxed text-slate-600">{hint}</p>
       {action}
     </main>
   );

@@ -69,7 +69,7 @@ function DepositRecords() {
               className="flex items-center gap-3 px-4 py-3.5 active:bg-slate-50"
               data-testid="deposit-record"
             >
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-600">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-emerald-50 text-emerald-700">
                 <ArrowDownToLine className="size-5" />
               </span>
               <span className="grid min-w-0 flex-1 grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1">
