@@ -18,7 +18,8 @@ import { TabLayout } from './shell/tab-layout.tsx';
 function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () => {
-    // A failed download is not kept: the next visit (or the crash screen's reload) tries again.
+    // A failed preload is not kept, so the screen's own load tries again; a failure there stays with
+    // the screen (React.lazy keeps it) until the crash screen's reload.
     loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw error;
