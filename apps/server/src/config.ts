@@ -149,6 +149,13 @@ const EnvSchema = z.object({
    */
   ROUNDS_CASH_OUT_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(500).default(2),
   ROUNDS_CASH_OUT_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(32),
+  /**
+   * Group commit of round bets (docs/decisions.md "Rounds: bets placed in batches"): batches in
+   * flight at once (a second starts beside a running one only for 8 bets or more); bets arriving
+   * meanwhile leave together in the next, at most ROUNDS_BET_BATCH_MAX a batch (1: every bet alone).
+   */
+  ROUNDS_BET_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(500).default(2),
+  ROUNDS_BET_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(64),
   // --- EVM chain (USDT deposits and withdrawals; docs/chain.md) ---
   /** JSON-RPC of an EVM chain; unset: a local dev chain is started with the app (not in production). */
   CHAIN_RPC_URL: z.string().url().optional(),
@@ -319,6 +326,8 @@ export interface RoundsConfig {
   clockPoolMax: number;
   /** Group commit of manual cash-outs (ROUNDS_CASH_OUT_BATCHES_IN_FLIGHT, ROUNDS_CASH_OUT_BATCH_MAX). */
   cashOutBatches: { inFlight: number; maxSize: number };
+  /** Group commit of round bets (ROUNDS_BET_BATCHES_IN_FLIGHT, ROUNDS_BET_BATCH_MAX). */
+  betBatches: { inFlight: number; maxSize: number };
 }
 
 function roundsConfig(value: Env, production: boolean): RoundsConfig {
@@ -349,6 +358,7 @@ function roundsConfig(value: Env, production: boolean): RoundsConfig {
       inFlight: value.ROUNDS_CASH_OUT_BATCHES_IN_FLIGHT,
       maxSize: value.ROUNDS_CASH_OUT_BATCH_MAX,
     },
+    betBatches: { inFlight: value.ROUNDS_BET_BATCHES_IN_FLIGHT, maxSize: value.ROUNDS_BET_BATCH_MAX },
   };
 }
 

@@ -8,6 +8,7 @@ import {
   LEDGER_REFUSALS,
   type LedgerAccount,
   LedgerError,
+  type PendingHoldsRequest,
   type Posting,
   type SettledHoldsRequest,
   type SettledStakesRequest,
@@ -138,6 +139,35 @@ export function holdSettlementsCallSql(
       holds.map((hold) => hold.systemAccountId.toString()),
       holds.map((hold) => hold.stake.toString()),
       holds.map((hold) => hold.payout.toString()),
+      call.at.toISOString(),
+    ],
+  };
+}
+
+/**
+ * Held stakes as one `ledger_pending_holds(...)` call expression (migration 0825), parameters
+ * numbered from `$offset + 1`; `postSql` is the caller's SQL boolean[] saying which of them to post.
+ * Its text does not depend on how many holds there are.
+ */
+export function pendingHoldsCallSql(
+  call: PendingHoldsRequest & { at: Date },
+  offset: number,
+  postSql: string,
+): { text: string; values: unknown[] } {
+  const p = (index: number, type: string) => `$${offset + index}::${type}`;
+  const { holds } = call;
+  return {
+    text: `ledger_pending_holds(${p(1, 'text[]')}, ${p(2, 'text')}, ${p(3, 'text')}, ${p(4, 'text[]')}, ${p(5, 'text[]')}, ${p(6, 'text')}, ${p(7, 'bigint[]')}, ${p(8, 'bigint[]')}, ${p(9, 'bigint[]')}, ${postSql}, ${p(10, 'timestamptz')})`,
+    values: [
+      holds.map((hold) => hold.id),
+      call.code,
+      call.referenceType,
+      holds.map((hold) => hold.referenceId),
+      holds.map((hold) => hold.pendingId),
+      call.pendingCode,
+      holds.map((hold) => hold.userAccountId.toString()),
+      holds.map((hold) => hold.escrowAccountId.toString()),
+      holds.map((hold) => hold.amount.toString()),
       call.at.toISOString(),
     ],
   };

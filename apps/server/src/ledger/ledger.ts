@@ -1,7 +1,13 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Executor } from '../platform/db/database.ts';
 import { type AccountSpec, specOfKind } from './ledger.accounts.ts';
-import { holdSettlementsCallSql, ledgerRepo, operationCallSql, stakesCallSql } from './ledger.repo.ts';
+import {
+  holdSettlementsCallSql,
+  ledgerRepo,
+  operationCallSql,
+  pendingHoldsCallSql,
+  stakesCallSql,
+} from './ledger.repo.ts';
 import {
   type AccountBalance,
   type AccountKind,
@@ -9,6 +15,7 @@ import {
   type LedgerAccount,
   LINKED_POSTINGS_MAX,
   type LinkedTransferRequest,
+  type PendingHoldsRequest,
   type ResolveRequest,
   type SettledHoldsRequest,
   type SettledStakesRequest,
@@ -123,6 +130,24 @@ export function createLedger(clock: Clock) {
         },
         offset,
       );
+    },
+    /**
+     * Many held stakes (round bets placed together) as one SQL call expression
+     * (`ledger_pending_holds(...)`, parameters from `$offset + 1`) for a caller that runs it in one
+     * statement of its own; `postSql` is the caller's SQL boolean[] (one per hold, in order) saying
+     * which of them happened and are to be held. Each writes what `linked` writes for `{id, code,
+     * reference, postings: [the pending posting]}`. Any refusal fails the whole statement (LD007 a
+     * hold that is not a user account's for a guarded escrow of its asset, or an account named
+     * twice; LD005 a taken id; LD001): the caller then holds its stakes one by one to learn which was
+     * refused.
+     */
+    pendingHoldsCall(
+      request: PendingHoldsRequest,
+      offset: number,
+      postSql: string,
+    ): { text: string; values: unknown[] } {
+      for (const hold of request.holds) assertAmount(hold.amount);
+      return pendingHoldsCallSql({ ...request, at: clock.now() }, offset, postSql);
     },
     /**
      * Many settled holds (round bets cashed out together) as one SQL call expression

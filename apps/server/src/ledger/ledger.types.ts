@@ -184,6 +184,44 @@ export interface SettledHoldsRequest {
   holds: readonly SettledHold[];
 }
 
+/**
+ * A stake held (a round bet placed): a linked operation `id` of one `pending` posting `pendingId` of
+ * `amount` from a user account to its escrow, exactly as `linked` would write it.
+ */
+export interface PendingHold {
+  id: string;
+  referenceId: string;
+  pendingId: string;
+  userAccountId: bigint;
+  escrowAccountId: bigint;
+  amount: bigint;
+}
+
+/** Stakes held together (`pendingHoldsCall`): the codes and reference type they share. */
+export interface PendingHoldsRequest {
+  code: string;
+  referenceType: string;
+  pendingCode: string;
+  holds: readonly PendingHold[];
+}
+
+/** A pending hold's posting as `linked` takes it: what `pendingHoldsCall` writes for it. */
+export function pendingHoldPostings(
+  hold: Omit<PendingHold, 'id' | 'referenceId'>,
+  codes: Pick<PendingHoldsRequest, 'pendingCode'>,
+): Posting[] {
+  return [
+    {
+      id: hold.pendingId,
+      kind: 'pending',
+      debitAccountId: hold.userAccountId,
+      creditAccountId: hold.escrowAccountId,
+      amount: hold.amount,
+      code: codes.pendingCode,
+    },
+  ];
+}
+
 /** Why the ledger refused a transfer (SQLSTATE raised by ledger_transfer()). */
 export const LEDGER_REFUSALS = {
   LD001: 'insufficient_funds',

@@ -66,6 +66,15 @@ export interface PlayGate {
     offset: number,
   ): Promise<SqlCall | null>;
   /**
+   * `quickHold` of several held stakes at once (a batch of round bets in one statement): an SQL
+   * boolean[] expression, one answer per context in order, each as `quickHold` would answer it (a
+   * player named twice is recorded at the first only; the later ones answer false), the gate's locks
+   * taken in an order of its own so that two batches never wait on each other. Its text does not
+   * depend on how many contexts there are. Null when any of them has no one-call path (the caller
+   * then places them one by one). Absent: likewise.
+   */
+  quickHolds?(contexts: ReadonlyArray<PlayContext & { stake: bigint }>, offset: number): SqlCall | null;
+  /**
    * `afterSettle` as an SQL expression composed into the caller's statement that settles the stake
    * (its parameters from `$offset+1`; it never refuses). Valuing reads the rates through `executor`
    * (the caller's transaction) first. Absent, or null: the caller calls `afterSettle`.

@@ -166,6 +166,55 @@ export function quickStakesSql(
   };
 }
 
+/**
+ * The one-call path of several held stakes (`responsible_quick_holds`, migration 0826) as an SQL
+ * boolean[] expression, one answer per stake in order, parameters from `$offset+1`. `may` is the age
+ * check (true for each when there is none, or the caller's SQL boolean[]); its text does not depend
+ * on how many stakes there are when the values' and the check's do not.
+ */
+export function quickHoldsSql(
+  input: {
+    holds: ReadonlyArray<{ userId: number; projectId: number; asset: string; amount: bigint }>;
+    may: ((offset: number) => SqlCall) | null;
+    stakeValues: QuickValues;
+    at: Date;
+    gapMs: number;
+  },
+  offset: number,
+): SqlCall {
+  const { values, parameter, expression, quick } = arrayCall(offset);
+  const { holds } = input;
+  const may = input.may
+    ? expression(input.may)
+    : parameter(
+        holds.map(() => true),
+        'boolean[]',
+      );
+  const users = parameter(
+    holds.map((hold) => hold.userId),
+    'bigint[]',
+  );
+  const projects = parameter(
+    holds.map((hold) => hold.projectId),
+    'integer[]',
+  );
+  const assets = parameter(
+    holds.map((hold) => hold.asset),
+    'text[]',
+  );
+  const amounts = parameter(
+    holds.map((hold) => hold.amount.toString()),
+    'bigint[]',
+  );
+  const stakeValues = quick(input.stakeValues);
+  const at = parameter(input.at.toISOString(), 'timestamptz');
+  const gap = parameter(input.gapMs, 'bigint');
+  return {
+    text: `responsible_quick_holds(${may}, ${users}, ${projects}, ${assets}, ${amounts}, ${stakeValues}, ${at}, ${gap})`,
+    values,
+  };
+}
+
 /** The player, project, asset, amount and the stake's value: the leading arguments of quick_hold and settle. */
 function heldStakeArguments(input: {
   userId: number;

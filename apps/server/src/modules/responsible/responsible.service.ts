@@ -21,6 +21,7 @@ import {
   type QuickValue,
   type QuickValues,
   quickHoldSql,
+  quickHoldsSql,
   quickStakeSql,
   quickStakesSql,
   type ResponsibleRepo,
@@ -355,6 +356,30 @@ export function createResponsibleService(deps: ResponsibleDeps) {
         offset,
       );
       return ofAgeOnly(call, context, offset);
+    },
+
+    quickHolds(contexts, offset) {
+      if (contexts.some((context) => context.stake <= 0n)) return null;
+      const mayPlayAll = deps.mayPlayAllCall;
+      if (deps.playBlock && !mayPlayAll) return null;
+      // Valued in the statement as beforeStake values them (NULL: no rate; a money limit then sends it down the locked path).
+      const stakeValues = valuesOf(contexts.map((context) => ({ ...context, amount: context.stake })));
+      if (!stakeValues) return null;
+      return quickHoldsSql(
+        {
+          holds: contexts.map((context) => ({
+            userId: context.userId,
+            projectId: context.projectId,
+            asset: context.asset,
+            amount: context.stake,
+          })),
+          may: mayPlayAll ? (at) => mayPlayAll(contexts, at) : null,
+          stakeValues,
+          at: clock.now(),
+          gapMs: SESSION_GAP_MS,
+        },
+        offset,
+      );
     },
 
     async settleCall(executor, context, offset) {

@@ -178,6 +178,8 @@ async function available(client: PayhubClient, asset: Asset): Promise<bigint> {
 const failingBatchesOf = new Set<number>();
 /** Each statement of batched cash-outs as the pool ran it: its size, and whether it committed. */
 const cashOutBatches: Array<{ betIds: string[]; committed: boolean }> = [];
+/** Each statement of batched bets as the pool ran it: its bet ids, and whether it committed. */
+const betBatches: Array<{ betIds: string[]; committed: boolean }> = [];
 
 beforeAll(async () => {
   let real: PlayGate | null = null;
@@ -253,11 +255,18 @@ beforeAll(async () => {
     client.query = (...args: unknown[]) => {
       const config = args[0] as { text?: string; values?: unknown[][] };
       const answer = query(...args);
-      if (typeof config === 'object' && config.text?.includes('ledger_hold_settlements(')) {
+      const batches = !(typeof config === 'object' && config.text)
+        ? null
+        : config.text.includes('ledger_hold_settlements(')
+          ? cashOutBatches
+          : config.text.includes('ledger_pending_holds(')
+            ? betBatches
+            : null;
+      if (batches) {
         const betIds = (config.values?.[0] ?? []) as string[];
         answer.then(
-          () => cashOutBatches.push({ betIds, committed: true }),
-          () => cashOutBatches.push({ betIds, committed: false }),
+          () => batches.push({ betIds, committed: true }),
+          () => batches.push({ betIds, committed: false }),
         );
       }
       return answer;
@@ -707,6 +716,149 @@ describe('cash-outs in batches', () => {
     await driveUntil(roundId, 'ended');
     await expectLedgerClean(testApp);
   }, 90_000);
+});
+
+describe('bets in batches', () => {
+  it("places many players' bets in shared statements, each as alone; a refused bet fails alone; a player's second bet goes after the batch", async () => {
+    const ids = await fundedPlayers(30, '6281981', 'betbatch');
+    const service = testApp.app.rounds.service;
+    const roundId = await bettingCrashRound(4_000);
+    const outcome = (promise: Promise<{ id: string }>) =>
+      promise.then(
+        (bet) => bet.id,
+        (error: { errCode?: number }) => error.errCode ?? 'error',
+      );
+    const betIds = ids.map(() => randomUUID());
+    const statementsBefore = betBatches.length;
+    const crash = (index: number, betId: string, amount = 100n) =>
+      outcome(service.crashBet(sessionOf(ids[index]!), { betId, asset: 'IDR', amount }));
+
+    // 1. Twenty-five bets at once, with a replay of one, a second crash bet of one player, and a
+    //    player betting more than they have (100,000 minor units each) among them.
+    const secondOfOne = randomUUID();
+    const first = await Promise.all([
+      ...ids.slice(0, 25).map((_, index) => crash(index, betIds[index]!)),
+      crash(0, betIds[0]!),
+      crash(1, secondOfOne),
+      crash(25, betIds[25]!, 100_001n),
+    ]);
+    // Player 1's two crash bets race: one is placed, the other gets 10032 (one crash bet a round).
+    expect([first[1], first[26]].sort()).toEqual(
+      first[1] === 10032 ? [10032, secondOfOne] : [10032, betIds[1]].sort(),
+    );
+    if (first[1] === 10032) betIds[1] = secondOfOne;
+    expect([first[0], ...first.slice(2, 25)]).toEqual([betIds[0], ...betIds.slice(2, 25)]);
+    expect(first[25]).toBe(betIds[0]);
+    expect(first[27]).toBe(700);
+    const batches = betBatches.slice(statementsBefore);
+    expect(batches.some((batch) => batch.committed && batch.betIds.length > 1)).toBe(true);
+    const together = new Set(batches.filter((batch) => batch.committed).flatMap((batch) => batch.betIds));
+
+    // 2. Ten wingo bets of five players at once (two each): each player's second after the batch.
+    let wingoRound = '';
+    await drive(async () => {
+      const live = await row<{ id: string; betting_ends_at: string }>(
+        sql`SELECT id, betting_ends_at FROM rounds WHERE project_id = 12 AND game = 'wingo30' AND state = 'betting'`,
+      );
+      if (!live || Date.parse(live.betting_ends_at) - Date.now() < 800) return false;
+      wingoRound = live.id;
+      return true;
+    });
+    const wingoIds = ids.slice(26, 30).map(() => [randomUUID(), randomUUID()]);
+    const wingo = await Promise.all(
+      wingoIds.flatMap((pair, player) =>
+        pair.map((betId, nth) =>
+          outcome(
+            service.wingoBet(sessionOf(ids[26 + player]!), {
+              betId,
+              game: 'wingo30',
+              asset: 'IDR',
+              amount: 100n,
+              pick: nth === 0 ? 'colour:red' : 'size:big',
+            }),
+          ),
+        ),
+      ),
+    );
+    expect(wingo).toEqual(wingoIds.flat());
+
+    // Each bet as a bet alone leaves it: open in its round, its stake held once (a pending posting
+    // of the bet's operation), the gate's record of it; a refused bet left nothing.
+    const placed = await testApp.database.db.execute<{
+      id: string;
+      round_id: string;
+      state: string;
+      stake: string;
+      held: string;
+      postings: number;
+      stakes: number;
+    }>(sql`
+      SELECT b.id, b.round_id::text, b.state, b.stake::text,
+             (SELECT t.kind || ' ' || t.amount FROM ledger_transfers t WHERE t.id = 'round-bet:' || b.id) AS held,
+             (SELECT count(*)::int FROM ledger_transfers t WHERE t.operation_id = 'round-bet-hold:' || b.id) AS postings,
+             (SELECT count(*)::int FROM responsible_activity a
+               WHERE a.user_id = b.user_id AND a.kind = 'stake' AND a.amount = 100) AS stakes
+        FROM round_bets b WHERE b.user_id IN ${ids}`);
+    expect(placed.rows).toHaveLength(25 + 8);
+    for (const bet of placed.rows) {
+      expect(bet.state).toBe('open');
+      expect(bet.held).toBe('pending 100');
+      expect(bet.postings).toBe(1);
+      expect(bet.round_id).toBe(wingoIds.flat().includes(bet.id) ? wingoRound : roundId);
+    }
+    for (const id of ids.slice(0, 25)) {
+      const mine = placed.rows.filter((bet) => bet.id === betIds[ids.indexOf(id)]);
+      expect(mine[0]!.stakes).toBe(1);
+    }
+    expect(placed.rows.filter((bet) => together.has(bet.id)).length).toBeGreaterThan(1);
+    const refused = await row<{ transfers: number; pending: string }>(sql`
+      SELECT (SELECT count(*)::int FROM ledger_transfers WHERE id = ${`round-bet:${betIds[25]}`}) AS transfers,
+             (SELECT pending_debits::text FROM ledger_accounts WHERE address = ${`player:${ids[25]}:IDR`}) AS pending`);
+    expect(refused).toEqual({ transfers: 0, pending: '0' });
+    const pendingStakes = await row<{ total: string }>(sql`
+      SELECT sum(pending_stakes)::text AS total FROM responsible_state WHERE user_id IN ${ids}`);
+    expect(pendingStakes?.total).toBe(String(33 * 100));
+
+    await driveUntil(roundId, 'ended');
+    await driveUntil(wingoRound, 'ended');
+    const open = await row<{ count: number }>(sql`
+      SELECT count(*)::int AS count FROM round_bets WHERE user_id IN ${ids} AND state = 'open'`);
+    expect(open?.count).toBe(0);
+    await expectLedgerClean(testApp);
+  }, 90_000);
+
+  it('sends a player with a limit or a cool-off down the locked path from inside a batch, which refuses them; the others are placed', async () => {
+    const ids = await fundedPlayers(12, '6281982', 'betgate');
+    const service = testApp.app.rounds.service;
+    const responsible = testApp.app.responsiblePlay;
+    const limited = ids[10]!;
+    const coolingOff = ids[11]!;
+    await responsible.setLimit(sessionOf(limited), '127.0.0.1', 'wager_day', 50n);
+    await responsible.coolOff(sessionOf(coolingOff), '127.0.0.1', 24);
+    const roundId = await bettingCrashRound(3_000);
+    const statementsBefore = betBatches.length;
+    const outcomes = await Promise.all(
+      ids.map((id) =>
+        service.crashBet(sessionOf(id), { betId: randomUUID(), asset: 'IDR', amount: 100n }).then(
+          () => 'placed',
+          (error: { errCode?: number }) => error.errCode ?? 'error',
+        ),
+      ),
+    );
+    expect(outcomes).toEqual([...Array(10).fill('placed'), 7042, 10001]);
+    expect(
+      betBatches.slice(statementsBefore).some((batch) => batch.committed && batch.betIds.length > 1),
+    ).toBe(true);
+    const refused = await row<{ bets: number; stakes: number; pending: string }>(sql`
+      SELECT (SELECT count(*)::int FROM round_bets WHERE user_id IN (${limited}, ${coolingOff})) AS bets,
+             (SELECT count(*)::int FROM responsible_activity
+               WHERE user_id IN (${limited}, ${coolingOff}) AND kind = 'stake') AS stakes,
+             (SELECT sum(pending_debits)::text FROM ledger_accounts
+               WHERE address IN (${`player:${limited}:IDR`}, ${`player:${coolingOff}:IDR`})) AS pending`);
+    expect(refused).toEqual({ bets: 0, stakes: 0, pending: '0' });
+    await driveUntil(roundId, 'ended');
+    await expectLedgerClean(testApp);
+  }, 60_000);
 });
 
 describe('wingo', () => {

@@ -104,6 +104,7 @@ export async function registerRounds(
     },
     onError: (error, where) => app.log.error({ err: error, where }, 'rounds'),
     cashOutBatches: config.cashOutBatches,
+    betBatches: config.betBatches,
   });
   const stopListening = await bus.subscribe(CASH_OUTS_IN_FLIGHT_CHANNEL, (message) => {
     if (isCashOutsInFlightMessage(message) && message.node !== node) service.noteRemoteCashOuts(message);

@@ -205,6 +205,52 @@ const quickBetSql = (gate: string, ledgerCall: string) => `WITH gate AS (SELECT 
          r.period AS live_period, (SELECT ${ledgerCall} FROM bet) AS outcome
     FROM (SELECT 1) AS one LEFT JOIN round r ON true LEFT JOIN bet b ON true`;
 
+/** The bet rows of `quickBetsSql` as arrays, `$1…$10`; the gate's answers from `$11`, then the ledger's call. */
+const QUICK_BETS_GATE_OFFSET = 10;
+/**
+ * Round bets of several players in one statement (docs/decisions.md "Rounds: bets placed in
+ * batches"): the one-statement bet of `quickBetSql`, set-based. `gates` is the play gate's answer for
+ * all of them (an SQL boolean[], one per bet in order: its locks come first, as on the one-bet path);
+ * each game's live round is then read (FOR SHARE) once; the bets that the gate let through and whose
+ * round takes bets now are inserted; the ledger holds the stakes of exactly those (`ledgerCall`'s
+ * `postSql`). `rounds_quick_bet_guard` raises RB001, undoing every bet of the statement, when a gate
+ * recorded a stake whose bet was not inserted; a gate that answered false leaves its bet out (its
+ * player takes the locked path). One row per bet, in order.
+ */
+const quickBetsSql = (gates: string, ledgerCall: (postSql: string) => string) => `WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::integer[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::bigint[],
+                         $8::text[], $9::integer[], $10::bigint[])
+      WITH ORDINALITY AS i(id, project_id, game, user_id, player_label, asset, stake, pick, auto_cashout,
+                           escrow_account_id, ord)),
+  gate AS MATERIALIZED (SELECT g.ord, coalesce(g.ok, false) AS ok FROM unnest(${gates}) WITH ORDINALITY AS g(ok, ord)),
+  round AS MATERIALIZED (
+    SELECT k.project_id, k.game, r.id, r.period, r.state, r.betting_ends_at, now() AS at
+      FROM (SELECT DISTINCT i.project_id, i.game FROM input i JOIN gate g ON g.ord = i.ord WHERE g.ok) AS k
+      CROSS JOIN LATERAL (
+        SELECT id, period, state, betting_ends_at FROM rounds
+         WHERE project_id = k.project_id AND game = k.game AND state IN ('betting', 'running')
+         ORDER BY id DESC LIMIT 1 FOR SHARE) AS r),
+  bet AS (
+    INSERT INTO round_bets (id, round_id, project_id, game, user_id, player_label, asset, stake, pick,
+                            auto_cashout, escrow_account_id, state)
+    SELECT i.id, r.id, i.project_id, i.game, i.user_id, i.player_label, i.asset, i.stake, i.pick, i.auto_cashout,
+           i.escrow_account_id, 'open'
+      FROM input i JOIN gate g ON g.ord = i.ord AND g.ok
+      JOIN round r ON r.project_id = i.project_id AND r.game = i.game
+     WHERE r.state = 'betting' AND r.at < r.betting_ends_at
+     ORDER BY i.ord
+    ON CONFLICT DO NOTHING RETURNING *),
+  outcome AS MATERIALIZED (
+    SELECT i.ord, i.id, i.project_id, i.game, g.ok AS gated,
+           g.ok AND EXISTS (SELECT 1 FROM bet WHERE bet.id = i.id AND bet.user_id = i.user_id) AS inserted
+      FROM input i JOIN gate g ON g.ord = i.ord)
+  SELECT rounds_quick_bet_guard(o.gated, o.inserted) AS gated, o.inserted, b.*, r.period AS live_period,
+         (SELECT ${ledgerCall('(SELECT array_agg(inserted ORDER BY ord) FROM outcome)')}) AS outcome
+    FROM outcome o
+    LEFT JOIN bet b ON o.inserted AND b.id = o.id
+    LEFT JOIN round r ON r.project_id = o.project_id AND r.game = o.game
+   ORDER BY o.ord`;
+
 /** Names of the composed statements, one per distinct text (each prepared once per connection). */
 const statementNames = new Map<string, string>();
 function statementName(prefix: string, text: string): string {
@@ -399,6 +445,51 @@ export function createRoundsRepo(db: Db) {
         period: (row.live_period as string | null) ?? '',
         bet: row.id === null || row.id === undefined ? null : toBet(row),
       };
+    },
+
+    /** Where the gate's answers start in `quickPlaceBets`' statement (the ledger call's follow them). */
+    quickBetsGateOffset: QUICK_BETS_GATE_OFFSET,
+
+    /**
+     * `quickBetsSql` (one autocommit statement on `connection`; `gate` the play gate's SQL boolean[],
+     * parameters from `quickBetsGateOffset + 1`): bets of several players, each
+     * answered in order — placed (`bet`), or not gated (`bet` null: nothing happened for it, its
+     * player takes the locked path). Throws, with nothing changed, RB001 (a gated bet not placed) or
+     * the ledger's refusal of any of them: the caller then places each alone.
+     */
+    async quickPlaceBets(
+      connection: Executor,
+      bets: readonly NewRoundBet[],
+      gate: { text: string; values: unknown[] },
+      ledgerCall: (offset: number, postSql: string) => { text: string; values: unknown[] },
+    ): Promise<Array<{ period: string; bet: BetRow | null }>> {
+      const ledgerOffset = QUICK_BETS_GATE_OFFSET + gate.values.length;
+      let ledgerValues: unknown[] = [];
+      const text = quickBetsSql(gate.text, (postSql) => {
+        const call = ledgerCall(ledgerOffset, postSql);
+        ledgerValues = call.values;
+        return call.text;
+      });
+      const values = [
+        bets.map((bet) => bet.id),
+        bets.map((bet) => bet.projectId),
+        bets.map((bet) => bet.game),
+        bets.map((bet) => bet.userId),
+        bets.map((bet) => bet.playerLabel),
+        bets.map((bet) => bet.asset),
+        bets.map((bet) => bet.stake.toString()),
+        bets.map((bet) => bet.pick),
+        bets.map((bet) => bet.autoCashOut),
+        bets.map((bet) => bet.escrowAccountId.toString()),
+        ...gate.values,
+        ...ledgerValues,
+      ];
+      const name = statementName('rounds_quick_bets', text);
+      const { rows } = await pgClientOf(connection).query<Raw>({ name, text, values });
+      return rows.map((row) => ({
+        period: (row.live_period as string | null) ?? '',
+        bet: row.inserted === true ? toBet(row) : null,
+      }));
     },
 
     /** A bet and its round (locked FOR SHARE, before the bet, as the clock locks), with the database's time. */

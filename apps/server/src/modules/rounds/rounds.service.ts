@@ -125,6 +125,8 @@ export interface RoundsDeps {
   onError: (error: unknown, where: string) => void;
   /** Group commit of manual cash-outs (ROUNDS_CASH_OUT_BATCHES_IN_FLIGHT, ROUNDS_CASH_OUT_BATCH_MAX). */
   cashOutBatches: { inFlight: number; maxSize: number };
+  /** Group commit of round bets (ROUNDS_BET_BATCHES_IN_FLIGHT, ROUNDS_BET_BATCH_MAX). */
+  betBatches: { inFlight: number; maxSize: number };
 }
 
 /** A manual cash-out as it arrived: `arrivedAt` is this node's `performance.now()` at its arrival. */
@@ -141,6 +143,34 @@ interface CashedOut {
 
 /** Beside a running batch of cash-outs, another starts only for this many waiting (as the games' bets). */
 const CASH_OUT_BATCH_OVERLAP_AT = 8;
+/** Beside a running batch of bets, another starts only for this many waiting (as the games' bets). */
+const BET_BATCH_OVERLAP_AT = 8;
+/** SQLSTATEs of one bet's refusal inside a batch: the ledger's (funds, a taken id) and RB001 (too late, a bet exists). */
+const BET_BATCH_REFUSALS: ReadonlySet<string> = new Set(['LD001', 'LD005', 'RB001']);
+
+/** A round bet as the service places it. */
+interface RoundBetInput {
+  betId: string;
+  game: RoundGame;
+  asset: Asset;
+  amount: bigint;
+  pick: string | null;
+  autoCashOut: number | null;
+}
+
+/** A round bet on its way to the one-statement path, its accounts known. */
+interface QuickRoundBet {
+  session: Session;
+  input: RoundBetInput;
+  player: bigint;
+  escrow: bigint;
+}
+
+/** A bet placed: its row and its round's period. */
+interface Placed {
+  bet: BetRow;
+  period: string;
+}
 
 const WINGO_MODE_CODE: Record<WingoGame, string> = { wingo30: '1', wingo60: '2', wingo120: '3' };
 const SETTLE_BATCH = 100;
@@ -161,11 +191,16 @@ const RECENT = 20;
 
 /** Posting codes (history maps them to game play). */
 export const ROUND_CODES = { bet: 'round_bet', settle: 'round_settle', void: 'round_void' } as const;
+/** The reference type of a round bet's ledger operations. */
+const ROUND_BET_REFERENCE = 'round_bet';
+/** The linked operation that holds a round bet's stake, and its pending posting (the hold). */
+const holdOperationId = (betId: string) => `round-bet-hold:${betId}`;
+const holdPostingId = (betId: string) => `round-bet:${betId}`;
 
 /** A bet's settlement in the ledger: its hold posted (as the bet's code), stake and payout as the settlement's. */
 const SETTLEMENT = {
   code: ROUND_CODES.settle,
-  referenceType: 'round_bet',
+  referenceType: ROUND_BET_REFERENCE,
   postCode: ROUND_CODES.bet,
   stakeCode: ROUND_CODES.settle,
   payoutCode: ROUND_CODES.settle,
@@ -492,7 +527,7 @@ export function createRoundsService(deps: RoundsDeps) {
     return {
       id: `round-settle:${bet.id}`,
       referenceId: bet.id,
-      pendingId: `round-bet:${bet.id}`,
+      pendingId: holdPostingId(bet.id),
       postId: `${bet.id}:post`,
       stakeId: `${bet.id}:stake`,
       payoutId: `${bet.id}:payout`,
@@ -657,9 +692,9 @@ export function createRoundsService(deps: RoundsDeps) {
       if (!row) continue;
       await ledger.void(tx, {
         id: `round-void:${bet.id}`,
-        pendingId: `round-bet:${bet.id}`,
+        pendingId: holdPostingId(bet.id),
         code: ROUND_CODES.void,
-        reference: { type: 'round_bet', id: bet.id },
+        reference: { type: ROUND_BET_REFERENCE, id: bet.id },
       });
       settled.push(row);
     }
@@ -1121,43 +1156,40 @@ export function createRoundsService(deps: RoundsDeps) {
 
   /**
    * A bet of a player with nothing for the play gate to check, in one autocommit statement (the
-   * gate's `quickHold`, the cut-off, bet row and stake hold; docs/games.md §5). Null when the gate
-   * wants its locked path, or when no bet was placed (RB001: nothing changed; the locked path
-   * answers why). A ledger refusal is thrown as it is.
+   * gate's `quickHold`, the cut-off, bet row and stake hold; docs/games.md §5), several players'
+   * bets in one under load (`quickBets`). Null when the gate wants its locked path, or when no bet
+   * was placed (RB001: nothing changed; the locked path answers why). A ledger refusal is thrown as
+   * it is.
    */
-  async function placeQuick(
-    session: Session,
-    input: {
-      betId: string;
-      game: RoundGame;
-      asset: Asset;
-      amount: bigint;
-      pick: string | null;
-      autoCashOut: number | null;
-    },
-  ): Promise<{ bet: BetRow; period: string } | null> {
+  async function placeQuick(session: Session, input: RoundBetInput): Promise<Placed | null> {
     if (!deps.playGate.quickHold) return null;
-    // One connection for the gate's valuation, the account look-ups and the statement (no transaction).
+    // Created outside any transaction (idempotent by address): cached at once.
+    const remember = new Map<string, bigint>();
+    const player = await accountIdOf(
+      repo.db,
+      accounts.player(session.projectId, session.userId, input.asset),
+      remember,
+    );
+    const escrow = await accountIdOf(
+      repo.db,
+      escrowOf(session.projectId, session.userId, input.asset),
+      remember,
+    );
+    for (const [address, id] of remember) accountIds.set(address, id);
+    return quickBets.submit({ session, input, player, escrow });
+  }
+
+  /** `placeQuick` of one bet in its own statement: the gate's one-call path, then the bet's. */
+  function placeQuickAlone(item: QuickRoundBet): Promise<Placed | null> {
+    const { session, input, player, escrow } = item;
+    // One connection for the gate's valuation and the statement (no transaction).
     return repo.onConnection(async (connection) => {
       const gateCall = await deps.playGate.quickHold?.(
         connection,
-        { userId: session.userId, projectId: session.projectId, asset: input.asset, stake: input.amount },
+        quickHoldContext(item),
         repo.quickBetGateOffset,
       );
       if (!gateCall) return null;
-      // Created outside any transaction (idempotent by address): cached at once.
-      const remember = new Map<string, bigint>();
-      const player = await accountIdOf(
-        connection,
-        accounts.player(session.projectId, session.userId, input.asset),
-        remember,
-      );
-      const escrow = await accountIdOf(
-        connection,
-        escrowOf(session.projectId, session.userId, input.asset),
-        remember,
-      );
-      for (const [address, id] of remember) accountIds.set(address, id);
       try {
         const placed = await repo.quickPlaceBet(
           connection,
@@ -1173,18 +1205,98 @@ export function createRoundsService(deps: RoundsDeps) {
     });
   }
 
-  function newBet(
-    session: Session,
-    input: {
-      betId: string;
-      game: RoundGame;
-      asset: Asset;
-      amount: bigint;
-      pick: string | null;
-      autoCashOut: number | null;
-    },
-    escrow: bigint,
-  ) {
+  function quickHoldContext(item: QuickRoundBet) {
+    return {
+      userId: item.session.userId,
+      projectId: item.session.projectId,
+      asset: item.input.asset,
+      stake: item.input.amount,
+    };
+  }
+
+  /**
+   * Bets of several players in one statement (`repo.quickPlaceBets`: the gate's batch form, one
+   * ledger call for every hold). A player or bet id named twice leaves its later bets to go alone
+   * after it (the gate and the ledger take one stake per player in a batch). When the statement
+   * fails — one bet refused or too late, a deadlock with another node — nothing of it happened, and
+   * each bet is placed on its own, which answers each its own outcome.
+   */
+  async function placeQuickBatch(items: readonly QuickRoundBet[]): Promise<Array<Placed | null | Error>> {
+    const outcomes: Array<Placed | null | Error | undefined> = items.map(() => undefined);
+    const players = new Set<number>();
+    const ids = new Set<string>();
+    const together: number[] = [];
+    for (const [index, item] of items.entries()) {
+      if (players.has(item.session.userId) || ids.has(item.input.betId)) continue;
+      players.add(item.session.userId);
+      ids.add(item.input.betId);
+      together.push(index);
+    }
+    const batch = together.map((index) => items[index]!);
+    const gate =
+      batch.length > 1
+        ? deps.playGate.quickHolds?.(batch.map(quickHoldContext), repo.quickBetsGateOffset)
+        : null;
+    if (gate) {
+      try {
+        const placed = await repo.onConnection((connection) =>
+          repo.quickPlaceBets(
+            connection,
+            batch.map((item) => newBet(item.session, item.input, item.escrow)),
+            gate,
+            (offset, postSql) =>
+              ledger.pendingHoldsCall(
+                {
+                  code: ROUND_CODES.bet,
+                  referenceType: ROUND_BET_REFERENCE,
+                  pendingCode: ROUND_CODES.bet,
+                  holds: batch.map((item) => ({
+                    id: holdOperationId(item.input.betId),
+                    referenceId: item.input.betId,
+                    pendingId: holdPostingId(item.input.betId),
+                    userAccountId: item.player,
+                    escrowAccountId: item.escrow,
+                    amount: item.input.amount,
+                  })),
+                },
+                offset,
+                postSql,
+              ),
+          ),
+        );
+        for (const [position, index] of together.entries()) {
+          const row = placed[position]!;
+          outcomes[index] = row.bet ? { bet: row.bet, period: row.period } : null;
+        }
+      } catch (error) {
+        // A refusal of one bet (funds, a taken id, too late) is business as usual; anything else (a
+        // deadlock with another node, a fault) is logged, since every batch then costs a statement per bet.
+        if (!BET_BATCH_REFUSALS.has((error as { code?: string }).code ?? ''))
+          deps.onError(error, 'round bet batch');
+      }
+    }
+    // The rest (all of them when the statement failed or did not run) each on its own, after it.
+    return Promise.all(
+      items.map((item, index) => {
+        const known = outcomes[index];
+        return known === undefined ? placeQuickAlone(item).catch(asError) : known;
+      }),
+    );
+  }
+
+  /**
+   * Group commit of round bets (docs/decisions.md "Rounds: bets placed in batches"): while a
+   * statement of bets runs, the bets arriving meanwhile leave together in the next; an idle node
+   * places each at once, alone.
+   */
+  const quickBets = createBatcher<QuickRoundBet, Placed | null>({
+    inFlight: deps.betBatches.inFlight,
+    maxSize: deps.betBatches.maxSize,
+    overlapAt: BET_BATCH_OVERLAP_AT,
+    run: placeQuickBatch,
+  });
+
+  function newBet(session: Session, input: RoundBetInput, escrow: bigint) {
     return {
       id: input.betId,
       projectId: session.projectId,
@@ -1208,12 +1320,12 @@ export function createRoundsService(deps: RoundsDeps) {
   ) {
     return ledger.linkedCall(
       {
-        id: `round-bet-hold:${input.betId}`,
+        id: holdOperationId(input.betId),
         code: ROUND_CODES.bet,
-        reference: { type: 'round_bet', id: input.betId },
+        reference: { type: ROUND_BET_REFERENCE, id: input.betId },
         postings: [
           {
-            id: `round-bet:${input.betId}`,
+            id: holdPostingId(input.betId),
             kind: 'pending',
             debitAccountId: player,
             creditAccountId: escrow,
@@ -1231,17 +1343,7 @@ export function createRoundsService(deps: RoundsDeps) {
    * (`placeQuick`); otherwise the play gate in a transaction, then the cut-off, bet row and stake
    * hold in one statement (the database's time decides).
    */
-  async function placeBet(
-    session: Session,
-    input: {
-      betId: string;
-      game: RoundGame;
-      asset: Asset;
-      amount: bigint;
-      pick: string | null;
-      autoCashOut: number | null;
-    },
-  ): Promise<RoundBetWire> {
+  async function placeBet(session: Session, input: RoundBetInput): Promise<RoundBetWire> {
     checkAsset(session, input.asset);
     try {
       const placed =
