@@ -63,6 +63,19 @@ function toAccount(row: AccountRow): LedgerAccount {
   };
 }
 
+/** The account found at a spec's address, refused when it was created with other properties. */
+function checkedAccount(account: LedgerAccount, spec: AccountSpec): LedgerAccount {
+  if (
+    account.projectId !== spec.projectId ||
+    account.currency !== spec.asset ||
+    account.kind !== spec.kind ||
+    account.ownerId !== spec.ownerId ||
+    account.isSystem === spec.guarded
+  )
+    throw new Error(`ledger account ${spec.address} exists with other properties`);
+  return account;
+}
+
 export interface TransferCall {
   id: string;
   kind: 'single' | 'pending' | 'post' | 'void';
@@ -254,6 +267,24 @@ function pgClientOf(executor: Executor): PgQueryable | null {
     : null;
 }
 
+/**
+ * `ensureAccounts`' one statement (a prepared one: the addresses are parameters): the existing
+ * accounts read by address (the index, whatever the plan), the missing ones inserted.
+ */
+const ENSURE_ACCOUNTS_SQL = `WITH found AS (
+    SELECT id, address, project_id, currency, kind, owner_id, is_system FROM ledger_accounts
+     WHERE address = ANY ($1::text[])),
+  inserted AS (
+    INSERT INTO ledger_accounts (address, project_id, currency, kind, owner_id, is_system)
+    SELECT i.address, i.project_id, i.currency, i.kind, i.owner_id, i.is_system
+      FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::bigint[], $6::boolean[])
+           AS i(address, project_id, currency, kind, owner_id, is_system)
+     WHERE i.address NOT IN (SELECT address FROM found)
+     ORDER BY i.address
+    ON CONFLICT DO NOTHING
+    RETURNING id, address, project_id, currency, kind, owner_id, is_system)
+  SELECT * FROM found UNION ALL SELECT * FROM inserted`;
+
 /** The only SQL of the ledger. Every balance change goes through ledger_transfer() (0200_ledger.sql). */
 export const ledgerRepo = {
   /**
@@ -274,16 +305,37 @@ export const ledgerRepo = {
         )
       ).rows[0];
     if (!row) throw new Error(`ledger account ${spec.address} could not be created`);
-    const account = toAccount(row);
-    if (
-      account.projectId !== spec.projectId ||
-      account.currency !== spec.asset ||
-      account.kind !== spec.kind ||
-      account.ownerId !== spec.ownerId ||
-      account.isSystem === spec.guarded
-    )
-      throw new Error(`ledger account ${spec.address} exists with other properties`);
-    return account;
+    return checkedAccount(toAccount(row), spec);
+  },
+
+  /**
+   * The accounts at several addresses, in order, those missing created: one statement (an existing
+   * account is read, a missing one inserted). An address another transaction creates meanwhile is
+   * neither seen nor inserted by it: that one is then read on its own.
+   */
+  async ensureAccounts(executor: Executor, specs: readonly AccountSpec[]): Promise<LedgerAccount[]> {
+    const values = [
+      specs.map((spec) => spec.address),
+      specs.map((spec) => spec.projectId),
+      specs.map((spec) => spec.asset),
+      specs.map((spec) => spec.kind),
+      specs.map((spec) => spec.ownerId),
+      specs.map((spec) => !spec.guarded),
+    ];
+    const client = pgClientOf(executor);
+    if (!client) throw new Error('ensureAccounts needs a pg connection');
+    const result = await client.query<AccountRow>({
+      name: 'ledger_ensure_accounts',
+      text: ENSURE_ACCOUNTS_SQL,
+      values,
+    });
+    const found = new Map(result.rows.map((row) => [row.address, row]));
+    return Promise.all(
+      specs.map(async (spec) => {
+        const row = found.get(spec.address);
+        return row ? checkedAccount(toAccount(row), spec) : ledgerRepo.ensureAccount(executor, spec);
+      }),
+    );
   },
 
   async findAccount(executor: Executor, address: string): Promise<LedgerAccount | null> {

@@ -43,6 +43,13 @@ export function createLedger(clock: Clock) {
     async account(executor: Executor, spec: AccountSpec): Promise<LedgerAccount> {
       return systemAccounts.get(spec.address) ?? ledgerRepo.ensureAccount(executor, spec);
     },
+    /** `account` of several addresses in one statement (in order); system accounts from the cache. */
+    async accounts(executor: Executor, specs: readonly AccountSpec[]): Promise<LedgerAccount[]> {
+      const missing = specs.filter((spec) => !systemAccounts.has(spec.address));
+      const found = missing.length > 0 ? await ledgerRepo.ensureAccounts(executor, missing) : [];
+      const byAddress = new Map(found.map((account) => [account.address, account]));
+      return specs.map((spec) => (systemAccounts.get(spec.address) ?? byAddress.get(spec.address))!);
+    },
     findAccount: (executor: Executor, address: string): Promise<LedgerAccount | null> =>
       ledgerRepo.findAccount(executor, address),
     /** A user's account of a kind, created on first use. */

@@ -883,6 +883,18 @@ export function createRoundsService(deps: RoundsDeps) {
   /** Ledger account ids by address, cached once the transaction that created them committed. */
   const accountIds = new Map<string, bigint>();
 
+  /**
+   * The ids of accounts a bet needs, from the cache or else all read (the missing ones created) in
+   * one statement outside any transaction (idempotent by address): cached at once.
+   */
+  async function accountIdsOf(specs: ReadonlyArray<ReturnType<typeof accounts.player>>): Promise<bigint[]> {
+    const cached = specs.map((spec) => accountIds.get(spec.address));
+    if (cached.every((id) => id !== undefined)) return cached as bigint[];
+    const found = await ledger.accounts(repo.db, specs);
+    for (const account of found) accountIds.set(account.address, account.id);
+    return found.map((account) => account.id);
+  }
+
   async function accountIdOf(
     tx: Executor,
     spec: ReturnType<typeof accounts.player>,
@@ -1163,20 +1175,11 @@ export function createRoundsService(deps: RoundsDeps) {
    */
   async function placeQuick(session: Session, input: RoundBetInput): Promise<Placed | null> {
     if (!deps.playGate.quickHold) return null;
-    // Created outside any transaction (idempotent by address): cached at once.
-    const remember = new Map<string, bigint>();
-    const player = await accountIdOf(
-      repo.db,
+    const [player, escrow] = await accountIdsOf([
       accounts.player(session.projectId, session.userId, input.asset),
-      remember,
-    );
-    const escrow = await accountIdOf(
-      repo.db,
       escrowOf(session.projectId, session.userId, input.asset),
-      remember,
-    );
-    for (const [address, id] of remember) accountIds.set(address, id);
-    return quickBets.submit({ session, input, player, escrow });
+    ]);
+    return quickBets.submit({ session, input, player: player!, escrow: escrow! });
   }
 
   /** `placeQuick` of one bet in its own statement: the gate's one-call path, then the bet's. */
