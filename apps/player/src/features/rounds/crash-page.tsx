@@ -1,7 +1,7 @@
 import { type Asset, liveBetsOf, type RoundLiveBet, type RoundWire } from '@payhub/contracts';
 import { crashMultiplierAt } from '@payhub/games';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -13,6 +13,7 @@ import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { roundStateQuery, serverOffset, useFormatCents, useRoundEvents } from './api.ts';
+import { liveBetsShown } from './round-state.ts';
 
 /** A tick moves this device's clock offset only when it differs by more than this (network jitter). */
 const TICK_OFFSET_SLACK_MS = 40;
@@ -100,16 +101,20 @@ function CrashGraph({ round, offsetMs }: { round: RoundWire | null; offsetMs: nu
   );
 }
 
-function BetRow({ bet, format }: { bet: RoundLiveBet; format: (amount: string, asset: Asset) => string }) {
+/** One row of the live list; rendered again only when its bet changed (a frame of changes names few). */
+const BetRow = memo(function BetRow({ bet, mine }: { bet: RoundLiveBet; mine: boolean }) {
   const { t } = useTranslation();
   const formatCents = useFormatCents();
+  const format = useProjectFormat().asset;
   return (
     <li
-      className="grid grid-cols-[1fr_auto_5.5rem] items-center gap-3 py-2 text-[13px]"
+      className={`grid grid-cols-[1fr_auto_5.5rem] items-center gap-3 py-2 text-[13px] ${
+        mine ? '-mx-2 rounded-lg bg-brand-50 px-2 font-semibold' : ''
+      }`}
       data-testid="crash-bet-row"
       data-bet={bet.id}
     >
-      <span className="truncate font-mono text-slate-500">{bet.player}</span>
+      <span className="truncate font-mono text-slate-600">{bet.player}</span>
       <span className="text-right tabular-nums">{format(bet.stake, bet.asset)}</span>
       <span
         className={`text-right ${
@@ -117,7 +122,7 @@ function BetRow({ bet, format }: { bet: RoundLiveBet; format: (amount: string, a
             ? 'font-semibold text-emerald-700'
             : bet.state === 'lost'
               ? 'text-rose-600'
-              : 'text-slate-500'
+              : 'text-slate-600'
         }`}
         data-testid="crash-bet-state"
       >
@@ -127,11 +132,11 @@ function BetRow({ bet, format }: { bet: RoundLiveBet; format: (amount: string, a
       </span>
     </li>
   );
-}
+});
 
 /** Crash: the shared curve, the bet form (manual or auto cash-out), everyone's bets live and the recent crash points. */
 export default function CrashPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formatCents = useFormatCents();
   const format = useProjectFormat();
   const queryClient = useQueryClient();
@@ -185,12 +190,10 @@ export default function CrashPage() {
 
   // Only the shown round's bets (a late batch of the previous round, from another node, is not shown).
   const roundId = round?.id;
-  const list = useMemo(
-    () => [...bets.values()].filter((bet) => roundId === undefined || bet.roundId === roundId),
-    [bets, roundId],
-  );
+  const live = useMemo(() => liveBetsShown(bets.values(), roundId, myBetId), [bets, roundId, myBetId]);
   const mine = myBetId ? bets.get(myBetId) : undefined;
   const recent = state.data?.recent ?? [];
+  const count = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
 
   /**
    * When a round I bet in ends: my balances, and my bet as the server settled it when the broadcast
@@ -347,14 +350,27 @@ export default function CrashPage() {
         </section>
         <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
           <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.crash.liveBets')}</h2>
-          {list.length === 0 ? (
-            <p className="py-3 text-[13px] text-slate-500">{t('playerRounds.noBets')}</p>
+          {live.total === 0 ? (
+            <p className="py-3 text-[13px] text-slate-600">{t('playerRounds.noBets')}</p>
           ) : (
-            <ul className="divide-y divide-slate-100" data-testid="crash-bets">
-              {list.map((bet) => (
-                <BetRow key={bet.id} bet={bet} format={format.asset} />
-              ))}
-            </ul>
+            <>
+              <p className="mt-1 text-[12px] text-slate-600" data-testid="crash-bets-summary">
+                {t('playerRounds.crash.betsSummary', {
+                  total: count.format(live.total),
+                  won: count.format(live.won),
+                })}
+              </p>
+              <ul className="divide-y divide-slate-100" data-testid="crash-bets">
+                {live.shown.map((bet) => (
+                  <BetRow key={bet.id} bet={bet} mine={bet.id === myBetId} />
+                ))}
+              </ul>
+              {live.total > live.shown.length && (
+                <p className="pt-2 text-center text-[12px] text-slate-600" data-testid="crash-bets-more">
+                  {t('playerRounds.crash.moreBets', { others: count.format(live.total - live.shown.length) })}
+                </p>
+              )}
+            </>
           )}
         </section>
         <Link

@@ -1,6 +1,6 @@
-import type { RoundStateResponse, RoundWire } from '@payhub/contracts';
+import type { RoundLiveBet, RoundStateResponse, RoundWire } from '@payhub/contracts';
 import { describe, expect, it } from 'vitest';
-import { clockText, withRoundEvent } from './round-state.ts';
+import { clockText, liveBetsShown, withRoundEvent } from './round-state.ts';
 
 function round(id: string, state: RoundWire['state']): RoundWire {
   return { id, state } as RoundWire;
@@ -47,5 +47,38 @@ describe("the draw's clock", () => {
     expect(clockText(105)).toBe('01:45');
     expect(clockText(0)).toBe('00:00');
     expect(clockText(-3)).toBe('00:00');
+  });
+});
+
+describe("a round's live bets as the crash screen lists them", () => {
+  const bet = (id: string, roundId = '8', state: RoundLiveBet['state'] = 'open') =>
+    ({ id, roundId, state }) as RoundLiveBet;
+
+  it("shows the player's own bet first, then the others in arrival order, at most the limit", () => {
+    const bets = [bet('a'), bet('b', '8', 'won'), bet('c'), bet('mine', '8', 'won'), bet('d')];
+    const { shown, total, won } = liveBetsShown(bets, '8', 'mine', 3);
+    expect(shown.map((item) => item.id)).toEqual(['mine', 'a', 'b']);
+    expect({ total, won }).toEqual({ total: 5, won: 2 });
+  });
+
+  it("counts and shows only the shown round's bets; without a bet of the player's, the first ones", () => {
+    const bets = [bet('old', '7'), bet('a'), bet('b'), bet('c')];
+    const { shown, total } = liveBetsShown(bets, '8', null, 2);
+    expect(shown.map((item) => item.id)).toEqual(['a', 'b']);
+    expect(total).toBe(3);
+    expect(liveBetsShown(bets, undefined, 'c', 10).shown.map((item) => item.id)).toEqual([
+      'c',
+      'old',
+      'a',
+      'b',
+    ]);
+  });
+
+  it('keeps 2,000 bets to the limit', () => {
+    const bets = Array.from({ length: 2_000 }, (_, index) => bet(`b${index}`));
+    const { shown, total } = liveBetsShown(bets, '8', 'b1999');
+    expect(shown).toHaveLength(50);
+    expect(shown[0]!.id).toBe('b1999');
+    expect(total).toBe(2_000);
   });
 });

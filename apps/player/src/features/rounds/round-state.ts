@@ -1,4 +1,4 @@
-import type { RoundStateResponse, RoundWire } from '@payhub/contracts';
+import type { RoundLiveBet, RoundStateResponse, RoundWire } from '@payhub/contracts';
 
 /**
  * A game's state after a `round` event, without asking the server: a round that opens replaces the
@@ -20,4 +20,36 @@ export function withRoundEvent(state: RoundStateResponse, round: RoundWire): Rou
 export function clockText(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
   return `${String(Math.floor(whole / 60)).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** Rows the crash screen's live list shows at most: a round of 2,000 bets would be 2,000 rows on a phone. */
+export const LIVE_BETS_SHOWN = 50;
+
+/**
+ * The live list of a round's bets as the screen shows it: the player's own bet first, then the
+ * others in the order they arrived, at most `limit` rows; with the counts of all of them (every bet,
+ * those cashed out) for the summary line.
+ */
+export function liveBetsShown(
+  bets: Iterable<RoundLiveBet>,
+  roundId: string | undefined,
+  mineId: string | null,
+  limit = LIVE_BETS_SHOWN,
+): { shown: RoundLiveBet[]; total: number; won: number } {
+  const shown: RoundLiveBet[] = [];
+  let mine: RoundLiveBet | undefined;
+  let total = 0;
+  let won = 0;
+  for (const bet of bets) {
+    if (roundId !== undefined && bet.roundId !== roundId) continue;
+    total += 1;
+    if (bet.state === 'won') won += 1;
+    if (bet.id === mineId) mine = bet;
+    else if (shown.length < limit) shown.push(bet);
+  }
+  if (mine) {
+    shown.unshift(mine);
+    if (shown.length > limit) shown.pop();
+  }
+  return { shown, total, won };
 }

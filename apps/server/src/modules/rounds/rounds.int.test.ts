@@ -804,7 +804,7 @@ describe('bets in batches', () => {
       expect(bet.state).toBe('open');
       expect(bet.held).toBe('pending 100');
       expect(bet.postings).toBe(1);
-      expect(bet.round_id).toBe(wingoIds.flat().includes(bet.id) ? wingoRound : roundId);
+      expect(bet.round_id).toBe(new Set<string>(wingoIds.flat()).has(bet.id) ? wingoRound : roundId);
     }
     for (const id of ids.slice(0, 25)) {
       const mine = placed.rows.filter((bet) => bet.id === betIds[ids.indexOf(id)]);

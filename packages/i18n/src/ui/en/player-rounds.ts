@@ -24,6 +24,8 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     yourBet: 'Your bet {{amount}}',
     cashedOut: 'Cashed out at {{multiplier}} · {{amount}}',
     liveBets: 'Bets this round',
+    betsSummary: 'Bets: {{total}} · cashed out: {{won}}',
+    moreBets: 'Other bets: {{others}}',
     history: 'Recent crash points',
   },
   wingo: {

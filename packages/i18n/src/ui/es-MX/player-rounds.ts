@@ -24,6 +24,8 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     yourBet: 'Tu apuesta {{amount}}',
     cashedOut: 'Retiraste en {{multiplier}} · {{amount}}',
     liveBets: 'Apuestas de esta ronda',
+    betsSummary: 'Apuestas: {{total}} · retiradas: {{won}}',
+    moreBets: 'Otras apuestas: {{others}}',
     history: 'Últimos puntos de crash',
   },
   wingo: {

@@ -22,6 +22,8 @@ export const playerRounds = {
     yourBet: 'Taruhan Anda {{amount}}',
     cashedOut: 'Diambil di {{multiplier}} · {{amount}}',
     liveBets: 'Taruhan ronde ini',
+    betsSummary: 'Taruhan: {{total}} · diambil: {{won}}',
+    moreBets: 'Taruhan lain: {{others}}',
     history: 'Titik crash terakhir',
   },
   wingo: {
