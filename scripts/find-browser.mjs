@@ -9,6 +9,22 @@ import { delimiter, join } from 'node:path';
 export const NO_BROWSER_MESSAGE =
   'No Chromium found for the end-to-end tests: install one (Debian: apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.';
 
+/**
+ * The flags every headless run of that Chromium takes (the e2e tests, the bundle benchmarks'
+ * Playwright and Lighthouse runs): no sandbox (containers), no GPU, and none of the browser's own
+ * background traffic, which would count in a page's requests and timings.
+ */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 const PATH_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
 function isExecutable(path) {

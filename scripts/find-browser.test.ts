@@ -5,7 +5,6 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs module shared with the runner scripts, without type declarations.
 import { findChromium, NO_BROWSER_MESSAGE } from './find-browser.mjs';
 
 const root = join(import.meta.dirname, '..');

@@ -1,12 +1,14 @@
 // What a phone gets from one page of a built app on the real server: the scripts it downloads
 // until the network is idle, and Lighthouse's mobile scores. Shared by the apps' bundle benchmarks.
 
+import { CHROMIUM_FLAGS } from '../../scripts/find-browser.mjs';
+
 /** Chromium at 360x780 opens `url`; every script response until network idle, summed as served (gzip/br). */
 export async function scriptsFetched(chromiumPath, url) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu'],
+    args: CHROMIUM_FLAGS,
   });
   try {
     const context = await browser.newContext({
@@ -48,16 +50,7 @@ export async function lighthouseMobile(chromiumPath, url, storage) {
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     if (storage) await presetStorage(chrome.port, storage);

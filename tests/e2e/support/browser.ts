@@ -2,21 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { CHROMIUM_FLAGS } from '../../../scripts/find-browser.mjs';
 import { type DemoLabel, demoAccount, type ProjectId } from './accounts.ts';
 import { e2eUrl } from './env.ts';
 
 /** Set by tests/e2e/run.mjs from scripts/find-browser.mjs (CHROMIUM_PATH, Playwright's, or the PATH). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The phone the app is designed for (issue 3): 360 x 780 CSS pixels. */
 export const MOBILE_VIEWPORT = { width: 360, height: 780 };
 const SCREENSHOT_DIR = join(process.cwd(), 'artifacts/screenshots');
