@@ -199,18 +199,20 @@ describe('accounts of a bet in one statement', () => {
     const wallet = players[0]!.wallet;
     const spec = (name: string) => accounts.gameEscrow(PROJECT, `pending-test-${name}`, ASSET);
     const existing = accounts.player(PROJECT, wallet.ownerId!, ASSET);
-    const [first, second, third] = await ledger.accounts(db, [existing, spec('new-a'), spec('new-b')]);
+    const [first, second, third] = await ledger.accountsAt(db, [existing, spec('new-a'), spec('new-b')]);
     expect(first).toEqual(wallet);
     expect(second!.address).toBe(spec('new-a').address);
     expect(third!.kind).toBe(spec('new-b').kind);
     expect(await ledger.findAccount(db, spec('new-b').address)).toEqual(third);
     // Racing creations of the same new addresses: one account each, every caller told the same id.
     const raced = await Promise.all(
-      Array.from({ length: 8 }, () => ledger.accounts(db, [spec('raced-a'), spec('raced-b')])),
+      Array.from({ length: 8 }, () => ledger.accountsAt(db, [spec('raced-a'), spec('raced-b')])),
     );
     for (const answer of raced)
       expect(answer.map((account) => account.id)).toEqual(raced[0]!.map((a) => a.id));
     // An address that exists with other properties (a wallet's address asked for as a house account).
-    await expect(ledger.accounts(db, [{ ...existing, guarded: false }])).rejects.toThrow(/other properties/);
+    await expect(ledger.accountsAt(db, [{ ...existing, guarded: false }])).rejects.toThrow(
+      /other properties/,
+    );
   });
 });

@@ -44,7 +44,7 @@ export function createLedger(clock: Clock) {
       return systemAccounts.get(spec.address) ?? ledgerRepo.ensureAccount(executor, spec);
     },
     /** `account` of several addresses in one statement (in order); system accounts from the cache. */
-    async accounts(executor: Executor, specs: readonly AccountSpec[]): Promise<LedgerAccount[]> {
+    async accountsAt(executor: Executor, specs: readonly AccountSpec[]): Promise<LedgerAccount[]> {
       const missing = specs.filter((spec) => !systemAccounts.has(spec.address));
       const found = missing.length > 0 ? await ledgerRepo.ensureAccounts(executor, missing) : [];
       const byAddress = new Map(found.map((account) => [account.address, account]));

@@ -36,6 +36,8 @@ import {
   asLedgerError,
   type Ledger,
   type LinkedTransferRequest,
+  type PendingHold,
+  pendingHoldPostings,
   type SettledHold,
   settledHoldPostings,
 } from '../../ledger/ledger.ts';
@@ -193,9 +195,22 @@ const RECENT = 20;
 export const ROUND_CODES = { bet: 'round_bet', settle: 'round_settle', void: 'round_void' } as const;
 /** The reference type of a round bet's ledger operations. */
 const ROUND_BET_REFERENCE = 'round_bet';
-/** The linked operation that holds a round bet's stake, and its pending posting (the hold). */
-const holdOperationId = (betId: string) => `round-bet-hold:${betId}`;
+/** A bet's stake held in the ledger: one linked operation of one pending posting, both the bet's code. */
+const HOLD = { code: ROUND_CODES.bet, referenceType: ROUND_BET_REFERENCE, pendingCode: ROUND_CODES.bet };
+/** The pending posting that holds a round bet's stake (its settlement posts it, its void voids it). */
 const holdPostingId = (betId: string) => `round-bet:${betId}`;
+
+/** A bet's stake held from the player's wallet for their round escrow: the one-bet and the batch path alike. */
+function heldStake(input: { betId: string; amount: bigint }, player: bigint, escrow: bigint): PendingHold {
+  return {
+    id: `round-bet-hold:${input.betId}`,
+    referenceId: input.betId,
+    pendingId: holdPostingId(input.betId),
+    userAccountId: player,
+    escrowAccountId: escrow,
+    amount: input.amount,
+  };
+}
 
 /** A bet's settlement in the ledger: its hold posted (as the bet's code), stake and payout as the settlement's. */
 const SETTLEMENT = {
@@ -890,7 +905,7 @@ export function createRoundsService(deps: RoundsDeps) {
   async function accountIdsOf(specs: ReadonlyArray<ReturnType<typeof accounts.player>>): Promise<bigint[]> {
     const cached = specs.map((spec) => accountIds.get(spec.address));
     if (cached.every((id) => id !== undefined)) return cached as bigint[];
-    const found = await ledger.accounts(repo.db, specs);
+    const found = await ledger.accountsAt(repo.db, specs);
     for (const account of found) accountIds.set(account.address, account.id);
     return found.map((account) => account.id);
   }
@@ -1249,19 +1264,7 @@ export function createRoundsService(deps: RoundsDeps) {
             gate,
             (offset, postSql) =>
               ledger.pendingHoldsCall(
-                {
-                  code: ROUND_CODES.bet,
-                  referenceType: ROUND_BET_REFERENCE,
-                  pendingCode: ROUND_CODES.bet,
-                  holds: batch.map((item) => ({
-                    id: holdOperationId(item.input.betId),
-                    referenceId: item.input.betId,
-                    pendingId: holdPostingId(item.input.betId),
-                    userAccountId: item.player,
-                    escrowAccountId: item.escrow,
-                    amount: item.input.amount,
-                  })),
-                },
+                { ...HOLD, holds: batch.map((item) => heldStake(item.input, item.player, item.escrow)) },
                 offset,
                 postSql,
               ),
@@ -1321,21 +1324,13 @@ export function createRoundsService(deps: RoundsDeps) {
     escrow: bigint,
     offset: number,
   ) {
+    const hold = heldStake(input, player, escrow);
     return ledger.linkedCall(
       {
-        id: holdOperationId(input.betId),
-        code: ROUND_CODES.bet,
-        reference: { type: ROUND_BET_REFERENCE, id: input.betId },
-        postings: [
-          {
-            id: holdPostingId(input.betId),
-            kind: 'pending',
-            debitAccountId: player,
-            creditAccountId: escrow,
-            amount: input.amount,
-            code: ROUND_CODES.bet,
-          },
-        ],
+        id: hold.id,
+        code: HOLD.code,
+        reference: { type: HOLD.referenceType, id: hold.referenceId },
+        postings: pendingHoldPostings(hold, HOLD),
       },
       offset,
     );
