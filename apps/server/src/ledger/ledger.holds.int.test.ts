@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { ManualClock } from '../platform/clock.ts';
+import { accountState, expectLedgerCheckClean, fundedPlayers } from './ledger.test-support.ts';
 import {
   accounts,
   createLedger,
@@ -14,7 +15,6 @@ import {
   type SettledHold,
   settledHoldPostings,
 } from './ledger.ts';
-import { checkLedger, formatReport } from './ledger-check.ts';
 
 const PROJECT = 12;
 const ASSET = 'YEC';
@@ -27,26 +27,13 @@ let players: Array<{ wallet: LedgerAccount; escrow: LedgerAccount }>;
 beforeAll(async () => {
   testApp = await startTestApp();
   ledger = createLedger(new ManualClock());
-  const db = testApp.database.db;
-  const { rows } = await testApp.database.pool.query<{ id: string }>(
-    'SELECT id FROM users WHERE project_id = $1 ORDER BY id LIMIT 6',
-    [PROJECT],
-  );
-  house = await ledger.account(db, accounts.house(PROJECT, ASSET));
-  const bank = await ledger.account(db, accounts.custody(PROJECT, ASSET));
-  players = [];
-  for (const [index, row] of rows.entries()) {
-    const wallet = await ledger.account(db, accounts.player(PROJECT, Number(row.id), ASSET));
-    const escrow = await ledger.account(db, accounts.gameEscrow(PROJECT, `holds-test-p${row.id}`, ASSET));
-    players.push({ wallet, escrow });
-    await ledger.transfer(db, {
-      id: `holds-test-fund-${index}`,
-      debitAccountId: bank.id,
-      creditAccountId: wallet.id,
-      amount: 1_000n,
-      code: 'test',
-    });
-  }
+  house = await ledger.account(testApp.database.db, accounts.house(PROJECT, ASSET));
+  players = await fundedPlayers(testApp, ledger, {
+    project: PROJECT,
+    asset: ASSET,
+    count: 6,
+    tag: 'holds-test',
+  });
 });
 afterAll(async () => testApp?.close());
 
@@ -107,15 +94,6 @@ function settleAlone(hold: SettledHold) {
   });
 }
 
-async function account(id: bigint): Promise<{ balance: bigint; pending: bigint; version: bigint }> {
-  const { rows } = await testApp.database.pool.query<{ balance: string; pending: string; version: string }>(
-    'SELECT balance::text, pending_debits::text AS pending, version::text FROM ledger_accounts WHERE id = $1',
-    [id.toString()],
-  );
-  const row = rows[0]!;
-  return { balance: BigInt(row.balance), pending: BigInt(row.pending), version: BigInt(row.version) };
-}
-
 /** An operation's entries as (posting suffix, account role, amount, balance after), in id order. */
 async function entriesOf(operationId: string): Promise<string[]> {
   const { rows } = await testApp.database.pool.query<{ line: string }>(
@@ -130,11 +108,6 @@ async function entriesOf(operationId: string): Promise<string[]> {
   return rows.map((row) => row.line);
 }
 
-async function expectClean() {
-  const report = await checkLedger(testApp.database.pool);
-  if (!report.ok) throw new Error(formatReport(report));
-}
-
 describe('settled holds in a batch', () => {
   it('writes what a linked operation writes: a replay through linked answers exists; same entries, versions, holds released', async () => {
     const [a, b, c, d] = players as [
@@ -147,7 +120,7 @@ describe('settled holds in a batch', () => {
     const loss = await held(b, 300n, 0n);
     const twinWin = await held(c, 100n, 250n);
     const twinLoss = await held(d, 300n, 0n);
-    const before = await Promise.all([a, b, c, d].map((player) => account(player.wallet.id)));
+    const before = await Promise.all([a, b, c, d].map((player) => accountState(testApp, player.wallet.id)));
     expect(before.map((wallet) => wallet.pending)).toEqual([100n, 300n, 100n, 300n]);
 
     expect(await settle([win, loss])).toBe(2);
@@ -164,7 +137,7 @@ describe('settled holds in a batch', () => {
       'payout house -250 -',
       'payout wallet 250 1150',
     ]);
-    const after = await Promise.all([a, b, c, d].map((player) => account(player.wallet.id)));
+    const after = await Promise.all([a, b, c, d].map((player) => accountState(testApp, player.wallet.id)));
     const moved = after.map((wallet, index) => ({
       balance: wallet.balance - before[index]!.balance,
       pending: wallet.pending,
@@ -176,29 +149,30 @@ describe('settled holds in a batch', () => {
       { balance: 150n, pending: 0n, versions: 2n },
       { balance: -300n, pending: 0n, versions: 1n },
     ]);
-    expect(await account(a.escrow.id)).toEqual(await account(c.escrow.id));
-    await expectClean();
+    expect(await accountState(testApp, a.escrow.id)).toEqual(await accountState(testApp, c.escrow.id));
+    await expectLedgerCheckClean(testApp);
   });
 
   it('posts only the holds the caller marks', async () => {
     const [, , , , e, f] = players as Array<(typeof players)[0]>;
     const kept = await held(e!, 10n, 0n);
     const skipped = await held(f!, 10n, 20n);
-    const before = await account(f!.wallet.id);
+    const before = await accountState(testApp, f!.wallet.id);
     expect(await settle([kept, skipped], [true, false])).toBe(1);
     expect(await entriesOf(kept.id)).toHaveLength(4);
     expect(await entriesOf(skipped.id)).toEqual([]);
-    expect(await account(f!.wallet.id)).toEqual(before);
+    expect(await accountState(testApp, f!.wallet.id)).toEqual(before);
     expect(await settle([skipped], [false])).toBe(0);
     expect(await settleAlone(skipped)).toBe('created');
-    await expectClean();
+    await expectLedgerCheckClean(testApp);
   });
 
   it('undoes the whole batch on any refusal, naming it', async () => {
     const [a, b, c] = players as Array<(typeof players)[0]>;
     const first = await held(a!, 5n, 7n);
     const second = await held(b!, 5n, 0n);
-    const balances = async () => Promise.all([a!, b!].map((player) => account(player.wallet.id)));
+    const balances = async () =>
+      Promise.all([a!, b!].map((player) => accountState(testApp, player.wallet.id)));
     const before = await balances();
     const refusal = (holds: SettledHold[]) =>
       settle(holds).then(
@@ -221,6 +195,6 @@ describe('settled holds in a batch', () => {
     expect(await refusal([{ ...first, systemAccountId: c!.wallet.id }])).toBe('LD007');
     expect(await balances()).toEqual(before);
     expect(await settle([first, second])).toBe(2);
-    await expectClean();
+    await expectLedgerCheckClean(testApp);
   });
 });

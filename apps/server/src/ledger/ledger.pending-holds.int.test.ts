@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { ManualClock } from '../platform/clock.ts';
+import { accountState, expectLedgerCheckClean, fundedPlayers } from './ledger.test-support.ts';
 import {
   accounts,
   createLedger,
@@ -14,7 +15,6 @@ import {
   type PendingHold,
   pendingHoldPostings,
 } from './ledger.ts';
-import { checkLedger, formatReport } from './ledger-check.ts';
 
 const PROJECT = 12;
 const ASSET = 'YEC';
@@ -27,26 +27,13 @@ let house: LedgerAccount;
 beforeAll(async () => {
   testApp = await startTestApp();
   ledger = createLedger(new ManualClock());
-  const db = testApp.database.db;
-  const { rows } = await testApp.database.pool.query<{ id: string }>(
-    'SELECT id FROM users WHERE project_id = $1 ORDER BY id LIMIT 6',
-    [PROJECT],
-  );
-  house = await ledger.account(db, accounts.house(PROJECT, ASSET));
-  const bank = await ledger.account(db, accounts.custody(PROJECT, ASSET));
-  players = [];
-  for (const [index, row] of rows.entries()) {
-    const wallet = await ledger.account(db, accounts.player(PROJECT, Number(row.id), ASSET));
-    const escrow = await ledger.account(db, accounts.gameEscrow(PROJECT, `pending-test-p${row.id}`, ASSET));
-    players.push({ wallet, escrow });
-    await ledger.transfer(db, {
-      id: `pending-test-fund-${index}`,
-      debitAccountId: bank.id,
-      creditAccountId: wallet.id,
-      amount: 1_000n,
-      code: 'test',
-    });
-  }
+  house = await ledger.account(testApp.database.db, accounts.house(PROJECT, ASSET));
+  players = await fundedPlayers(testApp, ledger, {
+    project: PROJECT,
+    asset: ASSET,
+    count: 6,
+    tag: 'pending-test',
+  });
 });
 afterAll(async () => testApp?.close());
 
@@ -84,15 +71,6 @@ function holdAlone(pending: PendingHold) {
   });
 }
 
-async function account(id: bigint): Promise<{ balance: bigint; pending: bigint; version: bigint }> {
-  const { rows } = await testApp.database.pool.query<{ balance: string; pending: string; version: string }>(
-    'SELECT balance::text, pending_debits::text AS pending, version::text FROM ledger_accounts WHERE id = $1',
-    [id.toString()],
-  );
-  const row = rows[0]!;
-  return { balance: BigInt(row.balance), pending: BigInt(row.pending), version: BigInt(row.version) };
-}
-
 /** An operation and its transfer as one line (hash, postings, kind, amount, code, reference), and its entries. */
 async function written(operationId: string): Promise<{ line: string; entries: number }> {
   const { rows } = await testApp.database.pool.query<{ line: string; entries: number }>(
@@ -107,17 +85,14 @@ async function written(operationId: string): Promise<{ line: string; entries: nu
   return rows[0] ?? { line: '', entries: -1 };
 }
 
-async function expectClean() {
-  const report = await checkLedger(testApp.database.pool);
-  if (!report.ok) throw new Error(formatReport(report));
-}
-
 describe('stakes held in a batch', () => {
   it('writes what a linked operation writes: a replay through linked answers exists; same transfer, holds, versions', async () => {
     const [a, b, c, d] = players as Array<(typeof players)[0]>;
     const first = hold(a!, 100n);
     const second = hold(b!, 300n);
-    const before = await Promise.all([a!, b!, c!, d!].map((player) => account(player.wallet.id)));
+    const before = await Promise.all(
+      [a!, b!, c!, d!].map((player) => accountState(testApp, player.wallet.id)),
+    );
     expect(await holdAll([first, second])).toBe(2);
     for (const pending of [first, second]) expect(await holdAlone(pending)).toBe('exists');
     // The same holds of two other players through `linked`: the same rows but for the accounts.
@@ -129,7 +104,9 @@ describe('stakes held in a batch', () => {
     expect(await line(first)).toBe(await line(twinFirst));
     expect(await line(first)).toBe('1 test-bet-hold pending 100 YEC test-bet test_bet true true');
     expect((await written(first.id)).entries).toBe(0);
-    const after = await Promise.all([a!, b!, c!, d!].map((player) => account(player.wallet.id)));
+    const after = await Promise.all(
+      [a!, b!, c!, d!].map((player) => accountState(testApp, player.wallet.id)),
+    );
     expect(
       after.map((wallet, index) => ({
         balance: wallet.balance - before[index]!.balance,
@@ -144,26 +121,27 @@ describe('stakes held in a batch', () => {
     ]);
     // The batch's input hash is the one ledger_operation() computes: a replay with another amount is refused.
     await expect(holdAlone({ ...first, amount: 101n })).rejects.toMatchObject({ refusal: 'id_conflict' });
-    await expectClean();
+    await expectLedgerCheckClean(testApp);
   });
 
   it('holds only the stakes the caller marks', async () => {
     const [, , , , e, f] = players as Array<(typeof players)[0]>;
     const kept = hold(e!, 10n);
     const skipped = hold(f!, 10n);
-    const before = await account(f!.wallet.id);
+    const before = await accountState(testApp, f!.wallet.id);
     expect(await holdAll([kept, skipped], [true, false])).toBe(1);
     expect((await written(kept.id)).line).not.toBe('');
     expect((await written(skipped.id)).line).toBe('');
-    expect(await account(f!.wallet.id)).toEqual(before);
+    expect(await accountState(testApp, f!.wallet.id)).toEqual(before);
     expect(await holdAll([skipped], [false])).toBe(0);
     expect(await holdAlone(skipped)).toBe('created');
-    await expectClean();
+    await expectLedgerCheckClean(testApp);
   });
 
   it('undoes the whole batch on any refusal, naming it', async () => {
     const [a, b, c] = players as Array<(typeof players)[0]>;
-    const snapshot = async () => Promise.all([a!, b!].map((player) => account(player.wallet.id)));
+    const snapshot = async () =>
+      Promise.all([a!, b!].map((player) => accountState(testApp, player.wallet.id)));
     const before = await snapshot();
     const refusal = (holds: PendingHold[]) =>
       holdAll(holds).then(
@@ -189,7 +167,7 @@ describe('stakes held in a batch', () => {
     expect(await snapshot()).toEqual(before);
     expect((await written(first.id)).line).toBe('');
     expect(await holdAll([first, second, hold(c!, 5n)])).toBe(3);
-    await expectClean();
+    await expectLedgerCheckClean(testApp);
   });
 });
 
