@@ -1,5 +1,6 @@
 // What the ledger's batch tests share (ledger.holds, ledger.pending-holds): seeded players of a
 // project with a funded wallet and an escrow of their own, an account's guarded state, the check.
+import type { Asset } from '@payhub/contracts';
 import type { TestApp } from '../../test/test-app.ts';
 import { accounts, type Ledger, type LedgerAccount } from './ledger.ts';
 import { checkLedger, formatReport } from './ledger-check.ts';
@@ -16,7 +17,7 @@ export interface PlayerAccounts {
 export async function fundedPlayers(
   testApp: TestApp,
   ledger: Ledger,
-  options: { project: number; asset: 'YEC' | 'IDR'; count: number; tag: string },
+  options: { project: number; asset: Asset; count: number; tag: string },
 ): Promise<PlayerAccounts[]> {
   const { project, asset, tag } = options;
   const db = testApp.database.db;
