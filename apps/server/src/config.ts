@@ -124,8 +124,12 @@ const EnvSchema = z.object({
    * every socket.
    */
   ROUNDS_BETS_FLUSH_MS: z.coerce.number().int().min(20).max(5_000).default(500),
-  /** At most this many bet changes in one `bets` event: the largest wins and stakes first (docs/games.md §5). */
-  ROUNDS_BETS_PER_FRAME: z.coerce.number().int().min(1).max(1_000).default(30),
+  /**
+   * At most this many bet changes in one `bets` event: the largest wins and stakes first (docs/games.md
+   * §5). 10, not 30: at 5,000 sockets a frame's bytes are multiplied by the sockets, and 30 changes
+   * (~2.6 KB) held cash-outs behind each fan-out (docs/decisions.md "Rounds: ten bet changes a frame").
+   */
+  ROUNDS_BETS_PER_FRAME: z.coerce.number().int().min(1).max(1_000).default(10),
   ROUNDS_CRASH_BETTING_MS: z.coerce.number().int().min(500).max(120_000).default(6_000),
   /** The crash curve's growth per ms: multiplier = e^(g·t); bustabit's 0.00006 in production. */
   ROUNDS_CRASH_GROWTH: z.coerce.number().positive().max(0.01).default(0.000_06),

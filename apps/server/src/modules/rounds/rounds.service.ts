@@ -94,7 +94,7 @@ export const PRODUCTION_ROUNDS_SETTINGS: RoundsSettings = {
   tickMs: 100,
   tickBroadcastMs: 500,
   betsFlushMs: 500,
-  betsPerFrame: 30,
+  betsPerFrame: 10,
   crashBettingMs: 6_000,
   crashGrowthPerMs: 0.000_06,
   crashSettleGraceMs: 300,
