@@ -474,6 +474,19 @@ try {
   const theirs = await Promise.all(clients.map((group) => group.ask({ type: 'ticks' }, 'ticks')));
   const tickBytes = tickArrivals.at(-1)?.data.length ?? theirs[0]?.tickBytes ?? 0;
   const receipts = [...tickReceipts(tickArrivals), ...theirs.flatMap((answer) => answer.ticks)];
+  // The round's tally as its last tick carried it (the crash screen's summary line shows it).
+  const lastTally = tickArrivals
+    .map(({ data }) => deserializeFrame(data))
+    .map((frame) =>
+      frame.type === FrameTypes.PAYLOAD && frame.data
+        ? (JSON.parse(frame.data.toString('utf8')) as {
+            roundId: string;
+            tally?: { bets: number; won: number };
+          })
+        : null,
+    )
+    .filter((tick) => tick?.roundId === round?.id)
+    .at(-1)?.tally;
   for (const [at, roundId, serverTimeText] of receipts) {
     if (roundId !== round.id) continue;
     const serverTime = Date.parse(serverTimeText);
@@ -524,7 +537,7 @@ try {
     `  round ${round.id}: crash point ${(round.result / 100).toFixed(2)}x, ${accepted} bets accepted, ${acks.length} cash-outs (${paid} paid, ${acks.length - paid} too late), ${check.rows[0]?.open} bets left open`,
   );
   console.log(
-    `  ticks received by all ${CLIENTS} clients: ${complete.length} of ${perTick.size}; deliveries p50 ${percentile(ascending(deliveries), 0.5).toFixed(1)} ms`,
+    `  ticks received by all ${CLIENTS} clients: ${complete.length} of ${perTick.size}; deliveries p50 ${percentile(ascending(deliveries), 0.5).toFixed(1)} ms; the last tick's tally: ${lastTally ? `${lastTally.bets} bets, ${lastTally.won} won` : 'none'}`,
   );
   const tickOk = line(
     'tick → last client p99',

@@ -90,9 +90,23 @@ export const RoundFairness = z.object({
 });
 export type RoundFairness = z.infer<typeof RoundFairness>;
 
+/**
+ * How many bets a round has and how many of them won, as the database counted them. The live list
+ * shows a round's first bets and the changes the broadcast carried (a bounded sample of a full
+ * round), so its own count is not the round's: the summary line shows these.
+ */
+export const RoundTally = z.object({
+  bets: z.number().int().min(0),
+  won: z.number().int().min(0),
+});
+export type RoundTally = z.infer<typeof RoundTally>;
+
 export const RoundStateResponse = z.object({
   round: RoundWire.nullable(),
+  /** The live round's first 200 bets (see `tally` for how many there are). */
   bets: z.array(RoundBetWire),
+  /** The live round's count of bets and wins (zeros when no round is live). */
+  tally: RoundTally,
   recent: z.array(RoundWire),
   fairness: RoundFairness.nullable(),
 });
@@ -161,7 +175,8 @@ export const rounds = {
     method: 'GET',
     path: '/main/rounds/:game/state',
     access: 'secure',
-    summary: "A round game's current round, its bets, the recent results and the chain's fairness data",
+    summary:
+      "A round game's current round, its first 200 bets and their count, the recent results and the chain's fairness data",
     params: z.object({ game: RoundGameSchema }).strict(),
     response: RoundStateResponse,
   }),
@@ -265,14 +280,30 @@ export interface RoundLiveBet {
  * What the rounds broadcast stream carries (RoundsRealtimeRoute.broadcast). Bets and cash-outs are
  * not sent one by one: each node gathers a round's changes for ROUNDS_BETS_FLUSH_MS and sends them
  * as one `bets` event (each bet once, in its latest state; at most ROUNDS_BETS_PER_FRAME of them, the
- * largest wins and stakes first), before the round's next `round` event. A `tick` is the clock's
+ * largest wins and stakes first) with the round's `tally` as the database counted it when they
+ * left, before the round's next `round` event. A `tick` (with the tally too) is the clock's
  * sync every ROUNDS_TICK_BROADCAST_MS: clients draw the curve from the round's start
  * (docs/games.md §5 "Broadcast at scale").
  */
 export type RoundEvent =
   | { type: 'round'; round: RoundWire }
-  | { type: 'tick'; roundId: string; elapsedMs: number; multiplier: number; serverTime: string }
-  | { type: 'bets'; game: RoundGame; roundId: string; bets: RoundBetChange[] };
+  | {
+      type: 'tick';
+      roundId: string;
+      elapsedMs: number;
+      multiplier: number;
+      serverTime: string;
+      /** The round's count of bets and wins as the clock read it this turn. */
+      tally: RoundTally;
+    }
+  | {
+      type: 'bets';
+      game: RoundGame;
+      roundId: string;
+      bets: RoundBetChange[];
+      /** The round's tally when these left (absent when it could not be read: keep the last one). */
+      tally?: RoundTally;
+    };
 
 /** The live bets of a `bets` event. */
 export function liveBetsOf(event: Extract<RoundEvent, { type: 'bets' }>): RoundLiveBet[] {

@@ -13,7 +13,7 @@ import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { roundStateQuery, serverOffset, useFormatCents, useRoundEvents } from './api.ts';
-import { liveBetsShown } from './round-state.ts';
+import { liveBetsShown, type ShownTally, summaryCounts, withTally } from './round-state.ts';
 
 /** A tick moves this device's clock offset only when it differs by more than this (network jitter). */
 const TICK_OFFSET_SLACK_MS = 40;
@@ -146,6 +146,8 @@ export default function CrashPage() {
   const [round, setRound] = useState<RoundWire | null>(null);
   const [offsetMs, setOffsetMs] = useState(0);
   const [bets, setBets] = useState<Map<string, RoundLiveBet>>(new Map());
+  /** The round's count of bets and wins as the server sent it (the list holds a sample of a full round). */
+  const [tally, setTally] = useState<ShownTally | null>(null);
   const [amount, setAmount] = useState('1000');
   const [mode, setMode] = useState<'manual' | 'auto'>('manual');
   const [autoTarget, setAutoTarget] = useState('2.50');
@@ -165,6 +167,8 @@ export default function CrashPage() {
     if (live && live.id !== seededRound.current) {
       seededRound.current = live.id;
       setBets(new Map(state.data.bets.map((bet) => [bet.id, bet])));
+      const seeded = state.data.tally;
+      setTally((current) => withTally(current, live.id, seeded));
     }
   }, [state.data]);
 
@@ -178,7 +182,10 @@ export default function CrashPage() {
       // The curve is drawn from the round's start; the tick only corrects this device's clock offset.
       const offset = serverOffset(event.serverTime, Date.now());
       setOffsetMs((current) => (Math.abs(offset - current) > TICK_OFFSET_SLACK_MS ? offset : current));
+      setTally((current) => withTally(current, event.roundId, event.tally));
     } else if (event.type === 'bets') {
+      const sent = event.tally;
+      if (sent) setTally((current) => withTally(current, event.roundId, sent));
       // One event carries a flush's bet changes, at most ROUNDS_BETS_PER_FRAME (docs/games.md §5 "Broadcast").
       setBets((current) => {
         const next = new Map(current);
@@ -191,6 +198,7 @@ export default function CrashPage() {
   // Only the shown round's bets (a late batch of the previous round, from another node, is not shown).
   const roundId = round?.id;
   const live = useMemo(() => liveBetsShown(bets.values(), roundId, myBetId), [bets, roundId, myBetId]);
+  const counted = summaryCounts(live, tally, roundId);
   const mine = myBetId ? bets.get(myBetId) : undefined;
   const recent = state.data?.recent ?? [];
   const count = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
@@ -350,14 +358,14 @@ export default function CrashPage() {
         </section>
         <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
           <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.crash.liveBets')}</h2>
-          {live.total === 0 ? (
+          {counted.total === 0 ? (
             <p className="py-3 text-[13px] text-slate-600">{t('playerRounds.noBets')}</p>
           ) : (
             <>
               <p className="mt-1 text-[12px] text-slate-600" data-testid="crash-bets-summary">
                 {t('playerRounds.crash.betsSummary', {
-                  total: count.format(live.total),
-                  won: count.format(live.won),
+                  total: count.format(counted.total),
+                  won: count.format(counted.won),
                 })}
               </p>
               <ul className="divide-y divide-slate-100" data-testid="crash-bets">
@@ -365,9 +373,11 @@ export default function CrashPage() {
                   <BetRow key={bet.id} bet={bet} mine={bet.id === myBetId} />
                 ))}
               </ul>
-              {live.total > live.shown.length && (
+              {counted.total > live.shown.length && (
                 <p className="pt-2 text-center text-[12px] text-slate-600" data-testid="crash-bets-more">
-                  {t('playerRounds.crash.moreBets', { others: count.format(live.total - live.shown.length) })}
+                  {t('playerRounds.crash.moreBets', {
+                    others: count.format(counted.total - live.shown.length),
+                  })}
                 </p>
               )}
             </>

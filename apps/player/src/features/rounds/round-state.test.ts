@@ -1,13 +1,19 @@
 import type { RoundLiveBet, RoundStateResponse, RoundWire } from '@payhub/contracts';
 import { describe, expect, it } from 'vitest';
-import { clockText, liveBetsShown, withRoundEvent } from './round-state.ts';
+import { clockText, liveBetsShown, summaryCounts, withRoundEvent, withTally } from './round-state.ts';
 
 function round(id: string, state: RoundWire['state']): RoundWire {
   return { id, state } as RoundWire;
 }
 
 function stateWith(live: RoundWire | null, recent: RoundWire[]): RoundStateResponse {
-  return { round: live, bets: [{ id: 'b1' } as RoundStateResponse['bets'][number]], recent, fairness: null };
+  return {
+    round: live,
+    bets: [{ id: 'b1' } as RoundStateResponse['bets'][number]],
+    tally: { bets: 1, won: 0 },
+    recent,
+    fairness: null,
+  };
 }
 
 describe('a game state after a round event', () => {
@@ -15,6 +21,7 @@ describe('a game state after a round event', () => {
     const next = withRoundEvent(stateWith(null, []), round('8', 'betting'));
     expect(next.round?.id).toBe('8');
     expect(next.bets).toEqual([]);
+    expect(next.tally).toEqual({ bets: 0, won: 0 });
   });
 
   it('replaces the live round when it starts running and keeps its bets', () => {
@@ -80,5 +87,27 @@ describe("a round's live bets as the crash screen lists them", () => {
     expect(shown).toHaveLength(50);
     expect(shown[0]!.id).toBe('b1999');
     expect(total).toBe(2_000);
+  });
+});
+
+describe("a round's tally", () => {
+  it("keeps each count's largest value within a round (events of two nodes out of order)", () => {
+    let tally = withTally(null, '8', { bets: 120, won: 0 });
+    tally = withTally(tally, '8', { bets: 2_000, won: 40 });
+    tally = withTally(tally, '8', { bets: 1_900, won: 35 });
+    expect(tally).toEqual({ roundId: '8', bets: 2_000, won: 40 });
+    expect(withTally(tally, '9', { bets: 3, won: 0 })).toEqual({ roundId: '9', bets: 3, won: 0 });
+  });
+
+  it("counts the shown round by the server's tally, or the list's when it knows more", () => {
+    const tally = { roundId: '8', bets: 2_000, won: 700 };
+    expect(summaryCounts({ total: 60, won: 30 }, tally, '8')).toEqual({ total: 2_000, won: 700 });
+    expect(summaryCounts({ total: 3, won: 1 }, { roundId: '8', bets: 2, won: 0 }, '8')).toEqual({
+      total: 3,
+      won: 1,
+    });
+    // Another round's tally (the next round opened) is not this one's.
+    expect(summaryCounts({ total: 4, won: 0 }, tally, '9')).toEqual({ total: 4, won: 0 });
+    expect(summaryCounts({ total: 4, won: 0 }, null, '8')).toEqual({ total: 4, won: 0 });
   });
 });

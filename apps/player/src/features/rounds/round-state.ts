@@ -1,4 +1,4 @@
-import type { RoundLiveBet, RoundStateResponse, RoundWire } from '@payhub/contracts';
+import type { RoundLiveBet, RoundStateResponse, RoundTally, RoundWire } from '@payhub/contracts';
 
 /**
  * A game's state after a `round` event, without asking the server: a round that opens replaces the
@@ -6,7 +6,7 @@ import type { RoundLiveBet, RoundStateResponse, RoundWire } from '@payhub/contra
  * (the next round's event fills it) and heads the recent results, which keep their length.
  */
 export function withRoundEvent(state: RoundStateResponse, round: RoundWire): RoundStateResponse {
-  if (round.state === 'betting') return { ...state, round, bets: [] };
+  if (round.state === 'betting') return { ...state, round, bets: [], tally: { bets: 0, won: 0 } };
   if (round.state === 'running') return { ...state, round };
   const recent = [round, ...state.recent.filter((item) => item.id !== round.id)];
   return {
@@ -52,4 +52,33 @@ export function liveBetsShown(
     if (shown.length > limit) shown.pop();
   }
   return { shown, total, won };
+}
+
+/** The tally the screen shows: the round's, as the server counted it, with the round it is of. */
+export interface ShownTally extends RoundTally {
+  roundId: string;
+}
+
+/**
+ * The shown tally after one the server sent for `roundId`. Within a round both counts only grow,
+ * and events from different nodes may arrive out of order, so each count keeps its largest value;
+ * another round's tally replaces it.
+ */
+export function withTally(current: ShownTally | null, roundId: string, tally: RoundTally): ShownTally {
+  if (current?.roundId !== roundId) return { roundId, ...tally };
+  return { roundId, bets: Math.max(current.bets, tally.bets), won: Math.max(current.won, tally.won) };
+}
+
+/**
+ * The summary line's counts for the shown round: the server's tally (a full round's frames carry a
+ * sample of its changes, so the list alone counts fewer), or the list's own count when it knows more
+ * (a change that arrived before the tally that includes it).
+ */
+export function summaryCounts(
+  listed: { total: number; won: number },
+  tally: ShownTally | null,
+  roundId: string | undefined,
+): { total: number; won: number } {
+  if (!tally || tally.roundId !== roundId) return listed;
+  return { total: Math.max(listed.total, tally.bets), won: Math.max(listed.won, tally.won) };
 }

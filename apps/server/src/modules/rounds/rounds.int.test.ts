@@ -326,6 +326,11 @@ describe('crash', () => {
         )
       ).errCode,
     ).toBe(3);
+    // The state counts the round's bets (the list is the first 200 of them).
+    const counted = await player.api.rounds.state({ params: { game: 'crash' } });
+    expect(counted.round?.id).toBe(round.id);
+    expect(counted.tally).toEqual({ bets: counted.bets.length, won: 0 });
+    expect(counted.bets.map((item) => item.id)).toEqual(expect.arrayContaining([betId, auto.id]));
 
     await drive(
       async () => (await player.api.rounds.state({ params: { game: 'crash' } })).round?.state !== 'betting',
@@ -391,6 +396,22 @@ describe('crash', () => {
       .filter(([id]) => id === betId);
     expect(last.at(-1)?.slice(0, 4)).toEqual([betId, expect.stringMatching(/^\*\*\*/), 'IDR', '1000.00']);
     expect(last.at(-1)?.[4]).not.toBe('open');
+    // Every batch carries the round's tally as the database counted it when the batch left, the
+    // ticks the clock's; the last batch (the settlement's, before `ended`) the final counts.
+    const finalTally = (await row<{ bets: number; won: number }>(
+      sql`SELECT count(*)::int AS bets, count(*) FILTER (WHERE state = 'won')::int AS won
+            FROM round_bets WHERE round_id = ${round.id}::bigint`,
+    ))!;
+    expect(finalTally.bets).toBe(counted.tally.bets);
+    const lastBatch = batches.at(-1);
+    expect(lastBatch?.type === 'bets' && lastBatch.tally).toEqual(finalTally);
+    for (const event of events) {
+      if (event.type === 'tick' && event.roundId === round.id) expect(event.tally.bets).toBe(finalTally.bets);
+      if (event.type === 'bets' && event.roundId === round.id) {
+        expect(event.tally?.bets).toBeLessThanOrEqual(finalTally.bets);
+        expect(event.tally?.won).toBeLessThanOrEqual(finalTally.won);
+      }
+    }
     watcher.stop();
     await expectLedgerClean(testApp);
   });

@@ -1,4 +1,4 @@
-import type { Asset, RoundBetState, RoundGame, RoundState } from '@payhub/contracts';
+import type { Asset, RoundBetState, RoundGame, RoundState, RoundTally } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db, Executor } from '../../platform/db/database.ts';
@@ -727,12 +727,29 @@ export function createRoundsRepo(db: Db) {
     },
 
     /** Every round in play (betting or running), with the database's time. */
-    async liveRounds(executor: Executor): Promise<{ now: Date; rounds: RoundRow[] }> {
+    /**
+     * The live rounds with the database's time and, for each running crash round, its tally (the
+     * clock's tick carries it: read here, in the turn's one statement, the tick leaves without
+     * waiting for a read of its own).
+     */
+    async liveRounds(
+      executor: Executor,
+    ): Promise<{ now: Date; rounds: RoundRow[]; tallies: Map<string, RoundTally> }> {
       const result = await executor.execute<Raw>(sql`
-        SELECT r.*, clock_timestamp() AS db_now FROM (SELECT clock_timestamp()) AS t(x)
-          LEFT JOIN rounds r ON r.state IN ('betting', 'running')`);
+        SELECT r.*, clock_timestamp() AS db_now, tally.bets AS tally_bets, tally.won AS tally_won
+          FROM (SELECT clock_timestamp()) AS t(x)
+          LEFT JOIN rounds r ON r.state IN ('betting', 'running')
+          LEFT JOIN LATERAL (
+            SELECT count(*)::int AS bets, count(*) FILTER (WHERE b.state = 'won')::int AS won
+              FROM round_bets b WHERE r.game = 'crash' AND r.state = 'running' AND b.round_id = r.id
+          ) AS tally ON r.game = 'crash' AND r.state = 'running'`);
       const now = new Date(result.rows[0]!.db_now as string);
-      return { now, rounds: result.rows.filter((row) => row.id !== null).map(toRound) };
+      const live = result.rows.filter((row) => row.id !== null);
+      const tallies = new Map<string, RoundTally>();
+      for (const row of live)
+        if (row.tally_bets !== null && row.tally_bets !== undefined)
+          tallies.set(String(row.id), { bets: Number(row.tally_bets), won: Number(row.tally_won) });
+      return { now, rounds: live.map(toRound), tallies };
     },
 
     async liveRound(executor: Executor, projectId: number, game: RoundGame): Promise<RoundRow | null> {
@@ -851,6 +868,17 @@ export function createRoundsRepo(db: Db) {
       const result = await executor.execute<Raw>(sql`
         SELECT * FROM round_bets WHERE round_id = ${roundId.toString()}::bigint ORDER BY created_at LIMIT ${limit}`);
       return result.rows.map(toBet);
+    },
+
+    /** Each round's count of bets and wins (rounds without bets are absent), from round_bets_by_round. */
+    async tallies(executor: Executor, roundIds: readonly string[]): Promise<Map<string, RoundTally>> {
+      if (roundIds.length === 0) return new Map();
+      const result = await executor.execute<Raw>(sql`
+        SELECT round_id::text AS round_id, count(*)::int AS bets, count(*) FILTER (WHERE state = 'won')::int AS won
+          FROM round_bets WHERE round_id = ANY(${`{${roundIds.join(',')}}`}::bigint[]) GROUP BY round_id`);
+      return new Map(
+        result.rows.map((row) => [String(row.round_id), { bets: Number(row.bets), won: Number(row.won) }]),
+      );
     },
 
     async userBets(executor: Executor, userId: number, game: RoundGame, limit: number) {

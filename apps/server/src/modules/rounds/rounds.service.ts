@@ -13,6 +13,7 @@ import {
   type RoundFairness,
   type RoundGame,
   type RoundStateResponse,
+  type RoundTally,
   type RoundWire,
   type WingoGame,
 } from '@payhub/contracts';
@@ -392,23 +393,65 @@ export function createRoundsService(deps: RoundsDeps) {
     if (next !== Number.POSITIVE_INFINITY) armFlushTimer(next);
   }
 
-  /** Sends the queued bets (of the rounds `which` picks, or all) as one `bets` event per round. */
-  function flushBets(which: (roundId: string) => boolean = () => true): Promise<void> {
-    const sends: Promise<void>[] = [];
-    // Every publish is issued before the first await, so a later `round` event follows them.
+  /**
+   * Each round's flush still reading its tally: a later flush or `round` event of that round waits
+   * for it, so a round's events keep their order (an older state of a bet never follows a newer one).
+   */
+  const flushesInFlight = new Map<string, Promise<void>>();
+
+  /**
+   * Sends the queued bets (of the rounds `which` picks, or all) as one `bets` event per round, with
+   * the round's tally read first (one statement for all of them). `tallies` given (the clock's turn
+   * read them): no read, and the events are published in this turn — the tick path's, so the tick
+   * and its bets share one fan-out pass.
+   */
+  function flushBets(
+    which: (roundId: string) => boolean = () => true,
+    tallies?: ReadonlyMap<string, RoundTally>,
+  ): Promise<void> {
+    const batches: Array<NonNullable<ReturnType<typeof pendingBets.get>>> = [];
     for (const [key, batch] of [...pendingBets]) {
       if (!which(key)) continue;
       pendingBets.delete(key);
-      sends.push(
-        publish(batch.projectId, {
-          type: 'bets',
-          game: batch.game,
-          roundId: batch.roundId,
-          bets: framed([...batch.bets.values()], settings.betsPerFrame),
-        }),
-      );
+      batches.push(batch);
     }
-    return Promise.all(sends).then(() => undefined);
+    const earlier = [...flushesInFlight].filter(([key]) => which(key)).map(([, flush]) => flush);
+    if (batches.length === 0) return Promise.all(earlier).then(() => undefined);
+    const send = (known: ReadonlyMap<string, RoundTally> | null) =>
+      Promise.all(
+        batches.map((batch) => {
+          const tally = known?.get(batch.roundId) ?? (known ? { bets: 0, won: 0 } : undefined);
+          return publish(batch.projectId, {
+            type: 'bets',
+            game: batch.game,
+            roundId: batch.roundId,
+            bets: framed([...batch.bets.values()], settings.betsPerFrame),
+            ...(tally ? { tally } : {}),
+          });
+        }),
+      ).then(() => undefined);
+    if (tallies && earlier.length === 0) return send(tallies);
+    const flush = (async () => {
+      await Promise.all(earlier);
+      const read =
+        tallies ??
+        (await repo
+          .tallies(
+            repo.db,
+            batches.map((batch) => batch.roundId),
+          )
+          .catch((error: unknown) => {
+            // The changes still leave, without a tally (the apps keep the one they have).
+            deps.onError(error, 'round tallies');
+            return null;
+          }));
+      await send(read);
+    })();
+    for (const batch of batches) flushesInFlight.set(batch.roundId, flush);
+    return flush.finally(() => {
+      for (const batch of batches)
+        if (flushesInFlight.get(batch.roundId) === flush) flushesInFlight.delete(batch.roundId);
+    });
   }
 
   /** A round's state change, after the bets queued for it (clients see them in that order). */
@@ -805,7 +848,11 @@ export function createRoundsService(deps: RoundsDeps) {
     queueBets(round, settled);
   }
 
-  async function advance(round: RoundRow, now: Date): Promise<void> {
+  async function advance(
+    round: RoundRow,
+    now: Date,
+    tallies: ReadonlyMap<string, RoundTally> = new Map(),
+  ): Promise<void> {
     const t = now.getTime();
     // A round stranded far past its end (every node down for long) is voided, stakes returned.
     const due =
@@ -844,7 +891,9 @@ export function createRoundsService(deps: RoundsDeps) {
           tickSentAt.set(roundKey, t);
           const elapsedMs = Math.min(t, round.bustAt.getTime()) - round.startedAt.getTime();
           // The round's queued bet changes leave with the tick, in the same fan-out pass (one write
-          // per socket for both; the tick first, the frame a client's curve waits on).
+          // per socket for both; the tick first, the frame a client's curve waits on). Both carry
+          // the tally the clock's turn read.
+          const tally = tallies.get(roundKey) ?? { bets: 0, won: 0 };
           await Promise.all([
             publish(round.projectId, {
               type: 'tick',
@@ -852,8 +901,9 @@ export function createRoundsService(deps: RoundsDeps) {
               elapsedMs,
               multiplier: Math.min(crashMultiplierAt(elapsedMs, settings.crashGrowthPerMs), round.result),
               serverTime: now.toISOString(),
+              tally,
             }),
-            flushBets((key) => key === roundKey),
+            flushBets((key) => key === roundKey, new Map([[roundKey, tally]])),
           ]);
         }
         await settleReachedAutoCashOuts(round, now);
@@ -865,12 +915,12 @@ export function createRoundsService(deps: RoundsDeps) {
 
   /** One turn of the clock: advance every live round, open the next round of every game. */
   async function tick(): Promise<void> {
-    const { now, rounds } = await repo.liveRounds(clockRepo.db);
+    const { now, rounds, tallies } = await repo.liveRounds(clockRepo.db);
     const live = new Set<string>();
     for (const round of rounds) {
       live.add(`${round.projectId}:${round.game}`);
       try {
-        await advance(round, now);
+        await advance(round, now, tallies);
       } catch (error) {
         deps.onError(error, `advance round ${round.id}`);
       }
@@ -1483,6 +1533,12 @@ export function createRoundsService(deps: RoundsDeps) {
       const now = await repo.now(repo.db);
       const round = await repo.liveRound(repo.db, session.projectId, game);
       const bets = round ? await repo.roundBets(repo.db, round.id, 200) : [];
+      const tally = round
+        ? ((await repo.tallies(repo.db, [round.id.toString()])).get(round.id.toString()) ?? {
+            bets: 0,
+            won: 0,
+          })
+        : { bets: 0, won: 0 };
       const recent = await repo.recentRounds(repo.db, session.projectId, game, RECENT);
       const chain = round
         ? await repo.chainById(repo.db, round.chainId)
@@ -1490,6 +1546,7 @@ export function createRoundsService(deps: RoundsDeps) {
       return {
         round: round ? toRoundWire(round, now) : null,
         bets: round ? bets.map((bet) => toBetWire(bet, round.period)) : [],
+        tally,
         recent: recent.map((row) => toRoundWire(row, now)),
         fairness: chain ? fairnessOf(chain) : null,
       };
