@@ -726,11 +726,10 @@ export function createRoundsRepo(db: Db) {
       return result.rows[0] ? toChain(result.rows[0]) : null;
     },
 
-    /** Every round in play (betting or running), with the database's time. */
     /**
-     * The live rounds with the database's time and, for each running crash round, its tally (the
-     * clock's tick carries it: read here, in the turn's one statement, the tick leaves without
-     * waiting for a read of its own).
+     * Every round in play (betting or running) with the database's time and, for each running crash
+     * round, its tally (the clock's tick carries it: read here, in the turn's one statement, the tick
+     * leaves without waiting for a read of its own).
      */
     async liveRounds(
       executor: Executor,
