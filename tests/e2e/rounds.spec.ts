@@ -229,6 +229,24 @@ describe('round games journey', () => {
     await screenshot(page, 'rounds-wingo-settled');
     await page.getByTestId('wingo-my-bets').scrollIntoViewIfNeeded();
     await screenshot(page, 'rounds-wingo-my-bets');
+    // The trend counts every draw the results show (fewer than 20 on a new server), the one the bet
+    // settled in too: it was drawn after the screen read its history, and its event added it.
+    // Both lists change on the same round event: compared in one read of the page.
+    const counts = () =>
+      page.evaluate(() => ({
+        shown: document.querySelectorAll('[data-testid="wingo-results"] li[data-state="ended"]').length,
+        trend: Array.from(document.querySelectorAll('[data-testid="wingo-trend-numbers"] li')).reduce(
+          (sum, item) => sum + Number(item.getAttribute('data-count')),
+          0,
+        ),
+      }));
+    await expect.poll(async () => (await counts()).trend).toBeGreaterThan(0);
+    const { shown, trend } = await counts();
+    // The results list holds the latest 20 rounds, the trend the latest 100 draws.
+    if (shown < 20) expect(trend).toBe(shown);
+    else expect(trend).toBeGreaterThanOrEqual(shown);
+    await page.getByTestId('wingo-trend').scrollIntoViewIfNeeded();
+    await screenshot(page, 'rounds-wingo-trend');
 
     await page.getByTestId('wingo-fair-link').click();
     await page

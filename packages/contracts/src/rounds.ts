@@ -101,6 +101,9 @@ export const RoundTally = z.object({
 });
 export type RoundTally = z.infer<typeof RoundTally>;
 
+/** How many ended rounds a game's state lists in `recent` (the apps keep it this long as rounds end). */
+export const RECENT_ROUNDS = 20;
+
 export const RoundStateResponse = z.object({
   round: RoundWire.nullable(),
   /** The live round's first 200 bets (see `tally` for how many there are). */

@@ -1,4 +1,4 @@
-import type { RoundEvent, RoundGame } from '@payhub/contracts';
+import type { RoundEvent, RoundGame, RoundWire } from '@payhub/contracts';
 import { RoundsRealtimeRoute } from '@payhub/contracts';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { realtimeClient } from '../../lib/realtime.ts';
-import { withRoundEvent } from './round-state.ts';
+import { withEndedRound, withRoundEvent } from './round-state.ts';
 
 /**
  * The game's live round, its bets, recent results and the chain's fairness data. Round events keep
@@ -60,6 +60,11 @@ export function useRoundEvents(games: readonly RoundGame[], onEvent: (event: Rou
       queryClient.setQueryData(roundStateQuery(game).queryKey, (state) =>
         state ? withRoundEvent(state, round) : state,
       );
+      // Every cached history of the game (its limit is the key's last part) takes an ended round.
+      for (const [queryKey, history] of queryClient.getQueriesData<{ items: RoundWire[] }>({
+        queryKey: ['rounds', game, 'history'],
+      }))
+        if (history) queryClient.setQueryData(queryKey, withEndedRound(history, round, Number(queryKey[3])));
       if (round.state === 'ended' || round.state === 'voided') {
         const mine = queryClient.getQueryData(myRoundBetsQuery(game).queryKey);
         if (mine?.items.some((bet) => bet.roundId === round.id && bet.state === 'open')) {

@@ -1,6 +1,13 @@
-import type { RoundLiveBet, RoundStateResponse, RoundWire } from '@payhub/contracts';
+import { RECENT_ROUNDS, type RoundLiveBet, type RoundStateResponse, type RoundWire } from '@payhub/contracts';
 import { describe, expect, it } from 'vitest';
-import { clockText, liveBetsShown, summaryCounts, withRoundEvent, withTally } from './round-state.ts';
+import {
+  clockText,
+  liveBetsShown,
+  summaryCounts,
+  withEndedRound,
+  withRoundEvent,
+  withTally,
+} from './round-state.ts';
 
 function round(id: string, state: RoundWire['state']): RoundWire {
   return { id, state } as RoundWire;
@@ -30,13 +37,24 @@ describe('a game state after a round event', () => {
     expect(next.bets).toHaveLength(1);
   });
 
-  it('moves an ended round to the head of the recent results, keeping their length', () => {
+  it('moves an ended round to the head of the recent results, which grow up to the number the server lists', () => {
     const recent = [round('7', 'ended'), round('6', 'ended'), round('5', 'voided')];
     const next = withRoundEvent(stateWith(round('8', 'running'), recent), round('8', 'ended'));
     expect(next.round).toBeNull();
-    expect(next.recent.map((item) => item.id)).toEqual(['8', '7', '6']);
+    expect(next.recent.map((item) => item.id)).toEqual(['8', '7', '6', '5']);
     // The same event twice (two nodes' sockets, a replay) leaves it once.
-    expect(withRoundEvent(next, round('8', 'ended')).recent.map((item) => item.id)).toEqual(['8', '7', '6']);
+    expect(withRoundEvent(next, round('8', 'ended')).recent.map((item) => item.id)).toEqual([
+      '8',
+      '7',
+      '6',
+      '5',
+    ]);
+    // A full list keeps its length: the oldest leaves.
+    const full = Array.from({ length: RECENT_ROUNDS }, (_, index) => round(String(100 - index), 'ended'));
+    const after = withRoundEvent(stateWith(round('101', 'running'), full), round('101', 'ended'));
+    expect(after.recent).toHaveLength(RECENT_ROUNDS);
+    expect(after.recent[0]?.id).toBe('101');
+    expect(after.recent.at(-1)?.id).toBe(String(100 - RECENT_ROUNDS + 2));
   });
 
   it('leaves another live round in place when an older one ends', () => {
@@ -109,5 +127,19 @@ describe("a round's tally", () => {
     // Another round's tally (the next round opened) is not this one's.
     expect(summaryCounts({ total: 4, won: 0 }, tally, '9')).toEqual({ total: 4, won: 0 });
     expect(summaryCounts({ total: 4, won: 0 }, null, '8')).toEqual({ total: 4, won: 0 });
+  });
+});
+
+describe("a game's history after a round event", () => {
+  it('puts an ended or voided round first, once, at most the limit long; other states change nothing', () => {
+    const history = { items: [round('7', 'ended'), round('6', 'ended')] };
+    expect(withEndedRound(history, round('8', 'ended'), 2).items.map((item) => item.id)).toEqual(['8', '7']);
+    expect(withEndedRound(history, round('8', 'voided'), 5).items.map((item) => item.id)).toEqual([
+      '8',
+      '7',
+      '6',
+    ]);
+    expect(withEndedRound(history, round('7', 'ended'), 5).items.map((item) => item.id)).toEqual(['7', '6']);
+    expect(withEndedRound(history, round('8', 'running'), 5)).toBe(history);
   });
 });

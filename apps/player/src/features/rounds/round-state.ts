@@ -1,9 +1,16 @@
-import type { RoundLiveBet, RoundStateResponse, RoundTally, RoundWire } from '@payhub/contracts';
+import {
+  RECENT_ROUNDS,
+  type RoundLiveBet,
+  type RoundStateResponse,
+  type RoundTally,
+  type RoundWire,
+} from '@payhub/contracts';
 
 /**
  * A game's state after a `round` event, without asking the server: a round that opens replaces the
  * live one with no bets yet, one that starts running replaces it, one that ends leaves the live slot
- * (the next round's event fills it) and heads the recent results, which keep their length.
+ * (the next round's event fills it) and heads the recent results, at most RECENT_ROUNDS of them (as
+ * the server lists them).
  */
 export function withRoundEvent(state: RoundStateResponse, round: RoundWire): RoundStateResponse {
   if (round.state === 'betting') return { ...state, round, bets: [], tally: { bets: 0, won: 0 } };
@@ -12,8 +19,22 @@ export function withRoundEvent(state: RoundStateResponse, round: RoundWire): Rou
   return {
     ...state,
     round: state.round?.id === round.id ? null : state.round,
-    recent: recent.slice(0, Math.max(1, state.recent.length)),
+    recent: recent.slice(0, RECENT_ROUNDS),
   };
+}
+
+/**
+ * A game's history after a `round` event: an ended or voided round heads it (once), at most `limit`
+ * long; other events leave it as it is. Keeps the wingo trend and the fairness page current without
+ * a read at every round's end.
+ */
+export function withEndedRound(
+  history: { items: RoundWire[] },
+  round: RoundWire,
+  limit: number,
+): { items: RoundWire[] } {
+  if (round.state !== 'ended' && round.state !== 'voided') return history;
+  return { items: [round, ...history.items.filter((item) => item.id !== round.id)].slice(0, limit) };
 }
 
 /** Seconds as the draw's clock shows them, mm:ss ("00:08", "01:45"). */

@@ -1,7 +1,6 @@
 import { type Asset, type RoundWire, WINGO_GAMES, type WingoGame } from '@payhub/contracts';
-import { wingoColours } from '@payhub/games';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -11,32 +10,17 @@ import { paths } from '../../lib/paths.ts';
 import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { myRoundBetsQuery, roundStateQuery, serverOffset, useRoundEvents } from './api.ts';
+import { myRoundBetsQuery, roundHistoryQuery, roundStateQuery, serverOffset, useRoundEvents } from './api.ts';
 import { clockText } from './round-state.ts';
+import { Ball } from './wingo-ball.tsx';
+import { TREND_ROUNDS } from './wingo-trend.ts';
+import { WingoTrendCard } from './wingo-trend-card.tsx';
 
 const COLOUR_CLASS: Record<string, string> = {
   green: 'bg-emerald-500 text-white',
   red: 'bg-rose-500 text-white',
   violet: 'bg-violet-500 text-white',
 };
-
-function Ball({ number }: { number: number }) {
-  const colours = wingoColours(number);
-  const background =
-    colours.length > 1
-      ? `linear-gradient(135deg, ${colours[0] === 'green' ? '#10b981' : '#f43f5e'} 50%, #8b5cf6 50%)`
-      : colours[0] === 'green'
-        ? '#10b981'
-        : '#f43f5e';
-  return (
-    <span
-      className="flex h-8 w-8 items-center justify-center rounded-full font-bold text-white"
-      style={{ background }}
-    >
-      {number}
-    </span>
-  );
-}
 
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -55,6 +39,15 @@ export default function WingoPage() {
   const [game, setGame] = useState<WingoGame>('wingo30');
   const state = useQuery(roundStateQuery(game));
   const mine = useQuery(myRoundBetsQuery(game));
+  // Read once per mode shown; each draw's `round` event adds itself to it (`withEndedRound`).
+  const history = useQuery(roundHistoryQuery(game, TREND_ROUNDS));
+  const drawn = useMemo(
+    () =>
+      (history.data?.items ?? []).flatMap((item) =>
+        item.state === 'ended' && item.result !== null ? [item.result] : [],
+      ),
+    [history.data],
+  );
   const balances = useQuery(walletBalancesQuery());
   const asset = (balances.data?.gameAsset ?? format.currency) as Asset;
   const [offsetMs, setOffsetMs] = useState(0);
@@ -192,6 +185,7 @@ export default function WingoPage() {
               <li
                 key={item.id}
                 className="grid grid-cols-[1fr_auto_4.5rem] items-center gap-3 py-2 text-[13px]"
+                data-state={item.state}
               >
                 <span className="truncate font-mono text-slate-500">{item.period}</span>
                 {item.result === null ? <span /> : <Ball number={item.result} />}
@@ -239,6 +233,7 @@ export default function WingoPage() {
             </ul>
           )}
         </section>
+        {history.isSuccess && <WingoTrendCard results={drawn} />}
         <Link
           to={paths.roundsFair(game)}
           className="text-center text-[14px] font-semibold text-brand-600"

@@ -4,6 +4,7 @@ import {
   ErrorCode,
   formatAmount,
   type ProjectConfig,
+  RECENT_ROUNDS,
   ROUND_DEV_SALT_SOURCE,
   ROUND_GAMES,
   type RoundBetChange,
@@ -190,7 +191,6 @@ const CASH_OUTS_HEARTBEAT_MS = 1_000;
 const CHAIN_YIELD_EVERY = 5_000;
 /** A chain found without its salt is read again after this long: its first round opens that much after the salt is fixed on another node. */
 const SALT_RECHECK_MS = 5_000;
-const RECENT = 20;
 
 /** Posting codes (history maps them to game play). */
 export const ROUND_CODES = { bet: 'round_bet', settle: 'round_settle', void: 'round_void' } as const;
@@ -1539,7 +1539,7 @@ export function createRoundsService(deps: RoundsDeps) {
             won: 0,
           })
         : { bets: 0, won: 0 };
-      const recent = await repo.recentRounds(repo.db, session.projectId, game, RECENT);
+      const recent = await repo.recentRounds(repo.db, session.projectId, game, RECENT_ROUNDS);
       const chain = round
         ? await repo.chainById(repo.db, round.chainId)
         : await repo.activeChain(repo.db, session.projectId, game);
