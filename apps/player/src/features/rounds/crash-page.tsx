@@ -182,7 +182,9 @@ export default function CrashPage() {
       // The curve is drawn from the round's start; the tick only corrects this device's clock offset.
       const offset = serverOffset(event.serverTime, Date.now());
       setOffsetMs((current) => (Math.abs(offset - current) > TICK_OFFSET_SLACK_MS ? offset : current));
-      setTally((current) => withTally(current, event.roundId, event.tally));
+      // A node of an earlier release sends ticks without it (a rolling deploy).
+      const ticked = event.tally as typeof event.tally | undefined;
+      if (ticked) setTally((current) => withTally(current, event.roundId, ticked));
     } else if (event.type === 'bets') {
       const sent = event.tally;
       if (sent) setTally((current) => withTally(current, event.roundId, sent));
