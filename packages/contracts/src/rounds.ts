@@ -101,6 +101,9 @@ export const RoundTally = z.object({
 });
 export type RoundTally = z.infer<typeof RoundTally>;
 
+/** The tally of a round without bets (a new round, or none live). */
+export const NO_BETS_TALLY: RoundTally = Object.freeze({ bets: 0, won: 0 });
+
 /** How many ended rounds a game's state lists in `recent` (the apps keep it this long as rounds end). */
 export const RECENT_ROUNDS = 20;
 

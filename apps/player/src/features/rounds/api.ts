@@ -60,12 +60,13 @@ export function useRoundEvents(games: readonly RoundGame[], onEvent: (event: Rou
       queryClient.setQueryData(roundStateQuery(game).queryKey, (state) =>
         state ? withRoundEvent(state, round) : state,
       );
-      // Every cached history of the game (its limit is the key's last part) takes an ended round.
-      for (const [queryKey, history] of queryClient.getQueriesData<{ items: RoundWire[] }>({
-        queryKey: ['rounds', game, 'history'],
-      }))
-        if (history) queryClient.setQueryData(queryKey, withEndedRound(history, round, Number(queryKey[3])));
       if (round.state === 'ended' || round.state === 'voided') {
+        // Every cached history of the game (its limit is the key's last part) takes the ended round.
+        for (const [queryKey, history] of queryClient.getQueriesData<{ items: RoundWire[] }>({
+          queryKey: ['rounds', game, 'history'],
+        }))
+          if (history)
+            queryClient.setQueryData(queryKey, withEndedRound(history, round, Number(queryKey[3])));
         const mine = queryClient.getQueryData(myRoundBetsQuery(game).queryKey);
         if (mine?.items.some((bet) => bet.roundId === round.id && bet.state === 'open')) {
           void queryClient.invalidateQueries({ queryKey: myRoundBetsQuery(game).queryKey });

@@ -1,4 +1,5 @@
 import {
+  NO_BETS_TALLY,
   RECENT_ROUNDS,
   type RoundLiveBet,
   type RoundStateResponse,
@@ -13,7 +14,7 @@ import {
  * the server lists them).
  */
 export function withRoundEvent(state: RoundStateResponse, round: RoundWire): RoundStateResponse {
-  if (round.state === 'betting') return { ...state, round, bets: [], tally: { bets: 0, won: 0 } };
+  if (round.state === 'betting') return { ...state, round, bets: [], tally: NO_BETS_TALLY };
   if (round.state === 'running') return { ...state, round };
   const recent = [round, ...state.recent.filter((item) => item.id !== round.id)];
   return {

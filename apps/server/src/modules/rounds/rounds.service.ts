@@ -3,6 +3,7 @@ import {
   type Asset,
   ErrorCode,
   formatAmount,
+  NO_BETS_TALLY,
   type ProjectConfig,
   RECENT_ROUNDS,
   ROUND_DEV_SALT_SOURCE,
@@ -420,7 +421,7 @@ export function createRoundsService(deps: RoundsDeps) {
     const send = (known: ReadonlyMap<string, RoundTally> | null) =>
       Promise.all(
         batches.map((batch) => {
-          const tally = known?.get(batch.roundId) ?? (known ? { bets: 0, won: 0 } : undefined);
+          const tally = known?.get(batch.roundId) ?? (known ? NO_BETS_TALLY : undefined);
           return publish(batch.projectId, {
             type: 'bets',
             game: batch.game,
@@ -893,7 +894,7 @@ export function createRoundsService(deps: RoundsDeps) {
           // The round's queued bet changes leave with the tick, in the same fan-out pass (one write
           // per socket for both; the tick first, the frame a client's curve waits on). Both carry
           // the tally the clock's turn read.
-          const tally = tallies.get(roundKey) ?? { bets: 0, won: 0 };
+          const tally = tallies.get(roundKey) ?? NO_BETS_TALLY;
           await Promise.all([
             publish(round.projectId, {
               type: 'tick',
@@ -1533,12 +1534,8 @@ export function createRoundsService(deps: RoundsDeps) {
       const now = await repo.now(repo.db);
       const round = await repo.liveRound(repo.db, session.projectId, game);
       const bets = round ? await repo.roundBets(repo.db, round.id, 200) : [];
-      const tally = round
-        ? ((await repo.tallies(repo.db, [round.id.toString()])).get(round.id.toString()) ?? {
-            bets: 0,
-            won: 0,
-          })
-        : { bets: 0, won: 0 };
+      const roundKey = round?.id.toString();
+      const tally = (roundKey && (await repo.tallies(repo.db, [roundKey])).get(roundKey)) || NO_BETS_TALLY;
       const recent = await repo.recentRounds(repo.db, session.projectId, game, RECENT_ROUNDS);
       const chain = round
         ? await repo.chainById(repo.db, round.chainId)
