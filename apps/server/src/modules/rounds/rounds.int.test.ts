@@ -383,6 +383,15 @@ describe('crash', () => {
     await waitFor(() => roundEvent('ended') >= 0, 5_000, 'ended event');
     const running = roundEvent('running');
     expect(running).toBeGreaterThan(0);
+    // The `running` event is the round's first sync: its first tick leaves a broadcast interval
+    // (500 ms) after it, not at the clock's next turn (this round runs ~2 s, so it has ticks).
+    const runningEvent = events[running]!;
+    const firstTick = events.find((event) => event.type === 'tick' && event.roundId === round.id);
+    expect(runningEvent.type === 'round' && firstTick?.type === 'tick').toBe(true);
+    if (runningEvent.type === 'round' && firstTick?.type === 'tick')
+      expect(
+        Date.parse(firstTick.serverTime) - Date.parse(runningEvent.round.serverTime),
+      ).toBeGreaterThanOrEqual(500);
     expect(betChange(betId, (betState) => betState === 'open')).toBeGreaterThanOrEqual(0);
     expect(betChange(betId, (betState) => betState === 'open')).toBeLessThan(running);
     expect(betChange(auto.id, (betState) => betState === 'open')).toBeLessThan(running);

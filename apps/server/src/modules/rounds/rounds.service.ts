@@ -870,7 +870,13 @@ export function createRoundsService(deps: RoundsDeps) {
           startedAt.getTime() + crashElapsedFor(round.result, settings.crashGrowthPerMs),
         );
         const started = await clockRepo.transaction((tx) => repo.startRound(tx, round.id, startedAt, bustAt));
-        if (started) await publishRound(started, now);
+        if (started) {
+          // The `running` event carries the server's time, so it is the round's first sync: the first
+          // tick follows it a broadcast interval later, not at the next turn, when it would only queue
+          // behind the event's own fan-out pass (docs/decisions.md "Rounds: the first tick a sync later").
+          tickSentAt.set(round.id.toString(), t);
+          await publishRound(started, now);
+        }
         return;
       }
       if (round.state === 'running' && round.startedAt && round.bustAt) {
