@@ -167,7 +167,9 @@ describe('round games journey', () => {
       // B sees A's cash-out multiplier in the live list.
       const multiplier = /di (\d+,\d\d×)/.exec(text)![1]!;
       await b.getByTestId('crash-bet-state').filter({ hasText: multiplier }).first().waitFor();
-      await Promise.all([screenshot(a, 'rounds-crash-cashed-a'), screenshot(b, 'rounds-crash-cashed-b')]);
+      // B's first: its list shows A's cash-out only until the round busts and the next one opens.
+      await screenshot(b, 'rounds-crash-cashed-b');
+      await screenshot(a, 'rounds-crash-cashed-a');
     }
     expect(cashedOut).toBe(true);
     // The crash history fills as rounds end.
@@ -202,17 +204,27 @@ describe('round games journey', () => {
     await playerLogin(page, 'player');
     await openFromHome(page, 'Wingo');
     await page.getByTestId('wingo-tab-wingo30').click();
-    const green = page.getByTestId('wingo-colour-green');
-    let placed = false;
-    for (let attempt = 0; attempt < 4 && !placed; attempt += 1) {
-      await page.waitForFunction(
-        () =>
-          !(document.querySelector('[data-testid="wingo-colour-green"]') as HTMLButtonElement | null)
-            ?.disabled,
-        undefined,
+    const enabled = (testId: string) =>
+      page.waitForFunction(
+        (id) => !(document.querySelector(`[data-testid="${id}"]`) as HTMLButtonElement | null)?.disabled,
+        testId,
         { timeout: 30_000 },
       );
-      await green.click();
+    // A tap on a pick only opens its bet sheet (the stake, what it can win); the confirmation bets.
+    let betRequests = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/main/rounds/wingo/bet')) betRequests += 1;
+    });
+    await enabled('wingo-colour-green');
+    await page.getByTestId('wingo-colour-green').click();
+    await expect.poll(() => page.getByTestId('wingo-win-up-to').textContent()).toContain('2.000,00');
+    expect(betRequests).toBe(0);
+    await screenshot(page, 'rounds-wingo-sheet');
+    let placed = false;
+    for (let attempt = 0; attempt < 4 && !placed; attempt += 1) {
+      // A confirmation the server refused after the close (10030) leaves the sheet open for the next draw.
+      await enabled('wingo-confirm');
+      await page.getByTestId('wingo-confirm').click();
       // A click that reached the server after the draw closed is refused (10030): the next draw.
       placed = await takenOrRefused(
         page,

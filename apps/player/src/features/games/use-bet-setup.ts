@@ -9,14 +9,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { typedOf } from '../../lib/amount-text.ts';
 import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { lobbyQuery } from './api.ts';
-
-/** "1500.00" → "1500", "0.50" → "0.5": what the stake field shows after ½, 2×, min or max. */
-export function typedOf(units: bigint, asset: Asset): string {
-  const wire = formatAmount(units, asset);
-  return wire.includes('.') ? wire.replace(/\.?0+$/, '') : wire;
-}
 
 export type StakeProblem = 'amountInvalid' | 'amountBelowMin' | 'amountAboveMax' | 'amountOverBalance';
 

@@ -13,6 +13,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { myRoundBetsQuery, roundHistoryQuery, roundStateQuery, serverOffset, useRoundEvents } from './api.ts';
 import { clockText } from './round-state.ts';
 import { Ball } from './wingo-ball.tsx';
+import { WingoBetSheet } from './wingo-bet-sheet.tsx';
 import { TREND_ROUNDS } from './wingo-trend.ts';
 import { WingoTrendCard } from './wingo-trend-card.tsx';
 
@@ -53,6 +54,8 @@ export default function WingoPage() {
   const [offsetMs, setOffsetMs] = useState(0);
   const [amount, setAmount] = useState('1000');
   const [busy, setBusy] = useState(false);
+  /** The pick whose bet sheet is open (a tap only chooses; the sheet places the bet). */
+  const [picking, setPicking] = useState<string | null>(null);
   const now = useNow() + offsetMs;
   const round: RoundWire | null = state.data?.round ?? null;
 
@@ -75,6 +78,7 @@ export default function WingoPage() {
     setBusy(true);
     try {
       await api.rounds.wingoBet({ body: { betId: crypto.randomUUID(), game, asset, amount, pick } });
+      setPicking(null);
       notify.success(t('playerRounds.wingo.placed', { pick: pickLabel(pick) }));
       void queryClient.invalidateQueries({ queryKey: ['rounds', game, 'mine'] });
     } catch {
@@ -125,24 +129,14 @@ export default function WingoPage() {
           </div>
         </section>
         <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-          <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
-            {t('playerRounds.amount')}
-            <input
-              value={amount}
-              inputMode="decimal"
-              data-testid="wingo-amount"
-              onChange={(event) => setAmount(event.target.value)}
-              className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
-            />
-          </label>
           <div className="grid grid-cols-3 gap-2">
             {(['green', 'violet', 'red'] as const).map((colour) => (
               <button
                 key={colour}
                 type="button"
-                disabled={!open || busy}
+                disabled={!open}
                 data-testid={`wingo-colour-${colour}`}
-                onClick={() => void bet(`colour:${colour}`)}
+                onClick={() => setPicking(`colour:${colour}`)}
                 className={`h-11 rounded-xl text-[14px] font-semibold disabled:opacity-40 ${COLOUR_CLASS[colour]}`}
               >
                 {t(`playerRounds.wingo.colours.${colour}`)}
@@ -154,9 +148,9 @@ export default function WingoPage() {
               <button
                 key={number}
                 type="button"
-                disabled={!open || busy}
+                disabled={!open}
                 data-testid={`wingo-number-${number}`}
-                onClick={() => void bet(`number:${number}`)}
+                onClick={() => setPicking(`number:${number}`)}
                 className="flex h-11 items-center justify-center rounded-xl bg-slate-50 disabled:opacity-40"
               >
                 <Ball number={number} />
@@ -168,8 +162,8 @@ export default function WingoPage() {
               <Button
                 key={size}
                 variant="secondary"
-                disabled={!open || busy}
-                onClick={() => void bet(`size:${size}`)}
+                disabled={!open}
+                onClick={() => setPicking(`size:${size}`)}
                 data-testid={`wingo-size-${size}`}
               >
                 {t(`playerRounds.wingo.${size}`)}
@@ -234,6 +228,20 @@ export default function WingoPage() {
           )}
         </section>
         {history.isSuccess && <WingoTrendCard results={drawn} />}
+        <WingoBetSheet
+          pick={picking}
+          pickLabel={pickLabel}
+          onClose={() => setPicking(null)}
+          period={round?.period ?? null}
+          open={open}
+          secondsToDraw={secondsToDraw}
+          asset={asset}
+          available={balances.data?.items.find((item) => item.asset === asset)?.available ?? null}
+          amount={amount}
+          setAmount={setAmount}
+          busy={busy}
+          onConfirm={(pick) => void bet(pick)}
+        />
         <Link
           to={paths.roundsFair(game)}
           className="text-center text-[14px] font-semibold text-brand-600"

@@ -1,0 +1,147 @@
+import { type Asset, parseAmount, tryParseAmount } from '@payhub/contracts';
+import { parseWingoPick, WINGO_NUMBERS, wingoPayout } from '@payhub/games';
+import { useTranslation } from 'react-i18next';
+import { typedOf } from '../../lib/amount-text.ts';
+import { useProjectFormat } from '../../lib/currency.ts';
+import { Button } from '../../shared/ui/button.tsx';
+import { Sheet } from '../../shared/ui/sheet.tsx';
+import { clockText } from './round-state.ts';
+import { Ball } from './wingo-ball.tsx';
+
+const PICK_CLASS: Record<string, string> = {
+  'colour:green': 'bg-emerald-500 text-white',
+  'colour:red': 'bg-rose-500 text-white',
+  'colour:violet': 'bg-violet-500 text-white',
+};
+
+export interface WingoBetSheetProps {
+  /** The pick's key ("colour:green", "number:7", "size:big"); null: the sheet is closed. */
+  pick: string | null;
+  pickLabel: (pick: string) => string;
+  onClose: () => void;
+  /** The live period and whether it takes bets, its seconds to the draw. */
+  period: string | null;
+  open: boolean;
+  secondsToDraw: number;
+  asset: Asset;
+  /** The asset's available balance (wire form), when read. */
+  available: string | null;
+  amount: string;
+  setAmount: (text: string) => void;
+  busy: boolean;
+  onConfirm: (pick: string) => void;
+}
+
+/**
+ * The bet sheet: a tap on a colour, number or size only chooses; the stake, what it can win and the
+ * period it goes into are shown, and the player confirms. Fifteen picks sit side by side on a 360 px
+ * screen, and a stray tap must not be a bet.
+ */
+export function WingoBetSheet(props: WingoBetSheetProps) {
+  const { t } = useTranslation();
+  const format = useProjectFormat();
+  const { pick, asset, amount } = props;
+  const stake = tryParseAmount(amount, asset, 'typed');
+  const available = props.available === null ? null : parseAmount(props.available, asset, 'wire');
+  const picked = pick === null ? null : parseWingoPick(pick);
+  // The most the pick pays: its multiplier on a number it wins on (a colour pays less on its violet number).
+  const winUpTo =
+    stake !== null && stake > 0n && picked
+      ? [...Array(WINGO_NUMBERS).keys()].reduce((best, number) => {
+          const payout = wingoPayout(stake, picked, number);
+          return payout > best ? payout : best;
+        }, 0n)
+      : null;
+  const problem =
+    stake === null || stake <= 0n
+      ? t('playerRounds.wingo.amountInvalid')
+      : available !== null && stake > available
+        ? t('playerRounds.wingo.amountOverBalance')
+        : null;
+  const scale = (times: (units: bigint) => bigint) => {
+    if (stake !== null && stake > 0n) props.setAmount(typedOf(times(stake), asset));
+  };
+
+  return (
+    <Sheet
+      open={pick !== null}
+      onOpenChange={(next) => {
+        if (!next) props.onClose();
+      }}
+      title={pick === null ? '' : t('playerRounds.wingo.place', { pick: props.pickLabel(pick) })}
+      description={
+        props.period === null
+          ? undefined
+          : t('playerRounds.wingo.sheetPeriod', {
+              period: props.period,
+              time: clockText(props.secondsToDraw),
+            })
+      }
+      closeLabel={t('player.close')}
+    >
+      <div className="flex flex-col gap-3" data-testid="wingo-sheet">
+        {pick !== null && picked?.kind === 'number' ? (
+          <div className="flex justify-center">
+            <Ball number={picked.number} />
+          </div>
+        ) : pick !== null ? (
+          <div
+            className={`rounded-xl py-2 text-center text-[15px] font-semibold ${PICK_CLASS[pick] ?? 'bg-brand-50 text-brand-700'}`}
+          >
+            {props.pickLabel(pick)}
+          </div>
+        ) : null}
+        <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
+          <span className="flex justify-between">
+            {t('playerRounds.amount')}
+            {available !== null && (
+              <span className="font-normal text-slate-500">
+                {t('playerRounds.wingo.balance', { amount: format.asset(available, asset) })}
+              </span>
+            )}
+          </span>
+          <input
+            value={amount}
+            inputMode="decimal"
+            data-testid="wingo-amount"
+            aria-invalid={problem !== null}
+            onChange={(event) => props.setAmount(event.target.value)}
+            className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
+          />
+        </label>
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="secondary" onClick={() => scale((units) => units / 2n)}>
+            {t('playerRounds.wingo.half')}
+          </Button>
+          <Button variant="secondary" onClick={() => scale((units) => units * 2n)}>
+            {t('playerRounds.wingo.double')}
+          </Button>
+        </div>
+        {problem !== null ? (
+          <p className="text-[13px] text-rose-600" role="alert">
+            {problem}
+          </p>
+        ) : (
+          winUpTo !== null && (
+            <p className="text-[13px] text-slate-600" data-testid="wingo-win-up-to">
+              {t('playerRounds.wingo.winUpTo', { amount: format.asset(winUpTo, asset) })}
+            </p>
+          )
+        )}
+        <Button
+          block
+          busy={props.busy}
+          disabled={!props.open || problem !== null}
+          onClick={() => {
+            if (pick !== null) props.onConfirm(pick);
+          }}
+          data-testid="wingo-confirm"
+        >
+          {props.open
+            ? t('playerRounds.wingo.confirm', { amount: stake !== null ? format.asset(stake, asset) : '' })
+            : t('playerRounds.wingo.closed')}
+        </Button>
+      </div>
+    </Sheet>
+  );
+}
