@@ -1,5 +1,4 @@
 import { type Asset, liveBetsOf, type RoundLiveBet, type RoundWire } from '@payhub/contracts';
-import { crashMultiplierAt } from '@payhub/games';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,93 +12,11 @@ import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { roundStateQuery, serverOffset, useFormatCents, useRoundEvents } from './api.ts';
+import { CrashGraph } from './crash-graph.tsx';
 import { liveBetsShown, type ShownTally, summaryCounts, withTally } from './round-state.ts';
 
 /** A tick moves this device's clock offset only when it differs by more than this (network jitter). */
 const TICK_OFFSET_SLACK_MS = 40;
-
-/** The multiplier now (cents) of a running round, on the server's clock, capped at the crash point when ended. */
-function multiplierOf(round: RoundWire | null, offsetMs: number): number {
-  if (!round?.startedAt || round.growthPerMs === null) return 100;
-  if (round.state === 'ended' && round.result !== null) return round.result;
-  const elapsed = Date.now() + offsetMs - Date.parse(round.startedAt);
-  return crashMultiplierAt(elapsed, round.growthPerMs);
-}
-
-/** The curve on a canvas, redrawn every animation frame from the server-time elapsed. */
-function CrashGraph({ round, offsetMs }: { round: RoundWire | null; offsetMs: number }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const label = useRef<HTMLDivElement>(null);
-  const { t } = useTranslation();
-  const formatCents = useFormatCents();
-  useEffect(() => {
-    let frame = 0;
-    const draw = () => {
-      const element = canvas.current;
-      const context = element?.getContext('2d');
-      if (element && context) {
-        const ratio = window.devicePixelRatio || 1;
-        const width = element.clientWidth;
-        const height = element.clientHeight;
-        if (element.width !== width * ratio) element.width = width * ratio;
-        if (element.height !== height * ratio) element.height = height * ratio;
-        context.setTransform(ratio, 0, 0, ratio, 0, 0);
-        context.clearRect(0, 0, width, height);
-        const cents = multiplierOf(round, offsetMs);
-        const running = round?.startedAt && round.growthPerMs !== null;
-        if (running && round.growthPerMs !== null) {
-          const elapsed =
-            round.state === 'ended'
-              ? Math.log(cents / 100) / round.growthPerMs
-              : Date.now() + offsetMs - Date.parse(round.startedAt!);
-          const spanMs = Math.max(elapsed, Math.log(2) / round.growthPerMs);
-          const top = Math.max(2, (cents / 100) * 1.15);
-          context.beginPath();
-          context.lineWidth = 3;
-          context.strokeStyle = round.state === 'ended' ? '#e11d48' : '#2563eb';
-          for (let step = 0; step <= 60; step += 1) {
-            const ms = (elapsed * step) / 60;
-            const value = Math.exp(round.growthPerMs * ms);
-            const x = 12 + ((width - 24) * ms) / spanMs;
-            const y = height - 12 - ((height - 24) * (value - 1)) / (top - 1);
-            if (step === 0) context.moveTo(x, y);
-            else context.lineTo(x, y);
-          }
-          context.stroke();
-        }
-        if (label.current) {
-          label.current.textContent =
-            round?.state === 'ended' && round.result !== null
-              ? t('playerRounds.crash.busted', { multiplier: formatCents(round.result) })
-              : running
-                ? formatCents(cents)
-                : round?.state === 'betting'
-                  ? t('playerRounds.crash.betting', {
-                      seconds: Math.max(
-                        0,
-                        Math.ceil((Date.parse(round.bettingEndsAt) - Date.now() - offsetMs) / 1000),
-                      ),
-                    })
-                  : t('playerRounds.crash.waiting');
-          label.current.dataset.state = round?.state ?? 'none';
-        }
-      }
-      frame = requestAnimationFrame(draw);
-    };
-    frame = requestAnimationFrame(draw);
-    return () => cancelAnimationFrame(frame);
-  }, [round, offsetMs, t, formatCents]);
-  return (
-    <div className="relative h-52 overflow-hidden rounded-2xl bg-slate-900">
-      <canvas ref={canvas} className="h-full w-full" data-testid="crash-canvas" />
-      <div
-        ref={label}
-        data-testid="crash-multiplier"
-        className="absolute inset-0 flex items-center justify-center px-4 text-center text-3xl font-bold text-white tabular-nums data-[state=betting]:text-xl data-[state=none]:text-xl data-[state=ended]:text-2xl"
-      />
-    </div>
-  );
-}
 
 /** One row of the live list; rendered again only when its bet changed (a frame of changes names few). */
 const BetRow = memo(function BetRow({ bet, mine }: { bet: RoundLiveBet; mine: boolean }) {

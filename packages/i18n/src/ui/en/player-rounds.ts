@@ -27,6 +27,7 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     betsSummary: 'Bets: {{total}} · cashed out: {{won}}',
     moreBets: 'Other bets: {{others}}',
     history: 'Recent crash points',
+    axisSeconds: '{{seconds}} s',
   },
   wingo: {
     title: 'Wingo',

@@ -27,6 +27,7 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     betsSummary: 'Apuestas: {{total}} · retiradas: {{won}}',
     moreBets: 'Otras apuestas: {{others}}',
     history: 'Últimos puntos de crash',
+    axisSeconds: '{{seconds}} s',
   },
   wingo: {
     title: 'Wingo',

@@ -25,6 +25,7 @@ export const playerRounds = {
     betsSummary: 'Taruhan: {{total}} · diambil: {{won}}',
     moreBets: 'Taruhan lain: {{others}}',
     history: 'Titik crash terakhir',
+    axisSeconds: '{{seconds}} dtk',
   },
   wingo: {
     title: 'Wingo',
