@@ -232,6 +232,17 @@ describe('round games journey', () => {
       );
     }
     expect(placed).toBe(true);
+    // The period card counts the bet (its `bets` event's tally) while its period is the one shown.
+    const betPeriod = (
+      await page.locator('[data-testid="wingo-my-bet"][data-state="open"] .font-mono').first().textContent()
+    )?.trim();
+    await expect
+      .poll(async () => {
+        const shown = (await page.getByTestId('wingo-period').textContent())?.trim();
+        const counted = /(\d+)\s*$/.exec((await page.getByTestId('wingo-period-bets').textContent()) ?? '');
+        return shown !== betPeriod || Number(counted?.[1] ?? 0) >= 1;
+      })
+      .toBe(true);
     await screenshot(page, 'rounds-wingo-bet');
     await page
       .locator('[data-testid="wingo-my-bet"]:is([data-state="won"], [data-state="lost"])')

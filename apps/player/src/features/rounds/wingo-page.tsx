@@ -11,7 +11,7 @@ import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { myRoundBetsQuery, roundHistoryQuery, roundStateQuery, serverOffset, useRoundEvents } from './api.ts';
-import { clockText } from './round-state.ts';
+import { clockText, type ShownTally, withTally } from './round-state.ts';
 import { Ball } from './wingo-ball.tsx';
 import { WingoBetSheet } from './wingo-bet-sheet.tsx';
 import { TREND_ROUNDS } from './wingo-trend.ts';
@@ -62,7 +62,18 @@ export default function WingoPage() {
   useEffect(() => {
     if (state.data?.round) setOffsetMs(serverOffset(state.data.round.serverTime, Date.now()));
   }, [state.data]);
-  useRoundEvents(WINGO_GAMES, () => {});
+  // The shown period's bet count: the state's, then each `bets` event's of this mode (docs/games.md "The tally").
+  const [tally, setTally] = useState<ShownTally | null>(null);
+  useEffect(() => {
+    const live = state.data?.round;
+    const seeded = state.data?.tally;
+    if (live && seeded) setTally((current) => withTally(current, live.id, seeded));
+  }, [state.data]);
+  useRoundEvents(WINGO_GAMES, (event) => {
+    if (event.type !== 'bets' || event.game !== game || !event.tally) return;
+    const sent = event.tally;
+    setTally((current) => withTally(current, event.roundId, sent));
+  });
 
   const open = round?.state === 'betting' && now < Date.parse(round.bettingEndsAt);
   const secondsToDraw = round?.drawAt ? Math.max(0, Math.ceil((Date.parse(round.drawAt) - now) / 1000)) : 0;
@@ -112,6 +123,11 @@ export default function WingoPage() {
             <span className="text-[12px] text-slate-500">{t('playerRounds.wingo.period')}</span>
             <span className="truncate font-mono text-[15px] text-slate-900" data-testid="wingo-period">
               {round?.period ?? '…'}
+            </span>
+            <span className="text-[12px] text-slate-500" data-testid="wingo-period-bets">
+              {t('playerRounds.wingo.periodBets', {
+                count: round && tally?.roundId === round.id ? tally.bets : 0,
+              })}
             </span>
           </div>
           <div className="flex shrink-0 flex-col items-end">

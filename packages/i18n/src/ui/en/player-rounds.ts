@@ -33,6 +33,7 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     title: 'Wingo',
     modes: { wingo30: '30 s', wingo60: '1 min', wingo120: '2 min' },
     period: 'Period',
+    periodBets: 'Bets this period: {{count}}',
     drawIn: 'Draw in',
     closed: 'Betting closed',
     secondsToDraw: 'Seconds to the draw: {{count}}',

@@ -33,6 +33,7 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     title: 'Wingo',
     modes: { wingo30: '30 s', wingo60: '1 min', wingo120: '2 min' },
     period: 'Periodo',
+    periodBets: 'Apuestas de este periodo: {{count}}',
     drawIn: 'Sorteo en',
     closed: 'Apuestas cerradas',
     secondsToDraw: 'Segundos para el sorteo: {{count}}',

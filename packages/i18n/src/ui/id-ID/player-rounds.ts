@@ -31,6 +31,7 @@ export const playerRounds = {
     title: 'Wingo',
     modes: { wingo30: '30 dtk', wingo60: '1 mnt', wingo120: '2 mnt' },
     period: 'Periode',
+    periodBets: 'Taruhan periode ini: {{count}}',
     drawIn: 'Undian dalam',
     closed: 'Taruhan ditutup',
     secondsToDraw: 'Detik menuju undian: {{count}}',
