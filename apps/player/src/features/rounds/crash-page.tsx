@@ -14,6 +14,7 @@ import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { roundStateQuery, serverOffset, useFormatCents, useRoundEvents } from './api.ts';
 import { CrashGraph } from './crash-graph.tsx';
 import { liveBetsShown, type ShownTally, summaryCounts, withTally } from './round-state.ts';
+import { StakeField } from './stake-field.tsx';
 
 /** A tick moves this device's clock offset only when it differs by more than this (network jitter). */
 const TICK_OFFSET_SLACK_MS = 40;
@@ -218,16 +219,13 @@ export default function CrashPage() {
               </button>
             ))}
           </div>
-          <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
-            {t('playerRounds.amount')}
-            <input
-              value={amount}
-              inputMode="decimal"
-              data-testid="crash-amount"
-              onChange={(event) => setAmount(event.target.value)}
-              className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
-            />
-          </label>
+          <StakeField
+            asset={asset}
+            amount={amount}
+            setAmount={setAmount}
+            available={balances.data?.items.find((item) => item.asset === asset)?.available ?? null}
+            testId="crash-amount"
+          />
           {mode === 'auto' && (
             <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
               {t('playerRounds.crash.autoTarget')}

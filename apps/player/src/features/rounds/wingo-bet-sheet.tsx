@@ -1,11 +1,11 @@
 import { type Asset, parseAmount, tryParseAmount } from '@payhub/contracts';
 import { parseWingoPick, WINGO_NUMBERS, wingoPayout } from '@payhub/games';
 import { useTranslation } from 'react-i18next';
-import { typedOf } from '../../lib/amount-text.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import { clockText } from './round-state.ts';
+import { StakeField } from './stake-field.tsx';
 import { Ball } from './wingo-ball.tsx';
 
 const PICK_CLASS: Record<string, string> = {
@@ -58,9 +58,6 @@ export function WingoBetSheet(props: WingoBetSheetProps) {
       : available !== null && stake > available
         ? t('playerRounds.wingo.amountOverBalance')
         : null;
-  const scale = (times: (units: bigint) => bigint) => {
-    if (stake !== null && stake > 0n) props.setAmount(typedOf(times(stake), asset));
-  };
 
   return (
     <Sheet
@@ -91,32 +88,14 @@ export function WingoBetSheet(props: WingoBetSheetProps) {
             {props.pickLabel(pick)}
           </div>
         ) : null}
-        <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
-          <span className="flex justify-between">
-            {t('playerRounds.amount')}
-            {available !== null && (
-              <span className="font-normal text-slate-500">
-                {t('playerRounds.wingo.balance', { amount: format.asset(available, asset) })}
-              </span>
-            )}
-          </span>
-          <input
-            value={amount}
-            inputMode="decimal"
-            data-testid="wingo-amount"
-            aria-invalid={problem !== null}
-            onChange={(event) => props.setAmount(event.target.value)}
-            className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
-          />
-        </label>
-        <div className="grid grid-cols-2 gap-2">
-          <Button variant="secondary" onClick={() => scale((units) => units / 2n)}>
-            {t('playerRounds.wingo.half')}
-          </Button>
-          <Button variant="secondary" onClick={() => scale((units) => units * 2n)}>
-            {t('playerRounds.wingo.double')}
-          </Button>
-        </div>
+        <StakeField
+          asset={asset}
+          amount={amount}
+          setAmount={props.setAmount}
+          available={props.available}
+          testId="wingo-amount"
+          invalid={problem !== null}
+        />
         {problem !== null ? (
           <p className="text-[13px] text-rose-600" role="alert">
             {problem}
