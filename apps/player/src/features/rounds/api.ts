@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { realtimeClient } from '../../lib/realtime.ts';
-import { withEndedRound, withRoundEvent } from './round-state.ts';
+import { withEndedRound, withLiveTally, withRoundEvent } from './round-state.ts';
 
 /**
  * The game's live round, its bets, recent results and the chain's fairness data. Round events keep
@@ -55,6 +55,12 @@ export function useRoundEvents(games: readonly RoundGame[], onEvent: (event: Rou
       const game = event.type === 'round' ? event.round.game : event.type === 'bets' ? event.game : 'crash';
       if (!wanted.has(game)) return;
       handler.current(event);
+      if (event.type === 'bets' && event.tally) {
+        const { roundId, tally } = event;
+        queryClient.setQueryData(roundStateQuery(game).queryKey, (state) =>
+          state ? withLiveTally(state, roundId, tally) : state,
+        );
+      }
       if (event.type !== 'round') return;
       const round = event.round;
       queryClient.setQueryData(roundStateQuery(game).queryKey, (state) =>

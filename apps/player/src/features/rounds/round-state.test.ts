@@ -5,6 +5,7 @@ import {
   liveBetsShown,
   summaryCounts,
   withEndedRound,
+  withLiveTally,
   withRoundEvent,
   withTally,
 } from './round-state.ts';
@@ -141,5 +142,24 @@ describe("a game's history after a round event", () => {
     ]);
     expect(withEndedRound(history, round('7', 'ended'), 5).items.map((item) => item.id)).toEqual(['7', '6']);
     expect(withEndedRound(history, round('8', 'running'), 5)).toBe(history);
+  });
+});
+
+describe('withLiveTally', () => {
+  const live = (tally: { bets: number; won: number }) =>
+    ({ round: { id: '7' }, bets: [], tally, recent: [], fairness: null }) as unknown as RoundStateResponse;
+
+  it("keeps each count of the live round's tally at its largest, and ignores another round's", () => {
+    expect(withLiveTally(live({ bets: 3, won: 1 }), '7', { bets: 5, won: 0 }).tally).toEqual({
+      bets: 5,
+      won: 1,
+    });
+    const state = live({ bets: 3, won: 1 });
+    expect(withLiveTally(state, '6', { bets: 9, won: 9 })).toBe(state);
+  });
+
+  it('is zeros once the live round ended (none is live until the next one opens)', () => {
+    const ended = { id: '7', state: 'ended' } as RoundWire;
+    expect(withRoundEvent(live({ bets: 3, won: 1 }), ended).tally).toEqual({ bets: 0, won: 0 });
   });
 });

@@ -17,10 +17,30 @@ export function withRoundEvent(state: RoundStateResponse, round: RoundWire): Rou
   if (round.state === 'betting') return { ...state, round, bets: [], tally: NO_BETS_TALLY };
   if (round.state === 'running') return { ...state, round };
   const recent = [round, ...state.recent.filter((item) => item.id !== round.id)];
+  const leaves = state.round?.id === round.id;
   return {
     ...state,
-    round: state.round?.id === round.id ? null : state.round,
+    round: leaves ? null : state.round,
+    // The tally is the live round's: none is live until the next round's event.
+    tally: leaves ? NO_BETS_TALLY : state.tally,
     recent: recent.slice(0, RECENT_ROUNDS),
+  };
+}
+
+/**
+ * A game's state after a tally the server sent for `roundId` (with a `bets` event): the live
+ * round's counts, each kept at its largest (events of two nodes may cross; within a round both only
+ * grow); a tally of another round leaves the state as it is.
+ */
+export function withLiveTally(
+  state: RoundStateResponse,
+  roundId: string,
+  tally: RoundTally,
+): RoundStateResponse {
+  if (state.round?.id !== roundId) return state;
+  return {
+    ...state,
+    tally: { bets: Math.max(state.tally.bets, tally.bets), won: Math.max(state.tally.won, tally.won) },
   };
 }
 

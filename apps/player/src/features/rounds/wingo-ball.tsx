@@ -1,4 +1,11 @@
-import { wingoColours } from '@payhub/games';
+import { type WingoColour, wingoColours } from '@payhub/games';
+
+/** A colour pick's button classes (the picks and the bet sheet). */
+export const COLOUR_CLASS: Record<WingoColour, string> = {
+  green: 'bg-emerald-500 text-white',
+  red: 'bg-rose-500 text-white',
+  violet: 'bg-violet-500 text-white',
+};
 
 /** A drawn wingo number in its colours (0 and 5 half violet), as the results and the trend show it. */
 export function Ball({ number, small = false }: { number: number; small?: boolean }) {

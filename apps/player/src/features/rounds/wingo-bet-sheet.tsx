@@ -6,13 +6,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import { clockText } from './round-state.ts';
 import { StakeField } from './stake-field.tsx';
-import { Ball } from './wingo-ball.tsx';
-
-const PICK_CLASS: Record<string, string> = {
-  'colour:green': 'bg-emerald-500 text-white',
-  'colour:red': 'bg-rose-500 text-white',
-  'colour:violet': 'bg-violet-500 text-white',
-};
+import { Ball, COLOUR_CLASS } from './wingo-ball.tsx';
 
 export interface WingoBetSheetProps {
   /** The pick's key ("colour:green", "number:7", "size:big"); null: the sheet is closed. */
@@ -77,13 +71,13 @@ export function WingoBetSheet(props: WingoBetSheetProps) {
       closeLabel={t('player.close')}
     >
       <div className="flex flex-col gap-3" data-testid="wingo-sheet">
-        {pick !== null && picked?.kind === 'number' ? (
+        {picked?.kind === 'number' ? (
           <div className="flex justify-center">
             <Ball number={picked.number} />
           </div>
         ) : pick !== null ? (
           <div
-            className={`rounded-xl py-2 text-center text-[15px] font-semibold ${PICK_CLASS[pick] ?? 'bg-brand-50 text-brand-700'}`}
+            className={`rounded-xl py-2 text-center text-[15px] font-semibold ${picked?.kind === 'colour' ? COLOUR_CLASS[picked.colour] : 'bg-brand-50 text-brand-700'}`}
           >
             {props.pickLabel(pick)}
           </div>

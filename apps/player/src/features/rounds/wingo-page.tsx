@@ -11,17 +11,11 @@ import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { myRoundBetsQuery, roundHistoryQuery, roundStateQuery, serverOffset, useRoundEvents } from './api.ts';
-import { clockText, type ShownTally, withTally } from './round-state.ts';
-import { Ball } from './wingo-ball.tsx';
+import { clockText } from './round-state.ts';
+import { Ball, COLOUR_CLASS } from './wingo-ball.tsx';
 import { WingoBetSheet } from './wingo-bet-sheet.tsx';
 import { TREND_ROUNDS } from './wingo-trend.ts';
 import { WingoTrendCard } from './wingo-trend-card.tsx';
-
-const COLOUR_CLASS: Record<string, string> = {
-  green: 'bg-emerald-500 text-white',
-  red: 'bg-rose-500 text-white',
-  violet: 'bg-violet-500 text-white',
-};
 
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -62,18 +56,8 @@ export default function WingoPage() {
   useEffect(() => {
     if (state.data?.round) setOffsetMs(serverOffset(state.data.round.serverTime, Date.now()));
   }, [state.data]);
-  // The shown period's bet count: the state's, then each `bets` event's of this mode (docs/games.md "The tally").
-  const [tally, setTally] = useState<ShownTally | null>(null);
-  useEffect(() => {
-    const live = state.data?.round;
-    const seeded = state.data?.tally;
-    if (live && seeded) setTally((current) => withTally(current, live.id, seeded));
-  }, [state.data]);
-  useRoundEvents(WINGO_GAMES, (event) => {
-    if (event.type !== 'bets' || event.game !== game || !event.tally) return;
-    const sent = event.tally;
-    setTally((current) => withTally(current, event.roundId, sent));
-  });
+  // Round events keep each mode's cached state, the period's bet count (its tally) too (`withLiveTally`).
+  useRoundEvents(WINGO_GAMES, () => {});
 
   const open = round?.state === 'betting' && now < Date.parse(round.bettingEndsAt);
   const secondsToDraw = round?.drawAt ? Math.max(0, Math.ceil((Date.parse(round.drawAt) - now) / 1000)) : 0;
@@ -126,7 +110,7 @@ export default function WingoPage() {
             </span>
             <span className="text-[12px] text-slate-500" data-testid="wingo-period-bets">
               {t('playerRounds.wingo.periodBets', {
-                count: round && tally?.roundId === round.id ? tally.bets : 0,
+                count: state.data?.tally.bets ?? 0,
               })}
             </span>
           </div>
