@@ -135,6 +135,20 @@ describe('round games journey', () => {
         )
         .toBeLessThan(0.03);
       await Promise.all([screenshot(a, 'rounds-crash-running-a'), screenshot(b, 'rounds-crash-running-b')]);
+      // Cash out says what a tap pays now: the stake (Rp 1.000,00) at the curve's multiplier, read in
+      // one frame with the figure over the curve (unless the round busted meanwhile).
+      const shown = await a.evaluate(() => ({
+        button: document.querySelector('[data-testid="crash-cashout-value"]')?.textContent ?? '',
+        curve: document.querySelector('[data-testid="crash-multiplier"]')?.textContent ?? '',
+      }));
+      const curve = /^(\d+),(\d\d)×$/.exec(shown.curve);
+      if (shown.button !== '' && curve) {
+        const paid = /^Ambil\s+Rp\s*([\d.]+),(\d\d)$/.exec(shown.button);
+        expect(paid, shown.button).not.toBeNull();
+        const rupiah = Number(`${paid![1]!.replaceAll('.', '')}.${paid![2]}`);
+        const expected = 1000 * Number(`${curve[1]}.${curve[2]}`);
+        expect(Math.abs(rupiah - expected) / expected).toBeLessThan(0.02);
+      }
       // Busted before the tap (at once, or between the look and the tap): try the next round. The
       // two buttons are separate elements, so a tap that misses Cash out never lands on Bet.
       const tapped = await a

@@ -1,17 +1,9 @@
 import type { RoundWire } from '@payhub/contracts';
-import { crashMultiplierAt } from '@payhub/games';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatCents } from './api.ts';
+import { multiplierAt } from './crash-clock.ts';
 import { gridMultipliers, gridSeconds } from './crash-scale.ts';
-
-/** The multiplier now (cents) of a running round, on the server's clock, capped at the crash point when ended. */
-function multiplierOf(round: RoundWire | null, offsetMs: number): number {
-  if (!round?.startedAt || round.growthPerMs === null) return 100;
-  if (round.state === 'ended' && round.result !== null) return round.result;
-  const elapsed = Date.now() + offsetMs - Date.parse(round.startedAt);
-  return crashMultiplierAt(elapsed, round.growthPerMs);
-}
 
 /** The plot's inner margins (px): room for the multiplier labels on the left and the seconds below. */
 const PAD = { left: 40, right: 14, top: 12, bottom: 22 };
@@ -41,7 +33,7 @@ export function CrashGraph({ round, offsetMs }: { round: RoundWire | null; offse
         if (element.height !== height * ratio) element.height = height * ratio;
         context.setTransform(ratio, 0, 0, ratio, 0, 0);
         context.clearRect(0, 0, width, height);
-        const cents = multiplierOf(round, offsetMs);
+        const cents = multiplierAt(round, offsetMs, Date.now());
         const running = round?.startedAt && round.growthPerMs !== null;
         if (running && round.growthPerMs !== null) {
           const growth = round.growthPerMs;

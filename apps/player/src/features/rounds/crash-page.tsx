@@ -1,4 +1,4 @@
-import { type Asset, liveBetsOf, type RoundLiveBet, type RoundWire } from '@payhub/contracts';
+import { type Asset, liveBetsOf, parseAmount, type RoundLiveBet, type RoundWire } from '@payhub/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { roundStateQuery, serverOffset, useFormatCents, useRoundEvents } from './api.ts';
+import { cashOutValue, multiplierAt } from './crash-clock.ts';
 import { CrashGraph } from './crash-graph.tsx';
 import { liveBetsShown, type ShownTally, summaryCounts, withTally } from './round-state.ts';
 import { StakeField } from './stake-field.tsx';
@@ -51,6 +52,39 @@ const BetRow = memo(function BetRow({ bet, mine }: { bet: RoundLiveBet; mine: bo
     </li>
   );
 });
+
+/**
+ * The cash-out button's words: what a tap now pays ("Ambil Rp 1.050,00"), from the curve every
+ * animation frame, as the graph draws it. Written to the DOM directly, and only when the multiplier
+ * moved: a React render and a money format 60 times a second would cost a cheap phone its frames.
+ */
+function CashOutLabel({ round, offsetMs, bet }: { round: RoundWire; offsetMs: number; bet: RoundLiveBet }) {
+  const { t } = useTranslation();
+  const format = useProjectFormat().asset;
+  const text = useRef<HTMLSpanElement>(null);
+  const stake = parseAmount(bet.stake, bet.asset, 'wire');
+  const labelAt = (cents: number) =>
+    t('playerRounds.crash.cashOutFor', { amount: format(cashOutValue(stake, cents), bet.asset) });
+  useEffect(() => {
+    let frame = 0;
+    let shownCents = -1;
+    const draw = () => {
+      const cents = multiplierAt(round, offsetMs, Date.now());
+      if (cents !== shownCents && text.current) {
+        shownCents = cents;
+        text.current.textContent = labelAt(cents);
+      }
+      frame = requestAnimationFrame(draw);
+    };
+    draw();
+    return () => cancelAnimationFrame(frame);
+  });
+  return (
+    <span ref={text} data-testid="crash-cashout-value">
+      {labelAt(multiplierAt(round, offsetMs, Date.now()))}
+    </span>
+  );
+}
 
 /** Crash: the shared curve, the bet form (manual or auto cash-out), everyone's bets live and the recent crash points. */
 export default function CrashPage() {
@@ -248,7 +282,11 @@ export default function CrashPage() {
               onClick={() => void cashOut()}
               data-testid="crash-cashout"
             >
-              {t('playerRounds.crash.cashOut')}
+              {mine && round ? (
+                <CashOutLabel round={round} offsetMs={offsetMs} bet={mine} />
+              ) : (
+                t('playerRounds.crash.cashOut')
+              )}
             </Button>
           ) : (
             <Button

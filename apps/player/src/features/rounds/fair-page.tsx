@@ -98,7 +98,10 @@ export default function RoundsFairPage() {
                 >
                   <div className="flex justify-between">
                     <span className="font-semibold">
-                      {t('playerRounds.fair.round', { round: round.chainRound, period: round.period })}
+                      {/* A crash round's game number is its chain and round ("5-2"): the round alone says it. */}
+                      {game === 'crash'
+                        ? t('playerRounds.fair.roundNumber', { round: round.chainRound })
+                        : t('playerRounds.fair.round', { round: round.chainRound, period: round.period })}
                     </span>
                     <span>
                       {t('playerRounds.fair.result', {
