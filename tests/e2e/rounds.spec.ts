@@ -110,6 +110,9 @@ describe('round games journey', () => {
       const [placedA, placedB] = await Promise.all([placeBet(a), placeBet(b)]);
       // A bet that reached the server after the window closed is refused (10030): the next round.
       if (!placedA || !placedB) continue;
+      // A reloads: the page finds A's bet of the live round again (its line, and below its cash-out).
+      await a.reload();
+      await a.getByTestId('crash-my-bet').filter({ hasText: 'Taruhan Anda' }).waitFor({ timeout: 15_000 });
       // Each sees both bets of the round.
       await a.waitForFunction(() => document.querySelectorAll('[data-testid="crash-bet-row"]').length >= 2);
       await b.waitForFunction(() => document.querySelectorAll('[data-testid="crash-bet-row"]').length >= 2);

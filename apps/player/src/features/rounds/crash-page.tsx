@@ -11,7 +11,7 @@ import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { roundStateQuery, serverOffset, useFormatCents, useRoundEvents } from './api.ts';
+import { myRoundBetsQuery, roundStateQuery, serverOffset, useFormatCents, useRoundEvents } from './api.ts';
 import { cashOutValue, multiplierAt } from './crash-clock.ts';
 import { CrashGraph } from './crash-graph.tsx';
 import { liveBetsShown, type ShownTally, summaryCounts, withTally } from './round-state.ts';
@@ -123,6 +123,18 @@ export default function CrashPage() {
       setTally((current) => withTally(current, live.id, seeded));
     }
   }, [state.data]);
+
+  // A bet placed before this page opened (a reload, or back from another screen mid-round) is the
+  // player's own again: its line, and its cash-out button while the round runs. Only when the list
+  // lacks it: a bet on screen is as recent as the live events made it, the read may be older.
+  const myBets = useQuery(myRoundBetsQuery('crash'));
+  useEffect(() => {
+    const live = state.data?.round;
+    const placed = live && myBets.data?.items.find((bet) => bet.roundId === live.id);
+    if (!placed) return;
+    setMyBetId(placed.id);
+    setBets((current) => (current.has(placed.id) ? current : new Map(current).set(placed.id, placed)));
+  }, [state.data, myBets.data]);
 
   useRoundEvents(['crash'], (event) => {
     if (event.type === 'round') {
