@@ -196,6 +196,17 @@ describe('round games journey', () => {
       .first()
       .waitFor({ timeout: 60_000 });
     await screenshot(a, 'rounds-crash-history');
+    // Auto mode reads the target as an Indonesian keyboard types it (a comma) and says why it sends
+    // nothing for a target of 2× or under; the bet button stays off until the target is one it takes.
+    await b.getByRole('tab', { name: 'Otomatis' }).click();
+    const target = b.getByTestId('crash-auto-target');
+    expect(await target.inputValue()).toBe('2,50');
+    await target.fill('1,5');
+    await b.getByTestId('crash-auto-target-error').waitFor();
+    expect(await b.getByTestId('crash-bet').isDisabled()).toBe(true);
+    await screenshot(b, 'rounds-crash-auto-refused');
+    await target.fill('3,25');
+    await b.getByTestId('crash-auto-target-error').waitFor({ state: 'detached' });
     // The crash fairness page: the chain's terminating hash and salt, the ended rounds verified in the browser.
     await a.getByTestId('crash-fair-link').click();
     await a

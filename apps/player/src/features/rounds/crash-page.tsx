@@ -11,7 +11,15 @@ import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { walletBalancesQuery } from '../../lib/wallet-queries.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
-import { myRoundBetsQuery, roundStateQuery, serverOffset, useFormatCents, useRoundEvents } from './api.ts';
+import {
+  formatCents as centsText,
+  myRoundBetsQuery,
+  roundStateQuery,
+  serverOffset,
+  useFormatCents,
+  useRoundEvents,
+} from './api.ts';
+import { autoTargetCents } from './crash-auto-target.ts';
 import { cashOutValue, multiplierAt } from './crash-clock.ts';
 import { CrashGraph } from './crash-graph.tsx';
 import { liveBetsShown, type ShownTally, summaryCounts, withTally } from './round-state.ts';
@@ -102,7 +110,8 @@ export default function CrashPage() {
   const [tally, setTally] = useState<ShownTally | null>(null);
   const [amount, setAmount] = useState('1000');
   const [mode, setMode] = useState<'manual' | 'auto'>('manual');
-  const [autoTarget, setAutoTarget] = useState('2.50');
+  // 2,50 on an Indonesian page, 2.50 else; either separator is read (crash-auto-target.ts).
+  const [autoTarget, setAutoTarget] = useState(() => centsText(250, i18n.language).slice(0, -1));
   const [myBetId, setMyBetId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -190,11 +199,15 @@ export default function CrashPage() {
 
   async function placeBet() {
     const betId = crypto.randomUUID();
-    const target = Math.round(Number(autoTarget) * 100);
     setBusy(true);
     try {
       const bet = await api.rounds.crashBet({
-        body: { betId, asset, amount, ...(mode === 'auto' ? { autoCashOut: target } : {}) },
+        body: {
+          betId,
+          asset,
+          amount,
+          ...(mode === 'auto' && targetCents !== null ? { autoCashOut: targetCents } : {}),
+        },
       });
       setMyBetId(bet.id);
       setBets((current) => new Map(current).set(bet.id, bet));
@@ -225,6 +238,9 @@ export default function CrashPage() {
     }
   }
 
+  const targetCents = autoTargetCents(autoTarget);
+  /** Auto mode with a target the server would refuse: said under the field, and no bet is sent. */
+  const targetRefused = mode === 'auto' && targetCents === null;
   const canBet = round?.state === 'betting' && !(mine && mine.roundId === round.id);
   // A disabled button says why: this round's bet is in, or betting reopens with the next round.
   const betLabel = canBet
@@ -279,9 +295,19 @@ export default function CrashPage() {
                 value={autoTarget}
                 inputMode="decimal"
                 data-testid="crash-auto-target"
+                aria-invalid={targetRefused}
                 onChange={(event) => setAutoTarget(event.target.value)}
-                className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
+                className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200 aria-invalid:ring-rose-400"
               />
+              {targetRefused && (
+                <span
+                  className="text-[13px] font-normal text-rose-600"
+                  role="alert"
+                  data-testid="crash-auto-target-error"
+                >
+                  {t('playerRounds.crash.autoTargetInvalid')}
+                </span>
+              )}
             </label>
           )}
           {/* Keyed apart: the bust swaps Cash out for Bet in the same place, and one button whose
@@ -305,7 +331,7 @@ export default function CrashPage() {
               key="bet"
               block
               busy={busy}
-              disabled={!canBet}
+              disabled={!canBet || targetRefused}
               onClick={() => void placeBet()}
               data-testid="crash-bet"
             >

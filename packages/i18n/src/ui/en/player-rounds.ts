@@ -20,6 +20,7 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     manual: 'Manual',
     auto: 'Auto',
     autoTarget: 'Auto cash-out at (×, above 2)',
+    autoTargetInvalid: 'Enter a number above 2 and up to 200, e.g. 2.50',
     bet: 'Place bet',
     betPlaced: 'Bet placed',
     nextRound: 'Wait for the next round',

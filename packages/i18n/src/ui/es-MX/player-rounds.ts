@@ -20,6 +20,7 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     manual: 'Manual',
     auto: 'Automático',
     autoTarget: 'Retiro automático en (×, más de 2)',
+    autoTargetInvalid: 'Escribe un número mayor que 2 y hasta 200, p. ej. 2.50',
     bet: 'Apostar',
     betPlaced: 'Apuesta hecha',
     nextRound: 'Espera la siguiente ronda',

@@ -18,6 +18,7 @@ export const playerRounds = {
     manual: 'Manual',
     auto: 'Otomatis',
     autoTarget: 'Ambil otomatis di (×, lebih dari 2)',
+    autoTargetInvalid: 'Isi angka di atas 2 sampai 200, mis. 2,50',
     bet: 'Pasang taruhan',
     betPlaced: 'Taruhan dipasang',
     nextRound: 'Tunggu ronde berikutnya',
