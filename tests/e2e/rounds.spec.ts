@@ -201,6 +201,12 @@ describe('round games journey', () => {
     await b.getByRole('tab', { name: 'Otomatis' }).click();
     const target = b.getByTestId('crash-auto-target');
     expect(await target.inputValue()).toBe('2,50');
+    // A stake over the balance is said under the field, and nothing is sent.
+    await b.getByTestId('crash-amount').fill('2000000');
+    expect(await b.getByTestId('crash-amount-error').textContent()).toBe('Saldo tidak cukup');
+    expect(await b.getByTestId('crash-bet').isDisabled()).toBe(true);
+    await b.getByTestId('crash-amount').fill('1000,5');
+    await b.getByTestId('crash-amount-error').waitFor({ state: 'detached' });
     await target.fill('1,5');
     await b.getByTestId('crash-auto-target-error').waitFor();
     expect(await b.getByTestId('crash-bet').isDisabled()).toBe(true);
@@ -246,6 +252,9 @@ describe('round games journey', () => {
     await enabled('wingo-colour-green');
     await page.getByTestId('wingo-colour-green').click();
     await expect.poll(() => page.getByTestId('wingo-win-up-to').textContent()).toContain('2.000,00');
+    // A stake typed with an Indonesian decimal comma is read, shown and sent (as 1000.50).
+    await page.getByTestId('wingo-amount').fill('1000,5');
+    await expect.poll(() => page.getByTestId('wingo-win-up-to').textContent()).toContain('2.001,00');
     expect(betRequests).toBe(0);
     await screenshot(page, 'rounds-wingo-sheet');
     let placed = false;
@@ -260,6 +269,9 @@ describe('round games journey', () => {
       );
     }
     expect(placed).toBe(true);
+    expect(
+      await page.locator('[data-testid="wingo-my-bet"][data-state="open"]').first().textContent(),
+    ).toContain('1.000,50');
     // The period card counts the bet (its `bets` event's tally) while its period is the one shown.
     const betPeriod = (
       await page.locator('[data-testid="wingo-my-bet"][data-state="open"] .font-mono').first().textContent()

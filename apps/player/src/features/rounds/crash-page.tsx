@@ -23,6 +23,7 @@ import { autoTargetCents } from './crash-auto-target.ts';
 import { cashOutValue, multiplierAt } from './crash-clock.ts';
 import { CrashGraph } from './crash-graph.tsx';
 import { liveBetsShown, type ShownTally, summaryCounts, withTally } from './round-state.ts';
+import { stakeCheck } from './stake-check.ts';
 import { StakeField } from './stake-field.tsx';
 
 /** A tick moves this device's clock offset only when it differs by more than this (network jitter). */
@@ -198,6 +199,7 @@ export default function CrashPage() {
   }
 
   async function placeBet() {
+    if (stake.wire === null) return;
     const betId = crypto.randomUUID();
     setBusy(true);
     try {
@@ -205,7 +207,7 @@ export default function CrashPage() {
         body: {
           betId,
           asset,
-          amount,
+          amount: stake.wire,
           ...(mode === 'auto' && targetCents !== null ? { autoCashOut: targetCents } : {}),
         },
       });
@@ -238,6 +240,8 @@ export default function CrashPage() {
     }
   }
 
+  const available = balances.data?.items.find((item) => item.asset === asset)?.available ?? null;
+  const stake = stakeCheck(amount, asset, available);
   const targetCents = autoTargetCents(autoTarget);
   /** Auto mode with a target the server would refuse: said under the field, and no bet is sent. */
   const targetRefused = mode === 'auto' && targetCents === null;
@@ -285,9 +289,15 @@ export default function CrashPage() {
             asset={asset}
             amount={amount}
             setAmount={setAmount}
-            available={balances.data?.items.find((item) => item.asset === asset)?.available ?? null}
+            available={available}
             testId="crash-amount"
+            invalid={stake.problem !== null}
           />
+          {stake.problem !== null && (
+            <p className="text-[13px] text-rose-600" role="alert" data-testid="crash-amount-error">
+              {t(`playerRounds.${stake.problem}`)}
+            </p>
+          )}
           {mode === 'auto' && (
             <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
               {t('playerRounds.crash.autoTarget')}
@@ -331,7 +341,7 @@ export default function CrashPage() {
               key="bet"
               block
               busy={busy}
-              disabled={!canBet || targetRefused}
+              disabled={!canBet || targetRefused || stake.problem !== null}
               onClick={() => void placeBet()}
               data-testid="crash-bet"
             >

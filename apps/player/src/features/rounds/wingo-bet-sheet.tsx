@@ -1,10 +1,11 @@
-import { type Asset, parseAmount, tryParseAmount } from '@payhub/contracts';
+import type { Asset } from '@payhub/contracts';
 import { parseWingoPick, WINGO_NUMBERS, wingoPayout } from '@payhub/games';
 import { useTranslation } from 'react-i18next';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Sheet } from '../../shared/ui/sheet.tsx';
 import { clockText } from './round-state.ts';
+import { stakeCheck } from './stake-check.ts';
 import { StakeField } from './stake-field.tsx';
 import { Ball, COLOUR_CLASS } from './wingo-ball.tsx';
 
@@ -23,7 +24,8 @@ export interface WingoBetSheetProps {
   amount: string;
   setAmount: (text: string) => void;
   busy: boolean;
-  onConfirm: (pick: string) => void;
+  /** The pick and the stake in the API's form. */
+  onConfirm: (pick: string, stake: string) => void;
 }
 
 /**
@@ -35,8 +37,8 @@ export function WingoBetSheet(props: WingoBetSheetProps) {
   const { t } = useTranslation();
   const format = useProjectFormat();
   const { pick, asset, amount } = props;
-  const stake = tryParseAmount(amount, asset, 'typed');
-  const available = props.available === null ? null : parseAmount(props.available, asset, 'wire');
+  const checked = stakeCheck(amount, asset, props.available);
+  const stake = checked.units;
   const picked = pick === null ? null : parseWingoPick(pick);
   // The most the pick pays: its multiplier on a number it wins on (a colour pays less on its violet number).
   const winUpTo =
@@ -46,12 +48,7 @@ export function WingoBetSheet(props: WingoBetSheetProps) {
           return payout > best ? payout : best;
         }, 0n)
       : null;
-  const problem =
-    stake === null || stake <= 0n
-      ? t('playerRounds.wingo.amountInvalid')
-      : available !== null && stake > available
-        ? t('playerRounds.wingo.amountOverBalance')
-        : null;
+  const problem = checked.problem === null ? null : t(`playerRounds.${checked.problem}`);
 
   return (
     <Sheet
@@ -106,7 +103,7 @@ export function WingoBetSheet(props: WingoBetSheetProps) {
           busy={props.busy}
           disabled={!props.open || problem !== null}
           onClick={() => {
-            if (pick !== null) props.onConfirm(pick);
+            if (pick !== null && checked.wire !== null) props.onConfirm(pick, checked.wire);
           }}
           data-testid="wingo-confirm"
         >

@@ -69,10 +69,10 @@ export default function WingoPage() {
     return value ?? '';
   }
 
-  async function bet(pick: string) {
+  async function bet(pick: string, stake: string) {
     setBusy(true);
     try {
-      await api.rounds.wingoBet({ body: { betId: crypto.randomUUID(), game, asset, amount, pick } });
+      await api.rounds.wingoBet({ body: { betId: crypto.randomUUID(), game, asset, amount: stake, pick } });
       setPicking(null);
       notify.success(t('playerRounds.wingo.placed', { pick: pickLabel(pick) }));
       void queryClient.invalidateQueries({ queryKey: ['rounds', game, 'mine'] });
@@ -240,7 +240,7 @@ export default function WingoPage() {
           amount={amount}
           setAmount={setAmount}
           busy={busy}
-          onConfirm={(pick) => void bet(pick)}
+          onConfirm={(pick, stake) => void bet(pick, stake)}
         />
         <Link
           to={paths.roundsFair(game)}

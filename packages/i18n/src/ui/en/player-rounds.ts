@@ -4,6 +4,8 @@ import type { PlayerCatalog } from '../player.ts';
 export const playerRounds: PlayerCatalog['playerRounds'] = {
   nav: { crash: 'Crash', wingo: 'Wingo', fair: 'Fairness' },
   amount: 'Bet amount',
+  amountInvalid: 'Enter a valid amount',
+  amountOverBalance: 'Not enough balance',
   balance: 'Balance {{amount}}',
   half: '½',
   double: '2×',
@@ -50,8 +52,6 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     sheetPeriod: 'Period {{period}} · draw in {{time}}',
     winUpTo: 'Win up to {{amount}}',
     confirm: 'Bet {{amount}}',
-    amountInvalid: 'Enter a valid amount',
-    amountOverBalance: 'Not enough balance',
     results: 'Results',
     trend: 'Trend',
     trendDraws: 'last {{count}} draws',

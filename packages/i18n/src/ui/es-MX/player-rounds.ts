@@ -4,6 +4,8 @@ import type { PlayerCatalog } from '../player.ts';
 export const playerRounds: PlayerCatalog['playerRounds'] = {
   nav: { crash: 'Crash', wingo: 'Wingo', fair: 'Equidad' },
   amount: 'Monto de la apuesta',
+  amountInvalid: 'Ingresa un monto válido',
+  amountOverBalance: 'Saldo insuficiente',
   balance: 'Saldo {{amount}}',
   half: '½',
   double: '2×',
@@ -50,8 +52,6 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     sheetPeriod: 'Periodo {{period}} · sorteo en {{time}}',
     winUpTo: 'Gana hasta {{amount}}',
     confirm: 'Apostar {{amount}}',
-    amountInvalid: 'Ingresa un monto válido',
-    amountOverBalance: 'Saldo insuficiente',
     results: 'Resultados',
     trend: 'Tendencia',
     trendDraws: 'últimos {{count}} sorteos',

@@ -2,6 +2,8 @@
 export const playerRounds = {
   nav: { crash: 'Crash', wingo: 'Wingo', fair: 'Keadilan' },
   amount: 'Jumlah taruhan',
+  amountInvalid: 'Masukkan jumlah taruhan yang benar',
+  amountOverBalance: 'Saldo tidak cukup',
   balance: 'Saldo {{amount}}',
   half: '½',
   double: '2×',
@@ -48,8 +50,6 @@ export const playerRounds = {
     sheetPeriod: 'Periode {{period}} · undian dalam {{time}}',
     winUpTo: 'Menang hingga {{amount}}',
     confirm: 'Pasang {{amount}}',
-    amountInvalid: 'Masukkan jumlah taruhan yang benar',
-    amountOverBalance: 'Saldo tidak cukup',
     results: 'Hasil',
     trend: 'Tren',
     trendDraws: '{{count}} undian terakhir',
