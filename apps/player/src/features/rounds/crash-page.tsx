@@ -1,6 +1,6 @@
 import { type Asset, liveBetsOf, parseAmount, type RoundLiveBet, type RoundWire } from '@payhub/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -64,35 +64,32 @@ const BetRow = memo(function BetRow({ bet, mine }: { bet: RoundLiveBet; mine: bo
 
 /**
  * The cash-out button's words: what a tap now pays ("Ambil Rp 1.050,00"), from the curve every
- * animation frame, as the graph draws it. Written to the DOM directly, and only when the multiplier
- * moved: a React render and a money format 60 times a second would cost a cheap phone its frames.
+ * animation frame, as the graph draws it. Written to the DOM directly (React renders the span empty;
+ * the first words are written before the first paint), and only when the multiplier moved: a React
+ * render and a money format 60 times a second would cost a cheap phone its frames.
  */
 function CashOutLabel({ round, offsetMs, bet }: { round: RoundWire; offsetMs: number; bet: RoundLiveBet }) {
   const { t } = useTranslation();
   const format = useProjectFormat().asset;
   const text = useRef<HTMLSpanElement>(null);
   const stake = parseAmount(bet.stake, bet.asset, 'wire');
-  const labelAt = (cents: number) =>
-    t('playerRounds.crash.cashOutFor', { amount: format(cashOutValue(stake, cents), bet.asset) });
-  useEffect(() => {
+  useLayoutEffect(() => {
     let frame = 0;
     let shownCents = -1;
     const draw = () => {
       const cents = multiplierAt(round, offsetMs, Date.now());
       if (cents !== shownCents && text.current) {
         shownCents = cents;
-        text.current.textContent = labelAt(cents);
+        text.current.textContent = t('playerRounds.crash.cashOutFor', {
+          amount: format(cashOutValue(stake, cents), bet.asset),
+        });
       }
       frame = requestAnimationFrame(draw);
     };
     draw();
     return () => cancelAnimationFrame(frame);
   });
-  return (
-    <span ref={text} data-testid="crash-cashout-value">
-      {labelAt(multiplierAt(round, offsetMs, Date.now()))}
-    </span>
-  );
+  return <span ref={text} data-testid="crash-cashout-value" />;
 }
 
 /** Crash: the shared curve, the bet form (manual or auto cash-out), everyone's bets live and the recent crash points. */
