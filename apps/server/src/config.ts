@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { AssetSchema } from '@payhub/contracts';
+import { type Asset, AssetSchema, tryParseAmount } from '@payhub/contracts';
 import { z } from 'zod';
 
 /**
@@ -18,6 +18,14 @@ const WithdrawTierLimits = z.record(
   ),
 );
 export type WithdrawTierLimitsConfig = z.infer<typeof WithdrawTierLimits>;
+/** ROUNDS_MAX_STAKE: by asset, a positive amount in its input form (at most its decimals). */
+const RoundsMaxStake = z.partialRecord(AssetSchema, z.string()).superRefine((limits, context) => {
+  for (const [asset, amount] of Object.entries(limits) as [Asset, string][]) {
+    const units = tryParseAmount(amount, asset);
+    if (units === null || units <= 0n)
+      context.addIssue({ code: 'custom', path: [asset], message: 'not an amount' });
+  }
+});
 
 const EnvSchema = z.object({
   /**
@@ -160,6 +168,21 @@ const EnvSchema = z.object({
    */
   ROUNDS_BET_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(500).default(2),
   ROUNDS_BET_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(64),
+  /**
+   * The largest stake of one round bet per asset, overriding the defaults (Rp 10,000,000, MX$10,000,
+   * 1,000 USDT, 100,000 YEC), JSON by asset in its amount form: `{"IDR": "5000000.00"}`.
+   */
+  ROUNDS_MAX_STAKE: z
+    .string()
+    .default('{}')
+    .transform((text, context) => {
+      try {
+        return RoundsMaxStake.parse(JSON.parse(text));
+      } catch {
+        context.addIssue({ code: 'custom', message: 'ROUNDS_MAX_STAKE: JSON of asset → positive amount' });
+        return z.NEVER;
+      }
+    }),
   // --- EVM chain (USDT deposits and withdrawals; docs/chain.md) ---
   /** JSON-RPC of an EVM chain; unset: a local dev chain is started with the app (not in production). */
   CHAIN_RPC_URL: z.string().url().optional(),
@@ -332,6 +355,8 @@ export interface RoundsConfig {
   cashOutBatches: { inFlight: number; maxSize: number };
   /** Group commit of round bets (ROUNDS_BET_BATCHES_IN_FLIGHT, ROUNDS_BET_BATCH_MAX). */
   betBatches: { inFlight: number; maxSize: number };
+  /** The largest stake of one bet by asset where ROUNDS_MAX_STAKE sets it (amount form). */
+  maxStake: Partial<Record<Asset, string>>;
 }
 
 function roundsConfig(value: Env, production: boolean): RoundsConfig {
@@ -363,6 +388,7 @@ function roundsConfig(value: Env, production: boolean): RoundsConfig {
       maxSize: value.ROUNDS_CASH_OUT_BATCH_MAX,
     },
     betBatches: { inFlight: value.ROUNDS_BET_BATCHES_IN_FLIGHT, maxSize: value.ROUNDS_BET_BATCH_MAX },
+    maxStake: value.ROUNDS_MAX_STAKE,
   };
 }
 

@@ -165,6 +165,8 @@ export const WingoBetBody = z
 /** Codes a round bet can answer: the round, the balance, the play gate and its limits. */
 const BET_ERRORS = [
   ErrorCode.RoundBettingClosed,
+  // Above the largest stake of the asset (ROUNDS_MAX_STAKE).
+  ErrorCode.WrongBetAmount,
   ErrorCode.RoundAlreadyBet,
   ErrorCode.RoundNotReady,
   ErrorCode.InsufficientBalance,

@@ -208,6 +208,8 @@ beforeAll(async () => {
       ROUNDS_CRASH_GROWTH: String(GROWTH),
       ROUNDS_WINGO_DURATIONS_MS: '2500,3500,4500',
       ROUNDS_WINGO_CLOSE_MS: '1000',
+      // The largest IDR stake of a round bet, low enough for the demo balances to reach.
+      ROUNDS_MAX_STAKE: '{"IDR": "5000.00"}',
     },
   });
   const checkpoints = [...chainCheckpoints(CRASH_CHAIN_SECRET, CHAIN_LENGTH, 30)];
@@ -299,6 +301,13 @@ describe('crash', () => {
     expect(state.round?.result).toBeNull();
     const round = state.round!;
     const before = await available(player, 'IDR');
+    // Above the largest stake (ROUNDS_MAX_STAKE): refused with 702 before anything is held.
+    const overMax = await failure(
+      player.api.rounds.crashBet({ body: { betId: randomUUID(), asset: 'IDR', amount: '5000.01' } }),
+    );
+    expect(overMax.errCode).toBe(702);
+    expect(overMax.errMsg).toContain('5000.00');
+    expect(await available(player, 'IDR')).toBe(before);
     const betId = randomUUID();
     const bet = await player.api.rounds.crashBet({ body: { betId, asset: 'IDR', amount: '1000' } });
     expect(bet).toMatchObject({ id: betId, state: 'open', stake: '1000.00', roundId: round.id });
@@ -930,6 +939,13 @@ describe('wingo', () => {
       }),
     );
     expect(late.errCode).toBe(10030);
+    // The largest stake holds for wingo too (checked before the round is read).
+    const overMax = await failure(
+      player.api.rounds.wingoBet({
+        body: { betId: randomUUID(), game: 'wingo60', asset: 'IDR', amount: '5000.01', pick: 'size:small' },
+      }),
+    );
+    expect(overMax.errCode).toBe(702);
 
     await driveUntil(open.id, 'ended');
     const history = await player.api.rounds.history({ params: { game: 'wingo30' }, query: {} });

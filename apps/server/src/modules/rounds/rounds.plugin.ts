@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ProjectConfig, RoundsRealtimeRoute } from '@payhub/contracts';
+import { type Asset, type ProjectConfig, parseAmount, RoundsRealtimeRoute } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { RoundsConfig } from '../../config.ts';
 import { createLedger } from '../../ledger/ledger.ts';
@@ -14,7 +14,12 @@ import { walletAssets } from '../wallet/wallet.service.ts';
 import { isCashOutsInFlightMessage } from './rounds.cash-outs-in-flight.ts';
 import { createRoundsRepo } from './rounds.repo.ts';
 import { registerRoundsRealtime, registerRoundsRoutes } from './rounds.routes.ts';
-import { createRoundsService, PRODUCTION_ROUNDS_SETTINGS, type RoundsService } from './rounds.service.ts';
+import {
+  createRoundsService,
+  DEFAULT_ROUND_MAX_STAKE,
+  PRODUCTION_ROUNDS_SETTINGS,
+  type RoundsService,
+} from './rounds.service.ts';
 
 /** Advisory lock key of the round clock's node (the payment hub's scheduler has its own). */
 export const ROUNDS_CLOCK_LOCK = 0x524f_554e; // "ROUN"
@@ -88,6 +93,15 @@ export async function registerRounds(
       wingoDurationsMs: config.wingoDurationsMs,
       wingoCloseMs: config.wingoCloseMs,
       devSalt: config.devSalt,
+      maxStake: {
+        ...DEFAULT_ROUND_MAX_STAKE,
+        ...Object.fromEntries(
+          (Object.entries(config.maxStake) as [Asset, string][]).map(([asset, amount]) => [
+            asset,
+            parseAmount(amount, asset),
+          ]),
+        ),
+      },
     },
     projects: deps.projects,
     projectById: deps.projectById,

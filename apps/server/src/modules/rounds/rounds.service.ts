@@ -89,7 +89,23 @@ export interface RoundsSettings {
   devSalt: boolean;
   /** A live round whose end passed longer ago than this is voided and its stakes returned. */
   voidAfterMs: number;
+  /**
+   * The largest stake of one round bet per asset, minor units (ROUNDS_MAX_STAKE): crash pays up to
+   * 200× it, wingo 9.5×, so this bounds what one bet can cost the house.
+   */
+  maxStake: Record<Asset, bigint>;
 }
+
+/**
+ * The in-house games' default largest bet (migration 0620: Rp 10,000,000, MX$10,000, 100,000 YEC)
+ * and 1,000 USDT: one bet's stake, minor units.
+ */
+export const DEFAULT_ROUND_MAX_STAKE: Record<Asset, bigint> = {
+  IDR: 1_000_000_000n,
+  MXN: 1_000_000n,
+  USDT: 1_000_000_000n,
+  YEC: 10_000_000n,
+};
 
 export const PRODUCTION_ROUNDS_SETTINGS: RoundsSettings = {
   chainLength: 1_000_000,
@@ -105,6 +121,7 @@ export const PRODUCTION_ROUNDS_SETTINGS: RoundsSettings = {
   wingoCloseMs: 5_000,
   devSalt: false,
   voidAfterMs: 10 * 60_000,
+  maxStake: DEFAULT_ROUND_MAX_STAKE,
 };
 
 export interface RoundsDeps {
@@ -952,6 +969,13 @@ export function createRoundsService(deps: RoundsDeps) {
     if (!held.includes(asset)) throw badParameter(`asset: one of ${held.join(', ')}`);
   }
 
+  /** A stake above the asset's largest round bet is refused (702) before anything is read or held. */
+  function checkStake(asset: Asset, amount: bigint): void {
+    const max = deps.settings.maxStake[asset];
+    if (amount > max)
+      throw new AppError(ErrorCode.WrongBetAmount, `amount: at most ${formatAmount(max, asset)}`);
+  }
+
   /** Ledger account ids by address, cached once the transaction that created them committed. */
   const accountIds = new Map<string, bigint>();
 
@@ -1400,6 +1424,7 @@ export function createRoundsService(deps: RoundsDeps) {
    */
   async function placeBet(session: Session, input: RoundBetInput): Promise<RoundBetWire> {
     checkAsset(session, input.asset);
+    checkStake(input.asset, input.amount);
     try {
       const placed =
         (await placeQuick(session, input)) ??
