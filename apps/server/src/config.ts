@@ -27,6 +27,21 @@ const RoundsMaxStake = z.partialRecord(AssetSchema, z.string()).superRefine((lim
   }
 });
 
+/** A setting holding JSON that `schema` reads ('{}' when unset); anything else fails with `message`. */
+function jsonSetting<T>(schema: z.ZodType<T>, message: string) {
+  return z
+    .string()
+    .default('{}')
+    .transform((text, context): T => {
+      try {
+        return schema.parse(JSON.parse(text));
+      } catch {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+    });
+}
+
 const EnvSchema = z.object({
   /**
    * `production` unless set: development (demo data, the dev-only endpoints on loopback) must be
@@ -68,20 +83,10 @@ const EnvSchema = z.object({
    * id: `{"12": {"1": {"IDR": {"perWithdrawal": "5000000.00", "daily": "10000000.00"}}}}`; null = no
    * tier limit. Amounts in the asset's wire form.
    */
-  WITHDRAW_TIER_LIMITS: z
-    .string()
-    .default('{}')
-    .transform((text, context) => {
-      try {
-        return WithdrawTierLimits.parse(JSON.parse(text));
-      } catch {
-        context.addIssue({
-          code: 'custom',
-          message: 'WITHDRAW_TIER_LIMITS: JSON of project → tier → asset → {perWithdrawal, daily}',
-        });
-        return z.NEVER;
-      }
-    }),
+  WITHDRAW_TIER_LIMITS: jsonSetting(
+    WithdrawTierLimits,
+    'WITHDRAW_TIER_LIMITS: JSON of project → tier → asset → {perWithdrawal, daily}',
+  ),
   /** Outgoing mail (smtp:// or smtps:// URL, nodemailer); unset outside production: an embedded capture. */
   SMTP_URL: z
     .string()
@@ -172,17 +177,7 @@ const EnvSchema = z.object({
    * The largest stake of one round bet per asset, overriding the defaults (Rp 10,000,000, MX$10,000,
    * 1,000 USDT, 100,000 YEC), JSON by asset in its amount form: `{"IDR": "5000000.00"}`.
    */
-  ROUNDS_MAX_STAKE: z
-    .string()
-    .default('{}')
-    .transform((text, context) => {
-      try {
-        return RoundsMaxStake.parse(JSON.parse(text));
-      } catch {
-        context.addIssue({ code: 'custom', message: 'ROUNDS_MAX_STAKE: JSON of asset → positive amount' });
-        return z.NEVER;
-      }
-    }),
+  ROUNDS_MAX_STAKE: jsonSetting(RoundsMaxStake, 'ROUNDS_MAX_STAKE: JSON of asset → positive amount'),
   // --- EVM chain (USDT deposits and withdrawals; docs/chain.md) ---
   /** JSON-RPC of an EVM chain; unset: a local dev chain is started with the app (not in production). */
   CHAIN_RPC_URL: z.string().url().optional(),
