@@ -256,6 +256,8 @@ describe('round games journey', () => {
     await page.getByTestId('wingo-amount').fill('1000,5');
     await expect.poll(() => page.getByTestId('wingo-win-up-to').textContent()).toContain('2.001,00');
     expect(betRequests).toBe(0);
+    // The sheet's opening animation ended: the screenshot shows it as the player reads it.
+    await page.waitForFunction(() => document.getAnimations().every((item) => item.playState !== 'running'));
     await screenshot(page, 'rounds-wingo-sheet');
     let placed = false;
     for (let attempt = 0; attempt < 4 && !placed; attempt += 1) {

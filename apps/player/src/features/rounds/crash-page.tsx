@@ -229,7 +229,7 @@ export default function CrashPage() {
           amount: format.asset(bet.payout ?? '0', bet.asset),
         }),
       );
-      void queryClient.invalidateQueries({ queryKey: ['rounds', 'crash', 'mine'] });
+      void queryClient.invalidateQueries({ queryKey: myRoundBetsQuery('crash').queryKey });
     } catch {
       // Refused after the bust (10031): the API layer shows it.
     } finally {
@@ -288,13 +288,8 @@ export default function CrashPage() {
             setAmount={setAmount}
             available={available}
             testId="crash-amount"
-            invalid={stake.problem !== null}
+            check={stake}
           />
-          {stake.problem !== null && (
-            <p className="text-[13px] text-rose-600" role="alert" data-testid="crash-amount-error">
-              {t(`playerRounds.${stake.problem}`)}
-            </p>
-          )}
           {mode === 'auto' && (
             <label className="flex flex-col gap-1 text-[13px] font-semibold text-slate-600">
               {t('playerRounds.crash.autoTarget')}

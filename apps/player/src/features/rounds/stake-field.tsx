@@ -1,8 +1,9 @@
-import { type Asset, parseAmount, tryParseAmount } from '@payhub/contracts';
+import { type Asset, parseAmount } from '@payhub/contracts';
 import { useTranslation } from 'react-i18next';
 import { typedOf } from '../../lib/amount-text.ts';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import type { StakeCheck } from './stake-check.ts';
 
 export interface StakeFieldProps {
   asset: Asset;
@@ -12,21 +13,18 @@ export interface StakeFieldProps {
   /** The asset's available balance (wire form), when read. */
   available: string | null;
   testId: string;
-  invalid?: boolean;
+  /** `stakeCheck` of `amount`: ½ and 2× scale its units; its problem is said under the field. */
+  check: StakeCheck;
 }
 
-/** A round game's stake: the field, the balance beside its label, and ½ and 2× of what is typed. */
-export function StakeField({
-  asset,
-  amount,
-  setAmount,
-  available,
-  testId,
-  invalid = false,
-}: StakeFieldProps) {
+/**
+ * A round game's stake: the field, the balance beside its label, ½ and 2× of what is typed, and what
+ * stops it (`testId`-error) under them.
+ */
+export function StakeField({ asset, amount, setAmount, available, testId, check }: StakeFieldProps) {
   const { t } = useTranslation();
   const format = useProjectFormat();
-  const stake = tryParseAmount(amount, asset, 'typed');
+  const stake = check.units;
   const scale = (times: (units: bigint) => bigint) => {
     if (stake !== null && stake > 0n) setAmount(typedOf(times(stake), asset));
   };
@@ -47,7 +45,7 @@ export function StakeField({
           value={amount}
           inputMode="decimal"
           data-testid={testId}
-          aria-invalid={invalid}
+          aria-invalid={check.problem !== null}
           onChange={(event) => setAmount(event.target.value)}
           className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200"
         />
@@ -60,6 +58,11 @@ export function StakeField({
           {t('playerRounds.double')}
         </Button>
       </div>
+      {check.problem !== null && (
+        <p className="text-[13px] text-rose-600" role="alert" data-testid={`${testId}-error`}>
+          {t(`playerRounds.${check.problem}`)}
+        </p>
+      )}
     </div>
   );
 }

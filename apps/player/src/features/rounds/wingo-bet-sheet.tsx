@@ -48,7 +48,6 @@ export function WingoBetSheet(props: WingoBetSheetProps) {
           return payout > best ? payout : best;
         }, 0n)
       : null;
-  const problem = checked.problem === null ? null : t(`playerRounds.${checked.problem}`);
 
   return (
     <Sheet
@@ -85,23 +84,17 @@ export function WingoBetSheet(props: WingoBetSheetProps) {
           setAmount={props.setAmount}
           available={props.available}
           testId="wingo-amount"
-          invalid={problem !== null}
+          check={checked}
         />
-        {problem !== null ? (
-          <p className="text-[13px] text-rose-600" role="alert">
-            {problem}
+        {checked.problem === null && winUpTo !== null && (
+          <p className="text-[13px] text-slate-600" data-testid="wingo-win-up-to">
+            {t('playerRounds.wingo.winUpTo', { amount: format.asset(winUpTo, asset) })}
           </p>
-        ) : (
-          winUpTo !== null && (
-            <p className="text-[13px] text-slate-600" data-testid="wingo-win-up-to">
-              {t('playerRounds.wingo.winUpTo', { amount: format.asset(winUpTo, asset) })}
-            </p>
-          )
         )}
         <Button
           block
           busy={props.busy}
-          disabled={!props.open || problem !== null}
+          disabled={!props.open || checked.problem !== null}
           onClick={() => {
             if (pick !== null && checked.wire !== null) props.onConfirm(pick, checked.wire);
           }}

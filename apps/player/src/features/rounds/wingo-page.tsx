@@ -75,7 +75,7 @@ export default function WingoPage() {
       await api.rounds.wingoBet({ body: { betId: crypto.randomUUID(), game, asset, amount: stake, pick } });
       setPicking(null);
       notify.success(t('playerRounds.wingo.placed', { pick: pickLabel(pick) }));
-      void queryClient.invalidateQueries({ queryKey: ['rounds', game, 'mine'] });
+      void queryClient.invalidateQueries({ queryKey: myRoundBetsQuery(game).queryKey });
     } catch {
       // Refusals (10030 after the close, 700 short) are shown by the API layer.
     } finally {
