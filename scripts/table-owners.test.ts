@@ -125,6 +125,7 @@ const OWNERS: Record<string, { tables: readonly string[]; functions?: readonly s
       'round_chain_checkpoints',
       'rounds',
       'round_bets',
+      'round_stakes',
       'round_bet_hours',
       'round_bet_rollup',
     ],

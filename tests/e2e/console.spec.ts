@@ -387,6 +387,18 @@ describe('operator console at 1280x800', () => {
       await row.getByText('Nonaktif').waitFor();
     }
     await screenshot(page, 'console-games');
+    // Crash's stake range in USDT set for the project (no journey bets crash in USDT): the row says so.
+    const usdt = page.getByTestId('round-stakes-crash-USDT');
+    await usdt.scrollIntoViewIfNeeded();
+    expect(await usdt.getByText('Bawaan server').count()).toBe(1);
+    await usdt.getByLabel('Taruhan minimum crash USDT').fill('0.5');
+    await usdt.getByLabel('Taruhan maksimum crash USDT').fill('250');
+    await usdt.getByRole('button', { name: 'Simpan' }).click();
+    const saved = page.getByTestId('round-stakes-crash-USDT');
+    await saved.getByText('Diatur proyek').waitFor();
+    expect(await saved.getByLabel('Taruhan minimum crash USDT').inputValue()).toBe('0.500000');
+    expect(await saved.getByLabel('Taruhan maksimum crash USDT').inputValue()).toBe('250.000000');
+    await screenshot(page, 'console-games-round-stakes');
     await page.getByTestId('chain-crash').scrollIntoViewIfNeeded();
     await screenshot(page, 'console-games-chains');
 

@@ -205,6 +205,13 @@ describe('round games journey', () => {
     await b.getByTestId('crash-amount').fill('2000000');
     expect(await b.getByTestId('crash-amount-error').textContent()).toBe('Saldo tidak cukup');
     expect(await b.getByTestId('crash-bet').isDisabled()).toBe(true);
+    // Under the game's smallest stake (the state's range: Rp 1,000 by default) likewise.
+    await b.getByTestId('crash-amount').fill('999,99');
+    expect(await b.getByTestId('crash-amount-error').textContent()).toMatch(
+      /^Taruhan minimal Rp\s1\.000,00$/,
+    );
+    expect(await b.getByTestId('crash-bet').isDisabled()).toBe(true);
+    await screenshot(b, 'rounds-crash-below-min');
     await b.getByTestId('crash-amount').fill('1000,5');
     await b.getByTestId('crash-amount-error').waitFor({ state: 'detached' });
     await target.fill('1,5');

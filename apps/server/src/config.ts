@@ -18,8 +18,8 @@ const WithdrawTierLimits = z.record(
   ),
 );
 export type WithdrawTierLimitsConfig = z.infer<typeof WithdrawTierLimits>;
-/** ROUNDS_MAX_STAKE: by asset, a positive amount in its input form (at most its decimals). */
-const RoundsMaxStake = z.partialRecord(AssetSchema, z.string()).superRefine((limits, context) => {
+/** ROUNDS_MIN_STAKE / ROUNDS_MAX_STAKE: by asset, a positive amount in its input form (at most its decimals). */
+const RoundsStakes = z.partialRecord(AssetSchema, z.string()).superRefine((limits, context) => {
   for (const [asset, amount] of Object.entries(limits) as [Asset, string][]) {
     const units = tryParseAmount(amount, asset);
     if (units === null || units <= 0n)
@@ -177,7 +177,12 @@ const EnvSchema = z.object({
    * The largest stake of one round bet per asset, overriding the defaults (Rp 10,000,000, MX$10,000,
    * 1,000 USDT, 100,000 YEC), JSON by asset in its amount form: `{"IDR": "5000000.00"}`.
    */
-  ROUNDS_MAX_STAKE: jsonSetting(RoundsMaxStake, 'ROUNDS_MAX_STAKE: JSON of asset → positive amount'),
+  ROUNDS_MAX_STAKE: jsonSetting(RoundsStakes, 'ROUNDS_MAX_STAKE: JSON of asset → positive amount'),
+  /**
+   * The smallest stake of one crash or wingo bet for a project whose console set none (default: the
+   * in-house games' smallest bet, Rp 1,000, MX$1, 1 YEC, and 0.10 USDT), JSON by asset: `{"IDR": "500"}`.
+   */
+  ROUNDS_MIN_STAKE: jsonSetting(RoundsStakes, 'ROUNDS_MIN_STAKE: JSON of asset → positive amount'),
   // --- EVM chain (USDT deposits and withdrawals; docs/chain.md) ---
   /** JSON-RPC of an EVM chain; unset: a local dev chain is started with the app (not in production). */
   CHAIN_RPC_URL: z.string().url().optional(),
@@ -350,6 +355,8 @@ export interface RoundsConfig {
   cashOutBatches: { inFlight: number; maxSize: number };
   /** Group commit of round bets (ROUNDS_BET_BATCHES_IN_FLIGHT, ROUNDS_BET_BATCH_MAX). */
   betBatches: { inFlight: number; maxSize: number };
+  /** The smallest stake of one bet by asset where ROUNDS_MIN_STAKE sets it (amount form). */
+  minStake: Partial<Record<Asset, string>>;
   /** The largest stake of one bet by asset where ROUNDS_MAX_STAKE sets it (amount form). */
   maxStake: Partial<Record<Asset, string>>;
 }
@@ -383,6 +390,7 @@ function roundsConfig(value: Env, production: boolean): RoundsConfig {
       maxSize: value.ROUNDS_CASH_OUT_BATCH_MAX,
     },
     betBatches: { inFlight: value.ROUNDS_BET_BATCHES_IN_FLIGHT, maxSize: value.ROUNDS_BET_BATCH_MAX },
+    minStake: value.ROUNDS_MIN_STAKE,
     maxStake: value.ROUNDS_MAX_STAKE,
   };
 }

@@ -8,7 +8,7 @@ import { CONSOLE_PLAYERS_PERMISSIONS, consolePlayersApi } from './console-player
 import { endpoint } from './endpoint.ts';
 import { PayOrderState, WithdrawOrderState } from './enums.ts';
 import { ErrorCode } from './errors.ts';
-import { GameConfigUpdate, GameConfigWire } from './games.ts';
+import { GameConfigUpdate, GameConfigWire, StakeInput } from './games.ts';
 import { AssetSchema, MoneyInput } from './money.ts';
 import {
   NOTICE_CONTENT_MAX_CHARS,
@@ -19,7 +19,7 @@ import {
 import { MonitoringCase, OperatorStatus, PayOrderPage } from './payhub.ts';
 import { REFERRAL_TIERS_PERMISSIONS, referralTiersApi } from './referral-tiers.ts';
 import { GIFT_CODE_KINDS, GiftCodeCreate } from './rewards-gifts.ts';
-import { RoundFairness, RoundGameSchema } from './rounds.ts';
+import { RoundFairness, RoundGameSchema, RoundStakeGameSchema, RoundStakeLimits } from './rounds.ts';
 import { Maintenance } from './site.ts';
 import { BooleanInput, Count, Id, intInput, Page } from './validation.ts';
 import { AssetAmountWire, AssetBalance, HistoryRow } from './wallet.ts';
@@ -218,6 +218,18 @@ export const ConsoleLedgerCheck = z.object({
 });
 
 /** A crash or wingo game's current hash chain: its terminating hash, salt, and how far it has run. */
+/** A round game's stake range in one asset of the project; `custom` false: the server's defaults. */
+export const ConsoleRoundStakes = RoundStakeLimits.extend({
+  game: RoundStakeGameSchema,
+  custom: z.boolean(),
+});
+export type ConsoleRoundStakes = z.infer<typeof ConsoleRoundStakes>;
+
+/** A round game's stake range to store (minor units of the asset at most; min ≤ max). */
+export const ConsoleRoundStakesUpdate = z
+  .object({ game: RoundStakeGameSchema, asset: AssetSchema, minStake: StakeInput, maxStake: StakeInput })
+  .strict();
+
 export const ConsoleChainStatus = z.object({
   game: RoundGameSchema,
   /** Null when the game has no chain yet (the round clock creates one). */
@@ -608,8 +620,12 @@ export const consoleApi = {
     path: '/main/console/games',
     access: 'secure',
     summary:
-      "Console: every in-house game's settings per asset of the project, and the crash/wingo chains' status (terminating hash, salt)",
-    response: z.object({ configs: z.array(GameConfigWire), chains: z.array(ConsoleChainStatus) }),
+      "Console: every in-house game's settings per asset of the project, crash's and wingo's stake ranges, and their chains' status (terminating hash, salt)",
+    response: z.object({
+      configs: z.array(GameConfigWire),
+      roundStakes: z.array(ConsoleRoundStakes),
+      chains: z.array(ConsoleChainStatus),
+    }),
     errors: [ErrorCode.NoPermission],
   }),
   updateGame: endpoint({
@@ -620,6 +636,16 @@ export const consoleApi = {
       'Console: switch a game on or off and set its bet range, max payout and edge (within GAME_EDGE_BOUNDS) in one asset of the project',
     body: GameConfigUpdate,
     response: GameConfigWire,
+    errors: [ErrorCode.NoPermission],
+  }),
+  updateRoundStakes: endpoint({
+    method: 'PUT',
+    path: '/main/console/games/round-stakes',
+    access: 'secure',
+    summary:
+      "Console: set the smallest and largest stake of a crash or wingo bet in one asset of the project (the server's defaults until set)",
+    body: ConsoleRoundStakesUpdate,
+    response: ConsoleRoundStakes,
     errors: [ErrorCode.NoPermission],
   }),
   setRoundSalt: endpoint({
@@ -768,6 +794,7 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<ConsoleAction, readonly StaffR
   gameReport: ['finance', 'admin'],
   games: ['finance', 'admin'],
   updateGame: ['admin'],
+  updateRoundStakes: ['admin'],
   setRoundSalt: ['admin'],
   audit: ['compliance', 'finance', 'admin'],
   staff: ['admin'],

@@ -25,6 +25,23 @@ export type RoundBetState = (typeof ROUND_BET_STATES)[number];
 export const RoundGameSchema = z.enum(ROUND_GAMES);
 export const WingoGameSchema = z.enum(WINGO_GAMES);
 
+/**
+ * The games a stake range is set for: crash, and wingo (its three modes share one range: a player
+ * switching between 30 s and 2 min bets under the same limits).
+ */
+export const ROUND_STAKE_GAMES = ['crash', 'wingo'] as const;
+export type RoundStakeGame = (typeof ROUND_STAKE_GAMES)[number];
+export const RoundStakeGameSchema = z.enum(ROUND_STAKE_GAMES);
+export const roundStakeGameOf = (game: RoundGame): RoundStakeGame => (game === 'crash' ? 'crash' : 'wingo');
+
+/** The smallest and largest stake of one bet in an asset (the project's, else the server's defaults). */
+export const RoundStakeLimits = z.object({
+  asset: AssetSchema,
+  minStake: AssetAmountWire,
+  maxStake: AssetAmountWire,
+});
+export type RoundStakeLimits = z.infer<typeof RoundStakeLimits>;
+
 /** A round as everyone sees it: hash and result only after it ended. */
 export const RoundWire = z.object({
   id: z.string(),
@@ -115,6 +132,8 @@ export const RoundStateResponse = z.object({
   tally: RoundTally,
   recent: z.array(RoundWire),
   fairness: RoundFairness.nullable(),
+  /** The stake range of a bet in each asset the player can bet in (outside it: 702). */
+  stakes: z.array(RoundStakeLimits),
 });
 export type RoundStateResponse = z.infer<typeof RoundStateResponse>;
 

@@ -1,4 +1,9 @@
-import { GAME_EDGE_BOUNDS, type GameConfigWire, ROUND_DEV_SALT_SOURCE } from '@payhub/contracts';
+import {
+  type ConsoleRoundStakes,
+  GAME_EDGE_BOUNDS,
+  type GameConfigWire,
+  ROUND_DEV_SALT_SOURCE,
+} from '@payhub/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,6 +89,49 @@ function ConfigRow({ config, editable }: { config: GameConfigWire; editable: boo
   );
 }
 
+/** Crash's or wingo's stake range in one asset: the smallest and largest stake of one bet. */
+function RoundStakesRow({ stakes, editable }: { stakes: ConsoleRoundStakes; editable: boolean }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [draft, setDraft] = useState({ minStake: stakes.minStake, maxStake: stakes.maxStake });
+  const save = useMutation({
+    mutationFn: () =>
+      api.console.updateRoundStakes({ body: { game: stakes.game, asset: stakes.asset, ...draft } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: gamesQuery.queryKey }),
+  });
+  const field = (key: 'minStake' | 'maxStake') => (
+    <Input
+      aria-label={`${t(`console.games.${key}`)} ${stakes.game} ${stakes.asset}`}
+      className="w-36 tabular-nums"
+      value={draft[key]}
+      disabled={!editable}
+      onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+    />
+  );
+  return (
+    <tr data-testid={`round-stakes-${stakes.game}-${stakes.asset}`}>
+      <td className="px-2 py-1.5 font-medium">{stakes.game}</td>
+      <td className="px-2 py-1.5">{stakes.asset}</td>
+      <td className="px-2 py-1.5">{field('minStake')}</td>
+      <td className="px-2 py-1.5">{field('maxStake')}</td>
+      <td className="px-2 py-1.5">
+        <Badge tone={stakes.custom ? 'green' : 'slate'}>
+          {stakes.custom ? t('console.games.custom') : t('console.games.defaults')}
+        </Badge>
+      </td>
+      <td className="px-2 py-1.5">
+        {editable && (
+          <Button disabled={save.isPending} onClick={() => save.mutate()}>
+            {t('console.games.save')}
+          </Button>
+        )}
+        {save.isSuccess && <span className="ml-2 text-xs text-emerald-700">{t('console.games.saved')}</span>}
+        <ErrorLine error={save.error ? errorText(save.error) : null} />
+      </td>
+    </tr>
+  );
+}
+
 /** Fixing a chain's salt once: a public value nobody chose (a future Bitcoin block's hash) and where it comes from. */
 function SaltForm({
   game,
@@ -133,6 +181,7 @@ export function GamesPage() {
   const { t } = useTranslation();
   const canEdit = useCan('updateGame');
   const canSalt = useCan('setRoundSalt');
+  const canSetStakes = useCan('updateRoundStakes');
   const games = useQuery(gamesQuery);
   return (
     <div className="flex flex-col gap-4">
@@ -155,6 +204,27 @@ export function GamesPage() {
               key={`${config.game}-${config.asset}-${config.enabled}-${config.minBet}-${config.maxBet}-${config.maxPayout}-${config.edgeBp}`}
               config={config}
               editable={canEdit}
+            />
+          ))}
+        </Table>
+      </Card>
+      <Card title={t('console.games.roundStakes')}>
+        <p className="mb-2 text-xs text-slate-500">{t('console.games.roundStakesHint')}</p>
+        <Table
+          head={[
+            t('console.games.game'),
+            t('console.players.asset'),
+            t('console.games.minStake'),
+            t('console.games.maxStake'),
+            '',
+            '',
+          ]}
+        >
+          {(games.data?.roundStakes ?? []).map((stakes) => (
+            <RoundStakesRow
+              key={`${stakes.game}-${stakes.asset}-${stakes.minStake}-${stakes.maxStake}-${stakes.custom}`}
+              stakes={stakes}
+              editable={canSetStakes}
             />
           ))}
         </Table>

@@ -70,9 +70,14 @@ const BetRow = memo(function BetRow({ bet, mine }: { bet: RoundLiveBet; mine: bo
  */
 function CashOutLabel({ round, offsetMs, bet }: { round: RoundWire; offsetMs: number; bet: RoundLiveBet }) {
   const { t } = useTranslation();
-  const format = useProjectFormat().asset;
+  // The formatter is rebuilt at every render: read through a ref, so the loop restarts only when
+  // what it draws from changes (the round, the clock's offset, the stake, the language).
+  const projectFormat = useProjectFormat().asset;
+  const format = useRef(projectFormat);
+  format.current = projectFormat;
   const text = useRef<HTMLSpanElement>(null);
   const stake = parseAmount(bet.stake, bet.asset, 'wire');
+  const asset = bet.asset;
   useLayoutEffect(() => {
     let frame = 0;
     let shownCents = -1;
@@ -81,14 +86,14 @@ function CashOutLabel({ round, offsetMs, bet }: { round: RoundWire; offsetMs: nu
       if (cents !== shownCents && text.current) {
         shownCents = cents;
         text.current.textContent = t('playerRounds.crash.cashOutFor', {
-          amount: format(cashOutValue(stake, cents), bet.asset),
+          amount: format.current(cashOutValue(stake, cents), asset),
         });
       }
       frame = requestAnimationFrame(draw);
     };
     draw();
     return () => cancelAnimationFrame(frame);
-  });
+  }, [round, offsetMs, stake, asset, t]);
   return <span ref={text} data-testid="crash-cashout-value" />;
 }
 
@@ -238,7 +243,12 @@ export default function CrashPage() {
   }
 
   const available = balances.data?.items.find((item) => item.asset === asset)?.available ?? null;
-  const stake = stakeCheck(amount, asset, available);
+  const stake = stakeCheck(
+    amount,
+    asset,
+    available,
+    state.data?.stakes.find((item) => item.asset === asset) ?? null,
+  );
   const targetCents = autoTargetCents(autoTarget);
   /** Auto mode with a target the server would refuse: said under the field, and no bet is sent. */
   const targetRefused = mode === 'auto' && targetCents === null;

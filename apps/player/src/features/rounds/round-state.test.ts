@@ -21,6 +21,7 @@ function stateWith(live: RoundWire | null, recent: RoundWire[]): RoundStateRespo
     tally: { bets: 1, won: 0 },
     recent,
     fairness: null,
+    stakes: [],
   };
 }
 

@@ -60,7 +60,9 @@ export function StakeField({ asset, amount, setAmount, available, testId, check 
       </div>
       {check.problem !== null && (
         <p className="text-[13px] text-rose-600" role="alert" data-testid={`${testId}-error`}>
-          {t(`playerRounds.${check.problem}`)}
+          {t(`playerRounds.${check.problem}`, {
+            amount: check.bound === null ? '' : format.asset(check.bound, asset),
+          })}
         </p>
       )}
     </div>

@@ -1,4 +1,4 @@
-import type { Asset } from '@payhub/contracts';
+import type { Asset, RoundStakeLimits } from '@payhub/contracts';
 import { parseWingoPick, WINGO_NUMBERS, wingoPayout } from '@payhub/games';
 import { useTranslation } from 'react-i18next';
 import { useProjectFormat } from '../../lib/currency.ts';
@@ -21,6 +21,8 @@ export interface WingoBetSheetProps {
   asset: Asset;
   /** The asset's available balance (wire form), when read. */
   available: string | null;
+  /** Wingo's stake range in the asset (the state's `stakes`), when read. */
+  limits: RoundStakeLimits | null;
   amount: string;
   setAmount: (text: string) => void;
   busy: boolean;
@@ -37,7 +39,7 @@ export function WingoBetSheet(props: WingoBetSheetProps) {
   const { t } = useTranslation();
   const format = useProjectFormat();
   const { pick, asset, amount } = props;
-  const checked = stakeCheck(amount, asset, props.available);
+  const checked = stakeCheck(amount, asset, props.available, props.limits);
   const stake = checked.units;
   const picked = pick === null ? null : parseWingoPick(pick);
   // The most the pick pays: its multiplier on a number it wins on (a colour pays less on its violet number).

@@ -237,6 +237,7 @@ export default function WingoPage() {
           secondsToDraw={secondsToDraw}
           asset={asset}
           available={balances.data?.items.find((item) => item.asset === asset)?.available ?? null}
+          limits={state.data?.stakes.find((item) => item.asset === asset) ?? null}
           amount={amount}
           setAmount={setAmount}
           busy={busy}

@@ -142,6 +142,11 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
           edgeBp: null,
         },
       });
+    case 'updateRoundStakes':
+      // Crash's default range in YEC stored as the project's own: allowed for admins, the same range.
+      return api.updateRoundStakes({
+        body: { game: 'crash', asset: 'YEC', minStake: '1.00', maxStake: '100000.00' },
+      });
     case 'setRoundSalt':
       return api.setRoundSalt({
         body: { game: 'crash', terminatingHash: 'f'.repeat(64), salt: 's'.repeat(32), source: 'test' },
@@ -646,6 +651,78 @@ describe('console games settings', () => {
       (await admin.api.console.games()).configs.find((row) => row.game === 'dice' && row.asset === 'YEC')!
         .enabled,
     ).toBe(true);
+  });
+
+  it("an admin sets crash's stake range in IDR: the player's state shows it, bets outside it get 702, audited", async () => {
+    const admin = staff.get('admin')!;
+    const before = (await admin.api.console.games()).roundStakes;
+    // Every game and asset of the project, the defaults until set (Rp 1,000 to Rp 10,000,000).
+    expect(before.map((row) => `${row.game}:${row.asset}`).sort()).toEqual([
+      'crash:IDR',
+      'crash:USDT',
+      'crash:YEC',
+      'wingo:IDR',
+      'wingo:USDT',
+      'wingo:YEC',
+    ]);
+    expect(before.find((row) => row.game === 'crash' && row.asset === 'IDR')).toEqual({
+      game: 'crash',
+      asset: 'IDR',
+      minStake: '1000.00',
+      maxStake: '10000000.00',
+      custom: false,
+    });
+    const set = await admin.api.console.updateRoundStakes({
+      body: { game: 'crash', asset: 'IDR', minStake: '2000', maxStake: '3000.5' },
+    });
+    expect(set).toEqual({
+      game: 'crash',
+      asset: 'IDR',
+      minStake: '2000.00',
+      maxStake: '3000.50',
+      custom: true,
+    });
+    // The player's crash state carries it; wingo keeps the defaults (its own range).
+    const crash = await player.api.rounds.state({ params: { game: 'crash' } });
+    expect(crash.stakes.find((row) => row.asset === 'IDR')).toEqual({
+      asset: 'IDR',
+      minStake: '2000.00',
+      maxStake: '3000.50',
+    });
+    const wingo = await player.api.rounds.state({ params: { game: 'wingo30' } });
+    expect(wingo.stakes.find((row) => row.asset === 'IDR')?.minStake).toBe('1000.00');
+    const balance = async () => (await player.api.wallet.balances()).items.find((row) => row.asset === 'IDR');
+    const held = await balance();
+    for (const [amount, bound] of [
+      ['1999.99', 'at least 2000.00'],
+      ['3000.51', 'at most 3000.50'],
+    ] as const) {
+      const refused = player.api.rounds.crashBet({ body: { betId: randomUUID(), asset: 'IDR', amount } });
+      await expect(refused).rejects.toMatchObject({ errCode: ErrorCode.WrongBetAmount });
+      await expect(refused).rejects.toThrow(bound);
+    }
+    expect(await balance()).toEqual(held);
+    const audit = await admin.api.console.audit({
+      query: { action: 'rounds.stakes', objectId: 'crash:IDR' },
+    });
+    expect(audit.items[0]).toMatchObject({
+      actorId: (await admin.api.user.me()).id,
+      before: { minStake: '1000.00', maxStake: '10000000.00' },
+      after: { minStake: '2000.00', maxStake: '3000.50' },
+    });
+    // Bad ranges change nothing: max under min, zero, three decimals, an asset the project lacks.
+    for (const body of [
+      { game: 'crash', asset: 'IDR', minStake: '3000', maxStake: '2999.99' },
+      { game: 'crash', asset: 'IDR', minStake: '0', maxStake: '10' },
+      { game: 'crash', asset: 'IDR', minStake: '1.005', maxStake: '10' },
+      { game: 'wingo', asset: 'MXN', minStake: '1', maxStake: '10' },
+    ] as const)
+      expect(await codeOf(admin.api.console.updateRoundStakes({ body }))).toBe(ErrorCode.BadParameter);
+    const finance = staff.get('finance')!.api.console.updateRoundStakes({
+      body: { game: 'crash', asset: 'IDR', minStake: '1', maxStake: '2' },
+    });
+    expect(await codeOf(finance)).toBe(ErrorCode.NoPermission);
+    expect((await admin.api.console.games()).roundStakes.find((row) => row.custom)).toEqual(set);
   });
 
   it('finance sees the settings but cannot change them; an unknown chain answers 1004', async () => {

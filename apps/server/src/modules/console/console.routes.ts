@@ -101,6 +101,9 @@ export function registerConsoleRoutes(app: FastifyInstance, deps: BindDeps, serv
   bindEndpoint(app, deps, api.updateGame, async ({ body, context }) =>
     service.updateGame(await staffFor(context, 'updateGame'), context.session, body),
   );
+  bindEndpoint(app, deps, api.updateRoundStakes, async ({ body, context }) =>
+    service.updateRoundStakes(await staffFor(context, 'updateRoundStakes'), context.session, body),
+  );
   bindEndpoint(app, deps, api.setRoundSalt, async ({ body, context }) =>
     service.setRoundSalt(await staffFor(context, 'setRoundSalt'), context.session, body),
   );

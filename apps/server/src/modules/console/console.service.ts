@@ -82,7 +82,7 @@ export interface ConsoleDeps {
   maintenance: Pick<MaintenanceGate, 'set'>;
   /** Settled bets per day, game and asset, from the games and rounds modules (the GGR report). */
   games: Pick<GamesService, 'dailyTotals' | 'config' | 'updateConfig'>;
-  rounds: Pick<RoundsService, 'dailyTotals' | 'chainStatus' | 'setSalt'>;
+  rounds: Pick<RoundsService, 'dailyTotals' | 'chainStatus' | 'setSalt' | 'stakeRanges' | 'setStakeRange'>;
   /** Held rewards of a reward-abuse case: released or voided when staff close the case (rewards). */
   heldRewards: {
     /** What the case holds, per bonus and per asset (the confirmation before "pay the rewards"). */
@@ -683,11 +683,12 @@ export function createConsoleService(deps: ConsoleDeps) {
 
     /** Games settings (through the games service's admin entry point) and the round chains' status. */
     async games(staff: Staff, session: Session) {
-      const [configs, chains] = await Promise.all([
+      const [configs, roundStakes, chains] = await Promise.all([
         deps.games.config(delegated(staff, session)),
+        deps.rounds.stakeRanges(staff.projectId),
         deps.rounds.chainStatus(staff.projectId),
       ]);
-      return { configs: configs.items, chains };
+      return { configs: configs.items, roundStakes, chains };
     },
 
     /** Gift codes through the rewards module's admin entry points (they check the rules and audit). */
@@ -706,6 +707,13 @@ export function createConsoleService(deps: ConsoleDeps) {
     /** The games service checks the amounts and the edge bounds and writes the audit line (as the staff member). */
     updateGame: (staff: Staff, session: Session, input: Parameters<GamesService['updateConfig']>[1]) =>
       deps.games.updateConfig(delegated(staff, session), input, staff.ip),
+
+    /** The rounds service checks the range and writes the audit line (as the staff member). */
+    updateRoundStakes: (
+      staff: Staff,
+      session: Session,
+      input: Parameters<RoundsService['setStakeRange']>[1],
+    ) => deps.rounds.setStakeRange(delegated(staff, session), input, staff.ip),
 
     /** Fixes a chain's salt once through the rounds service; the console writes the audit line. */
     async setRoundSalt(staff: Staff, session: Session, input: Parameters<RoundsService['setSalt']>[1]) {

@@ -184,7 +184,7 @@ describe.skipIf(!redisUrl)('rounds on two nodes, the clock node killed mid-round
       })) as RoundBetWire;
       expect(bet).toMatchObject({ id: betId, roundId, state: 'open' });
       const riding = await rider.api.rounds.crashBet({
-        body: { betId: randomUUID(), asset: 'IDR', amount: '500' },
+        body: { betId: randomUUID(), asset: 'IDR', amount: '1000' },
       });
       // B's socket sees both bets, published by B through Redis.
       await waitFor(

@@ -208,8 +208,10 @@ beforeAll(async () => {
       ROUNDS_CRASH_GROWTH: String(GROWTH),
       ROUNDS_WINGO_DURATIONS_MS: '2500,3500,4500',
       ROUNDS_WINGO_CLOSE_MS: '1000',
-      // The largest IDR stake of a round bet, low enough for the demo balances to reach.
+      // The largest IDR stake of a round bet, low enough for the demo balances to reach; the
+      // smallest at a cent, as these tests bet Rp 1 (the console's range is tested in console.int).
       ROUNDS_MAX_STAKE: '{"IDR": "5000.00"}',
+      ROUNDS_MIN_STAKE: '{"IDR": "0.01"}',
     },
   });
   const checkpoints = [...chainCheckpoints(CRASH_CHAIN_SECRET, CHAIN_LENGTH, 30)];

@@ -14,14 +14,23 @@ import { walletAssets } from '../wallet/wallet.service.ts';
 import { isCashOutsInFlightMessage } from './rounds.cash-outs-in-flight.ts';
 import { createRoundsRepo } from './rounds.repo.ts';
 import { registerRoundsRealtime, registerRoundsRoutes } from './rounds.routes.ts';
-import {
-  createRoundsService,
-  DEFAULT_ROUND_MAX_STAKE,
-  PRODUCTION_ROUNDS_SETTINGS,
-  type RoundsService,
-} from './rounds.service.ts';
+import { createRoundsService, PRODUCTION_ROUNDS_SETTINGS, type RoundsService } from './rounds.service.ts';
+import { DEFAULT_ROUND_MAX_STAKE, DEFAULT_ROUND_MIN_STAKE } from './rounds.stakes.ts';
 
 /** Advisory lock key of the round clock's node (the payment hub's scheduler has its own). */
+
+/** The configured stakes by asset (amount form) over the defaults (minor units). */
+function stakesOver(
+  defaults: Record<Asset, bigint>,
+  configured: Partial<Record<Asset, string>>,
+): Record<Asset, bigint> {
+  const entries = Object.entries(configured) as [Asset, string][];
+  return {
+    ...defaults,
+    ...Object.fromEntries(entries.map(([asset, amount]) => [asset, parseAmount(amount, asset)])),
+  };
+}
+
 export const ROUNDS_CLOCK_LOCK = 0x524f_554e; // "ROUN"
 /** Bus channel of the nodes' announcements of crash cash-outs in flight (rounds.cash-outs-in-flight.ts). */
 export const CASH_OUTS_IN_FLIGHT_CHANNEL = 'rounds.cash-outs-in-flight';
@@ -93,15 +102,8 @@ export async function registerRounds(
       wingoDurationsMs: config.wingoDurationsMs,
       wingoCloseMs: config.wingoCloseMs,
       devSalt: config.devSalt,
-      maxStake: {
-        ...DEFAULT_ROUND_MAX_STAKE,
-        ...Object.fromEntries(
-          (Object.entries(config.maxStake) as [Asset, string][]).map(([asset, amount]) => [
-            asset,
-            parseAmount(amount, asset),
-          ]),
-        ),
-      },
+      minStake: stakesOver(DEFAULT_ROUND_MIN_STAKE, config.minStake),
+      maxStake: stakesOver(DEFAULT_ROUND_MAX_STAKE, config.maxStake),
     },
     projects: deps.projects,
     projectById: deps.projectById,

@@ -1,4 +1,11 @@
-import type { Asset, RoundBetState, RoundGame, RoundState, RoundTally } from '@payhub/contracts';
+import type {
+  Asset,
+  RoundBetState,
+  RoundGame,
+  RoundStakeGame,
+  RoundState,
+  RoundTally,
+} from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db, Executor } from '../../platform/db/database.ts';
@@ -716,6 +723,33 @@ export function createRoundsRepo(db: Db) {
         UPDATE round_chains SET salt = ${salt}, salt_source = ${source}, salt_fixed_at = now()
          WHERE id = ${chainId.toString()}::bigint AND salt IS NULL RETURNING id`);
       return result.rows.length === 1;
+    },
+
+    /** A project's stake ranges set from the console (a game and asset without a row: the defaults). */
+    async stakeRanges(
+      executor: Executor,
+      projectId: number,
+    ): Promise<Array<{ game: RoundStakeGame; asset: Asset; min: bigint; max: bigint }>> {
+      const result = await executor.execute<Raw>(sql`
+        SELECT game, asset, min_stake::text AS min_stake, max_stake::text AS max_stake
+          FROM round_stakes WHERE project_id = ${projectId}`);
+      return result.rows.map((row) => ({
+        game: row.game as RoundStakeGame,
+        asset: row.asset as Asset,
+        min: BigInt(row.min_stake as string),
+        max: BigInt(row.max_stake as string),
+      }));
+    },
+
+    async saveStakeRange(
+      executor: Executor,
+      row: { projectId: number; game: RoundStakeGame; asset: Asset; min: bigint; max: bigint },
+    ): Promise<void> {
+      await executor.execute(sql`
+        INSERT INTO round_stakes (project_id, game, asset, min_stake, max_stake)
+        VALUES (${row.projectId}, ${row.game}, ${row.asset}, ${row.min.toString()}::bigint, ${row.max.toString()}::bigint)
+        ON CONFLICT (project_id, game, asset) DO UPDATE
+          SET min_stake = EXCLUDED.min_stake, max_stake = EXCLUDED.max_stake, updated_at = now()`);
     },
 
     /** The chain of the game with this terminating hash in a project (any, used up or not). */

@@ -53,6 +53,7 @@ import { walletAssets } from '../wallet/wallet.service.ts';
 import { broadcastRank, framed, type QueuedChange } from './rounds.broadcast.ts';
 import { type CashOutsInFlightMessage, createCashOutsInFlight } from './rounds.cash-outs-in-flight.ts';
 import type { BetRow, BetSettlement, ChainRow, Executor, RoundRow, RoundsRepo } from './rounds.repo.ts';
+import { createRoundStakes, DEFAULT_ROUND_MAX_STAKE, DEFAULT_ROUND_MIN_STAKE } from './rounds.stakes.ts';
 
 /** Timings and sizes of the round games (config ROUNDS_*; small in tests, docs/games.md §5). */
 export interface RoundsSettings {
@@ -90,22 +91,13 @@ export interface RoundsSettings {
   /** A live round whose end passed longer ago than this is voided and its stakes returned. */
   voidAfterMs: number;
   /**
-   * The largest stake of one round bet per asset, minor units (ROUNDS_MAX_STAKE): crash pays up to
-   * 200× it, wingo 9.5×, so this bounds what one bet can cost the house.
+   * The stake range of one round bet per asset, minor units, for a project whose console set none
+   * (ROUNDS_MIN_STAKE, ROUNDS_MAX_STAKE): crash pays up to 200× the largest, wingo 9.5×, so it
+   * bounds what one bet can cost the house; the smallest keeps dust bets out of the ledger.
    */
+  minStake: Record<Asset, bigint>;
   maxStake: Record<Asset, bigint>;
 }
-
-/**
- * The in-house games' default largest bet (migration 0620: Rp 10,000,000, MX$10,000, 100,000 YEC)
- * and 1,000 USDT: one bet's stake, minor units.
- */
-export const DEFAULT_ROUND_MAX_STAKE: Record<Asset, bigint> = {
-  IDR: 1_000_000_000n,
-  MXN: 1_000_000n,
-  USDT: 1_000_000_000n,
-  YEC: 10_000_000n,
-};
 
 export const PRODUCTION_ROUNDS_SETTINGS: RoundsSettings = {
   chainLength: 1_000_000,
@@ -121,6 +113,7 @@ export const PRODUCTION_ROUNDS_SETTINGS: RoundsSettings = {
   wingoCloseMs: 5_000,
   devSalt: false,
   voidAfterMs: 10 * 60_000,
+  minStake: DEFAULT_ROUND_MIN_STAKE,
   maxStake: DEFAULT_ROUND_MAX_STAKE,
 };
 
@@ -969,12 +962,15 @@ export function createRoundsService(deps: RoundsDeps) {
     if (!held.includes(asset)) throw badParameter(`asset: one of ${held.join(', ')}`);
   }
 
-  /** A stake above the asset's largest round bet is refused (702) before anything is read or held. */
-  function checkStake(asset: Asset, amount: bigint): void {
-    const max = deps.settings.maxStake[asset];
-    if (amount > max)
-      throw new AppError(ErrorCode.WrongBetAmount, `amount: at most ${formatAmount(max, asset)}`);
-  }
+  /** The project's stake ranges: a bet outside its range is refused (702) before anything is held. */
+  const stakes = createRoundStakes({
+    repo,
+    defaults: { min: deps.settings.minStake, max: deps.settings.maxStake },
+    assetsOf: (projectId) => {
+      const project = deps.projectById(projectId);
+      return project ? walletAssets(project) : [];
+    },
+  });
 
   /** Ledger account ids by address, cached once the transaction that created them committed. */
   const accountIds = new Map<string, bigint>();
@@ -1424,7 +1420,7 @@ export function createRoundsService(deps: RoundsDeps) {
    */
   async function placeBet(session: Session, input: RoundBetInput): Promise<RoundBetWire> {
     checkAsset(session, input.asset);
-    checkStake(input.asset, input.amount);
+    await stakes.check(session.projectId, input.game, input.asset, input.amount);
     try {
       const placed =
         (await placeQuick(session, input)) ??
@@ -1577,8 +1573,14 @@ export function createRoundsService(deps: RoundsDeps) {
         tally,
         recent: recent.map((row) => toRoundWire(row, now)),
         fairness: chain ? fairnessOf(chain) : null,
+        stakes: await stakes.limits(session.projectId, game),
       };
     },
+
+    /** Crash's and wingo's stake ranges in every asset of a project (the console). */
+    stakeRanges: (projectId: number) => stakes.list(projectId),
+    /** An admin sets a round game's stake range in an asset of the project (audited). */
+    setStakeRange: stakes.set,
 
     async history(session: Session, game: RoundGame, limit: number) {
       const now = await repo.now(repo.db);

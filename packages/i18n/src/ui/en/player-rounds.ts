@@ -5,6 +5,8 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
   nav: { crash: 'Crash', wingo: 'Wingo', fair: 'Fairness' },
   amount: 'Bet amount',
   amountInvalid: 'Enter a valid amount',
+  amountBelowMin: 'The smallest bet is {{amount}}',
+  amountAboveMax: 'The largest bet is {{amount}}',
   amountOverBalance: 'Not enough balance',
   balance: 'Balance {{amount}}',
   half: '½',

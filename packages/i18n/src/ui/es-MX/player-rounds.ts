@@ -5,6 +5,8 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
   nav: { crash: 'Crash', wingo: 'Wingo', fair: 'Equidad' },
   amount: 'Monto de la apuesta',
   amountInvalid: 'Ingresa un monto válido',
+  amountBelowMin: 'Apuesta mínima {{amount}}',
+  amountAboveMax: 'Apuesta máxima {{amount}}',
   amountOverBalance: 'Saldo insuficiente',
   balance: 'Saldo {{amount}}',
   half: '½',

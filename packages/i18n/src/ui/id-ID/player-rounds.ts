@@ -3,6 +3,8 @@ export const playerRounds = {
   nav: { crash: 'Crash', wingo: 'Wingo', fair: 'Keadilan' },
   amount: 'Jumlah taruhan',
   amountInvalid: 'Masukkan jumlah taruhan yang benar',
+  amountBelowMin: 'Taruhan minimal {{amount}}',
+  amountAboveMax: 'Taruhan maksimal {{amount}}',
   amountOverBalance: 'Saldo tidak cukup',
   balance: 'Saldo {{amount}}',
   half: '½',
