@@ -196,6 +196,33 @@ describe('round games journey', () => {
       .first()
       .waitFor({ timeout: 60_000 });
     await screenshot(a, 'rounds-crash-history');
+    // A bets on the next round while one runs: the button says so, the line says the bet waits, and
+    // it goes in when the next betting window opens (the line then gone, the bet A's own). A round
+    // that ends between the look and the tap: the next one.
+    let queuedBet = false;
+    for (let attempt = 0; attempt < 4 && !queuedBet; attempt += 1) {
+      await a.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="crash-multiplier"]')?.getAttribute('data-state') ===
+          'running',
+        undefined,
+        { timeout: 60_000 },
+      );
+      const betNext = a.getByTestId('crash-bet').filter({ hasText: 'Pasang untuk ronde berikutnya' });
+      queuedBet = await betNext
+        .click({ timeout: 3_000 })
+        .then(() => a.getByTestId('crash-queued').waitFor({ timeout: 3_000 }))
+        .then(
+          () => true,
+          () => false,
+        );
+    }
+    expect(queuedBet).toBe(true);
+    expect(await a.getByTestId('crash-queued').textContent()).toMatch(/^Taruhan Rp\s1\.000,00 dipasang/);
+    await screenshot(a, 'rounds-crash-queued');
+    await a.getByTestId('crash-queued').waitFor({ state: 'detached', timeout: 60_000 });
+    await a.getByTestId('crash-my-bet').filter({ hasText: 'Taruhan Anda' }).waitFor({ timeout: 15_000 });
+    await a.getByTestId('crash-bet').filter({ hasText: 'Taruhan dipasang' }).waitFor();
     // Auto mode reads the target as an Indonesian keyboard types it (a comma) and says why it sends
     // nothing for a target of 2× or under; the bet button stays off until the target is one it takes.
     await b.getByRole('tab', { name: 'Otomatis' }).click();

@@ -25,6 +25,7 @@ import { CrashGraph } from './crash-graph.tsx';
 import { liveBetsShown, type ShownTally, summaryCounts, withTally } from './round-state.ts';
 import { stakeCheck } from './stake-check.ts';
 import { StakeField } from './stake-field.tsx';
+import { useSwapGuard } from './use-swap-guard.ts';
 
 /** A tick moves this device's clock offset only when it differs by more than this (network jitter). */
 const TICK_OFFSET_SLACK_MS = 40;
@@ -97,6 +98,13 @@ function CashOutLabel({ round, offsetMs, bet }: { round: RoundWire; offsetMs: nu
   return <span ref={text} data-testid="crash-cashout-value" />;
 }
 
+/** A crash bet as the form sets it: the stake in the API's form and the auto cash-out target. */
+interface CrashBetInput {
+  asset: Asset;
+  amount: string;
+  autoCashOut: number | null;
+}
+
 /** Crash: the shared curve, the bet form (manual or auto cash-out), everyone's bets live and the recent crash points. */
 export default function CrashPage() {
   const { t, i18n } = useTranslation();
@@ -117,6 +125,17 @@ export default function CrashPage() {
   const [autoTarget, setAutoTarget] = useState(() => centsText(250, i18n.language).slice(0, -1));
   const [myBetId, setMyBetId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /**
+   * A bet tapped while a round ran, sent when the next round opens its betting window (as the player
+   * set it then: the stake field may change meanwhile). In a ref as well, so two events of one turn
+   * cannot send it twice.
+   */
+  const [queued, setQueued] = useState<CrashBetInput | null>(null);
+  const queuedRef = useRef<CrashBetInput | null>(null);
+  const queue = (bet: CrashBetInput | null) => {
+    queuedRef.current = bet;
+    setQueued(bet);
+  };
 
   /** The round whose bets the list was last filled with from the server's state. */
   const seededRound = useRef<string | null>(null);
@@ -152,7 +171,14 @@ export default function CrashPage() {
     if (event.type === 'round') {
       setOffsetMs(serverOffset(event.round.serverTime, Date.now()));
       setRound(event.round);
-      if (event.round.state === 'betting') setBets(new Map());
+      if (event.round.state === 'betting') {
+        setBets(new Map());
+        const next = queuedRef.current;
+        if (next) {
+          queue(null);
+          void sendBet(next);
+        }
+      }
       if (event.round.state === 'ended' || event.round.state === 'voided') void settleMine(event.round.id);
     } else if (event.type === 'tick') {
       // The curve is drawn from the round's start; the tick only corrects this device's clock offset.
@@ -200,21 +226,26 @@ export default function CrashPage() {
     }
   }
 
-  async function placeBet() {
-    if (stake.wire === null) return;
+  /** The bet as the form sets it now, or null when the form says why not. */
+  function formBet(): CrashBetInput | null {
+    if (stake.wire === null || targetRefused) return null;
+    return { asset, amount: stake.wire, autoCashOut: mode === 'auto' ? targetCents : null };
+  }
+
+  async function sendBet(bet: CrashBetInput) {
     const betId = crypto.randomUUID();
     setBusy(true);
     try {
-      const bet = await api.rounds.crashBet({
+      const placed = await api.rounds.crashBet({
         body: {
           betId,
-          asset,
-          amount: stake.wire,
-          ...(mode === 'auto' && targetCents !== null ? { autoCashOut: targetCents } : {}),
+          asset: bet.asset,
+          amount: bet.amount,
+          ...(bet.autoCashOut !== null ? { autoCashOut: bet.autoCashOut } : {}),
         },
       });
-      setMyBetId(bet.id);
-      setBets((current) => new Map(current).set(bet.id, bet));
+      setMyBetId(placed.id);
+      setBets((current) => new Map(current).set(placed.id, placed));
     } catch {
       // The API layer shows the refusal (10030, 700, …).
     } finally {
@@ -253,13 +284,20 @@ export default function CrashPage() {
   /** Auto mode with a target the server would refuse: said under the field, and no bet is sent. */
   const targetRefused = mode === 'auto' && targetCents === null;
   const canBet = round?.state === 'betting' && !(mine && mine.roundId === round.id);
+  const canCashOut = round?.state === 'running' && mine?.roundId === round.id && mine.state === 'open';
+  /** While a round runs or has ended, without a bet of the player still riding: bet the next one. */
+  const forNext = round !== null && round.state !== 'betting' && !canCashOut;
   // A disabled button says why: this round's bet is in, or betting reopens with the next round.
   const betLabel = canBet
     ? t('playerRounds.crash.bet')
     : round?.state === 'betting'
       ? t('playerRounds.crash.betPlaced')
-      : t('playerRounds.crash.nextRound');
-  const canCashOut = round?.state === 'running' && mine?.roundId === round.id && mine.state === 'open';
+      : round
+        ? t('playerRounds.crash.betNext')
+        : t('playerRounds.crash.nextRound');
+  /** Which button holds the place: one that just took another's place ignores taps a moment. */
+  const action = canCashOut ? 'cash-out' : queued ? 'cancel-next' : forNext ? 'bet-next' : 'bet';
+  const armed = useSwapGuard(action);
 
   return (
     <div className="min-h-dvh">
@@ -338,17 +376,38 @@ export default function CrashPage() {
                 t('playerRounds.crash.cashOut')
               )}
             </Button>
+          ) : queued ? (
+            <Button
+              key="cancel-next"
+              block
+              variant="secondary"
+              disabled={!armed}
+              onClick={() => queue(null)}
+              data-testid="crash-cancel-next"
+            >
+              {t('playerRounds.crash.cancelNext')}
+            </Button>
           ) : (
             <Button
-              key="bet"
+              key={action}
               block
               busy={busy}
-              disabled={!canBet || targetRefused || stake.problem !== null}
-              onClick={() => void placeBet()}
+              disabled={!armed || !(canBet || forNext) || formBet() === null}
+              onClick={() => {
+                const bet = formBet();
+                if (!bet) return;
+                if (forNext) queue(bet);
+                else void sendBet(bet);
+              }}
               data-testid="crash-bet"
             >
               {betLabel}
             </Button>
+          )}
+          {queued && (
+            <p className="text-[13px] text-slate-600" data-testid="crash-queued">
+              {t('playerRounds.crash.queued', { amount: format.asset(queued.amount, queued.asset) })}
+            </p>
           )}
           {mine && (
             <p className="text-[13px] text-slate-600" data-testid="crash-my-bet">
