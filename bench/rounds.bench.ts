@@ -56,6 +56,37 @@ const TICK_MS = 100;
 const MIN_CRASH_CENTS = 130;
 // BENCH_MAX_TARGET (cents): the highest cash-out target; 130 packs every round's 2,000 cash-outs into 2.2 s.
 const MAX_TARGET_CENTS = Number(process.env.BENCH_MAX_TARGET ?? 300);
+const SHOW_STATEMENTS = process.env.BENCH_SHOW_STATEMENTS === 'nested';
+
+/**
+ * PostgreSQL's execution time of the cash-out window per cash-out, by statement (nested ones counted
+ * inside their callers too) and by function (self / total per call): where a cash-out's database
+ * time goes.
+ */
+async function showStatements(database: pg.Client, cashOuts: number): Promise<void> {
+  const per = (value: string) => Number(value) / Math.max(1, cashOuts);
+  const timed = await database.query<{ calls: string; micros: string; query: string }>(
+    `SELECT calls::text AS calls, round(total_exec_time * 1000)::text AS micros,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query
+       FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_%' ORDER BY total_exec_time DESC LIMIT 25`,
+  );
+  console.log(
+    `  PostgreSQL by statement over the cash-out window (µs and calls per cash-out, ${cashOuts} cash-outs):`,
+  );
+  for (const row of timed.rows)
+    console.log(
+      `  ${per(row.micros).toFixed(0).padStart(6)} µs ${per(row.calls).toFixed(2).padStart(6)}/cash-out  ${row.query}`,
+    );
+  const functions = await database.query<{ name: string; calls: string; self: string; total: string }>(
+    `SELECT funcname AS name, calls::text AS calls, round(self_time * 1000)::text AS self,
+            round(total_time * 1000)::text AS total FROM pg_stat_user_functions ORDER BY self_time DESC LIMIT 15`,
+  );
+  console.log('  functions (calls; self / total µs per cash-out):');
+  for (const row of functions.rows)
+    console.log(
+      `  ${row.name.padEnd(36)} ${row.calls.padStart(7)}  ${per(row.self).toFixed(0)} / ${per(row.total).toFixed(0)} µs`,
+    );
+}
 const BARE_PUBLISHES = 30;
 const FUNDING_MINOR = 1_000_000n;
 const KEEPALIVE_MS = 20_000;
@@ -257,7 +288,7 @@ let observer: WebSocket | null = null;
 let keepAliveTimer: NodeJS.Timeout | undefined;
 let clients: Clients[] = [];
 try {
-  app = await startApp(dataDir, {
+  const appOptions = {
     countStatements: statementsFile,
     env: {
       ROUNDS_ENABLED: 'true',
@@ -265,7 +296,21 @@ try {
       ROUNDS_CRASH_BETTING_MS: String(BETTING_MS),
       ROUNDS_CRASH_GROWTH: String(GROWTH_PER_MS),
     },
-  });
+  };
+  app = await startApp(dataDir, appOptions);
+  // BENCH_SHOW_STATEMENTS=nested: PostgreSQL times every statement of the cash-out window, those
+  // inside functions too, and every function (pg_stat_statements is loaded at the server's start,
+  // hence the restart); printed per cash-out after the round.
+  if (SHOW_STATEMENTS) {
+    const setup = new pg.Client({ connectionString: app.databaseUrl });
+    await setup.connect();
+    await setup.query("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+    await setup.query("ALTER SYSTEM SET pg_stat_statements.track = 'all'");
+    await setup.query("ALTER SYSTEM SET track_functions = 'all'");
+    await setup.end();
+    await stopApp(app.child);
+    app = await startApp(dataDir, appOptions);
+  }
   app.child.once('exit', (code, signal) => {
     if (app) console.error(`  the server exited during the run (code ${code}, signal ${signal})`);
   });
@@ -418,6 +463,10 @@ try {
   // millisecond — a burst no crowd of people clicking makes (docs/decisions.md "Rounds bench: cash-outs
   // at random multipliers, not whole cents").
   const upper = Math.min(MAX_TARGET_CENTS, Math.floor(round.result * 1.05));
+  if (SHOW_STATEMENTS) {
+    await database.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await database.query('SELECT pg_stat_statements_reset(), pg_stat_reset()');
+  }
   const cashOutsCounted = statementCounts(statementsFile);
   const cashOutsCpu = cpuMsOf(app.child.pid);
   const cashOutsDatabaseCpu = descendantsCpuMsOf(app.child.pid);
@@ -459,6 +508,7 @@ try {
       .slice(0, 15);
     for (const [key, count] of rows) console.log(`    ${(count / cashOutCount).toFixed(2)}/cash-out  ${key}`);
   }
+  if (SHOW_STATEMENTS) await showStatements(database, cashOuts.filter((answer) => answer !== null).length);
   const cashOutsSeconds = (Date.now() - cashOutsStartedAt) / 1000;
   const cashOutsCountedAfter = await freshCounts();
   // A round whose settlement outlasts the wait is reported (its open bets below), not fatal: the
