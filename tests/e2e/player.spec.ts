@@ -281,6 +281,21 @@ describe('player screens', () => {
     await settled(page, 'player-404');
   });
 
+  it("opens a screen whose code failed to download once: the chunk is asked for again", async () => {
+    const page = await open();
+    // The first download of the forgot-password screen's chunk drops; the next ones go through.
+    let tries = 0;
+    await page.route('**/play/assets/forgot-page-*.js', (route) => {
+      tries += 1;
+      return tries === 1 ? route.abort('internetdisconnected') : route.continue();
+    });
+    await page.goto('/play/forgot');
+    await page.getByRole('heading', { name: 'Lupa kata sandi' }).waitFor({ timeout: 15_000 });
+    expect(tries).toBe(2);
+    expect(await page.getByRole('heading', { name: 'Halaman tidak dapat dibuka' }).count()).toBe(0);
+    await page.unroute('**/play/assets/forgot-page-*.js');
+  });
+
   it("offers a reload when a screen's code cannot be downloaded, and the reload opens it", async () => {
     const page = await open();
     // The forgot-password screen's chunk fails as on a dropped connection.

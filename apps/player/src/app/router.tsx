@@ -3,6 +3,7 @@ import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { CHUNK_RETRY_DELAYS_MS, withRetries } from '../lib/with-retries.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { GuestOnly, RequireSession } from './shell/guards.tsx';
 import { trackRouteLoad } from './shell/route-progress.tsx';
@@ -20,7 +21,7 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
   const preload = () => {
     // A failed preload is not kept, so the screen's own load tries again; a failure there stays with
     // the screen (React.lazy keeps it) until the crash screen's reload.
-    loading ??= load().catch((error: unknown) => {
+    loading ??= withRetries(load, CHUNK_RETRY_DELAYS_MS).catch((error: unknown) => {
       loading = undefined;
       throw error;
     });
