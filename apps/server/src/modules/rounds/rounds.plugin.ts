@@ -18,6 +18,17 @@ import { createRoundsService, PRODUCTION_ROUNDS_SETTINGS, type RoundsService } f
 import { DEFAULT_ROUND_MAX_STAKE, DEFAULT_ROUND_MIN_STAKE } from './rounds.stakes.ts';
 
 /** Advisory lock key of the round clock's node (the payment hub's scheduler has its own). */
+export const ROUNDS_CLOCK_LOCK = 0x524f_554e; // "ROUN"
+/** Bus channel of the nodes' announcements of crash cash-outs in flight (rounds.cash-outs-in-flight.ts). */
+export const CASH_OUTS_IN_FLIGHT_CHANNEL = 'rounds.cash-outs-in-flight';
+
+export interface RoundsRuntime {
+  service: RoundsService;
+  /** Null while the clock is off on this node (tests drive `service.tick()` themselves). */
+  clock: LeaderScheduler | null;
+  /** Starts this node's clock (idempotent): it ticks whenever this node holds the advisory lock. */
+  startClock(): LeaderScheduler;
+}
 
 /** The configured stakes by asset (amount form) over the defaults (minor units). */
 function stakesOver(
@@ -29,18 +40,6 @@ function stakesOver(
     ...defaults,
     ...Object.fromEntries(entries.map(([asset, amount]) => [asset, parseAmount(amount, asset)])),
   };
-}
-
-export const ROUNDS_CLOCK_LOCK = 0x524f_554e; // "ROUN"
-/** Bus channel of the nodes' announcements of crash cash-outs in flight (rounds.cash-outs-in-flight.ts). */
-export const CASH_OUTS_IN_FLIGHT_CHANNEL = 'rounds.cash-outs-in-flight';
-
-export interface RoundsRuntime {
-  service: RoundsService;
-  /** Null while the clock is off on this node (tests drive `service.tick()` themselves). */
-  clock: LeaderScheduler | null;
-  /** Starts this node's clock (idempotent): it ticks whenever this node holds the advisory lock. */
-  startClock(): LeaderScheduler;
 }
 
 /**
