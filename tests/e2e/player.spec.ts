@@ -281,7 +281,7 @@ describe('player screens', () => {
     await settled(page, 'player-404');
   });
 
-  it("opens a screen whose code failed to download once: the chunk is asked for again", async () => {
+  it('opens a screen whose code failed to download once: the chunk is asked for again', async () => {
     const page = await open();
     // The first download of the forgot-password screen's chunk drops; the next ones go through.
     let tries = 0;

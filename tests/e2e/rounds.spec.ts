@@ -2,9 +2,11 @@
 // the same crash curve (the multipliers they show at one instant agree), bet, and one cashes out —
 // the other sees that cash-out in the live list; a bet on wingo's 30 s mode settles in the next draw;
 // the fairness page verifies the ended rounds in the browser. Screenshots kept.
+import { CLIENT_ID_KEY } from '@payhub/client';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoLabel, demoAccount } from './support/accounts.ts';
+import { signedInApi } from './support/api.ts';
 import { launchBrowser, newMobileContext, screenshot } from './support/browser.ts';
 
 let browser: Browser;
@@ -223,11 +225,6 @@ describe('round games journey', () => {
     await a.getByTestId('crash-queued').waitFor({ state: 'detached', timeout: 60_000 });
     await a.getByTestId('crash-my-bet').filter({ hasText: 'Taruhan Anda' }).waitFor({ timeout: 15_000 });
     await a.getByTestId('crash-bet').filter({ hasText: 'Taruhan dipasang' }).waitFor();
-    // Auto mode reads the target as an Indonesian keyboard types it (a comma) and says why it sends
-    // nothing for a target of 2× or under; the bet button stays off until the target is one it takes.
-    await b.getByRole('tab', { name: 'Otomatis' }).click();
-    const target = b.getByTestId('crash-auto-target');
-    expect(await target.inputValue()).toBe('2,50');
     // A stake over the balance is said under the field, and nothing is sent.
     await b.getByTestId('crash-amount').fill('2000000');
     expect(await b.getByTestId('crash-amount-error').textContent()).toBe('Saldo tidak cukup');
@@ -239,14 +236,52 @@ describe('round games journey', () => {
     );
     expect(await b.getByTestId('crash-bet').isDisabled()).toBe(true);
     await screenshot(b, 'rounds-crash-below-min');
-    await b.getByTestId('crash-amount').fill('1000,5');
+    await b.getByTestId('crash-amount').fill('1000');
     await b.getByTestId('crash-amount-error').waitFor({ state: 'detached' });
+    // Auto mode reads the target as an Indonesian keyboard types it (a comma) and says why it sends
+    // nothing for a target of 2× or under; the run does not start until the target is one it takes.
+    await b.getByRole('tab', { name: 'Otomatis' }).click();
+    const target = b.getByTestId('crash-auto-target');
+    expect(await target.inputValue()).toBe('2,50');
     await target.fill('1,5');
     await b.getByTestId('crash-auto-target-error').waitFor();
-    expect(await b.getByTestId('crash-bet').isDisabled()).toBe(true);
+    expect(await b.getByTestId('auto-start').isDisabled()).toBe(true);
     await screenshot(b, 'rounds-crash-auto-refused');
-    await target.fill('3,25');
+    await target.fill('2,01');
     await b.getByTestId('crash-auto-target-error').waitFor({ state: 'detached' });
+    // An auto run of two rounds, started while a round runs: each bet goes into the next round's
+    // window with the target, and the run ends after the second round with its count done.
+    await b.getByTestId('auto-count').fill('2');
+    await b.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="crash-multiplier"]')?.getAttribute('data-state') === 'running',
+      undefined,
+      { timeout: 60_000 },
+    );
+    await b.getByTestId('auto-start').click();
+    await b.getByTestId('crash-queued').waitFor();
+    await b.getByTestId('crash-my-bet').filter({ hasText: 'Taruhan Anda' }).waitFor({ timeout: 60_000 });
+    await screenshot(b, 'rounds-crash-auto-run');
+    await b
+      .getByTestId('auto-progress')
+      .filter({ hasText: /^1 \/ 2 taruhan$/ })
+      .waitFor({ timeout: 60_000 });
+    const stopped = b.getByTestId('auto-stop');
+    await stopped.waitFor({ timeout: 90_000 });
+    expect(await stopped.getAttribute('data-stop')).toBe('done');
+    expect(await b.getByTestId('auto-progress').textContent()).toBe('2 / 2 taruhan');
+    // Both bets are B's, in two rounds, each lost at the bust or won at its 2,01× target.
+    // Read through the API from B's own device (its client id), as B.
+    const clientId = await b.evaluate((key) => localStorage.getItem(key), CLIENT_ID_KEY);
+    const mine = await signedInApi('player-2' as DemoLabel, 12, { clientId });
+    const crashBets = (await mine.api.rounds.myBets({ params: { game: 'crash' }, query: { limit: 3 } }))
+      .items;
+    const [last, before] = crashBets;
+    expect(last!.roundId).not.toBe(before!.roundId);
+    for (const bet of [last!, before!]) {
+      expect(bet.autoCashOut).toBe(201);
+      expect(bet.state === 'lost' || (bet.state === 'won' && bet.cashOut === 201)).toBe(true);
+    }
     // The crash fairness page: the chain's terminating hash and salt, the ended rounds verified in the browser.
     await a.getByTestId('crash-fair-link').click();
     await a

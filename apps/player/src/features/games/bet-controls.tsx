@@ -1,7 +1,9 @@
 import type { BetWire } from '@payhub/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { AutoPanel } from '../../lib/auto-panel.tsx';
 import { Button } from '../../shared/ui/button.tsx';
-import { AutoPanel } from './auto-panel.tsx';
+import { afterSettled } from './api.ts';
 import { BetAmount, type BetMode, ModeTabs } from './game-screen.tsx';
 import { resultOf } from './play-helpers.ts';
 import type { BetSetup } from './use-bet-setup.ts';
@@ -43,6 +45,7 @@ export function BetControls({
   autoBlocked?: 'noTiles' | null;
   autoExtra?: ReactNode;
 }) {
+  const queryClient = useQueryClient();
   return (
     <>
       {showModes && <ModeTabs mode={mode} onChange={onModeChange} locked={locked} />}
@@ -63,7 +66,11 @@ export function BetControls({
       ) : (
         <AutoPanel
           setup={setup}
-          play={async (stake) => resultOf(await autoPlay(stake))}
+          play={async (stake) => {
+            const result = resultOf(await autoPlay(stake));
+            afterSettled(queryClient);
+            return result;
+          }}
           blocked={autoBlocked}
           onRunningChange={onAutoRunningChange}
           extra={autoExtra}

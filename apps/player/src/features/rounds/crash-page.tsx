@@ -1,9 +1,18 @@
-import { type Asset, liveBetsOf, parseAmount, type RoundLiveBet, type RoundWire } from '@payhub/contracts';
+import {
+  type Asset,
+  liveBetsOf,
+  parseAmount,
+  type RoundBetWire,
+  type RoundLiveBet,
+  type RoundWire,
+} from '@payhub/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
+import type { AutoBetResult } from '../../lib/auto-bet.ts';
+import { AutoPanel, type AutoStake } from '../../lib/auto-panel.tsx';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
@@ -132,6 +141,13 @@ export default function CrashPage() {
    */
   const [queued, setQueued] = useState<CrashBetInput | null>(null);
   const queuedRef = useRef<CrashBetInput | null>(null);
+  /** The auto run's bet in flight: queued or placed (its id), answered when its round ends. */
+  const autoWaiting = useRef<{
+    betId: string | null;
+    resolve: (result: AutoBetResult) => void;
+    reject: (error: unknown) => void;
+  } | null>(null);
+  const [autoRunning, setAutoRunning] = useState(false);
   const queue = (bet: CrashBetInput | null) => {
     queuedRef.current = bet;
     setQueued(bet);
@@ -176,7 +192,8 @@ export default function CrashPage() {
         const next = queuedRef.current;
         if (next) {
           queue(null);
-          void sendBet(next);
+          if (autoWaiting.current) void placeAuto(next);
+          else placeManual(next);
         }
       }
       if (event.round.state === 'ended' || event.round.state === 'voided') void settleMine(event.round.id);
@@ -210,19 +227,66 @@ export default function CrashPage() {
   /**
    * When a round I bet in ends: my balances, and my bet as the server settled it when the broadcast
    * did not carry that (an auto cash-out or the loss of a round too full for every change to fit in
-   * its frames).
+   * its frames). An auto run waiting for this bet gets its outcome.
    */
   async function settleMine(endedRoundId: string) {
     const shown = myBetId ? bets.get(myBetId) : undefined;
     if (!shown || shown.roundId !== endedRoundId) return;
     void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.walletBalances });
-    if (shown.state !== 'open') return;
+    let settled: RoundLiveBet | undefined = shown;
+    if (shown.state === 'open') {
+      try {
+        const mineNow = await api.rounds.myBets({ params: { game: 'crash' }, query: { limit: 5 } });
+        settled = mineNow.items.find((item) => item.id === shown.id);
+        if (settled) {
+          const found = settled;
+          setBets((current) => new Map(current).set(found.id, found));
+        }
+      } catch (error) {
+        // The list keeps what it had; the history shows the outcome. An auto run stops here.
+        autoBetSettled(shown.id, error);
+        return;
+      }
+    }
+    if (settled && settled.state !== 'open') autoBetSettled(settled.id, settled);
+  }
+
+  /** The auto run's bet `betId` settled (`outcome`: the bet) or could not be followed (an error). */
+  function autoBetSettled(betId: string, outcome: RoundLiveBet | unknown) {
+    const waiting = autoWaiting.current;
+    if (!waiting || waiting.betId !== betId) return;
+    autoWaiting.current = null;
+    if (outcome && typeof outcome === 'object' && 'state' in outcome) {
+      const bet = outcome as RoundLiveBet;
+      waiting.resolve({
+        stake: parseAmount(bet.stake, bet.asset, 'wire'),
+        payout: bet.payout === null ? 0n : parseAmount(bet.payout, bet.asset, 'wire'),
+      });
+    } else waiting.reject(outcome);
+  }
+
+  /**
+   * One bet of an auto run (lib/auto-panel.tsx): in this round's betting window when it is open and
+   * the player has no bet in it, else queued for the next; answered once the round it rode in ends.
+   */
+  function playAuto(stakeWire: string): Promise<AutoBetResult> {
+    return new Promise((resolve, reject) => {
+      const bet: CrashBetInput = { asset, amount: stakeWire, autoCashOut: targetCents };
+      autoWaiting.current = { betId: null, resolve, reject };
+      if (canBet) void placeAuto(bet);
+      else queue(bet);
+    });
+  }
+
+  /** Sends an auto run's bet; a refusal ends the run (the API layer shows it). */
+  async function placeAuto(bet: CrashBetInput) {
     try {
-      const mineNow = await api.rounds.myBets({ params: { game: 'crash' }, query: { limit: 5 } });
-      const settled = mineNow.items.find((item) => item.id === shown.id);
-      if (settled) setBets((current) => new Map(current).set(settled.id, settled));
-    } catch {
-      // The list keeps what it had; the history shows the outcome.
+      const placed = await sendBet(bet);
+      if (autoWaiting.current) autoWaiting.current.betId = placed.id;
+    } catch (error) {
+      const waiting = autoWaiting.current;
+      autoWaiting.current = null;
+      waiting?.reject(error);
     }
   }
 
@@ -232,7 +296,8 @@ export default function CrashPage() {
     return { asset, amount: stake.wire, autoCashOut: mode === 'auto' ? targetCents : null };
   }
 
-  async function sendBet(bet: CrashBetInput) {
+  /** Places `bet`; the refusal is thrown (the API layer has shown it). */
+  async function sendBet(bet: CrashBetInput): Promise<RoundBetWire> {
     const betId = crypto.randomUUID();
     setBusy(true);
     try {
@@ -246,11 +311,15 @@ export default function CrashPage() {
       });
       setMyBetId(placed.id);
       setBets((current) => new Map(current).set(placed.id, placed));
-    } catch {
-      // The API layer shows the refusal (10030, 700, …).
+      return placed;
     } finally {
       setBusy(false);
     }
+  }
+
+  /** A manual bet, or one queued by a tap: its refusal (10030, 700, …) is shown by the API layer. */
+  function placeManual(bet: CrashBetInput) {
+    sendBet(bet).catch(() => undefined);
   }
 
   async function cashOut() {
@@ -298,6 +367,26 @@ export default function CrashPage() {
   /** Which button holds the place: one that just took another's place ignores taps a moment. */
   const action = canCashOut ? 'cash-out' : queued ? 'cancel-next' : forNext ? 'bet-next' : 'bet';
   const armed = useSwapGuard(action);
+  const cashOutButton = (
+    <Button key="cash-out" block busy={busy} onClick={() => void cashOut()} data-testid="crash-cashout">
+      {mine && round ? (
+        <CashOutLabel round={round} offsetMs={offsetMs} bet={mine} />
+      ) : (
+        t('playerRounds.crash.cashOut')
+      )}
+    </Button>
+  );
+  const limits = state.data?.stakes.find((item) => item.asset === asset) ?? null;
+  /** The auto run's stake as the form has it; a target the server would refuse blocks the start. */
+  const autoStake: AutoStake = {
+    asset,
+    ready: limits !== null && available !== null,
+    stake: stake.units,
+    problem: stake.problem ?? (targetRefused ? 'autoTargetInvalid' : null),
+    minStake: limits ? parseAmount(limits.minStake, asset, 'wire') : 0n,
+    maxStake: limits ? parseAmount(limits.maxStake, asset, 'wire') : 0n,
+    available: available === null ? null : parseAmount(available, asset, 'wire'),
+  };
 
   return (
     <div className="min-h-dvh">
@@ -323,6 +412,7 @@ export default function CrashPage() {
                 type="button"
                 role="tab"
                 aria-selected={mode === item}
+                disabled={autoRunning}
                 onClick={() => setMode(item)}
                 className={`h-9 flex-1 rounded-xl text-[14px] font-semibold ${mode === item ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-600'}`}
               >
@@ -345,9 +435,10 @@ export default function CrashPage() {
                 value={autoTarget}
                 inputMode="decimal"
                 data-testid="crash-auto-target"
+                disabled={autoRunning}
                 aria-invalid={targetRefused}
                 onChange={(event) => setAutoTarget(event.target.value)}
-                className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200 aria-invalid:ring-rose-400"
+                className="h-11 rounded-xl px-3 text-[15px] ring-1 ring-slate-200 aria-invalid:ring-rose-400 disabled:bg-slate-50"
               />
               {targetRefused && (
                 <span
@@ -360,22 +451,16 @@ export default function CrashPage() {
               )}
             </label>
           )}
-          {/* Keyed apart: the bust swaps Cash out for Bet in the same place, and one button whose
-              props change under a tap would take a tap meant for Cash out as a Bet. */}
-          {canCashOut ? (
-            <Button
-              key="cash-out"
-              block
-              busy={busy}
-              onClick={() => void cashOut()}
-              data-testid="crash-cashout"
-            >
-              {mine && round ? (
-                <CashOutLabel round={round} offsetMs={offsetMs} bet={mine} />
-              ) : (
-                t('playerRounds.crash.cashOut')
-              )}
-            </Button>
+          {mode === 'auto' ? (
+            <>
+              <AutoPanel setup={autoStake} play={playAuto} blocked={null} onRunningChange={setAutoRunning} />
+              {/* Below the panel: its Start/Stop button stays where it is when Cash out comes and goes. */}
+              {canCashOut && cashOutButton}
+            </>
+          ) : canCashOut ? (
+            /* Keyed apart: the bust swaps Cash out for Bet in the same place, and one button whose
+               props change under a tap would take a tap meant for Cash out as a Bet. */
+            cashOutButton
           ) : queued ? (
             <Button
               key="cancel-next"
@@ -397,7 +482,7 @@ export default function CrashPage() {
                 const bet = formBet();
                 if (!bet) return;
                 if (forNext) queue(bet);
-                else void sendBet(bet);
+                else placeManual(bet);
               }}
               data-testid="crash-bet"
             >

@@ -1,12 +1,8 @@
-import { formatAmount, tryParseAmount } from '@payhub/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type Asset, formatAmount, tryParseAmount } from '@payhub/contracts';
 import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProjectFormat } from '../../lib/currency.ts';
-import { notify } from '../../lib/notify.ts';
-import { Button } from '../../shared/ui/button.tsx';
-import { afterSettled } from './api.ts';
+import { Button } from '../shared/ui/button.tsx';
 import {
   type AutoBetProblem,
   type AutoBetResult,
@@ -17,7 +13,8 @@ import {
   runAutoBet,
   type StakeRule,
 } from './auto-bet.ts';
-import type { BetSetup } from './use-bet-setup.ts';
+import { useProjectFormat } from './currency.ts';
+import { notify } from './notify.ts';
 
 function RuleField({
   label,
@@ -68,6 +65,21 @@ function RuleField({
   );
 }
 
+/** The stake an auto run starts from, as the page's bet slip has it (the games' `BetSetup` is one). */
+export interface AutoStake {
+  asset: Asset;
+  /** Loaded: the limits and the balance are known. */
+  ready: boolean;
+  /** The typed stake in minor units, or null when it is not an amount. */
+  stake: bigint | null;
+  /** Why the typed stake cannot be bet, or null. */
+  problem: string | null;
+  minStake: bigint;
+  maxStake: bigint;
+  /** What the asset's balance has available for a stake. */
+  available: bigint | null;
+}
+
 /**
  * Auto mode (spec §5): count, what to do on a win and on a loss, stop-loss and take-profit as balance
  * levels. The run stops on its count, a limit, any error, the stop button, and when the page is left
@@ -80,7 +92,8 @@ export function AutoPanel({
   blocked,
   onRunningChange,
 }: {
-  setup: BetSetup;
+  setup: AutoStake;
+  /** One whole bet of the run, settled (the caller refreshes what the bet changed). */
   play: (stakeWire: string) => Promise<AutoBetResult>;
   extra?: ReactNode;
   /** A reason the run may not start (e.g. no tiles chosen), as a message key of playerGames.auto.problems. */
@@ -89,7 +102,6 @@ export function AutoPanel({
 }) {
   const { t } = useTranslation();
   const format = useProjectFormat();
-  const queryClient = useQueryClient();
   const [count, setCount] = useState('10');
   const [onWin, setOnWin] = useState<StakeRule>({ mode: 'reset', percent: 0 });
   const [onLoss, setOnLoss] = useState<StakeRule>({ mode: 'reset', percent: 0 });
@@ -143,11 +155,7 @@ export function AutoPanel({
       settings,
       setup.available,
       limits,
-      async (stake) => {
-        const result = await playRef.current(formatAmount(stake, asset));
-        afterSettled(queryClient);
-        return result;
-      },
+      (stake) => playRef.current(formatAmount(stake, asset)),
       setState,
     );
     void run.current.done.then((final) => {
