@@ -1,17 +1,9 @@
-import {
-  type Asset,
-  liveBetsOf,
-  parseAmount,
-  type RoundBetWire,
-  type RoundLiveBet,
-  type RoundWire,
-} from '@payhub/contracts';
+import { type Asset, liveBetsOf, parseAmount, type RoundLiveBet, type RoundWire } from '@payhub/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
-import type { AutoBetResult } from '../../lib/auto-bet.ts';
 import { AutoPanel, type AutoStake } from '../../lib/auto-panel.tsx';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { notify } from '../../lib/notify.ts';
@@ -29,11 +21,12 @@ import {
   useRoundEvents,
 } from './api.ts';
 import { autoTargetCents } from './crash-auto-target.ts';
-import { cashOutValue, multiplierAt } from './crash-clock.ts';
+import { CashOutLabel } from './crash-cash-out-label.tsx';
 import { CrashGraph } from './crash-graph.tsx';
 import { liveBetsShown, type ShownTally, summaryCounts, withTally } from './round-state.ts';
 import { stakeCheck } from './stake-check.ts';
 import { StakeField } from './stake-field.tsx';
+import { type CrashBetInput, useCrashPlay } from './use-crash-play.ts';
 import { useSwapGuard } from './use-swap-guard.ts';
 
 /** A tick moves this device's clock offset only when it differs by more than this (network jitter). */
@@ -72,48 +65,6 @@ const BetRow = memo(function BetRow({ bet, mine }: { bet: RoundLiveBet; mine: bo
   );
 });
 
-/**
- * The cash-out button's words: what a tap now pays ("Ambil Rp 1.050,00"), from the curve every
- * animation frame, as the graph draws it. Written to the DOM directly (React renders the span empty;
- * the first words are written before the first paint), and only when the multiplier moved: a React
- * render and a money format 60 times a second would cost a cheap phone its frames.
- */
-function CashOutLabel({ round, offsetMs, bet }: { round: RoundWire; offsetMs: number; bet: RoundLiveBet }) {
-  const { t } = useTranslation();
-  // The formatter is rebuilt at every render: read through a ref, so the loop restarts only when
-  // what it draws from changes (the round, the clock's offset, the stake, the language).
-  const projectFormat = useProjectFormat().asset;
-  const format = useRef(projectFormat);
-  format.current = projectFormat;
-  const text = useRef<HTMLSpanElement>(null);
-  const stake = parseAmount(bet.stake, bet.asset, 'wire');
-  const asset = bet.asset;
-  useLayoutEffect(() => {
-    let frame = 0;
-    let shownCents = -1;
-    const draw = () => {
-      const cents = multiplierAt(round, offsetMs, Date.now());
-      if (cents !== shownCents && text.current) {
-        shownCents = cents;
-        text.current.textContent = t('playerRounds.crash.cashOutFor', {
-          amount: format.current(cashOutValue(stake, cents), asset),
-        });
-      }
-      frame = requestAnimationFrame(draw);
-    };
-    draw();
-    return () => cancelAnimationFrame(frame);
-  }, [round, offsetMs, stake, asset, t]);
-  return <span ref={text} data-testid="crash-cashout-value" />;
-}
-
-/** A crash bet as the form sets it: the stake in the API's form and the auto cash-out target. */
-interface CrashBetInput {
-  asset: Asset;
-  amount: string;
-  autoCashOut: number | null;
-}
-
 /** Crash: the shared curve, the bet form (manual or auto cash-out), everyone's bets live and the recent crash points. */
 export default function CrashPage() {
   const { t, i18n } = useTranslation();
@@ -133,25 +84,12 @@ export default function CrashPage() {
   // 2,50 on an Indonesian page, 2.50 else; either separator is read (crash-auto-target.ts).
   const [autoTarget, setAutoTarget] = useState(() => centsText(250, i18n.language).slice(0, -1));
   const [myBetId, setMyBetId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  /**
-   * A bet tapped while a round ran, sent when the next round opens its betting window (as the player
-   * set it then: the stake field may change meanwhile). In a ref as well, so two events of one turn
-   * cannot send it twice.
-   */
-  const [queued, setQueued] = useState<CrashBetInput | null>(null);
-  const queuedRef = useRef<CrashBetInput | null>(null);
-  /** The auto run's bet in flight: queued or placed (its id), answered when its round ends. */
-  const autoWaiting = useRef<{
-    betId: string | null;
-    resolve: (result: AutoBetResult) => void;
-    reject: (error: unknown) => void;
-  } | null>(null);
+  const [cashingOut, setCashingOut] = useState(false);
   const [autoRunning, setAutoRunning] = useState(false);
-  const queue = (bet: CrashBetInput | null) => {
-    queuedRef.current = bet;
-    setQueued(bet);
-  };
+  const play = useCrashPlay((placed) => {
+    setMyBetId(placed.id);
+    setBets((current) => new Map(current).set(placed.id, placed));
+  });
 
   /** The round whose bets the list was last filled with from the server's state. */
   const seededRound = useRef<string | null>(null);
@@ -189,12 +127,7 @@ export default function CrashPage() {
       setRound(event.round);
       if (event.round.state === 'betting') {
         setBets(new Map());
-        const next = queuedRef.current;
-        if (next) {
-          queue(null);
-          if (autoWaiting.current) void placeAuto(next);
-          else placeManual(next);
-        }
+        play.windowOpened();
       }
       if (event.round.state === 'ended' || event.round.state === 'voided') void settleMine(event.round.id);
     } else if (event.type === 'tick') {
@@ -233,60 +166,16 @@ export default function CrashPage() {
     const shown = myBetId ? bets.get(myBetId) : undefined;
     if (!shown || shown.roundId !== endedRoundId) return;
     void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.walletBalances });
-    let settled: RoundLiveBet | undefined = shown;
-    if (shown.state === 'open') {
-      try {
-        const mineNow = await api.rounds.myBets({ params: { game: 'crash' }, query: { limit: 5 } });
-        settled = mineNow.items.find((item) => item.id === shown.id);
-        if (settled) {
-          const found = settled;
-          setBets((current) => new Map(current).set(found.id, found));
-        }
-      } catch (error) {
-        // The list keeps what it had; the history shows the outcome. An auto run stops here.
-        autoBetSettled(shown.id, error);
-        return;
-      }
-    }
-    if (settled && settled.state !== 'open') autoBetSettled(settled.id, settled);
-  }
-
-  /** The auto run's bet `betId` settled (`outcome`: the bet) or could not be followed (an error). */
-  function autoBetSettled(betId: string, outcome: RoundLiveBet | unknown) {
-    const waiting = autoWaiting.current;
-    if (!waiting || waiting.betId !== betId) return;
-    autoWaiting.current = null;
-    if (outcome && typeof outcome === 'object' && 'state' in outcome) {
-      const bet = outcome as RoundLiveBet;
-      waiting.resolve({
-        stake: parseAmount(bet.stake, bet.asset, 'wire'),
-        payout: bet.payout === null ? 0n : parseAmount(bet.payout, bet.asset, 'wire'),
-      });
-    } else waiting.reject(outcome);
-  }
-
-  /**
-   * One bet of an auto run (lib/auto-panel.tsx): in this round's betting window when it is open and
-   * the player has no bet in it, else queued for the next; answered once the round it rode in ends.
-   */
-  function playAuto(stakeWire: string): Promise<AutoBetResult> {
-    return new Promise((resolve, reject) => {
-      const bet: CrashBetInput = { asset, amount: stakeWire, autoCashOut: targetCents };
-      autoWaiting.current = { betId: null, resolve, reject };
-      if (canBet) void placeAuto(bet);
-      else queue(bet);
-    });
-  }
-
-  /** Sends an auto run's bet; a refusal ends the run (the API layer shows it). */
-  async function placeAuto(bet: CrashBetInput) {
+    if (shown.state !== 'open') return play.settled(shown.id, shown);
     try {
-      const placed = await sendBet(bet);
-      if (autoWaiting.current) autoWaiting.current.betId = placed.id;
+      const mineNow = await api.rounds.myBets({ params: { game: 'crash' }, query: { limit: 5 } });
+      const settled = mineNow.items.find((item) => item.id === shown.id);
+      if (!settled || settled.state === 'open') return;
+      setBets((current) => new Map(current).set(settled.id, settled));
+      play.settled(settled.id, settled);
     } catch (error) {
-      const waiting = autoWaiting.current;
-      autoWaiting.current = null;
-      waiting?.reject(error);
+      // The list keeps what it had; the history shows the outcome. An auto run stops here.
+      play.settled(shown.id, error instanceof Error ? error : new Error(String(error)));
     }
   }
 
@@ -296,35 +185,9 @@ export default function CrashPage() {
     return { asset, amount: stake.wire, autoCashOut: mode === 'auto' ? targetCents : null };
   }
 
-  /** Places `bet`; the refusal is thrown (the API layer has shown it). */
-  async function sendBet(bet: CrashBetInput): Promise<RoundBetWire> {
-    const betId = crypto.randomUUID();
-    setBusy(true);
-    try {
-      const placed = await api.rounds.crashBet({
-        body: {
-          betId,
-          asset: bet.asset,
-          amount: bet.amount,
-          ...(bet.autoCashOut !== null ? { autoCashOut: bet.autoCashOut } : {}),
-        },
-      });
-      setMyBetId(placed.id);
-      setBets((current) => new Map(current).set(placed.id, placed));
-      return placed;
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  /** A manual bet, or one queued by a tap: its refusal (10030, 700, …) is shown by the API layer. */
-  function placeManual(bet: CrashBetInput) {
-    sendBet(bet).catch(() => undefined);
-  }
-
   async function cashOut() {
     if (!myBetId) return;
-    setBusy(true);
+    setCashingOut(true);
     try {
       const bet = await api.rounds.crashCashOut({ body: { betId: myBetId } });
       setBets((current) => new Map(current).set(bet.id, bet));
@@ -338,7 +201,7 @@ export default function CrashPage() {
     } catch {
       // Refused after the bust (10031): the API layer shows it.
     } finally {
-      setBusy(false);
+      setCashingOut(false);
     }
   }
 
@@ -365,10 +228,10 @@ export default function CrashPage() {
         ? t('playerRounds.crash.betNext')
         : t('playerRounds.crash.nextRound');
   /** Which button holds the place: one that just took another's place ignores taps a moment. */
-  const action = canCashOut ? 'cash-out' : queued ? 'cancel-next' : forNext ? 'bet-next' : 'bet';
+  const action = canCashOut ? 'cash-out' : play.queued ? 'cancel-next' : forNext ? 'bet-next' : 'bet';
   const armed = useSwapGuard(action);
   const cashOutButton = (
-    <Button key="cash-out" block busy={busy} onClick={() => void cashOut()} data-testid="crash-cashout">
+    <Button key="cash-out" block busy={cashingOut} onClick={() => void cashOut()} data-testid="crash-cashout">
       {mine && round ? (
         <CashOutLabel round={round} offsetMs={offsetMs} bet={mine} />
       ) : (
@@ -453,7 +316,14 @@ export default function CrashPage() {
           )}
           {mode === 'auto' ? (
             <>
-              <AutoPanel setup={autoStake} play={playAuto} blocked={null} onRunningChange={setAutoRunning} />
+              <AutoPanel
+                setup={autoStake}
+                play={(stakeWire) =>
+                  play.playAuto({ asset, amount: stakeWire, autoCashOut: targetCents }, canBet)
+                }
+                blocked={null}
+                onRunningChange={setAutoRunning}
+              />
               {/* Below the panel: its Start/Stop button stays where it is when Cash out comes and goes. */}
               {canCashOut && cashOutButton}
             </>
@@ -461,13 +331,13 @@ export default function CrashPage() {
             /* Keyed apart: the bust swaps Cash out for Bet in the same place, and one button whose
                props change under a tap would take a tap meant for Cash out as a Bet. */
             cashOutButton
-          ) : queued ? (
+          ) : play.queued ? (
             <Button
               key="cancel-next"
               block
               variant="secondary"
               disabled={!armed}
-              onClick={() => queue(null)}
+              onClick={play.cancelQueued}
               data-testid="crash-cancel-next"
             >
               {t('playerRounds.crash.cancelNext')}
@@ -476,22 +346,22 @@ export default function CrashPage() {
             <Button
               key={action}
               block
-              busy={busy}
+              busy={play.busy}
               disabled={!armed || !(canBet || forNext) || formBet() === null}
               onClick={() => {
                 const bet = formBet();
-                if (!bet) return;
-                if (forNext) queue(bet);
-                else placeManual(bet);
+                if (bet) play.place(bet, canBet);
               }}
               data-testid="crash-bet"
             >
               {betLabel}
             </Button>
           )}
-          {queued && (
+          {play.queued && (
             <p className="text-[13px] text-slate-600" data-testid="crash-queued">
-              {t('playerRounds.crash.queued', { amount: format.asset(queued.amount, queued.asset) })}
+              {t('playerRounds.crash.queued', {
+                amount: format.asset(play.queued.amount, play.queued.asset),
+              })}
             </p>
           )}
           {mine && (
