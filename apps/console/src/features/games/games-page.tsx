@@ -13,6 +13,24 @@ import { Badge, Button, Card, ErrorLine, Input, Table } from '../../shared/ui.ts
 
 const gamesQuery = { queryKey: ['console', 'games'], queryFn: () => api.console.games() };
 
+/** An amount of a settings row, named for screen readers by what it is, the game and the asset. */
+function AmountInput(props: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Input
+      aria-label={props.label}
+      className="w-36 tabular-nums"
+      value={props.value}
+      disabled={props.disabled}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
+  );
+}
+
 /** One game in one asset: the switch, bet range, max payout and (mines, fruit bomb) the edge. */
 function ConfigRow({ config, editable }: { config: GameConfigWire; editable: boolean }) {
   const { t } = useTranslation();
@@ -29,12 +47,11 @@ function ConfigRow({ config, editable }: { config: GameConfigWire; editable: boo
   });
   const id = `${config.game}-${config.asset}`;
   const field = (key: 'minBet' | 'maxBet' | 'maxPayout') => (
-    <Input
-      aria-label={`${t(`console.games.${key}`)} ${config.game} ${config.asset}`}
-      className="w-32 tabular-nums"
+    <AmountInput
+      label={`${t(`console.games.${key}`)} ${config.game} ${config.asset}`}
       value={draft[key]}
       disabled={!editable}
-      onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      onChange={(value) => setDraft({ ...draft, [key]: value })}
     />
   );
   return (
@@ -100,12 +117,11 @@ function RoundStakesRow({ stakes, editable }: { stakes: ConsoleRoundStakes; edit
     onSuccess: () => client.invalidateQueries({ queryKey: gamesQuery.queryKey }),
   });
   const field = (key: 'minStake' | 'maxStake') => (
-    <Input
-      aria-label={`${t(`console.games.${key}`)} ${stakes.game} ${stakes.asset}`}
-      className="w-36 tabular-nums"
+    <AmountInput
+      label={`${t(`console.games.${key}`)} ${stakes.game} ${stakes.asset}`}
       value={draft[key]}
       disabled={!editable}
-      onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      onChange={(value) => setDraft({ ...draft, [key]: value })}
     />
   );
   return (
