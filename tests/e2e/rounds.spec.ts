@@ -270,6 +270,20 @@ describe('round games journey', () => {
     await stopped.waitFor({ timeout: 90_000 });
     expect(await stopped.getAttribute('data-stop')).toBe('done');
     expect(await b.getByTestId('auto-progress').textContent()).toBe('2 / 2 taruhan');
+    // Stopped while its first bet only waits for the next window: the bet is given up at once, the
+    // run ends as stopped with nothing played (no round waited for).
+    await b.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="crash-multiplier"]')?.getAttribute('data-state') === 'running',
+      undefined,
+      { timeout: 60_000 },
+    );
+    await b.getByTestId('auto-start').click();
+    await b.getByTestId('crash-queued').waitFor();
+    await b.getByTestId('auto-stop-button').click();
+    await b.getByTestId('crash-queued').waitFor({ state: 'detached', timeout: 2_000 });
+    await b.locator('[data-testid="auto-stop"][data-stop="stopped"]').waitFor({ timeout: 2_000 });
+    expect(await b.getByTestId('auto-progress').textContent()).toBe('0 / 2 taruhan');
     // Both bets are B's, in two rounds, each lost at the bust or won at its 2,01× target.
     // Read through the API from B's own device (its client id), as B.
     const clientId = await b.evaluate((key) => localStorage.getItem(key), CLIENT_ID_KEY);

@@ -2,6 +2,7 @@
 // increase/reset on win and loss, and a run that stops on its count, a limit, any error or a stop call.
 import { describe, expect, it } from 'vitest';
 import {
+  AutoBetCancelled,
   type AutoBetResult,
   type AutoBetSettings,
   type AutoBetState,
@@ -137,6 +138,17 @@ describe('runAutoBet', () => {
     const final = await runAutoBet(base, 100_000n, limits, failing, () => {}).done;
     expect(calls).toBe(3);
     expect(final).toMatchObject({ stop: 'error', errorCode: 711, played: 2 });
+  });
+
+  it('ends as stopped, not counting it, when a bet is given up before it was placed', async () => {
+    let calls = 0;
+    const crash = async (stake: bigint): Promise<AutoBetResult> => {
+      calls += 1;
+      if (calls === 3) throw new AutoBetCancelled();
+      return { stake, payout: 2n * stake };
+    };
+    const final = await runAutoBet(base, 100_000n, limits, crash, () => {}).done;
+    expect(final).toMatchObject({ running: false, stop: 'stopped', errorCode: null, played: 2, wins: 2 });
   });
 
   it('stops after the bet in flight when told to (page left)', async () => {

@@ -149,6 +149,17 @@ export function stopBefore(
   return null;
 }
 
+/**
+ * Thrown by a run's `placeBet` for a bet that was given up before it was placed (a crash bet kept
+ * for the next round when the player stops the run): the run ends as stopped, the bet not counted.
+ */
+export class AutoBetCancelled extends Error {
+  constructor() {
+    super('auto bet cancelled before it was placed');
+    this.name = 'AutoBetCancelled';
+  }
+}
+
 export interface AutoBetRun {
   /** Resolves with the final state once the run has stopped. */
   done: Promise<AutoBetState>;
@@ -182,6 +193,10 @@ export function runAutoBet(
         const result = await placeBet(state.stake);
         state = afterBet(settings, state, result, limits);
       } catch (error) {
+        if (error instanceof AutoBetCancelled) {
+          state = { ...state, running: false, stop: 'stopped' };
+          break;
+        }
         const code = (error as { errCode?: unknown } | null)?.errCode;
         state = {
           ...state,

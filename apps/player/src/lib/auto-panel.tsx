@@ -91,6 +91,7 @@ export function AutoPanel({
   extra,
   blocked,
   onRunningChange,
+  onStop,
 }: {
   setup: AutoStake;
   /** One whole bet of the run, settled (the caller refreshes what the bet changed). */
@@ -99,6 +100,11 @@ export function AutoPanel({
   /** A reason the run may not start (e.g. no tiles chosen), as a message key of playerGames.auto.problems. */
   blocked?: 'noTiles' | null;
   onRunningChange?: (running: boolean) => void;
+  /**
+   * Told when the run is to stop (the button, the page hidden or left): a page holding a bet not yet
+   * placed gives it up there (its `play` then throws AutoBetCancelled); a placed one still settles.
+   */
+  onStop?: () => void;
 }) {
   const { t } = useTranslation();
   const format = useProjectFormat();
@@ -113,16 +119,26 @@ export function AutoPanel({
   const running = state?.running === true;
   const playRef = useRef(play);
   playRef.current = play;
+  const onStopRef = useRef(onStop);
+  onStopRef.current = onStop;
+  const stopRun = () => {
+    run.current?.stop();
+    onStopRef.current?.();
+  };
 
   // Leaving the page or hiding it (another app, screen off) stops the run after the bet in flight.
   useEffect(() => {
+    const stop = () => {
+      run.current?.stop();
+      onStopRef.current?.();
+    };
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden') run.current?.stop();
+      if (document.visibilityState === 'hidden') stop();
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
-      run.current?.stop();
+      stop();
     };
   }, []);
 
@@ -254,7 +270,7 @@ export function AutoPanel({
         </p>
       )}
       {running ? (
-        <Button variant="danger" block onClick={() => run.current?.stop()} data-testid="auto-stop-button">
+        <Button variant="danger" block onClick={stopRun} data-testid="auto-stop-button">
           {t('playerGames.auto.stop')}
         </Button>
       ) : (

@@ -29,6 +29,9 @@ import { StakeField } from './stake-field.tsx';
 import { type CrashBetInput, useCrashPlay } from './use-crash-play.ts';
 import { useSwapGuard } from './use-swap-guard.ts';
 
+/** An auto run's bet goes into a window with at least this long left, else into the next one. */
+const AUTO_WINDOW_MARGIN_MS = 1_500;
+
 /** A tick moves this device's clock offset only when it differs by more than this (network jitter). */
 const TICK_OFFSET_SLACK_MS = 40;
 
@@ -179,6 +182,15 @@ export default function CrashPage() {
     }
   }
 
+  /**
+   * Whether an auto run's bet goes into this round's window: open, without a bet of the player in it,
+   * and long enough left that the bet arrives in time (else the next window: no refusal mid-run).
+   */
+  function autoWindowOpen(): boolean {
+    if (!canBet || !round) return false;
+    return Date.parse(round.bettingEndsAt) - Date.now() - offsetMs >= AUTO_WINDOW_MARGIN_MS;
+  }
+
   /** The bet as the form sets it now, or null when the form says why not. */
   function formBet(): CrashBetInput | null {
     if (stake.wire === null || targetRefused) return null;
@@ -319,10 +331,11 @@ export default function CrashPage() {
               <AutoPanel
                 setup={autoStake}
                 play={(stakeWire) =>
-                  play.playAuto({ asset, amount: stakeWire, autoCashOut: targetCents }, canBet)
+                  play.playAuto({ asset, amount: stakeWire, autoCashOut: targetCents }, autoWindowOpen())
                 }
                 blocked={null}
                 onRunningChange={setAutoRunning}
+                onStop={play.cancelAuto}
               />
               {/* Below the panel: its Start/Stop button stays where it is when Cash out comes and goes. */}
               {canCashOut && cashOutButton}

@@ -2,7 +2,7 @@ import type { Asset, RoundBetWire, RoundLiveBet } from '@payhub/contracts';
 import { parseAmount } from '@payhub/contracts';
 import { useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import type { AutoBetResult } from '../../lib/auto-bet.ts';
+import { AutoBetCancelled, type AutoBetResult } from '../../lib/auto-bet.ts';
 
 /** A crash bet as the form sets it: the stake in the API's form and the auto cash-out target. */
 export interface CrashBetInput {
@@ -11,9 +11,10 @@ export interface CrashBetInput {
   autoCashOut: number | null;
 }
 
-/** An auto run's bet in flight: queued (no id yet) or placed, answered when its round ends. */
+/** An auto run's bet in flight: queued (no id yet), being sent, or placed; answered when its round ends. */
 interface AutoWaiting {
   betId: string | null;
+  sending: boolean;
   resolve: (result: AutoBetResult) => void;
   reject: (error: unknown) => void;
 }
@@ -66,6 +67,7 @@ export function useCrashPlay(onPlaced: (bet: RoundBetWire) => void) {
 
   /** An auto run's bet: a refusal ends the run. */
   async function sendAuto(bet: CrashBetInput) {
+    if (autoWaiting.current) autoWaiting.current.sending = true;
     try {
       const placed = await send(bet);
       if (autoWaiting.current) autoWaiting.current.betId = placed.id;
@@ -97,10 +99,21 @@ export function useCrashPlay(onPlaced: (bet: RoundBetWire) => void) {
       if (autoWaiting.current) void sendAuto(next);
       else sendManual(next);
     },
+    /**
+     * The auto run is stopping: its bet, if only kept for the next window, is given up at once (the
+     * run ends as stopped); one sent or placed still rides and settles.
+     */
+    cancelAuto() {
+      const waiting = autoWaiting.current;
+      if (!waiting || waiting.sending || waiting.betId !== null) return;
+      autoWaiting.current = null;
+      queue(null);
+      waiting.reject(new AutoBetCancelled());
+    },
     /** One bet of an auto run (lib/auto-panel.tsx's `play`), answered when its round has ended. */
     playAuto(bet: CrashBetInput, windowOpen: boolean): Promise<AutoBetResult> {
       return new Promise((resolve, reject) => {
-        autoWaiting.current = { betId: null, resolve, reject };
+        autoWaiting.current = { betId: null, sending: false, resolve, reject };
         if (windowOpen) void sendAuto(bet);
         else queue(bet);
       });
