@@ -21,12 +21,13 @@ import {
   useRoundEvents,
 } from './api.ts';
 import { autoTargetCents } from './crash-auto-target.ts';
+import type { CrashBetInput } from './crash-bet-input.ts';
 import { CashOutLabel } from './crash-cash-out-label.tsx';
 import { CrashGraph } from './crash-graph.tsx';
 import { liveBetsShown, type ShownTally, summaryCounts, withTally } from './round-state.ts';
 import { stakeCheck } from './stake-check.ts';
 import { StakeField } from './stake-field.tsx';
-import { type CrashBetInput, useCrashPlay } from './use-crash-play.ts';
+import { useCrashPlay } from './use-crash-play.ts';
 import { useSwapGuard } from './use-swap-guard.ts';
 
 /** An auto run's bet goes into a window with at least this long left, else into the next one. */
