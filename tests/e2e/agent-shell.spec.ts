@@ -237,6 +237,20 @@ describe('shell screens', () => {
     await screenshot(page, 'toasts');
   });
 
+  it('opens a page whose code failed to download once: the chunk is asked for again', async () => {
+    const page = await open();
+    let tries = 0;
+    await page.route('**/assets/close-page-*.js', (route) => {
+      tries += 1;
+      return tries === 1 ? route.abort() : route.continue();
+    });
+    await page.goto('/close');
+    await page.getByTestId('close-page').waitFor({ timeout: 15_000 });
+    expect(tries).toBe(2);
+    expect(await page.getByTestId('crash-screen').count()).toBe(0);
+    await page.unroute('**/assets/close-page-*.js');
+  });
+
   it('shows the crash screen when a page fails to load, and its reload works', async () => {
     const page = await open();
     await page.route('**/assets/close-page-*.js', (route) => route.abort());

@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './http.ts';
 export * from './query.ts';
 export * from './storage.ts';
+export * from './with-retries.ts';
 
 export interface PayhubClientOptions extends Partial<HttpClientOptions> {
   baseUrl: string;

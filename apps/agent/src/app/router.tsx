@@ -1,3 +1,4 @@
+import { CHUNK_RETRY_DELAYS_MS, withRetries } from '@payhub/client/with-retries.ts';
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { ensureFeatureEndpoints } from '../lib/api.ts';
@@ -30,11 +31,13 @@ function framed(route: AppRoute, Page: ComponentType): ComponentType {
  * feature namespaces of the text catalogue and the feature endpoints of the API.
  */
 function lazyPage(route: AppRoute): ComponentType {
+  // A chunk that failed to download is asked for again before the crash screen (a dropped connection).
+  const load = () => withRetries(route.load, CHUNK_RETRY_DELAYS_MS);
   return lazy(async () => {
-    if (route.feature === false) return { default: framed(route, (await route.load()).default) };
+    if (route.feature === false) return { default: framed(route, (await load()).default) };
     const [page, { QueryProvider }] = await Promise.all([
-      route.load(),
-      import('./query-provider.tsx'),
+      load(),
+      withRetries(() => import('./query-provider.tsx'), CHUNK_RETRY_DELAYS_MS),
       ensureFeatureCatalog(),
       ensureFeatureEndpoints(),
     ]);

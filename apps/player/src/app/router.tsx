@@ -1,9 +1,9 @@
+import { CHUNK_RETRY_DELAYS_MS, withRetries } from '@payhub/client/with-retries.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { CHUNK_RETRY_DELAYS_MS, withRetries } from '../lib/with-retries.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { GuestOnly, RequireSession } from './shell/guards.tsx';
 import { trackRouteLoad } from './shell/route-progress.tsx';

@@ -1,7 +1,7 @@
 /**
- * The waits before a screen's chunk is asked for again after its download failed: on a phone a
- * dropped connection often comes back within seconds, and the screen then opens without the
- * "cannot be opened" page and its reload (which downloads the first paint's code again).
+ * The waits before a screen's code chunk is asked for again after its download failed (both phone
+ * apps' routers): on a phone a dropped connection often comes back within seconds, and the screen
+ * then opens without the failure page and its reload (which downloads the first paint's code again).
  */
 export const CHUNK_RETRY_DELAYS_MS = [1_000, 3_000] as const;
 
