@@ -61,6 +61,16 @@ async function freshBettingWindow(page: Page, seconds = 4): Promise<void> {
   );
 }
 
+/** Waits until the crash screen shows a running round (its curve growing). */
+async function roundRunning(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="crash-multiplier"]')?.getAttribute('data-state') === 'running',
+    undefined,
+    { timeout: 60_000 },
+  );
+}
+
 /**
  * Presses Bet and answers whether the bet was taken: true when the page shows the player's bet,
  * false when the server refused it as too late (10030, the refusal closed).
@@ -203,13 +213,7 @@ describe('round games journey', () => {
     // that ends between the look and the tap: the next one.
     let queuedBet = false;
     for (let attempt = 0; attempt < 4 && !queuedBet; attempt += 1) {
-      await a.waitForFunction(
-        () =>
-          document.querySelector('[data-testid="crash-multiplier"]')?.getAttribute('data-state') ===
-          'running',
-        undefined,
-        { timeout: 60_000 },
-      );
+      await roundRunning(a);
       const betNext = a.getByTestId('crash-bet').filter({ hasText: 'Pasang untuk ronde berikutnya' });
       queuedBet = await betNext
         .click({ timeout: 3_000 })
@@ -252,12 +256,7 @@ describe('round games journey', () => {
     // An auto run of two rounds, started while a round runs: each bet goes into the next round's
     // window with the target, and the run ends after the second round with its count done.
     await b.getByTestId('auto-count').fill('2');
-    await b.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="crash-multiplier"]')?.getAttribute('data-state') === 'running',
-      undefined,
-      { timeout: 60_000 },
-    );
+    await roundRunning(b);
     await b.getByTestId('auto-start').click();
     await b.getByTestId('crash-queued').waitFor();
     await b.getByTestId('crash-my-bet').filter({ hasText: 'Taruhan Anda' }).waitFor({ timeout: 60_000 });
@@ -272,12 +271,7 @@ describe('round games journey', () => {
     expect(await b.getByTestId('auto-progress').textContent()).toBe('2 / 2 taruhan');
     // Stopped while its first bet only waits for the next window: the bet is given up at once, the
     // run ends as stopped with nothing played (no round waited for).
-    await b.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="crash-multiplier"]')?.getAttribute('data-state') === 'running',
-      undefined,
-      { timeout: 60_000 },
-    );
+    await roundRunning(b);
     await b.getByTestId('auto-start').click();
     await b.getByTestId('crash-queued').waitFor();
     await b.getByTestId('auto-stop-button').click();
