@@ -109,6 +109,13 @@ describe('round stakes', () => {
     ]);
   });
 
+  it('reads a project once for the bets that find the cache empty together (a round opening)', async () => {
+    const { stakes, repo } = setUp();
+    const checks = Array.from({ length: 50 }, () => stakes.check(10, 'crash', 'YEC', 100n));
+    await Promise.all(checks);
+    expect(repo.reads).toBe(1);
+  });
+
   it('reads a project once per cache period, and again at once after a change on this node', async () => {
     const { stakes, repo, advance } = setUp();
     await stakes.check(10, 'crash', 'YEC', 100n);

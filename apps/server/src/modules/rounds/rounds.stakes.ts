@@ -78,15 +78,31 @@ export function createRoundStakes(deps: RoundStakesDeps) {
     return new Map(rows.map((row) => [keyOf(row.game, row.asset), { min: row.min, max: row.max }]));
   }
 
-  /** The ranges the console set for a project, from the cache while it is fresh. */
-  async function setRanges(projectId: number): Promise<Map<string, StakeRange>> {
+  /** A project's read in flight: the bets arriving meanwhile wait for it instead of reading too. */
+  const reading = new Map<number, Promise<Map<string, StakeRange>>>();
+
+  /**
+   * The ranges the console set for a project, from the cache while it is fresh. One read a project
+   * at a time: the round's opening brings hundreds of bets at once, and each reading for itself
+   * was a statement a bet (and spread their arrival at the bets' batches).
+   */
+  function setRanges(projectId: number): Promise<Map<string, StakeRange>> {
     const cached = cache.get(projectId);
-    if (cached && now() - cached.at < ROUND_STAKES_CACHE_MS) return cached.ranges;
+    if (cached && now() - cached.at < ROUND_STAKES_CACHE_MS) return Promise.resolve(cached.ranges);
+    const pending = reading.get(projectId);
+    if (pending) return pending;
     const started = generation;
     const at = now();
-    const ranges = await readRanges(projectId);
-    if (generation === started) cache.set(projectId, { ranges, at });
-    return ranges;
+    const read = readRanges(projectId)
+      .then((ranges) => {
+        if (generation === started) cache.set(projectId, { ranges, at });
+        return ranges;
+      })
+      .finally(() => {
+        if (reading.get(projectId) === read) reading.delete(projectId);
+      });
+    reading.set(projectId, read);
+    return read;
   }
 
   const defaultRange = (asset: Asset): StakeRange => ({
@@ -170,6 +186,7 @@ export function createRoundStakes(deps: RoundStakesDeps) {
       });
       generation += 1;
       cache.delete(session.projectId);
+      reading.delete(session.projectId);
       return { game: input.game, ...wire(input.asset, range), custom: true };
     },
   };
