@@ -219,12 +219,9 @@ export default function CrashPage() {
   }
 
   const available = balances.data?.items.find((item) => item.asset === asset)?.available ?? null;
-  const stake = stakeCheck(
-    amount,
-    asset,
-    available,
-    state.data?.stakes.find((item) => item.asset === asset) ?? null,
-  );
+  /** Crash's stake range in the asset, as the state carries it. */
+  const limits = state.data?.stakes.find((item) => item.asset === asset) ?? null;
+  const stake = stakeCheck(amount, asset, available, limits);
   const targetCents = autoTargetCents(autoTarget);
   /** Auto mode with a target the server would refuse: said under the field, and no bet is sent. */
   const targetRefused = mode === 'auto' && targetCents === null;
@@ -252,7 +249,6 @@ export default function CrashPage() {
       )}
     </Button>
   );
-  const limits = state.data?.stakes.find((item) => item.asset === asset) ?? null;
   /** The auto run's stake as the form has it; a target the server would refuse blocks the start. */
   const autoStake: AutoStake = {
     asset,
