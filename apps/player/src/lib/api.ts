@@ -18,6 +18,8 @@ const QUIET_CODES: Readonly<Record<string, readonly number[]>> = {
   '/main/user/phone/login': [ErrorCode.TwoFactorRequired],
   // While deposits are paused the crypto deposit page shows the exclusion's end instead of the address.
   '/main/chain/deposit/address': [ErrorCode.UserCannotPlay],
+  // A crash bet that reaches a closed window is kept for the next one (features/rounds/crash-play.ts).
+  '/main/rounds/crash/bet': [ErrorCode.RoundBettingClosed],
 };
 
 const http = createHttpClient({

@@ -61,6 +61,20 @@ describe('crash play: a tap', () => {
     expect(queuedSeen.at(-1)).toBeNull();
   });
 
+  it('keeps a bet refused for a closed window (10030) for the next one; other refusals are only shown', async () => {
+    const { play, sent, queuedSeen, refuse } = setUp();
+    play.place(bet, true);
+    await refuse({ errCode: 10030 });
+    expect(queuedSeen.at(-1)).toEqual(bet);
+    play.windowOpened();
+    expect(sent).toEqual([bet, bet]);
+    expect(queuedSeen.at(-1)).toBeNull();
+    await refuse({ errCode: 700 });
+    expect(queuedSeen.at(-1)).toBeNull();
+    play.windowOpened();
+    expect(sent).toHaveLength(2);
+  });
+
   it('drops a kept bet on cancel: the next window sends nothing', () => {
     const { play, sent } = setUp();
     play.place(bet, false);
@@ -100,6 +114,25 @@ describe('crash play: an auto run', () => {
     const refused = expect(play.playAuto(bet, true)).rejects.toEqual({ errCode: 700 });
     await refuse({ errCode: 700 });
     await refused;
+  });
+
+  it("waits for the next window when its bet reaches a closed one (10030), and the run's stop gives that up", async () => {
+    const { play, sent, refuse, answer } = setUp();
+    const result = play.playAuto(bet, true);
+    await refuse({ errCode: 10030 });
+    play.windowOpened();
+    expect(sent).toEqual([bet, bet]);
+    await answer('b2');
+    play.settled('b2', settledBet('b2', 'lost', null));
+    await expect(result).resolves.toEqual({ stake: 100_000n, payout: 0n });
+
+    const stopped = setUp();
+    const waiting = stopped.play.playAuto(bet, true);
+    await stopped.refuse({ errCode: 10030 });
+    stopped.play.cancelAuto();
+    await expect(waiting).rejects.toBeInstanceOf(AutoBetCancelled);
+    stopped.play.windowOpened();
+    expect(stopped.sent).toHaveLength(1);
   });
 
   it('gives up a bet only kept for the next window when the run stops, not one sent or placed', async () => {

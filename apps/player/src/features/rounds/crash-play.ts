@@ -1,4 +1,4 @@
-import { parseAmount, type RoundBetWire, type RoundLiveBet } from '@payhub/contracts';
+import { ErrorCode, parseAmount, type RoundBetWire, type RoundLiveBet } from '@payhub/contracts';
 import { AutoBetCancelled, type AutoBetResult } from '../../lib/auto-bet.ts';
 import type { CrashBetInput } from './crash-bet-input.ts';
 
@@ -32,17 +32,25 @@ export function createCrashPlay(deps: {
     deps.onQueued(bet);
   }
 
-  /** A tap's bet: its refusal (10030, 700, …) is shown by the API layer, and that is all. */
+  /**
+   * A tap's bet. Refused because the window closed as it travelled (10030: the server's cut-off
+   * decides), it is kept for the next window, as a tap while the round runs is; the player sees the
+   * kept bet's line rather than an error (the API layer keeps 10030 of this call quiet). Any other
+   * refusal (700, 702, …) is shown by the API layer, and that is all.
+   */
   function sendManual(bet: CrashBetInput) {
-    deps.send(bet).catch(() => undefined);
+    deps.send(bet).catch((error: unknown) => {
+      if (closedWindow(error) && !queued && !autoWaiting) queue(bet);
+    });
   }
 
-  /** An auto run's bet: a refusal ends the run. */
+  /** An auto run's bet: refused for a closed window it waits for the next; any other refusal ends the run. */
   async function sendAuto(waiting: AutoWaiting, bet: CrashBetInput) {
     waiting.sending = true;
     try {
       waiting.betId = (await deps.send(bet)).id;
     } catch (error) {
+      if (autoWaiting === waiting && closedWindow(error)) return queue(bet);
       if (autoWaiting === waiting) autoWaiting = null;
       waiting.reject(error);
     } finally {
@@ -102,3 +110,12 @@ export function createCrashPlay(deps: {
   };
 }
 export type CrashPlay = ReturnType<typeof createCrashPlay>;
+
+/** The server refused a bet because its round's betting window had closed (its cut-off, not ours). */
+function closedWindow(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { errCode?: unknown }).errCode === ErrorCode.RoundBettingClosed
+  );
+}
