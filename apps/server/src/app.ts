@@ -567,6 +567,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projectById: site.projectById,
     gameAsset: async (session) => (await wallet.settings(session)).gameAsset,
     batches: config.gameBetBatches,
+    bus,
   });
   // Crash and wingo (issue 16): routes on every node, the round clock on the lock holder.
   const rounds = await registerRounds(app, {

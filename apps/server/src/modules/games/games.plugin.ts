@@ -2,6 +2,7 @@ import type { Asset, ProjectConfig } from '@payhub/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createLedger } from '../../ledger/ledger.ts';
 import type { PlayGate } from '../../money/play-gate.ts';
+import type { Bus } from '../../platform/bus/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { BindDeps } from '../../platform/http/bind-endpoint.ts';
@@ -23,6 +24,8 @@ export async function registerGames(
     projectById: (id: number) => ProjectConfig | undefined;
     gameAsset: (session: Session) => Promise<Asset>;
     batches: { inFlight: number; maxSize: number };
+    /** The nodes' bus: a settings change evicts every node's copy. */
+    bus: Bus;
   },
 ): Promise<GamesService> {
   const ledger = createLedger(deps.clock);
@@ -47,9 +50,11 @@ export async function registerGames(
     projectById: deps.projectById,
     gameAsset: deps.gameAsset,
     batches: deps.batches,
+    bus: deps.bus,
     log: (error, message) => app.log.error({ err: error }, message),
   });
   games.attach();
+  app.addHook('onClose', () => games.close());
   await app.register(async (scope) => registerGamesRoutes(scope, deps.bindDeps, games));
   return games;
 }

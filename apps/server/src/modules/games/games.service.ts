@@ -34,10 +34,12 @@ import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
 import type { PlayGate, SqlCall } from '../../money/play-gate.ts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import { createBatcher } from '../../platform/batcher.ts';
+import type { Bus } from '../../platform/bus/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, asError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { afterCommit, createOutbox, type Outbox, type OutboxLog } from '../../platform/outbox.ts';
+import { createProjectCache } from '../../platform/project-cache.ts';
 import {
   bestPayout,
   capState,
@@ -95,6 +97,8 @@ export interface GamesDeps {
   log: OutboxLog;
   /** Group commit of the bets that settle at once (GAMES_BET_BATCHES_IN_FLIGHT, GAMES_BET_BATCH_MAX). */
   batches: { inFlight: number; maxSize: number };
+  /** The nodes' bus: a game's settings saved on one node evict every node's copy. Absent: one node. */
+  bus?: Bus;
 }
 
 /** Ledger transfer codes of a bet; the wallet's history shows `bet` and `bet_payout` (as win). */
@@ -120,7 +124,10 @@ export const betLedgerIds = (betId: string) => ({
 });
 
 const MULTI_STEP: ReadonlySet<GameIdWire> = new Set(['mines', 'hilo', 'fruit-bomb']);
+/** How long a node bets against its copy of a project's game settings if a change's bus message is lost. */
 const CONFIG_TTL_MS = 5_000;
+/** Bus channel on which the node that saved a project's game settings tells every node (message: project id). */
+export const GAMES_CONFIG_CHANNEL = 'games.config';
 /** Draws of one bet when other nodes keep taking the pair's nonce first. */
 const PAIR_ATTEMPTS = 8;
 const REVEALED_SHOWN = 10;
@@ -258,17 +265,14 @@ function stakeOf(text: string, asset: Asset): bigint {
 
 export function createGamesService(deps: GamesDeps) {
   const { repo, ledger, clock, gate } = deps;
-  const configCache = new Map<number, { rows: ConfigRow[]; at: number }>();
   const accountCache = new Map<string, LedgerAccount>();
-
-  async function configsOf(projectId: number): Promise<ConfigRow[]> {
-    const cached = configCache.get(projectId);
-    const now = Date.now();
-    if (cached && now - cached.at < CONFIG_TTL_MS) return cached.rows;
-    const rows = await repo.configs(repo.db, projectId);
-    configCache.set(projectId, { rows, at: now });
-    return rows;
-  }
+  /** A project's game settings as its bets see them (platform/project-cache.ts). */
+  const configs = createProjectCache({
+    read: (projectId) => repo.configs(repo.db, projectId),
+    ttlMs: CONFIG_TTL_MS,
+    ...(deps.bus ? { bus: { bus: deps.bus, channel: GAMES_CONFIG_CHANNEL } } : {}),
+  });
+  const configsOf = (projectId: number): Promise<ConfigRow[]> => configs.get(projectId);
 
   async function configOf(projectId: number, game: GameIdWire, asset: Asset): Promise<ConfigRow> {
     const config = (await configsOf(projectId)).find((row) => row.game === game && row.asset === asset);
@@ -1088,7 +1092,7 @@ export function createGamesService(deps: GamesDeps) {
           ip,
         });
       });
-      configCache.delete(session.projectId);
+      await configs.changed(session.projectId);
       return configWire(row);
     },
 
@@ -1097,6 +1101,9 @@ export function createGamesService(deps: GamesDeps) {
       deps.repo.wagerTotals(deps.repo.db, projectId, from, to),
 
     /** The live feed's stream: a new subscriber first receives the project's latest settled bets. */
+    /** Stops listening for other nodes' settings changes. */
+    close: () => configs.close(),
+
     attach(): void {
       deps.realtime?.onStream(GamesRealtimeRoute.feed, async (connection) =>
         connection.session ? (await service.feed(connection.session, undefined)).items : [],

@@ -117,6 +117,7 @@ export async function registerRounds(
         .publish(CASH_OUTS_IN_FLIGHT_CHANNEL, { node, projectId, inFlight })
         .catch((error) => app.log.warn({ err: error }, 'rounds: cash-outs in flight not announced'));
     },
+    bus,
     onError: (error, where) => app.log.error({ err: error, where }, 'rounds'),
     cashOutBatches: config.cashOutBatches,
     betBatches: config.betBatches,
@@ -143,6 +144,7 @@ export async function registerRounds(
   app.addHook('onClose', async () => {
     await stopListening();
     service.closeCashOuts();
+    await service.closeStakes();
     await runtime.clock?.stop();
     await service.flushBets();
     await deps.clockDatabase.close();

@@ -47,6 +47,7 @@ import {
 import { isInsufficientFunds } from '../../money/ledger-refusal.ts';
 import type { PlayGate } from '../../money/play-gate.ts';
 import { createBatcher } from '../../platform/batcher.ts';
+import type { Bus } from '../../platform/bus/bus.ts';
 import { AppError, asError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { walletAssets } from '../wallet/wallet.service.ts';
@@ -137,6 +138,8 @@ export interface RoundsDeps {
    * so that the clock's node, wherever it is, holds a round's end for them. Absent: one node.
    */
   announceCashOuts?: (projectId: number, inFlight: boolean) => void;
+  /** The nodes' bus: a stake range saved on one node evicts every node's copy. Absent: one node. */
+  bus?: Bus;
   onError: (error: unknown, where: string) => void;
   /** Group commit of manual cash-outs (ROUNDS_CASH_OUT_BATCHES_IN_FLIGHT, ROUNDS_CASH_OUT_BATCH_MAX). */
   cashOutBatches: { inFlight: number; maxSize: number };
@@ -970,6 +973,7 @@ export function createRoundsService(deps: RoundsDeps) {
       const project = deps.projectById(projectId);
       return project ? walletAssets(project) : [];
     },
+    ...(deps.bus ? { bus: deps.bus } : {}),
   });
 
   /** Ledger account ids by address, cached once the transaction that created them committed. */
@@ -1581,6 +1585,8 @@ export function createRoundsService(deps: RoundsDeps) {
     stakeRanges: (projectId: number) => stakes.list(projectId),
     /** An admin sets a round game's stake range in an asset of the project (audited). */
     setStakeRange: stakes.set,
+    /** Stops listening for other nodes' stake range changes. */
+    closeStakes: () => stakes.close(),
 
     async history(session: Session, game: RoundGame, limit: number) {
       const now = await repo.now(repo.db);

@@ -4,6 +4,7 @@
 import { type Asset, ErrorCode, type ProjectConfig, type RoundStakeGame } from '@payhub/contracts';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { createInProcessBus } from '../../platform/bus/in-process-bus.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { walletAssets } from '../wallet/wallet.service.ts';
 import { createRoundStakes, DEFAULT_ROUND_MAX_STAKE, DEFAULT_ROUND_MIN_STAKE } from './rounds.stakes.ts';
@@ -129,6 +130,29 @@ describe('round stakes', () => {
       ErrorCode.WrongBetAmount,
       'amount: at least 2.00',
     ]);
+  });
+
+  it("applies a change at once on the other nodes too (the bus), not after their cache's period", async () => {
+    const bus = createInProcessBus();
+    const { repo } = memoryRepo();
+    const node = () =>
+      createRoundStakes({
+        repo: repo as never,
+        defaults: { min: DEFAULT_ROUND_MIN_STAKE, max: DEFAULT_ROUND_MAX_STAKE },
+        assetsOf: () => PROJECT_ASSETS,
+        bus,
+        now: () => 0,
+      });
+    const [nodeA, nodeB] = [node(), node()];
+    await new Promise((resolve) => setTimeout(resolve, 0)); // their subscriptions
+    expect(await codeOf(nodeB.check(10, 'crash', 'YEC', 100n))).toBeNull();
+    await nodeA.set(admin, { game: 'crash', asset: 'YEC', minStake: '2', maxStake: '3' }, null);
+    expect(await codeOf(nodeB.check(10, 'crash', 'YEC', 100n))).toEqual([
+      ErrorCode.WrongBetAmount,
+      'amount: at least 2.00',
+    ]);
+    await nodeA.close();
+    await nodeB.close();
   });
 
   it('only an admin (not a player) sets a range, within the project assets, min at most max; refused ones change nothing', async () => {

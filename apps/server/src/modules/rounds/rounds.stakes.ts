@@ -11,8 +11,10 @@ import {
   tryParseAmount,
 } from '@payhub/contracts';
 import { writeAudit } from '../../platform/audit/audit.repo.ts';
+import type { Bus } from '../../platform/bus/bus.ts';
 import { AppError, badParameter, noPermission } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
+import { createProjectCache } from '../../platform/project-cache.ts';
 import type { RoundsRepo } from './rounds.repo.ts';
 
 /**
@@ -38,10 +40,12 @@ export const DEFAULT_ROUND_MAX_STAKE: Record<Asset, bigint> = {
 };
 
 /**
- * How long a node bets against its cached copy of a project's ranges (as the games' settings): a
- * change from the console reaches the node that made it at once and the others within this.
+ * How long a node bets against its cached copy of a project's ranges if a change's bus message is
+ * lost: a change reaches every node at once through the bus (ROUND_STAKES_CHANNEL).
  */
 export const ROUND_STAKES_CACHE_MS = 5_000;
+/** Bus channel on which the node that saved a project's range tells every node (message: project id). */
+export const ROUND_STAKES_CHANNEL = 'rounds.stakes';
 
 export interface StakeRange {
   min: bigint;
@@ -54,6 +58,8 @@ export interface RoundStakesDeps {
   defaults: { min: Record<Asset, bigint>; max: Record<Asset, bigint> };
   /** The assets a project's players hold (its currency, USDT, YEC). */
   assetsOf: (projectId: number) => readonly Asset[];
+  /** The nodes' bus, on which a change evicts every node's copy (absent: this node alone). */
+  bus?: Bus;
   now?: () => number;
 }
 
@@ -65,45 +71,22 @@ const keyOf = (game: RoundStakeGame, asset: Asset) => `${game}:${asset}`;
  * response's `stakes`) so it can say so before sending.
  */
 export function createRoundStakes(deps: RoundStakesDeps) {
-  const now = deps.now ?? Date.now;
   for (const asset of Object.keys(deps.defaults.min) as Asset[])
     if (deps.defaults.min[asset] > deps.defaults.max[asset])
       throw new Error(`invalid configuration: ROUNDS_MIN_STAKE above ROUNDS_MAX_STAKE for ${asset}`);
-  const cache = new Map<number, { ranges: Map<string, StakeRange>; at: number }>();
-  /** Bumped by every change: a read that started before one does not fill the cache. */
-  let generation = 0;
 
   async function readRanges(projectId: number): Promise<Map<string, StakeRange>> {
     const rows = await deps.repo.stakeRanges(deps.repo.db, projectId);
     return new Map(rows.map((row) => [keyOf(row.game, row.asset), { min: row.min, max: row.max }]));
   }
 
-  /** A project's read in flight: the bets arriving meanwhile wait for it instead of reading too. */
-  const reading = new Map<number, Promise<Map<string, StakeRange>>>();
-
-  /**
-   * The ranges the console set for a project, from the cache while it is fresh. One read a project
-   * at a time: the round's opening brings hundreds of bets at once, and each reading for itself
-   * was a statement a bet (and spread their arrival at the bets' batches).
-   */
-  function setRanges(projectId: number): Promise<Map<string, StakeRange>> {
-    const cached = cache.get(projectId);
-    if (cached && now() - cached.at < ROUND_STAKES_CACHE_MS) return Promise.resolve(cached.ranges);
-    const pending = reading.get(projectId);
-    if (pending) return pending;
-    const started = generation;
-    const at = now();
-    const read = readRanges(projectId)
-      .then((ranges) => {
-        if (generation === started) cache.set(projectId, { ranges, at });
-        return ranges;
-      })
-      .finally(() => {
-        if (reading.get(projectId) === read) reading.delete(projectId);
-      });
-    reading.set(projectId, read);
-    return read;
-  }
+  /** The ranges the console set for a project, as the bets see them (platform/project-cache.ts). */
+  const setRanges = createProjectCache({
+    read: readRanges,
+    ttlMs: ROUND_STAKES_CACHE_MS,
+    ...(deps.bus ? { bus: { bus: deps.bus, channel: ROUND_STAKES_CHANNEL } } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
 
   const defaultRange = (asset: Asset): StakeRange => ({
     min: deps.defaults.min[asset],
@@ -120,7 +103,7 @@ export function createRoundStakes(deps: RoundStakesDeps) {
     /** A stake outside the project's range for the game and asset: 702, naming the bound. */
     async check(projectId: number, game: RoundGame, asset: Asset, amount: bigint): Promise<void> {
       const range =
-        (await setRanges(projectId)).get(keyOf(roundStakeGameOf(game), asset)) ?? defaultRange(asset);
+        (await setRanges.get(projectId)).get(keyOf(roundStakeGameOf(game), asset)) ?? defaultRange(asset);
       if (amount < range.min)
         throw new AppError(ErrorCode.WrongBetAmount, `amount: at least ${formatAmount(range.min, asset)}`);
       if (amount > range.max)
@@ -130,7 +113,7 @@ export function createRoundStakes(deps: RoundStakesDeps) {
     /** The game's range in each asset of the project (what the player app shows and checks). */
     async limits(projectId: number, game: RoundGame): Promise<RoundStakeLimits[]> {
       const stakeGame = roundStakeGameOf(game);
-      const ranges = await setRanges(projectId);
+      const ranges = await setRanges.get(projectId);
       return deps
         .assetsOf(projectId)
         .map((asset) => wire(asset, ranges.get(keyOf(stakeGame, asset)) ?? defaultRange(asset)));
@@ -184,11 +167,11 @@ export function createRoundStakes(deps: RoundStakesDeps) {
           ip,
         });
       });
-      generation += 1;
-      cache.delete(session.projectId);
-      reading.delete(session.projectId);
+      await setRanges.changed(session.projectId);
       return { game: input.game, ...wire(input.asset, range), custom: true };
     },
+
+    close: () => setRanges.close(),
   };
 }
 export type RoundStakes = ReturnType<typeof createRoundStakes>;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Bus } from '../../platform/bus/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ProjectResolver } from '../../platform/http/request-context.ts';
+import { createProjectCache } from '../../platform/project-cache.ts';
 import type { SiteRepo } from './site.repo.ts';
 
 const OFF: Maintenance = { enabled: false, message: null };
@@ -24,21 +25,6 @@ export async function createMaintenanceGate(
   repo: Pick<SiteRepo, 'configValue' | 'setPublicConfig'>,
   options: { bus?: Bus; now?: () => number } = {},
 ) {
-  const now = options.now ?? Date.now;
-  const cache = new Map<number, { value: Maintenance; at: number }>();
-  /** Bumped by every eviction: a read that started before one does not fill the cache. */
-  let generation = 0;
-  function evict(projectId: number | null) {
-    generation += 1;
-    if (projectId === null) cache.clear();
-    else cache.delete(projectId);
-  }
-  const unsubscribe = options.bus
-    ? await options.bus.subscribe(MAINTENANCE_CHANNEL, (message) => {
-        evict(typeof message === 'number' && Number.isInteger(message) ? message : null);
-      })
-    : null;
-
   async function read(projectId: number): Promise<Maintenance> {
     const value = (await repo.configValue(projectId, MAINTENANCE_CONFIG_KEY)) as
       | Partial<Maintenance>
@@ -47,21 +33,17 @@ export async function createMaintenanceGate(
     return { enabled: true, message: typeof value.message === 'string' ? value.message : null };
   }
 
-  async function cached(projectId: number): Promise<Maintenance> {
-    const entry = cache.get(projectId);
-    if (entry && now() - entry.at < MAINTENANCE_CACHE_MS) return entry.value;
-    const started = generation;
-    const at = now();
-    const value = await read(projectId);
-    if (generation === started) cache.set(projectId, { value, at });
-    return value;
-  }
+  /** The flag as money calls see it (platform/project-cache.ts). */
+  const flags = createProjectCache({
+    read,
+    ttlMs: MAINTENANCE_CACHE_MS,
+    ...(options.bus ? { bus: { bus: options.bus, channel: MAINTENANCE_CHANNEL } } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
 
   return {
     read,
-    async close(): Promise<void> {
-      await unsubscribe?.();
-    },
+    close: () => flags.close(),
     async set(
       projectId: number,
       maintenance: Maintenance,
@@ -76,13 +58,12 @@ export async function createMaintenanceGate(
         after: maintenance,
         ip: actor.ip,
       });
-      evict(projectId);
-      await options.bus?.publish(MAINTENANCE_CHANNEL, projectId);
+      await flags.changed(projectId);
       return maintenance;
     },
     /** Throws 762 while the project is in maintenance. */
     async assertOpen(projectId: number): Promise<void> {
-      if ((await cached(projectId)).enabled) throw new AppError(ErrorCode.ServiceMaintenance);
+      if ((await flags.get(projectId)).enabled) throw new AppError(ErrorCode.ServiceMaintenance);
     },
   };
 }
