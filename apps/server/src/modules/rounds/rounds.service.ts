@@ -1562,22 +1562,27 @@ export function createRoundsService(deps: RoundsDeps) {
       }
     },
     async state(session: Session, game: RoundGame): Promise<RoundStateResponse> {
-      const now = await repo.now(repo.db);
-      const round = await repo.liveRound(repo.db, session.projectId, game);
-      const bets = round ? await repo.roundBets(repo.db, round.id, 200) : [];
+      // Two steps of reads side by side (the page waits for this on opening): what does not depend
+      // on the live round, then what does.
+      const [now, round, recent, limits] = await Promise.all([
+        repo.now(repo.db),
+        repo.liveRound(repo.db, session.projectId, game),
+        repo.recentRounds(repo.db, session.projectId, game, RECENT_ROUNDS),
+        stakes.limits(session.projectId, game),
+      ]);
       const roundKey = round?.id.toString();
-      const tally = (roundKey && (await repo.tallies(repo.db, [roundKey])).get(roundKey)) || NO_BETS_TALLY;
-      const recent = await repo.recentRounds(repo.db, session.projectId, game, RECENT_ROUNDS);
-      const chain = round
-        ? await repo.chainById(repo.db, round.chainId)
-        : await repo.activeChain(repo.db, session.projectId, game);
+      const [bets, tallies, chain] = await Promise.all([
+        round ? repo.roundBets(repo.db, round.id, 200) : [],
+        roundKey ? repo.tallies(repo.db, [roundKey]) : null,
+        round ? repo.chainById(repo.db, round.chainId) : repo.activeChain(repo.db, session.projectId, game),
+      ]);
       return {
         round: round ? toRoundWire(round, now) : null,
         bets: round ? bets.map((bet) => toBetWire(bet, round.period)) : [],
-        tally,
+        tally: (roundKey && tallies?.get(roundKey)) || NO_BETS_TALLY,
         recent: recent.map((row) => toRoundWire(row, now)),
         fairness: chain ? fairnessOf(chain) : null,
-        stakes: await stakes.limits(session.projectId, game),
+        stakes: limits,
       };
     },
 
