@@ -398,7 +398,15 @@ describe('operator console at 1280x800', () => {
     await saved.getByText('Diatur proyek').waitFor();
     expect(await saved.getByLabel('Taruhan minimum crash USDT').inputValue()).toBe('0.500000');
     expect(await saved.getByLabel('Taruhan maksimum crash USDT').inputValue()).toBe('250.000000');
+    // Nothing to save while the fields show what is stored.
+    expect(await saved.getByRole('button', { name: 'Simpan' }).isDisabled()).toBe(true);
     await screenshot(page, 'console-games-round-stakes');
+    // And back to the server's defaults.
+    await saved.getByRole('button', { name: 'Kembalikan ke bawaan' }).click();
+    const reset = page.getByTestId('round-stakes-crash-USDT');
+    await reset.getByText('Bawaan server').waitFor();
+    expect(await reset.getByLabel('Taruhan minimum crash USDT').inputValue()).toBe('0.100000');
+    expect(await reset.getByRole('button', { name: 'Kembalikan ke bawaan' }).count()).toBe(0);
     await page.getByTestId('chain-crash').scrollIntoViewIfNeeded();
     await screenshot(page, 'console-games-chains');
 

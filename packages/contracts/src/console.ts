@@ -229,6 +229,8 @@ export type ConsoleRoundStakes = z.infer<typeof ConsoleRoundStakes>;
 export const ConsoleRoundStakesUpdate = z
   .object({ game: RoundStakeGameSchema, asset: AssetSchema, minStake: StakeInput, maxStake: StakeInput })
   .strict();
+/** Which range goes back to the server's defaults. */
+export const ConsoleRoundStakesReset = z.object({ game: RoundStakeGameSchema, asset: AssetSchema }).strict();
 
 export const ConsoleChainStatus = z.object({
   game: RoundGameSchema,
@@ -648,6 +650,16 @@ export const consoleApi = {
     response: ConsoleRoundStakes,
     errors: [ErrorCode.NoPermission],
   }),
+  resetRoundStakes: endpoint({
+    method: 'POST',
+    path: '/main/console/games/round-stakes/reset',
+    access: 'secure',
+    summary:
+      "Console: put a crash or wingo stake range in one asset back to the server's defaults (again changes nothing)",
+    body: ConsoleRoundStakesReset,
+    response: ConsoleRoundStakes,
+    errors: [ErrorCode.NoPermission],
+  }),
   setRoundSalt: endpoint({
     method: 'PUT',
     path: '/main/console/games/salt',
@@ -795,6 +807,7 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<ConsoleAction, readonly StaffR
   games: ['finance', 'admin'],
   updateGame: ['admin'],
   updateRoundStakes: ['admin'],
+  resetRoundStakes: ['admin'],
   setRoundSalt: ['admin'],
   audit: ['compliance', 'finance', 'admin'],
   staff: ['admin'],

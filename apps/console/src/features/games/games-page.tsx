@@ -111,11 +111,18 @@ function RoundStakesRow({ stakes, editable }: { stakes: ConsoleRoundStakes; edit
   const { t } = useTranslation();
   const client = useQueryClient();
   const [draft, setDraft] = useState({ minStake: stakes.minStake, maxStake: stakes.maxStake });
+  const refresh = () => client.invalidateQueries({ queryKey: gamesQuery.queryKey });
   const save = useMutation({
     mutationFn: () =>
       api.console.updateRoundStakes({ body: { game: stakes.game, asset: stakes.asset, ...draft } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: gamesQuery.queryKey }),
+    onSuccess: refresh,
   });
+  const reset = useMutation({
+    mutationFn: () => api.console.resetRoundStakes({ body: { game: stakes.game, asset: stakes.asset } }),
+    onSuccess: refresh,
+  });
+  const unchanged = draft.minStake === stakes.minStake && draft.maxStake === stakes.maxStake;
+  const failed = save.error ?? reset.error;
   const field = (key: 'minStake' | 'maxStake') => (
     <AmountInput
       label={`${t(`console.games.${key}`)} ${stakes.game} ${stakes.asset}`}
@@ -137,12 +144,22 @@ function RoundStakesRow({ stakes, editable }: { stakes: ConsoleRoundStakes; edit
       </td>
       <td className="px-2 py-1.5">
         {editable && (
-          <Button disabled={save.isPending} onClick={() => save.mutate()}>
-            {t('console.games.save')}
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            {/* Nothing to send while the fields show what is stored. */}
+            <Button disabled={unchanged || save.isPending} onClick={() => save.mutate()}>
+              {t('console.games.save')}
+            </Button>
+            {stakes.custom && (
+              <Button variant="plain" disabled={reset.isPending} onClick={() => reset.mutate()}>
+                {t('console.games.resetStakes')}
+              </Button>
+            )}
+          </div>
         )}
-        {save.isSuccess && <span className="ml-2 text-xs text-emerald-700">{t('console.games.saved')}</span>}
-        <ErrorLine error={save.error ? errorText(save.error) : null} />
+        {(save.isSuccess || reset.isSuccess) && (
+          <span className="ml-2 text-xs text-emerald-700">{t('console.games.saved')}</span>
+        )}
+        <ErrorLine error={failed ? errorText(failed) : null} />
       </td>
     </tr>
   );

@@ -147,6 +147,9 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
       return api.updateRoundStakes({
         body: { game: 'crash', asset: 'YEC', minStake: '1.00', maxStake: '100000.00' },
       });
+    case 'resetRoundStakes':
+      // Wingo's YEC range is at the defaults: allowed for admins, nothing changes.
+      return api.resetRoundStakes({ body: { game: 'wingo', asset: 'YEC' } });
     case 'setRoundSalt':
       return api.setRoundSalt({
         body: { game: 'crash', terminatingHash: 'f'.repeat(64), salt: 's'.repeat(32), source: 'test' },
@@ -723,6 +726,45 @@ describe('console games settings', () => {
     });
     expect(await codeOf(finance)).toBe(ErrorCode.NoPermission);
     expect((await admin.api.console.games()).roundStakes.find((row) => row.custom)).toEqual(set);
+
+    // Back to the server's defaults: listed so, the player's state follows, audited; again changes nothing.
+    const defaults = {
+      game: 'crash',
+      asset: 'IDR',
+      minStake: '1000.00',
+      maxStake: '10000000.00',
+      custom: false,
+    };
+    expect(
+      await codeOf(
+        staff.get('finance')!.api.console.resetRoundStakes({ body: { game: 'crash', asset: 'IDR' } }),
+      ),
+    ).toBe(ErrorCode.NoPermission);
+    expect(await admin.api.console.resetRoundStakes({ body: { game: 'crash', asset: 'IDR' } })).toEqual(
+      defaults,
+    );
+    expect(
+      (await admin.api.console.games()).roundStakes.find(
+        (row) => row.game === 'crash' && row.asset === 'IDR',
+      ),
+    ).toEqual(defaults);
+    const after = await player.api.rounds.state({ params: { game: 'crash' } });
+    expect(after.stakes.find((row) => row.asset === 'IDR')?.minStake).toBe('1000.00');
+    const resetAudit = await admin.api.console.audit({
+      query: { action: 'rounds.stakes', objectId: 'crash:IDR' },
+    });
+    expect(resetAudit.items).toHaveLength(audit.items.length + 1);
+    expect(resetAudit.items[0]).toMatchObject({
+      before: { minStake: '2000.00', maxStake: '3000.50' },
+      after: { minStake: '1000.00', maxStake: '10000000.00' },
+    });
+    expect(await admin.api.console.resetRoundStakes({ body: { game: 'crash', asset: 'IDR' } })).toEqual(
+      defaults,
+    );
+    const again = await admin.api.console.audit({
+      query: { action: 'rounds.stakes', objectId: 'crash:IDR' },
+    });
+    expect(again.items).toHaveLength(resetAudit.items.length);
   });
 
   it('finance sees the settings but cannot change them; an unknown chain answers 1004', async () => {

@@ -104,6 +104,9 @@ export function registerConsoleRoutes(app: FastifyInstance, deps: BindDeps, serv
   bindEndpoint(app, deps, api.updateRoundStakes, async ({ body, context }) =>
     service.updateRoundStakes(await staffFor(context, 'updateRoundStakes'), context.session, body),
   );
+  bindEndpoint(app, deps, api.resetRoundStakes, async ({ body, context }) =>
+    service.resetRoundStakes(await staffFor(context, 'resetRoundStakes'), context.session, body),
+  );
   bindEndpoint(app, deps, api.setRoundSalt, async ({ body, context }) =>
     service.setRoundSalt(await staffFor(context, 'setRoundSalt'), context.session, body),
   );

@@ -82,7 +82,10 @@ export interface ConsoleDeps {
   maintenance: Pick<MaintenanceGate, 'set'>;
   /** Settled bets per day, game and asset, from the games and rounds modules (the GGR report). */
   games: Pick<GamesService, 'dailyTotals' | 'config' | 'updateConfig'>;
-  rounds: Pick<RoundsService, 'dailyTotals' | 'chainStatus' | 'setSalt' | 'stakeRanges' | 'setStakeRange'>;
+  rounds: Pick<
+    RoundsService,
+    'dailyTotals' | 'chainStatus' | 'setSalt' | 'stakeRanges' | 'setStakeRange' | 'resetStakeRange'
+  >;
   /** Held rewards of a reward-abuse case: released or voided when staff close the case (rewards). */
   heldRewards: {
     /** What the case holds, per bonus and per asset (the confirmation before "pay the rewards"). */
@@ -714,6 +717,11 @@ export function createConsoleService(deps: ConsoleDeps) {
       session: Session,
       input: Parameters<RoundsService['setStakeRange']>[1],
     ) => deps.rounds.setStakeRange(delegated(staff, session), input, staff.ip),
+    resetRoundStakes: (
+      staff: Staff,
+      session: Session,
+      input: Parameters<RoundsService['resetStakeRange']>[1],
+    ) => deps.rounds.resetStakeRange(delegated(staff, session), input, staff.ip),
 
     /** Fixes a chain's salt once through the rounds service; the console writes the audit line. */
     async setRoundSalt(staff: Staff, session: Session, input: Parameters<RoundsService['setSalt']>[1]) {

@@ -752,6 +752,18 @@ export function createRoundsRepo(db: Db) {
           SET min_stake = EXCLUDED.min_stake, max_stake = EXCLUDED.max_stake, updated_at = now()`);
     },
 
+    /** Drops a project's range (the server's defaults apply again); the row as it was, if any. */
+    async deleteStakeRange(
+      executor: Executor,
+      key: { projectId: number; game: RoundStakeGame; asset: Asset },
+    ): Promise<{ min: bigint; max: bigint } | null> {
+      const result = await executor.execute<Raw>(sql`
+        DELETE FROM round_stakes WHERE project_id = ${key.projectId} AND game = ${key.game} AND asset = ${key.asset}
+        RETURNING min_stake, max_stake`);
+      const row = result.rows[0];
+      return row ? { min: BigInt(row.min_stake as string), max: BigInt(row.max_stake as string) } : null;
+    },
+
     /** The chain of the game with this terminating hash in a project (any, used up or not). */
     async chainByTerminating(executor: Executor, projectId: number, game: RoundGame, terminating: string) {
       const result = await executor.execute<Raw>(sql`

@@ -1590,6 +1590,8 @@ export function createRoundsService(deps: RoundsDeps) {
     stakeRanges: (projectId: number) => stakes.list(projectId),
     /** An admin sets a round game's stake range in an asset of the project (audited). */
     setStakeRange: stakes.set,
+    /** An admin puts a round game's stake range in an asset back to the server's defaults (audited). */
+    resetStakeRange: stakes.reset,
     /** Stops listening for other nodes' stake range changes. */
     closeStakes: () => stakes.close(),
 

@@ -45,6 +45,10 @@ function memoryRepo() {
       repo.reads += 1;
       return rows.map((row) => ({ ...row }));
     },
+    deleteStakeRange: async (_tx: unknown, key: { game: RoundStakeGame; asset: Asset }) => {
+      const at = rows.findIndex((old) => old.game === key.game && old.asset === key.asset);
+      return at < 0 ? null : rows.splice(at, 1)[0]!;
+    },
     saveStakeRange: async (_tx: unknown, row: (typeof rows)[number] & { projectId: number }) => {
       const at = rows.findIndex((old) => old.game === row.game && old.asset === row.asset);
       rows.splice(at < 0 ? rows.length : at, at < 0 ? 0 : 1, {
@@ -153,6 +157,29 @@ describe('round stakes', () => {
     ]);
     await nodeA.close();
     await nodeB.close();
+  });
+
+  it('puts a range back to the defaults: the bets see them at once, audited once; a range at the defaults is left alone', async () => {
+    const { stakes, audit } = setUp();
+    await stakes.set(admin, { game: 'crash', asset: 'YEC', minStake: '2', maxStake: '3' }, null);
+    expect(await codeOf(stakes.check(10, 'crash', 'YEC', 100n))).not.toBeNull();
+    expect(await stakes.reset(admin, { game: 'crash', asset: 'YEC' }, null)).toEqual({
+      game: 'crash',
+      asset: 'YEC',
+      minStake: '1.00',
+      maxStake: '100000.00',
+      custom: false,
+    });
+    expect(await codeOf(stakes.check(10, 'crash', 'YEC', 100n))).toBeNull();
+    expect(audit).toHaveLength(2);
+    await stakes.reset(admin, { game: 'crash', asset: 'YEC' }, null);
+    expect(audit).toHaveLength(2);
+    expect(
+      await codeOf(stakes.reset({ ...admin, staffRole: null }, { game: 'crash', asset: 'YEC' }, null)),
+    ).toEqual([ErrorCode.NoPermission, undefined]);
+    expect((await codeOf(stakes.reset(admin, { game: 'crash', asset: 'MXN' }, null)))?.[0]).toBe(
+      ErrorCode.BadParameter,
+    );
   });
 
   it('only an admin (not a player) sets a range, within the project assets, min at most max; refused ones change nothing', async () => {

@@ -53,7 +53,7 @@ export interface StakeRange {
 }
 
 export interface RoundStakesDeps {
-  repo: Pick<RoundsRepo, 'db' | 'transaction' | 'stakeRanges' | 'saveStakeRange'>;
+  repo: Pick<RoundsRepo, 'db' | 'transaction' | 'stakeRanges' | 'saveStakeRange' | 'deleteStakeRange'>;
   /** The server's ranges for a project that set none (ROUNDS_MIN_STAKE / ROUNDS_MAX_STAKE over the defaults). */
   defaults: { min: Record<Asset, bigint>; max: Record<Asset, bigint> };
   /** The assets a project's players hold (its currency, USDT, YEC). */
@@ -92,6 +92,13 @@ export function createRoundStakes(deps: RoundStakesDeps) {
     min: deps.defaults.min[asset],
     max: deps.defaults.max[asset],
   });
+
+  /** Only a project's admin changes its ranges, and only in an asset its players hold. */
+  function assertAdminOf(session: Session, asset: Asset): void {
+    if (session.staffRole !== 'admin') throw noPermission();
+    const assets = deps.assetsOf(session.projectId);
+    if (!assets.includes(asset)) throw badParameter(`asset: one of ${assets.join(', ')}`);
+  }
 
   const wire = (asset: Asset, range: StakeRange): RoundStakeLimits => ({
     asset,
@@ -136,9 +143,7 @@ export function createRoundStakes(deps: RoundStakesDeps) {
       input: { game: RoundStakeGame; asset: Asset; minStake: string; maxStake: string },
       ip: string | null,
     ): Promise<ConsoleRoundStakes> {
-      if (session.staffRole !== 'admin') throw noPermission();
-      const assets = deps.assetsOf(session.projectId);
-      if (!assets.includes(input.asset)) throw badParameter(`asset: one of ${assets.join(', ')}`);
+      assertAdminOf(session, input.asset);
       const amount = (field: string, text: string) => {
         const value = tryParseAmount(text, input.asset);
         if (value === null || value <= 0n) throw badParameter(`${field}: a positive ${input.asset} amount`);
@@ -169,6 +174,36 @@ export function createRoundStakes(deps: RoundStakesDeps) {
       });
       await setRanges.changed(session.projectId);
       return { game: input.game, ...wire(input.asset, range), custom: true };
+    },
+
+    /**
+     * An admin puts a game's range in an asset back to the server's defaults; audited with the range
+     * before. A range already at the defaults is left as it is, with no audit line (nothing changed).
+     */
+    async reset(
+      session: Session,
+      input: { game: RoundStakeGame; asset: Asset },
+      ip: string | null,
+    ): Promise<ConsoleRoundStakes> {
+      assertAdminOf(session, input.asset);
+      const after = defaultRange(input.asset);
+      const removed = await deps.repo.transaction(async (tx) => {
+        const before = await deps.repo.deleteStakeRange(tx, { projectId: session.projectId, ...input });
+        if (before)
+          await writeAudit(tx, {
+            projectId: session.projectId,
+            actorId: session.userId,
+            action: 'rounds.stakes',
+            objectType: 'round_stakes',
+            objectId: keyOf(input.game, input.asset),
+            before: wire(input.asset, before),
+            after: wire(input.asset, after),
+            ip,
+          });
+        return before !== null;
+      });
+      if (removed) await setRanges.changed(session.projectId);
+      return { game: input.game, ...wire(input.asset, after), custom: false };
     },
 
     close: () => setRanges.close(),

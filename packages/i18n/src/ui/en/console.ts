@@ -271,6 +271,7 @@ export const console: ConsoleCatalog['console'] = {
     maxStake: 'Largest stake',
     defaults: 'Server default',
     custom: 'Set for the project',
+    resetStakes: 'Reset to default',
     chains: 'Crash and wingo hash chains',
     noChain: 'No chain yet',
     saltPending: 'Salt not published',

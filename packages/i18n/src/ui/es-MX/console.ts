@@ -271,6 +271,7 @@ export const console: ConsoleCatalog['console'] = {
     maxStake: 'Apuesta máxima',
     defaults: 'Predeterminado del servidor',
     custom: 'Definido por el proyecto',
+    resetStakes: 'Volver al predeterminado',
     chains: 'Cadenas de hash de crash y wingo',
     noChain: 'Aún sin cadena',
     saltPending: 'Sal no publicada',

@@ -269,6 +269,7 @@ export const console = {
     maxStake: 'Taruhan maksimum',
     defaults: 'Bawaan server',
     custom: 'Diatur proyek',
+    resetStakes: 'Kembalikan ke bawaan',
     chains: 'Rantai hash crash dan wingo',
     noChain: 'Belum ada rantai',
     saltPending: 'Salt belum dipublikasikan',
