@@ -46,6 +46,9 @@ function ConfigRow({ config, editable }: { config: GameConfigWire; editable: boo
     },
   });
   const id = `${config.game}-${config.asset}`;
+  const unchanged = (['enabled', 'minBet', 'maxBet', 'maxPayout', 'edgeBp'] as const).every(
+    (key) => draft[key] === config[key],
+  );
   const field = (key: 'minBet' | 'maxBet' | 'maxPayout') => (
     <AmountInput
       label={`${t(`console.games.${key}`)} ${config.game} ${config.asset}`}
@@ -95,7 +98,7 @@ function ConfigRow({ config, editable }: { config: GameConfigWire; editable: boo
       </td>
       <td className="px-2 py-1.5">
         {editable && (
-          <Button disabled={save.isPending} onClick={() => save.mutate(draft)}>
+          <Button disabled={unchanged || save.isPending} onClick={() => save.mutate(draft)}>
             {t('console.games.save')}
           </Button>
         )}
