@@ -106,6 +106,26 @@ export function createRoundStakes(deps: RoundStakesDeps) {
     maxStake: formatAmount(range.max, asset),
   });
 
+  /** The `rounds.stakes` audit line of a change, in its transaction: the range before and after. */
+  function auditChange(
+    tx: Parameters<typeof writeAudit>[0],
+    session: Session,
+    key: { game: RoundStakeGame; asset: Asset },
+    change: { before: StakeRange; after: StakeRange },
+    ip: string | null,
+  ): Promise<void> {
+    return writeAudit(tx, {
+      projectId: session.projectId,
+      actorId: session.userId,
+      action: 'rounds.stakes',
+      objectType: 'round_stakes',
+      objectId: keyOf(key.game, key.asset),
+      before: wire(key.asset, change.before),
+      after: wire(key.asset, change.after),
+      ip,
+    });
+  }
+
   return {
     /** A stake outside the project's range for the game and asset: 702, naming the bound. */
     async check(projectId: number, game: RoundGame, asset: Asset, amount: bigint): Promise<void> {
@@ -161,16 +181,7 @@ export function createRoundStakes(deps: RoundStakesDeps) {
           asset: input.asset,
           ...range,
         });
-        await writeAudit(tx, {
-          projectId: session.projectId,
-          actorId: session.userId,
-          action: 'rounds.stakes',
-          objectType: 'round_stakes',
-          objectId: keyOf(input.game, input.asset),
-          before: wire(input.asset, before),
-          after: wire(input.asset, range),
-          ip,
-        });
+        await auditChange(tx, session, input, { before, after: range }, ip);
       });
       await setRanges.changed(session.projectId);
       return { game: input.game, ...wire(input.asset, range), custom: true };
@@ -189,17 +200,7 @@ export function createRoundStakes(deps: RoundStakesDeps) {
       const after = defaultRange(input.asset);
       const removed = await deps.repo.transaction(async (tx) => {
         const before = await deps.repo.deleteStakeRange(tx, { projectId: session.projectId, ...input });
-        if (before)
-          await writeAudit(tx, {
-            projectId: session.projectId,
-            actorId: session.userId,
-            action: 'rounds.stakes',
-            objectType: 'round_stakes',
-            objectId: keyOf(input.game, input.asset),
-            before: wire(input.asset, before),
-            after: wire(input.asset, after),
-            ip,
-          });
+        if (before) await auditChange(tx, session, input, { before, after }, ip);
         return before !== null;
       });
       if (removed) await setRanges.changed(session.projectId);
