@@ -239,7 +239,9 @@ export default function CrashPage() {
         : t('playerRounds.crash.nextRound');
   /** Which button holds the place: one that just took another's place ignores taps a moment. */
   const action = canCashOut ? 'cash-out' : play.queued ? 'cancel-next' : forNext ? 'bet-next' : 'bet';
-  const armed = useSwapGuard(action);
+  // "Bet on the next round" turning into Bet as the window opens is one intent (a bet on the round
+  // about to start), so that swap is not held: the window's first 800 ms stay usable.
+  const armed = useSwapGuard(action === 'bet-next' ? 'bet' : action);
   const cashOutButton = (
     <Button key="cash-out" block busy={cashingOut} onClick={() => void cashOut()} data-testid="crash-cashout">
       {mine && round ? (
