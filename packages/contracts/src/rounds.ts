@@ -48,6 +48,8 @@ export const RoundWire = z.object({
   game: RoundGameSchema,
   /** Crash: the game number; wingo: the period number (yyyymmdd + mode + sequence of the day). */
   period: z.string(),
+  /** The chain the round's hash comes from (a game's chain is replaced once used up). */
+  chainId: z.string(),
   /** The round's number in its chain (1 = the first played). */
   chainRound: z.number().int(),
   state: z.enum(ROUND_STATES),
@@ -98,6 +100,8 @@ export type RoundBetWire = z.infer<typeof RoundBetWire>;
 export const ROUND_DEV_SALT_SOURCE = 'development';
 
 export const RoundFairness = z.object({
+  /** The chain's id: the rounds of the chain carry it (`RoundWire.chainId`). */
+  chainId: z.string(),
   game: RoundGameSchema,
   chainLength: z.number().int(),
   terminatingHash: z.string(),
@@ -211,10 +215,12 @@ export const rounds = {
     method: 'GET',
     path: '/main/rounds/:game/history',
     access: 'secure',
-    summary: 'Ended rounds, newest first, with their revealed hashes and results',
+    summary:
+      "Ended rounds, newest first, with their revealed hashes and results, and their chains' terminating hashes and salts",
     params: z.object({ game: RoundGameSchema }).strict(),
     query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }).strict(),
-    response: z.object({ items: z.array(RoundWire) }),
+    /** `chains`: every chain the listed rounds come from (one, unless a chain was used up among them). */
+    response: z.object({ items: z.array(RoundWire), chains: z.array(RoundFairness) }),
   }),
   myBets: endpoint({
     method: 'GET',

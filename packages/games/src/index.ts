@@ -3,6 +3,8 @@
  * Pure: no I/O, no clock, no Math.random, nothing of the repo. (Hash chains for shared rounds,
  * issue 16, join fair/ beside the seed pairs.)
  */
+
+export * from './fair/chain-walk.ts';
 export * from './fair/commitment.ts';
 export * from './fair/hash-chain.ts';
 export * from './fair/round-vectors.ts';

@@ -12,6 +12,7 @@ function round(overrides: Partial<RoundWire> = {}): RoundWire {
     id: '1',
     game: 'crash',
     period: '5-1',
+    chainId: '5',
     chainRound: 1,
     state: 'running',
     serverTime: new Date(STARTED).toISOString(),

@@ -1,7 +1,13 @@
-import { ROUND_DEV_SALT_SOURCE, ROUND_GAMES, type RoundGame, type RoundWire } from '@payhub/contracts';
-import { chainRoundOf, crashPointCents, wingoNumber } from '@payhub/games';
+import {
+  ROUND_DEV_SALT_SOURCE,
+  ROUND_GAMES,
+  type RoundFairness,
+  type RoundGame,
+  type RoundWire,
+} from '@payhub/contracts';
+import { type ChainWalk, crashPointCents, createChainWalk, wingoNumber } from '@payhub/games';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
@@ -10,13 +16,27 @@ import { roundHistoryQuery, roundStateQuery, useFormatCents } from './api.ts';
 
 type Verdict = 'ok' | 'bad';
 
-/** Re-derives a round in the browser with @payhub/games: its hash belongs to the chain at its number, and hash + salt give its result. */
-function verifyRound(round: RoundWire, terminating: string, salt: string, maxSteps: number): Verdict {
-  if (!round.hash || round.result === null || round.state !== 'ended') return 'bad';
-  if (chainRoundOf(round.hash, terminating, maxSteps) !== round.chainRound) return 'bad';
-  const result = round.game === 'crash' ? crashPointCents(round.hash, salt) : wingoNumber(round.hash, salt);
-  return result === round.result ? 'ok' : 'bad';
+/** A round's result recomputed from its hash and its chain's salt. */
+function resultMatches(round: RoundWire, salt: string): boolean {
+  try {
+    const result =
+      round.game === 'crash' ? crashPointCents(round.hash!, salt) : wingoNumber(round.hash!, salt);
+    return result === round.result;
+  } catch {
+    return false;
+  }
 }
+
+/** One chain's rounds on the page and the walk that checks their hashes against its terminating hash. */
+interface ChainCheck {
+  chain: RoundFairness | undefined;
+  rounds: RoundWire[];
+  walk: ChainWalk | null;
+}
+
+/** Main-thread time a slice of the walk takes before the page paints its progress. */
+const WALK_SLICE_MS = 12;
+const STEPS_BETWEEN_CLOCK_READS = 2_000;
 
 /** The fairness page of a round game: the chain's terminating hash and salt, each ended round's hash, verification in the browser. */
 export default function RoundsFairPage() {
@@ -29,15 +49,75 @@ export default function RoundsFairPage() {
   const state = useQuery(roundStateQuery(game));
   const history = useQuery(roundHistoryQuery(game));
   const [verdicts, setVerdicts] = useState<Map<string, Verdict>>(new Map());
+  /** The walk's progress, 0–1, while it runs. */
+  const [progress, setProgress] = useState<number | null>(null);
+  /** Bumped to stop a run (leaving the page, a new run). */
+  const run = useRef(0);
+  useEffect(
+    () => () => {
+      run.current += 1;
+    },
+    [],
+  );
   const fairness = state.data?.fairness;
   const rounds = (history.data?.items ?? []).filter((round) => round.state === 'ended');
+  const chains = new Map((history.data?.chains ?? []).map((chain) => [chain.chainId, chain]));
 
+  /**
+   * Every round against its own chain (a page can span a used-up chain and its successor): its hash
+   * at its number in the chain (one walk a chain, `createChainWalk`, in slices between frames: a
+   * production chain is 10⁶ steps) and its result from its hash and the chain's salt.
+   */
   function verifyAll() {
-    if (!fairness?.salt) return;
-    const next = new Map<string, Verdict>();
-    for (const round of rounds)
-      next.set(round.id, verifyRound(round, fairness.terminatingHash, fairness.salt, fairness.chainLength));
-    setVerdicts(next);
+    const byChain = new Map<string, ChainCheck>();
+    for (const round of rounds) {
+      const check = byChain.get(round.chainId) ?? {
+        chain: chains.get(round.chainId),
+        rounds: [],
+        walk: null,
+      };
+      check.rounds.push(round);
+      byChain.set(round.chainId, check);
+    }
+    const checks = [...byChain.values()];
+    for (const check of checks)
+      if (check.chain?.salt)
+        check.walk = createChainWalk(
+          check.chain.terminatingHash,
+          check.rounds.map((round) => ({ chainRound: round.chainRound, hash: round.hash ?? '' })),
+        );
+    const total = checks.reduce((sum, check) => sum + (check.walk?.total ?? 0), 0);
+    const mine = ++run.current;
+    setVerdicts(new Map());
+    setProgress(0);
+    const slice = () => {
+      if (run.current !== mine) return;
+      const until = performance.now() + WALK_SLICE_MS;
+      let open = checks.filter((check) => check.walk && check.walk.done < check.walk.total);
+      while (open.length > 0 && performance.now() < until) {
+        open[0]!.walk!.advance(STEPS_BETWEEN_CLOCK_READS);
+        open = open.filter((check) => check.walk!.done < check.walk!.total);
+      }
+      const done = checks.reduce((sum, check) => sum + (check.walk?.done ?? 0), 0);
+      if (open.length > 0) {
+        setProgress(total === 0 ? 0 : done / total);
+        setTimeout(slice, 0);
+        return;
+      }
+      const next = new Map<string, Verdict>();
+      for (const check of checks) {
+        // A walk of zero steps (no valid round) still has to be finished for its verdicts.
+        check.walk?.advance(0);
+        const inChain = check.walk?.verdicts() ?? check.rounds.map(() => false);
+        check.rounds.forEach((round, index) => {
+          const ok = inChain[index] === true && resultMatches(round, check.chain!.salt!);
+          next.set(round.id, ok ? 'ok' : 'bad');
+        });
+      }
+      setVerdicts(next);
+      setProgress(null);
+    };
+    slice();
   }
 
   const gameName =
@@ -78,11 +158,13 @@ export default function RoundsFairPage() {
         <button
           type="button"
           onClick={verifyAll}
-          disabled={!fairness?.salt || rounds.length === 0}
+          disabled={!fairness?.salt || rounds.length === 0 || progress !== null}
           data-testid="fair-verify"
           className="h-11 rounded-xl bg-brand-600 text-[14px] font-semibold text-white disabled:bg-brand-200"
         >
-          {t('playerRounds.fair.verify')}
+          {progress === null
+            ? t('playerRounds.fair.verify')
+            : t('playerRounds.fair.checking', { percent: Math.floor(progress * 100) })}
         </button>
         <section className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
           <h2 className="text-[14px] font-semibold text-slate-800">{t('playerRounds.fair.rounds')}</h2>
@@ -115,6 +197,13 @@ export default function RoundsFairPage() {
                     </span>
                   </div>
                   <span className="break-all font-mono text-slate-500">{round.hash}</span>
+                  {fairness && round.chainId !== fairness.chainId && (
+                    <span className="break-all text-slate-500">
+                      {t('playerRounds.fair.previousChain', {
+                        hash: chains.get(round.chainId)?.terminatingHash ?? '…',
+                      })}
+                    </span>
+                  )}
                   {verdict && (
                     <span className={verdict === 'ok' ? 'text-emerald-700' : 'text-rose-600'}>
                       {verdict === 'ok' ? t('playerRounds.fair.verified') : t('playerRounds.fair.mismatch')}

@@ -22,6 +22,7 @@ import {
   chainStep,
   crashMultiplierAt,
   crashPointCents,
+  createChainWalk,
   parseWingoPick,
   roundHash,
   wingoMultiplierBp,
@@ -954,6 +955,12 @@ describe('wingo', () => {
     const ended = history.items.find((item) => item.id === open.id)!;
     expect(ended.result).toBe(wingoNumber(ended.hash!, fairness!.salt!));
     expect(chainRoundOf(ended.hash!, fairness!.terminatingHash, 300)).toBe(ended.chainRound);
+    // The page carries the chain of its rounds (one here), and the walk the fairness page runs agrees.
+    expect(history.chains).toEqual([fairness]);
+    expect(history.items.every((item) => item.chainId === fairness!.chainId)).toBe(true);
+    const walk = createChainWalk(fairness!.terminatingHash, [ended]);
+    while (!walk.advance(1_000));
+    expect(walk.verdicts()).toEqual([true]);
     const mine = await player.api.rounds.myBets({ params: { game: 'wingo30' }, query: {} });
     for (const bet of bets) {
       const settledBet = mine.items.find((item) => item.id === bet.id)!;

@@ -282,6 +282,7 @@ export function createRoundsService(deps: RoundsDeps) {
       id: row.id.toString(),
       game: row.game,
       period: row.period,
+      chainId: row.chainId.toString(),
       chainRound: row.chainRound,
       state: row.state,
       serverTime: now.toISOString(),
@@ -316,6 +317,7 @@ export function createRoundsService(deps: RoundsDeps) {
 
   function fairnessOf(chain: ChainRow): RoundFairness {
     return {
+      chainId: chain.id.toString(),
       game: chain.game,
       chainLength: chain.length,
       terminatingHash: chain.terminatingHash,
@@ -1596,9 +1598,18 @@ export function createRoundsService(deps: RoundsDeps) {
     closeStakes: () => stakes.close(),
 
     async history(session: Session, game: RoundGame, limit: number) {
-      const now = await repo.now(repo.db);
-      const rows = await repo.recentRounds(repo.db, session.projectId, game, limit);
-      return { items: rows.map((row) => toRoundWire(row, now)) };
+      const [now, rows] = await Promise.all([
+        repo.now(repo.db),
+        repo.recentRounds(repo.db, session.projectId, game, limit),
+      ]);
+      // The rounds' chains, so that a page spanning a used-up chain and its successor verifies each
+      // round against its own terminating hash and salt.
+      const chainIds = [...new Set(rows.map((row) => row.chainId))];
+      const chains = await Promise.all(chainIds.map((id) => repo.chainById(repo.db, id)));
+      return {
+        items: rows.map((row) => toRoundWire(row, now)),
+        chains: chains.flatMap((chain) => (chain ? [fairnessOf(chain)] : [])),
+      };
     },
 
     async myBets(session: Session, game: RoundGame, limit: number) {

@@ -84,5 +84,7 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     verify: 'Verify all in the browser',
     verified: 'Match: hash in the chain, same result',
     mismatch: 'Mismatch',
+    checking: 'Checking the chain… {{percent}}%',
+    previousChain: 'From the previous chain, terminating hash {{hash}}',
   },
 };

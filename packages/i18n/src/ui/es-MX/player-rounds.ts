@@ -84,5 +84,7 @@ export const playerRounds: PlayerCatalog['playerRounds'] = {
     verify: 'Verificar todo en el navegador',
     verified: 'Coincide: el hash está en la cadena, mismo resultado',
     mismatch: 'No coincide',
+    checking: 'Verificando la cadena… {{percent}} %',
+    previousChain: 'De la cadena anterior, hash final {{hash}}',
   },
 };

@@ -82,5 +82,7 @@ export const playerRounds = {
     verify: 'Verifikasi semua di browser',
     verified: 'Cocok: hash ada di rantai, hasil sama',
     mismatch: 'Tidak cocok',
+    checking: 'Memeriksa rantai… {{percent}}%',
+    previousChain: 'Dari rantai sebelumnya, hash akhir {{hash}}',
   },
 };
