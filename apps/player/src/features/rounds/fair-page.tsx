@@ -1,11 +1,4 @@
-import {
-  ROUND_DEV_SALT_SOURCE,
-  ROUND_GAMES,
-  type RoundFairness,
-  type RoundGame,
-  type RoundWire,
-} from '@payhub/contracts';
-import { type ChainWalk, crashPointCents, createChainWalk, wingoNumber } from '@payhub/games';
+import { ROUND_DEV_SALT_SOURCE, ROUND_GAMES, type RoundGame } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,26 +6,7 @@ import { useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { roundHistoryQuery, roundStateQuery, useFormatCents } from './api.ts';
-
-type Verdict = 'ok' | 'bad';
-
-/** A round's result recomputed from its hash and its chain's salt. */
-function resultMatches(round: RoundWire, salt: string): boolean {
-  try {
-    const result =
-      round.game === 'crash' ? crashPointCents(round.hash!, salt) : wingoNumber(round.hash!, salt);
-    return result === round.result;
-  } catch {
-    return false;
-  }
-}
-
-/** One chain's rounds on the page and the walk that checks their hashes against its terminating hash. */
-interface ChainCheck {
-  chain: RoundFairness | undefined;
-  rounds: RoundWire[];
-  walk: ChainWalk | null;
-}
+import { createFairCheck, type Verdict } from './fair-check.ts';
 
 /** Main-thread time a slice of the walk takes before the page paints its progress. */
 const WALK_SLICE_MS = 12;
@@ -63,58 +37,23 @@ export default function RoundsFairPage() {
   const rounds = (history.data?.items ?? []).filter((round) => round.state === 'ended');
   const chains = new Map((history.data?.chains ?? []).map((chain) => [chain.chainId, chain]));
 
-  /**
-   * Every round against its own chain (a page can span a used-up chain and its successor): its hash
-   * at its number in the chain (one walk a chain, `createChainWalk`, in slices between frames: a
-   * production chain is 10⁶ steps) and its result from its hash and the chain's salt.
-   */
+  /** Every round against its own chain (fair-check.ts), in slices between frames: a production chain is 10⁶ steps. */
   function verifyAll() {
-    const byChain = new Map<string, ChainCheck>();
-    for (const round of rounds) {
-      const check = byChain.get(round.chainId) ?? {
-        chain: chains.get(round.chainId),
-        rounds: [],
-        walk: null,
-      };
-      check.rounds.push(round);
-      byChain.set(round.chainId, check);
-    }
-    const checks = [...byChain.values()];
-    for (const check of checks)
-      if (check.chain?.salt)
-        check.walk = createChainWalk(
-          check.chain.terminatingHash,
-          check.rounds.map((round) => ({ chainRound: round.chainRound, hash: round.hash ?? '' })),
-        );
-    const total = checks.reduce((sum, check) => sum + (check.walk?.total ?? 0), 0);
+    const check = createFairCheck(rounds, history.data?.chains ?? []);
     const mine = ++run.current;
     setVerdicts(new Map());
     setProgress(0);
     const slice = () => {
       if (run.current !== mine) return;
       const until = performance.now() + WALK_SLICE_MS;
-      let open = checks.filter((check) => check.walk && check.walk.done < check.walk.total);
-      while (open.length > 0 && performance.now() < until) {
-        open[0]!.walk!.advance(STEPS_BETWEEN_CLOCK_READS);
-        open = open.filter((check) => check.walk!.done < check.walk!.total);
-      }
-      const done = checks.reduce((sum, check) => sum + (check.walk?.done ?? 0), 0);
-      if (open.length > 0) {
-        setProgress(total === 0 ? 0 : done / total);
+      let finished = check.advance(STEPS_BETWEEN_CLOCK_READS);
+      while (!finished && performance.now() < until) finished = check.advance(STEPS_BETWEEN_CLOCK_READS);
+      if (!finished) {
+        setProgress(check.total === 0 ? 0 : check.done / check.total);
         setTimeout(slice, 0);
         return;
       }
-      const next = new Map<string, Verdict>();
-      for (const check of checks) {
-        // A walk of zero steps (no valid round) still has to be finished for its verdicts.
-        check.walk?.advance(0);
-        const inChain = check.walk?.verdicts() ?? check.rounds.map(() => false);
-        check.rounds.forEach((round, index) => {
-          const ok = inChain[index] === true && resultMatches(round, check.chain!.salt!);
-          next.set(round.id, ok ? 'ok' : 'bad');
-        });
-      }
-      setVerdicts(next);
+      setVerdicts(check.verdicts());
       setProgress(null);
     };
     slice();

@@ -1100,10 +1100,10 @@ export function createGamesService(deps: GamesDeps) {
     wagerTotals: (projectId: number, from: Date, to: Date) =>
       deps.repo.wagerTotals(deps.repo.db, projectId, from, to),
 
-    /** The live feed's stream: a new subscriber first receives the project's latest settled bets. */
     /** Stops listening for other nodes' settings changes. */
     close: () => configs.close(),
 
+    /** The live feed's stream: a new subscriber first receives the project's latest settled bets. */
     attach(): void {
       deps.realtime?.onStream(GamesRealtimeRoute.feed, async (connection) =>
         connection.session ? (await service.feed(connection.session, undefined)).items : [],

@@ -958,7 +958,9 @@ describe('wingo', () => {
     // The page carries the chain of its rounds (one here), and the walk the fairness page runs agrees.
     expect(history.chains).toEqual([fairness]);
     expect(history.items.every((item) => item.chainId === fairness!.chainId)).toBe(true);
-    const walk = createChainWalk(fairness!.terminatingHash, [ended]);
+    const walk = createChainWalk(fairness!.terminatingHash, [
+      { chainRound: ended.chainRound, hash: ended.hash! },
+    ]);
     while (!walk.advance(1_000));
     expect(walk.verdicts()).toEqual([true]);
     const mine = await player.api.rounds.myBets({ params: { game: 'wingo30' }, query: {} });
