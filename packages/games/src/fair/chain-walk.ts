@@ -16,9 +16,8 @@
  *
  * Pure: no clock, no I/O.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { isChainHash } from './hash-chain.ts';
+import { chainStepBytes, isChainHash } from './hash-chain.ts';
 
 /** A revealed round: its number in the chain (1 = the first played) and its hash. */
 export interface RevealedRound {
@@ -37,27 +36,6 @@ export interface ChainWalk {
   verdicts(): boolean[];
 }
 
-/** Lowercase hex digits of every byte, two ASCII codes a byte. */
-const HEX_CODES = new Uint8Array(512);
-for (let byte = 0; byte < 256; byte += 1) {
-  const text = byte.toString(16).padStart(2, '0');
-  HEX_CODES[2 * byte] = text.charCodeAt(0);
-  HEX_CODES[2 * byte + 1] = text.charCodeAt(1);
-}
-
-/** The chain's step (SHA-256 of the hash's lowercase hex text) on bytes, through one reused text buffer. */
-function createByteStep(): (hash: Uint8Array) => Uint8Array {
-  const text = new Uint8Array(64);
-  return (hash) => {
-    for (let index = 0; index < 32; index += 1) {
-      const at = 2 * hash[index]!;
-      text[2 * index] = HEX_CODES[at]!;
-      text[2 * index + 1] = HEX_CODES[at + 1]!;
-    }
-    return sha256(text);
-  };
-}
-
 /** One walk: where it is now, and the listed rounds it met (indexes into the given rounds). */
 interface Walk {
   hash: Uint8Array;
@@ -65,7 +43,6 @@ interface Walk {
 }
 
 export function createChainWalk(terminating: string, rounds: readonly RevealedRound[]): ChainWalk {
-  const step = createByteStep();
   const valid = (round: RevealedRound) =>
     Number.isSafeInteger(round.chainRound) && round.chainRound >= 1 && isChainHash(round.hash);
   /** The listed rounds the walk can meet, highest number first. */
@@ -114,7 +91,7 @@ export function createChainWalk(terminating: string, rounds: readonly RevealedRo
         const take = Math.min(budget, position - stop);
         for (const walk of walks) {
           let hash = walk.hash;
-          for (let taken = 0; taken < take; taken += 1) hash = step(hash);
+          for (let taken = 0; taken < take; taken += 1) hash = chainStepBytes(hash);
           walk.hash = hash;
         }
         position -= take;

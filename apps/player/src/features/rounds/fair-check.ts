@@ -16,7 +16,7 @@ function resultMatches(round: RoundWire, salt: string): boolean {
 
 /** One chain's rounds on the page and the walk that checks their hashes against its terminating hash. */
 interface ChainCheck {
-  salt: string | null;
+  chain: RoundFairness | undefined;
   rounds: RoundWire[];
   walk: ChainWalk | null;
 }
@@ -33,21 +33,18 @@ export function createFairCheck(rounds: readonly RoundWire[], chains: readonly R
   for (const round of rounds) {
     let check = byChain.get(round.chainId);
     if (!check) {
-      const chain = chainById.get(round.chainId);
-      check = { salt: chain?.salt ?? null, rounds: [], walk: null };
+      check = { chain: chainById.get(round.chainId), rounds: [], walk: null };
       byChain.set(round.chainId, check);
     }
     check.rounds.push(round);
   }
   const checks = [...byChain.values()];
-  for (const check of checks) {
-    const chain = chainById.get(check.rounds[0]!.chainId);
-    if (chain && check.salt !== null)
+  for (const check of checks)
+    if (check.chain?.salt)
       check.walk = createChainWalk(
-        chain.terminatingHash,
+        check.chain.terminatingHash,
         check.rounds.map((round) => ({ chainRound: round.chainRound, hash: round.hash ?? '' })),
       );
-  }
   /** The walks still to finish, the one being walked first. */
   const walking = checks.flatMap((check) => (check.walk ? [check.walk] : []));
 
@@ -66,9 +63,11 @@ export function createFairCheck(rounds: readonly RoundWire[], chains: readonly R
     verdicts(): Map<string, Verdict> {
       const verdicts = new Map<string, Verdict>();
       for (const check of checks) {
+        // No walk: the chain is not listed or has no salt, and none of its rounds is in it.
         const inChain = check.walk?.verdicts() ?? [];
+        const salt = check.chain?.salt ?? '';
         check.rounds.forEach((round, index) => {
-          const ok = inChain[index] === true && check.salt !== null && resultMatches(round, check.salt);
+          const ok = inChain[index] === true && resultMatches(round, salt);
           verdicts.set(round.id, ok ? 'ok' : 'bad');
         });
       }
