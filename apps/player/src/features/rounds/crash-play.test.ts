@@ -135,6 +135,17 @@ describe('crash play: an auto run', () => {
     expect(stopped.sent).toHaveLength(1);
   });
 
+  it('ends the run as stopped when its bet, sent as Stop was pressed, is refused for a closed window: nothing is kept', async () => {
+    const { play, sent, queuedSeen, refuse } = setUp();
+    const result = play.playAuto(bet, true);
+    play.cancelAuto();
+    await refuse({ errCode: 10030 });
+    await expect(result).rejects.toBeInstanceOf(AutoBetCancelled);
+    expect(queuedSeen.at(-1) ?? null).toBeNull();
+    play.windowOpened();
+    expect(sent).toHaveLength(1);
+  });
+
   it('gives up a bet only kept for the next window when the run stops, not one sent or placed', async () => {
     const kept = setUp();
     const waiting = kept.play.playAuto(bet, false);

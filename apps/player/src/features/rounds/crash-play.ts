@@ -6,6 +6,8 @@ import type { CrashBetInput } from './crash-bet-input.ts';
 interface AutoWaiting {
   betId: string | null;
   sending: boolean;
+  /** The run was stopped while this bet was being sent: a refusal ends it, nothing is kept. */
+  stopping: boolean;
   resolve: (result: AutoBetResult) => void;
   reject: (error: unknown) => void;
 }
@@ -50,7 +52,11 @@ export function createCrashPlay(deps: {
     try {
       waiting.betId = (await deps.send(bet)).id;
     } catch (error) {
-      if (autoWaiting === waiting && closedWindow(error)) return queue(bet);
+      if (autoWaiting === waiting && closedWindow(error) && !waiting.stopping) return queue(bet);
+      if (autoWaiting === waiting && waiting.stopping) {
+        autoWaiting = null;
+        return waiting.reject(new AutoBetCancelled());
+      }
       if (autoWaiting === waiting) autoWaiting = null;
       waiting.reject(error);
     } finally {
@@ -79,7 +85,7 @@ export function createCrashPlay(deps: {
     /** One bet of an auto run (lib/auto-panel.tsx's `play`), answered when its round has ended. */
     playAuto(bet: CrashBetInput, windowOpen: boolean): Promise<AutoBetResult> {
       return new Promise((resolve, reject) => {
-        const waiting: AutoWaiting = { betId: null, sending: false, resolve, reject };
+        const waiting: AutoWaiting = { betId: null, sending: false, stopping: false, resolve, reject };
         autoWaiting = waiting;
         if (windowOpen) void sendAuto(waiting, bet);
         else queue(bet);
@@ -91,6 +97,7 @@ export function createCrashPlay(deps: {
      */
     cancelAuto() {
       const waiting = autoWaiting;
+      if (waiting?.sending) waiting.stopping = true;
       if (!waiting || waiting.sending || waiting.betId !== null) return;
       autoWaiting = null;
       queue(null);
