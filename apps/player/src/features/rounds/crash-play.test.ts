@@ -138,9 +138,10 @@ describe('crash play: an auto run', () => {
   it('ends the run as stopped when its bet, sent as Stop was pressed, is refused for a closed window: nothing is kept', async () => {
     const { play, sent, queuedSeen, refuse } = setUp();
     const result = play.playAuto(bet, true);
+    const stopped = expect(result).rejects.toBeInstanceOf(AutoBetCancelled);
     play.cancelAuto();
     await refuse({ errCode: 10030 });
-    await expect(result).rejects.toBeInstanceOf(AutoBetCancelled);
+    await stopped;
     expect(queuedSeen.at(-1) ?? null).toBeNull();
     play.windowOpened();
     expect(sent).toHaveLength(1);
