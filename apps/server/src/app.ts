@@ -447,7 +447,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const version = readAppVersion(config.appVersion, deps.appsRoot === undefined ? APPS_ROOT : deps.appsRoot);
 
   // Money calls answer 762 while the project is in maintenance (issue 13; docs/payments.md).
-  const maintenance = await createMaintenanceGate(siteRepo, { bus });
+  const maintenance = await createMaintenanceGate(siteRepo, {
+    bus,
+    log: (error, message) => app.log.error({ err: error }, message),
+  });
   app.addHook('onClose', async () => maintenance.close());
   installMaintenanceGate(app, maintenance, site.resolver, [
     contracts.payhub.createOrder,

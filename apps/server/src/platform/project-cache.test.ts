@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+// Proves the per-project cache: one read in flight, a change winning over an earlier read, eviction
+// on every node through the bus, and a failed bus subscription logged once with the cache on its ttl.
+import { describe, expect, it, vi } from 'vitest';
+import type { Bus } from './bus/bus.ts';
 import { createInProcessBus } from './bus/in-process-bus.ts';
 import { createProjectCache } from './project-cache.ts';
 
@@ -102,5 +105,36 @@ describe('project cache', () => {
     expect(stored.reads()).toBe(6);
     await nodeA.close();
     await nodeB.close();
+  });
+
+  it('logs a failed bus subscription once, naming the channel, and goes on serving on its ttl', async () => {
+    const down = new Error('bus down');
+    const bus: Bus = {
+      publish: async () => {},
+      subscribe: () => Promise.reject(down),
+      close: async () => {},
+    };
+    const log = vi.fn();
+    const stored = store();
+    let clock = 0;
+    const cache = createProjectCache({
+      read: stored.read,
+      ttlMs: 5_000,
+      bus: { bus, channel: 'test.setting' },
+      now: () => clock,
+      log,
+    });
+    await settle();
+    expect(log).toHaveBeenCalledOnce();
+    expect(log).toHaveBeenCalledWith(down, expect.stringContaining('test.setting'));
+    expect(await cache.get(10)).toBe('a');
+    stored.values.set(10, 'new');
+    expect(await cache.get(10)).toBe('a');
+    clock += 5_000;
+    expect(await cache.get(10)).toBe('new');
+    expect(stored.reads()).toBe(2);
+    await cache.changed(10);
+    await cache.close();
+    expect(log).toHaveBeenCalledOnce();
   });
 });

@@ -27,6 +27,8 @@ export interface ProjectCacheOptions<T> {
   /** The nodes' bus and the channel of this setting's changes (none: this node alone). */
   bus?: { bus: Bus; channel: string };
   now?: () => number;
+  /** Told once if the bus subscription fails (the node then hears of no other node's change). */
+  log?: (error: unknown, message: string) => void;
 }
 
 export function createProjectCache<T>(options: ProjectCacheOptions<T>): ProjectCache<T> {
@@ -48,13 +50,19 @@ export function createProjectCache<T>(options: ProjectCacheOptions<T>): ProjectC
   }
 
   // Subscribed in the background, so that the modules' factories stay synchronous. A subscription
-  // that fails (the bus is down at start-up, which the realtime gateway's own subscriptions report)
-  // leaves this node on `ttlMs` alone.
+  // that fails (the bus is down at start-up) leaves this node on `ttlMs` alone: logged, since
+  // another node's change then takes up to `ttlMs` to apply here.
   const subscribed = options.bus?.bus
     .subscribe(options.bus.channel, (message) =>
       evict(typeof message === 'number' && Number.isInteger(message) ? message : null),
     )
-    .catch(() => null);
+    .catch((error: unknown) => {
+      options.log?.(
+        error,
+        `project cache: bus subscription to ${options.bus?.channel} failed; other nodes' changes apply after ${options.ttlMs} ms`,
+      );
+      return null;
+    });
 
   return {
     get(projectId) {

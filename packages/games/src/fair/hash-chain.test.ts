@@ -1,12 +1,15 @@
 // Proves the shared-round hash chain: bustabit v2's published chain facts, checkpoint derivation, bounded membership, and a 1,000-round run that re-verifies from the revealed chain.
 import { createHash } from 'node:crypto';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { crashPointCents } from '../rules/crash.ts';
 import { wingoNumber } from '../rules/wingo.ts';
 import {
+  chainAdvance,
   chainCheckpoints,
   chainRoundOf,
   chainStep,
+  chainStepBytes,
   followsInChain,
   roundHash,
   roundHashFrom,
@@ -24,6 +27,22 @@ describe('hash chain', () => {
       expect(chainStep(hash)).toBe(nodeStep(hash));
       hash = nodeStep(hash);
     }
+  });
+
+  it('steps on bytes as on text along 5,000 elements, and chainRoundOf (a byte walk) finds the rounds a text walk does', () => {
+    const length = 5_000;
+    let text = SECRET;
+    let bytes: Uint8Array = hexToBytes(SECRET);
+    for (let index = 0; index < length; index += 1) {
+      text = chainStep(text);
+      bytes = chainStepBytes(bytes);
+      expect(bytesToHex(bytes)).toBe(text);
+    }
+    const terminating = chainAdvance(SECRET, length); // the text step
+    expect(text).toBe(terminating);
+    for (const round of [1, 2, 1_234, 4_999, length])
+      expect(chainRoundOf(chainAdvance(SECRET, length - round), terminating, length)).toBe(round);
+    expect(chainRoundOf(SECRET, terminating, length - 1)).toBeNull();
   });
 
   it("finds bustabit v2's game #1 one step before its published terminating hash", () => {

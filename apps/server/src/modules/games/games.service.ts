@@ -271,6 +271,7 @@ export function createGamesService(deps: GamesDeps) {
     read: (projectId) => repo.configs(repo.db, projectId),
     ttlMs: CONFIG_TTL_MS,
     ...(deps.bus ? { bus: { bus: deps.bus, channel: GAMES_CONFIG_CHANNEL } } : {}),
+    log: deps.log,
   });
   const configsOf = (projectId: number): Promise<ConfigRow[]> => configs.get(projectId);
 

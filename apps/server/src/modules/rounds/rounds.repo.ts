@@ -741,6 +741,26 @@ export function createRoundsRepo(db: Db) {
       }));
     },
 
+    /**
+     * A project's range of a game in an asset, locked until the caller's transaction ends (null: no
+     * row, the defaults apply). A transaction-scoped advisory lock on the key comes first, because
+     * FOR UPDATE locks no row that does not exist yet: two first saves of one key wait on each other
+     * too, so each one's audit "before" is the range the previous one wrote.
+     */
+    async lockedStakeRange(
+      executor: Executor,
+      key: { projectId: number; game: RoundStakeGame; asset: Asset },
+    ): Promise<{ min: bigint; max: bigint } | null> {
+      await executor.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`round_stakes:${key.projectId}:${key.game}:${key.asset}`}, 0))`,
+      );
+      const result = await executor.execute<Raw>(sql`
+        SELECT min_stake::text AS min_stake, max_stake::text AS max_stake FROM round_stakes
+         WHERE project_id = ${key.projectId} AND game = ${key.game} AND asset = ${key.asset} FOR UPDATE`);
+      const row = result.rows[0];
+      return row ? { min: BigInt(row.min_stake as string), max: BigInt(row.max_stake as string) } : null;
+    },
+
     async saveStakeRange(
       executor: Executor,
       row: { projectId: number; game: RoundStakeGame; asset: Asset; min: bigint; max: bigint },

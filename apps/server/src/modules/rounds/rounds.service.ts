@@ -976,6 +976,7 @@ export function createRoundsService(deps: RoundsDeps) {
       return project ? walletAssets(project) : [];
     },
     ...(deps.bus ? { bus: deps.bus } : {}),
+    log: (error, message) => deps.onError(error, message),
   });
 
   /** Ledger account ids by address, cached once the transaction that created them committed. */

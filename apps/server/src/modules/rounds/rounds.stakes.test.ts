@@ -36,14 +36,25 @@ describe.each(['ROUNDS_MAX_STAKE', 'ROUNDS_MIN_STAKE'] as const)('%s', (name) =>
 function memoryRepo() {
   const rows: Array<{ game: RoundStakeGame; asset: Asset; min: bigint; max: bigint }> = [];
   const audit: unknown[] = [];
+  const transactions: unknown[] = [];
   const repo = {
     reads: 0,
     db: {} as never,
-    transaction: async <T>(action: (tx: never) => Promise<T>) =>
-      action({ execute: async (query: unknown) => audit.push(query) } as never),
+    transaction: async <T>(action: (tx: never) => Promise<T>) => {
+      const tx = { execute: async (query: unknown) => audit.push(query) };
+      transactions.push(tx);
+      return action(tx as never);
+    },
     stakeRanges: async () => {
       repo.reads += 1;
       return rows.map((row) => ({ ...row }));
+    },
+    /** The executors the range before a save was read on (the save's transaction, not `db`). */
+    lockedReadsOn: [] as unknown[],
+    lockedStakeRange: async (tx: unknown, key: { game: RoundStakeGame; asset: Asset }) => {
+      repo.lockedReadsOn.push(tx);
+      const row = rows.find((old) => old.game === key.game && old.asset === key.asset);
+      return row ? { min: row.min, max: row.max } : null;
     },
     deleteStakeRange: async (_tx: unknown, key: { game: RoundStakeGame; asset: Asset }) => {
       const at = rows.findIndex((old) => old.game === key.game && old.asset === key.asset);
@@ -59,7 +70,7 @@ function memoryRepo() {
       });
     },
   };
-  return { repo, audit };
+  return { repo, audit, transactions };
 }
 
 /** An IDR project's assets, as the wallet lists them. */
@@ -157,6 +168,20 @@ describe('round stakes', () => {
     ]);
     await nodeA.close();
     await nodeB.close();
+  });
+
+  it("reads a save's range before (its audit line's) in the save's transaction, not beside it", async () => {
+    const { repo, transactions } = memoryRepo();
+    const stakes = createRoundStakes({
+      repo: repo as never,
+      defaults: { min: DEFAULT_ROUND_MIN_STAKE, max: DEFAULT_ROUND_MAX_STAKE },
+      assetsOf: () => PROJECT_ASSETS,
+    });
+    await stakes.set(admin, { game: 'crash', asset: 'YEC', minStake: '2', maxStake: '3' }, null);
+    await stakes.set(admin, { game: 'crash', asset: 'YEC', minStake: '4', maxStake: '5' }, null);
+    expect(transactions).toHaveLength(2);
+    expect(repo.lockedReadsOn).toEqual(transactions);
+    expect(repo.reads).toBe(0);
   });
 
   it('puts a range back to the defaults: the bets see them at once, audited once; a range at the defaults is left alone', async () => {

@@ -53,7 +53,10 @@ export interface StakeRange {
 }
 
 export interface RoundStakesDeps {
-  repo: Pick<RoundsRepo, 'db' | 'transaction' | 'stakeRanges' | 'saveStakeRange' | 'deleteStakeRange'>;
+  repo: Pick<
+    RoundsRepo,
+    'db' | 'transaction' | 'stakeRanges' | 'lockedStakeRange' | 'saveStakeRange' | 'deleteStakeRange'
+  >;
   /** The server's ranges for a project that set none (ROUNDS_MIN_STAKE / ROUNDS_MAX_STAKE over the defaults). */
   defaults: { min: Record<Asset, bigint>; max: Record<Asset, bigint> };
   /** The assets a project's players hold (its currency, USDT, YEC). */
@@ -61,6 +64,8 @@ export interface RoundStakesDeps {
   /** The nodes' bus, on which a change evicts every node's copy (absent: this node alone). */
   bus?: Bus;
   now?: () => number;
+  /** Where a failed bus subscription is reported (the cache then runs on its period alone). */
+  log?: (error: unknown, message: string) => void;
 }
 
 const keyOf = (game: RoundStakeGame, asset: Asset) => `${game}:${asset}`;
@@ -86,6 +91,7 @@ export function createRoundStakes(deps: RoundStakesDeps) {
     ttlMs: ROUND_STAKES_CACHE_MS,
     ...(deps.bus ? { bus: { bus: deps.bus, channel: ROUND_STAKES_CHANNEL } } : {}),
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.log ? { log: deps.log } : {}),
   });
 
   const defaultRange = (asset: Asset): StakeRange => ({
@@ -157,7 +163,10 @@ export function createRoundStakes(deps: RoundStakesDeps) {
       );
     },
 
-    /** An admin sets a game's range in an asset of their project; audited with the range before. */
+    /**
+     * An admin sets a game's range in an asset of their project; audited with the range before, read
+     * locked in the save's transaction.
+     */
     async set(
       session: Session,
       input: { game: RoundStakeGame; asset: Asset; minStake: string; maxStake: string },
@@ -171,16 +180,12 @@ export function createRoundStakes(deps: RoundStakesDeps) {
       };
       const range = { min: amount('minStake', input.minStake), max: amount('maxStake', input.maxStake) };
       if (range.max < range.min) throw badParameter('maxStake: at least minStake');
-      const before =
-        (await readRanges(session.projectId)).get(keyOf(input.game, input.asset)) ??
-        defaultRange(input.asset);
+      const key = { projectId: session.projectId, game: input.game, asset: input.asset };
       await deps.repo.transaction(async (tx) => {
-        await deps.repo.saveStakeRange(tx, {
-          projectId: session.projectId,
-          game: input.game,
-          asset: input.asset,
-          ...range,
-        });
+        // Read under the row's lock, in the transaction that writes: two admins saving at once are
+        // serialised, and the second's audit "before" is the first's "after".
+        const before = (await deps.repo.lockedStakeRange(tx, key)) ?? defaultRange(input.asset);
+        await deps.repo.saveStakeRange(tx, { ...key, ...range });
         await auditChange(tx, session, input, { before, after: range }, ip);
       });
       await setRanges.changed(session.projectId);

@@ -23,7 +23,7 @@ export const MAINTENANCE_CACHE_MS = 1_000;
  */
 export async function createMaintenanceGate(
   repo: Pick<SiteRepo, 'configValue' | 'setPublicConfig'>,
-  options: { bus?: Bus; now?: () => number } = {},
+  options: { bus?: Bus; now?: () => number; log?: (error: unknown, message: string) => void } = {},
 ) {
   async function read(projectId: number): Promise<Maintenance> {
     const value = (await repo.configValue(projectId, MAINTENANCE_CONFIG_KEY)) as
@@ -39,6 +39,7 @@ export async function createMaintenanceGate(
     ttlMs: MAINTENANCE_CACHE_MS,
     ...(options.bus ? { bus: { bus: options.bus, channel: MAINTENANCE_CHANNEL } } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
 
   return {
