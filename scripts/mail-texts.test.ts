@@ -41,13 +41,37 @@ function render(locale: Locale): Record<string, string> {
     texts[`identityReviewMail.${decision}.title`] = review.title;
     texts[`identityReviewMail.${decision}.text`] = review.text;
   }
+  const reversed = mails.depositReversedMail(locale, {
+    orderNo: 'P2026120712345',
+    amount: 8_000_000n,
+    taken: 5_000_000n,
+    currency: 'IDR',
+    symbol: 'Rp',
+  });
+  texts['depositReversedMail.title'] = reversed.title;
+  texts['depositReversedMail.text'] = reversed.text;
   texts.codeSms = mails.codeSms(locale, '123456');
   texts.phoneChangedSms = mails.phoneChangedSms(locale, '6789');
   return texts;
 }
 
-/** Words both languages write the same (brand, loan words such as selfie); the arguments are not words. */
-const SHARED_WORDS = new Set(['payhub', 'email', 'pixel', 'tim', 'equipo', 'bonus', 'idr', 'selfie']);
+/**
+ * Words both languages write the same (brand, loan words such as selfie; Indonesian writes deposit,
+ * bank and transfer as English does); the arguments are not words.
+ */
+const SHARED_WORDS = new Set([
+  'payhub',
+  'email',
+  'pixel',
+  'tim',
+  'equipo',
+  'bonus',
+  'idr',
+  'selfie',
+  'deposit',
+  'bank',
+  'transfer',
+]);
 const words = (text: string) =>
   new Set((text.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((word) => !SHARED_WORDS.has(word)));
 

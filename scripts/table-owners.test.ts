@@ -50,6 +50,7 @@ const OWNERS: Record<string, { tables: readonly string[]; functions?: readonly s
       'pay_orders',
       'payhub_cases',
       'payhub_monitoring_rules',
+      'pay_order_reversals',
     ],
     functions: [
       'payhub_card_in_verified_name',

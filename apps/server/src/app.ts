@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { contracts, ErrorCode, noticeAudienceTypes } from '@payhub/contracts';
-import { bonusMail, identityReviewMail, newDeviceMail } from '@payhub/i18n';
+import { bonusMail, depositReversedMail, identityReviewMail, newDeviceMail } from '@payhub/i18n';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -500,6 +500,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projects: site.allProjects,
     isOwnUpload: site.isOwnUpload,
     onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
+    // A deposit reversed from the console: its bonuses in the same transaction; after it, the
+    // promoter's statistics no longer count it and the player gets a mail.
+    reverseRewards: async (tx, reversed) =>
+      rewardsBonus?.depositReversedIn(tx, reversed.projectId, reversed.creditTransferId),
+    onDepositReversed: async (reversed) => {
+      await datacenter.depositReversed({ userId: reversed.playerId, reference: reversed.orderNo });
+      const project = site.projectById(reversed.projectId);
+      const mail = depositReversedMail(project?.locale, {
+        orderNo: reversed.orderNo,
+        amount: reversed.amount,
+        taken: reversed.recovered,
+        currency: reversed.currency,
+        symbol: project?.currencySymbol ?? reversed.currency,
+      });
+      await inbox.deliver({
+        projectId: reversed.projectId,
+        userId: reversed.playerId,
+        senderId: null,
+        title: mail.title,
+        content: mail.text,
+      });
+    },
     // USDT quota top-ups through the chain watcher, once the chain capability is registered below.
     usdtChain: () => {
       const chain = app.chain;

@@ -7,6 +7,7 @@ import { registerCommissionRoutes } from './modules/commission/commission.routes
 import { createCommissionService } from './modules/commission/commission.service.ts';
 import type { UserNotifier } from './modules/payhub/payhub.notify.ts';
 import { createPayhubRepo } from './modules/payhub/payhub.repo.ts';
+import type { DepositReversalDeps } from './modules/payhub/payhub.reversal.ts';
 import { registerPayhubRoutes } from './modules/payhub/payhub.routes.ts';
 import { createPayhubService, type PayhubDeps, type PayhubService } from './modules/payhub/payhub.service.ts';
 import { createPayhubCards, type PayhubCards } from './modules/payhub/payhub-cards.service.ts';
@@ -79,6 +80,9 @@ export async function registerPaymentHub(
     isOwnUpload: (url: string, userId: number, projectId: number) => Promise<boolean>;
     /** The promo data center's deposit feed (docs/promo.md). */
     onDepositCredited?: PayhubDeps['onDepositCredited'];
+    /** A credited deposit reversed from the console: its rewards (in its transaction) and the player's mail. */
+    reverseRewards?: DepositReversalDeps['reverseRewards'];
+    onDepositReversed?: DepositReversalDeps['onDepositReversed'];
     /** The chain watcher's side of USDT quota top-ups (absent: no chain, USDT top-ups answer 3065). */
     usdtChain?: () => UsdtTopupChain | undefined;
     /** Responsible play (issue 14): deposit limits and exclusions at order creation and credit. */
@@ -120,6 +124,8 @@ export async function registerPaymentHub(
     ...common,
     repo: payhubRepo,
     ...(deps.onDepositCredited ? { onDepositCredited: deps.onDepositCredited } : {}),
+    ...(deps.reverseRewards ? { reverseRewards: deps.reverseRewards } : {}),
+    ...(deps.onDepositReversed ? { onDepositReversed: deps.onDepositReversed } : {}),
     isOwnUpload: deps.isOwnUpload,
     ...(deps.playGate ? { playGate: deps.playGate } : {}),
   });

@@ -5,7 +5,7 @@ import { endpoint } from './endpoint.ts';
 import { ErrorCode } from './errors.ts';
 import { LOCALES } from './locale.ts';
 import { NoticeAudienceType } from './notices.ts';
-import { PayOrder } from './payhub.ts';
+import { DepositReversal, PayOrder } from './payhub.ts';
 import { Agreement } from './payhub-tools.ts';
 import { SpaApplication } from './promo.ts';
 import { ProviderDayRow } from './providers.ts';
@@ -88,6 +88,17 @@ export const consoleOpsApi = {
     params: z.object({ id: Id }),
     body: z.object({ resolution: z.enum(DEPOSIT_RESOLUTIONS), reason: Reason }).strict(),
     response: PayOrder,
+    errors: [ErrorCode.NoPermission, ErrorCode.NotFound, ErrorCode.OrderAlreadyStarted],
+  }),
+  reverseDeposit: endpoint({
+    method: 'POST',
+    path: '/main/console/deposits/:id/reverse',
+    access: 'secure',
+    summary:
+      "Console: reverse a credited deposit (PAID or CHECK_SUCCESS) the bank took back, with a reason — the operator's quota gets the amount back from the player's wallet as far as it covers it and from the house for the rest, the house takes back the commission still there, the deposit's bonuses are voided or clawed back, the player is told; once per order (a repeat answers the reversal and moves nothing); audited",
+    params: z.object({ id: Id }),
+    body: z.object({ reason: Reason }).strict(),
+    response: DepositReversal,
     errors: [ErrorCode.NoPermission, ErrorCode.NotFound, ErrorCode.OrderAlreadyStarted],
   }),
   resolveWithdrawal: endpoint({
@@ -310,6 +321,8 @@ const READ_ORDERS: readonly StaffRole[] = ['support', 'payments', 'compliance', 
 export const CONSOLE_OPS_PERMISSIONS: Readonly<Record<keyof typeof consoleOpsApi, readonly StaffRole[]>> = {
   resolveDeposit: ['payments', 'admin'],
   resolveWithdrawal: ['payments', 'admin'],
+  /** Takes money back from a player's wallet: finance and the admin only. */
+  reverseDeposit: ['finance', 'admin'],
   chainDeposits: READ_ORDERS,
   chainWithdrawals: READ_ORDERS,
   /** The AML blocklist: payments reads it (a refused withdrawal); compliance and the admin change it. */

@@ -16,7 +16,7 @@ import {
   NoticeAudienceType,
   SiteNotice,
 } from './notices.ts';
-import { MonitoringCase, OperatorStatus, PayOrderPage } from './payhub.ts';
+import { DepositReversal, MonitoringCase, OperatorStatus, PayOrder } from './payhub.ts';
 import { REFERRAL_TIERS_PERMISSIONS, referralTiersApi } from './referral-tiers.ts';
 import { GIFT_CODE_KINDS, GiftCodeCreate } from './rewards-gifts.ts';
 import { RoundFairness, RoundGameSchema, RoundStakeGameSchema, RoundStakeLimits } from './rounds.ts';
@@ -298,6 +298,9 @@ export const STUCK_DEPOSIT_STATES = [
 ] as const;
 export const STUCK_WITHDRAW_STATES = [WithdrawOrderState.EXCEPTIONAL, WithdrawOrderState.UPDATE] as const;
 
+/** A deposit order as the console lists it: with its reversal, when the bank took it back. */
+export const ConsoleDeposit = PayOrder.extend({ reversal: DepositReversal.nullable() });
+
 const OrdersQuery = z
   .object({
     page: Page,
@@ -428,9 +431,9 @@ export const consoleApi = {
     path: '/main/console/deposits',
     access: 'secure',
     summary:
-      'Console: deposit orders of the project with their states; `stuck` lists those waiting for a person',
+      'Console: deposit orders of the project with their states and reversals; `stuck` lists those waiting for a person',
     query: OrdersQuery,
-    response: PayOrderPage,
+    response: z.object({ items: z.array(ConsoleDeposit), total: z.number().int() }),
     errors: [ErrorCode.NoPermission],
   }),
   withdrawals: endpoint({

@@ -70,6 +70,28 @@ export type PayOrder = z.infer<typeof PayOrder>;
 
 export const PayOrderPage = z.object({ items: z.array(PayOrder), total: z.number().int() });
 
+/**
+ * The reversal of a credited deposit (docs/payments.md "Reversal of a credited deposit"): the bank took
+ * the payment back after the operator confirmed it. The order keeps its state; the operator's quota got
+ * the amount back — `recovered` from the player's wallet, `unrecovered` made good by the house — and
+ * the house took back `commissionRecovered` of the operator's commission (the rest was already gone).
+ */
+export const DepositReversal = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  currency: LocalCurrencySchema,
+  amount: MoneyWire,
+  recovered: MoneyWire,
+  unrecovered: MoneyWire,
+  commissionRecovered: MoneyWire,
+  commissionUnrecovered: MoneyWire,
+  reason: z.string(),
+  /** The staff member who reversed it. */
+  reversedBy: z.number().int(),
+  reversedAt: z.string(),
+});
+export type DepositReversal = z.infer<typeof DepositReversal>;
+
 /** An uploaded image (POST /main/site/upload answers its url). */
 export const VoucherUrl = z
   .string()

@@ -22,6 +22,7 @@ export {
   applicationReceivedTitle,
   bonusMail,
   codeSms,
+  depositReversedMail,
   emailCodeMail,
   identityReviewMail,
   MAIL_APPLICATION_STATUSES,

@@ -1,4 +1,4 @@
-import { type Locale, resolveLocale } from '@payhub/contracts';
+import { displayAmount, type LocalCurrency, type Locale, resolveLocale } from '@payhub/contracts';
 
 /**
  * The texts of the inbox mails the server writes, per language (issue 11: a mail read
@@ -260,4 +260,46 @@ export function identityReviewMail(
 ): { title: string; text: string; language: Locale } {
   const locale = resolveLocale(language);
   return { ...identityReviewTexts[locale](decision, reason), language: locale };
+}
+
+/** Digit grouping of each locale in mails, as the player app prints amounts (shared/money.ts). */
+const MAIL_SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
+  'id-ID': { group: '.', decimal: ',' },
+  'es-MX': { group: ',', decimal: '.' },
+  en: { group: ',', decimal: '.' },
+};
+
+/**
+ * The mail (inbox) telling a player that a credited deposit was taken back because the bank reversed
+ * the payment: the order, its amount, what the wallet gave back, and where to ask.
+ */
+const depositReversedTexts: Record<
+  Locale,
+  (orderNo: string, amount: string, taken: string) => { title: string; text: string }
+> = {
+  'id-ID': (orderNo, amount, taken) => ({
+    title: 'Deposit dibatalkan oleh bank',
+    text: `Bank membatalkan pembayaran untuk deposit ${orderNo} sebesar ${amount}, sehingga deposit ini ditarik kembali. ${taken} diambil dari saldo Anda. Jika Anda merasa ini keliru, hubungi layanan pelanggan dengan bukti transfer Anda.`,
+  }),
+  'es-MX': (orderNo, amount, taken) => ({
+    title: 'Depósito revertido por el banco',
+    text: `El banco revirtió el pago del depósito ${orderNo} por ${amount}, así que el depósito se anuló. Se retiraron ${taken} de tu saldo. Si crees que es un error, escribe a atención al cliente con tu comprobante de transferencia.`,
+  }),
+  en: (orderNo, amount, taken) => ({
+    title: 'Deposit reversed by the bank',
+    text: `The bank reversed the payment for deposit ${orderNo} of ${amount}, so the deposit was taken back. ${taken} was taken from your balance. If you think this is a mistake, contact customer service with your transfer receipt.`,
+  }),
+};
+
+export function depositReversedMail(
+  language: string | undefined,
+  deposit: { orderNo: string; amount: bigint; taken: bigint; currency: LocalCurrency; symbol: string },
+): { title: string; text: string; language: Locale } {
+  const locale = resolveLocale(language);
+  const show = (units: bigint) =>
+    displayAmount(units, deposit.currency, { ...MAIL_SEPARATORS[locale], symbol: deposit.symbol });
+  return {
+    ...depositReversedTexts[locale](deposit.orderNo, show(deposit.amount), show(deposit.taken)),
+    language: locale,
+  };
 }

@@ -1,4 +1,4 @@
-import { PayOrderState, WithdrawOrderState } from '@payhub/contracts';
+import { type DepositReversal, PayOrderState, WithdrawOrderState } from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { downloadCsv } from '../../shared/csv.ts';
 import { FilterBar } from '../../shared/list-controls.tsx';
 import { Badge, Button, Card, ErrorLine, Input, Pager, Select, Table } from '../../shared/ui.tsx';
 import { ResolveOrder } from './resolve-order.tsx';
+import { ReverseDeposit } from './reverse-deposit.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -25,6 +26,8 @@ type OrderRow = {
   remark: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Deposits only: the bank took it back after it was credited. */
+  reversal?: DepositReversal | null;
 };
 type Kind = 'deposits' | 'withdrawals';
 type StateName = keyof typeof PayOrderState & keyof typeof WithdrawOrderState;
@@ -37,6 +40,9 @@ const RESOLVABLE: Record<Kind, number> = {
   deposits: PayOrderState.EXCEPTIONAL,
   withdrawals: WithdrawOrderState.EXCEPTIONAL,
 };
+
+/** A deposit the player was credited (what a reversal applies to). */
+const CREDITED: readonly number[] = [PayOrderState.PAID, PayOrderState.CHECK_SUCCESS];
 
 /** Finished well: green; finished badly: red; stuck: amber; on its way: grey. */
 function stateTone(kind: Kind, state: number): 'slate' | 'green' | 'amber' | 'red' {
@@ -65,7 +71,10 @@ export function OrdersPage() {
   const [search, setSearch] = useState(form);
   const [page, setPage] = useState(1);
   const [resolving, setResolving] = useState<OrderRow | null>(null);
+  const [reversing, setReversing] = useState<OrderRow | null>(null);
+  const [reversed, setReversed] = useState<DepositReversal | null>(null);
   const mayResolve = useCan(kind === 'deposits' ? 'resolveDeposit' : 'resolveWithdrawal');
+  const mayReverse = useCan('reverseDeposit') && kind === 'deposits';
   const query = {
     page,
     count: PAGE_SIZE,
@@ -102,6 +111,17 @@ export function OrdersPage() {
           onClose={() => setResolving(null)}
         />
       )}
+      {reversing && (
+        <ReverseDeposit
+          key={reversing.id}
+          order={reversing}
+          onDone={(reversal) => {
+            setReversed(reversal);
+            setReversing(null);
+          }}
+          onClose={() => setReversing(null)}
+        />
+      )}
       <Card
         title={t('console.orders.heading')}
         actions={
@@ -122,8 +142,9 @@ export function OrdersPage() {
                   'remark',
                   'createdAt',
                   'updatedAt',
+                  ...(kind === 'deposits' ? ['reversedAt'] : []),
                 ],
-                items,
+                items.map((row) => ({ ...row, reversedAt: row.reversal?.reversedAt ?? '' })),
               )
             }
           >
@@ -138,6 +159,7 @@ export function OrdersPage() {
             onChange={(event) => {
               setKind(event.target.value as Kind);
               setResolving(null);
+              setReversed(null);
               setState('');
               setPage(1);
             }}
@@ -187,6 +209,16 @@ export function OrdersPage() {
           />
         </FilterBar>
         <ErrorLine error={orders.error ? errorText(orders.error) : null} />
+        {reversed && (
+          <p role="status" className="text-sm text-emerald-700">
+            {t('consoleOps.reverse.done', {
+              id: reversed.orderId,
+              recovered: `${reversed.recovered} ${reversed.currency}`,
+              unrecovered: `${reversed.unrecovered} ${reversed.currency}`,
+              commission: `${reversed.commissionRecovered} ${reversed.currency}`,
+            })}
+          </p>
+        )}
         <Table
           head={[
             t('console.common.id'),
@@ -207,6 +239,18 @@ export function OrdersPage() {
                 <span title={stateName(row.state)}>
                   <Badge tone={stateTone(kind, row.state)}>{stateLabel(row.state)}</Badge>
                 </span>
+                {row.reversal && (
+                  <span
+                    className="ml-1"
+                    title={t('consoleOps.reverse.badgeTitle', {
+                      at: new Date(row.reversal.reversedAt).toLocaleString(),
+                      by: row.reversal.reversedBy,
+                      reason: row.reversal.reason,
+                    })}
+                  >
+                    <Badge tone="red">{t('consoleOps.reverse.badge')}</Badge>
+                  </span>
+                )}
               </td>
               <td className="px-2 py-2 tabular-nums">{row.amount}</td>
               <td className="px-2 py-2">
@@ -220,6 +264,11 @@ export function OrdersPage() {
                 {mayResolve && row.state === RESOLVABLE[kind] && (
                   <Button variant="plain" onClick={() => setResolving(row)}>
                     {t('consoleOps.resolve.action')}
+                  </Button>
+                )}
+                {mayReverse && CREDITED.includes(row.state) && !row.reversal && (
+                  <Button variant="plain" onClick={() => setReversing(row)}>
+                    {t('consoleOps.reverse.action')}
                   </Button>
                 )}
               </td>

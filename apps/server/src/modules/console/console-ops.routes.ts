@@ -19,6 +19,9 @@ export function registerConsoleOpsRoutes(
   bindEndpoint(app, deps, api.resolveDeposit, async ({ params, body, context }) =>
     ops.resolveDeposit(await staffFor(context, 'resolveDeposit'), context.session, params.id, body),
   );
+  bindEndpoint(app, deps, api.reverseDeposit, async ({ params, body, context }) =>
+    ops.reverseDeposit(await staffFor(context, 'reverseDeposit'), context.session, params.id, body),
+  );
   bindEndpoint(app, deps, api.resolveWithdrawal, async ({ params, body, context }) =>
     ops.resolveWithdrawal(await staffFor(context, 'resolveWithdrawal'), context.session, params.id, body),
   );

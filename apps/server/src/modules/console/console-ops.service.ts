@@ -21,7 +21,7 @@ import type { Staff } from './console.service.ts';
  */
 export interface ConsoleOpsDeps {
   repo: Pick<ConsoleRepo, 'db'>;
-  payhub: Pick<PayhubService, 'adminResolve'>;
+  payhub: Pick<PayhubService, 'adminResolve' | 'adminReverse'>;
   withdraw: Pick<WithdrawService, 'adminResolve'>;
   /** The chain capability when a chain is configured (absent: the screens say so). */
   chain: () => ChainAdmin | undefined;
@@ -52,6 +52,9 @@ export function createConsoleOpsService(deps: ConsoleOpsDeps) {
       id: number,
       input: { resolution: 'complete' | 'cancel' | 'fail'; reason: string },
     ) => deps.payhub.adminResolve(delegated(staff, session), id, input, staff.ip),
+
+    reverseDeposit: (staff: Staff, session: Session, id: number, input: { reason: string }) =>
+      deps.payhub.adminReverse(delegated(staff, session), id, input.reason, staff.ip),
 
     resolveWithdrawal: (
       staff: Staff,

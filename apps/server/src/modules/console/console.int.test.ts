@@ -195,6 +195,8 @@ function call(client: PayhubClient, action: ConsoleAction): Promise<unknown> {
         params: { id: 999_999 },
         body: { resolution: 'cancel', reason: 'no such order' },
       });
+    case 'reverseDeposit':
+      return api.reverseDeposit({ params: { id: 999_999 }, body: { reason: 'no such order' } });
     case 'resolveWithdrawal':
       return api.resolveWithdrawal({
         params: { id: 999_999 },

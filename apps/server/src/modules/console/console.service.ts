@@ -76,6 +76,7 @@ export interface ConsoleDeps {
     | 'adminSetKyc'
     | 'adminOperators'
     | 'adminOrders'
+    | 'adminReversals'
   >;
   withdraw: Pick<WithdrawService, 'adminOrders'>;
   notices: Pick<NoticesService, 'create'>;
@@ -474,11 +475,19 @@ export function createConsoleService(deps: ConsoleDeps) {
     },
 
     async deposits(staff: Staff, session: Session, query: OrdersQuery) {
-      const result = await deps.payhub.adminOrders(delegated(staff, session), {
+      const asAdmin = delegated(staff, session);
+      const result = await deps.payhub.adminOrders(asAdmin, {
         ...query,
         states: query.stuck ? STUCK_DEPOSIT_STATES : query.state === undefined ? undefined : [query.state],
       });
-      return { items: result.items.map(toPayOrderWire), total: result.total };
+      const reversals = await deps.payhub.adminReversals(asAdmin, result.items);
+      return {
+        items: result.items.map((row) => ({
+          ...toPayOrderWire(row),
+          reversal: reversals.get(row.id) ?? null,
+        })),
+        total: result.total,
+      };
     },
 
     withdrawals: (staff: Staff, session: Session, query: OrdersQuery) =>

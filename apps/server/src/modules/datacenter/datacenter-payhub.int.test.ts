@@ -1,4 +1,4 @@
-// Proves the deposit feed from the payment hub: a player who registered with a promoter's share code deposits through the API, an operator confirms, and the promoter's data center counts one first deposit with its amount (once, whatever the replays).
+// Proves the deposit feed from the payment hub: a player who registered with a promoter's share code deposits through the API, an operator confirms, and the promoter's data center counts one first deposit with its amount (once, whatever the replays); a first deposit reversed from the console (the bank took it back) is uncounted, and the next deposit that stands counts as the first.
 import { PayOrderState } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadVoucher } from '../../../test/payhub-helpers.ts';
@@ -52,6 +52,35 @@ describe('deposits through the payment hub', () => {
       [4, '15000000'],
       [3, '15000000'],
       [4, '5000000'],
+    ]);
+  });
+
+  it('uncounts a reversed first deposit; the next deposit that stands counts as the first', async () => {
+    const promoter = await testApp.signIn('promoter');
+    const { shareCode } = await promoter.api.promo.spaCurrentTask();
+    const player = await registerPlayer(testApp, '081366600002', 12, shareCode);
+    const before = (await promoter.api.datacenter.spaTaskData({ query: {} })).rows[1]!;
+    const first = await paidDeposit(player.client, '70000.00');
+    const finance = await testApp.signIn('staff-finance');
+    await finance.api.console.reverseDeposit({
+      params: { id: first.id },
+      body: { reason: 'Chargeback BCA' },
+    });
+    const afterReversal = (await promoter.api.datacenter.spaTaskData({ query: {} })).rows[1]!;
+    expect(afterReversal).toMatchObject({
+      depositFirstCount: before.depositFirstCount,
+      depositAllCount: before.depositAllCount,
+      depositFirstAmount: before.depositFirstAmount,
+    });
+    await paidDeposit(player.client, '60000.00');
+    const events = await testApp.database.pool.query(
+      'SELECT kind, amount FROM dc_task_events WHERE player_id = $1 ORDER BY id',
+      [player.userId],
+    );
+    expect(events.rows.map((event) => [event.kind, String(event.amount)])).toEqual([
+      [1, '0'],
+      [4, '6000000'],
+      [3, '6000000'],
     ]);
   });
 });

@@ -96,7 +96,7 @@ export function createDatacenterRepo(db: Db) {
         if (attribution.first_deposit_at != null) return { counted: true, first: false };
         await tx
           .update(dcAttributions)
-          .set({ firstDepositAt: input.at })
+          .set({ firstDepositAt: input.at, firstDepositRef: input.reference })
           .where(eq(dcAttributions.playerId, input.playerId));
         await tx.insert(dcTaskEvents).values({
           ...base,
@@ -105,6 +105,37 @@ export function createDatacenterRepo(db: Db) {
           sourceRef: `first:${input.playerId}`,
         });
         return { counted: true, first: true };
+      });
+    },
+    /**
+     * Uncounts a deposit the bank took back (payhub's reversal): its deposit event goes, and when it
+     * was the player's first deposit the first-deposit event goes too and the player has no first
+     * deposit again (the next one that stands counts as the first). Idempotent; false when nothing
+     * was counted for it.
+     */
+    async uncountDeposit(input: { playerId: number; reference: string }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const locked = await tx.execute<Record<string, unknown>>(sql`
+          SELECT first_deposit_ref FROM dc_attributions WHERE player_id = ${input.playerId} FOR UPDATE`);
+        const attribution = locked.rows[0];
+        if (!attribution) return false;
+        const removed = await tx.execute(sql`
+          DELETE FROM dc_task_events
+           WHERE player_id = ${input.playerId} AND kind = ${EventKind.Deposit}
+             AND source_ref = ${`deposit:${input.reference}`}
+          RETURNING id`);
+        if (removed.rows.length === 0) return false;
+        if (attribution.first_deposit_ref === input.reference) {
+          await tx.execute(sql`
+            DELETE FROM dc_task_events
+             WHERE player_id = ${input.playerId} AND kind = ${EventKind.DepositFirst}
+               AND source_ref = ${`first:${input.playerId}`}`);
+          await tx
+            .update(dcAttributions)
+            .set({ firstDepositAt: null, firstDepositRef: null })
+            .where(eq(dcAttributions.playerId, input.playerId));
+        }
+        return true;
       });
     },
     /** (day, promoter) buckets of a group over local days [fromDay, toDay]. */

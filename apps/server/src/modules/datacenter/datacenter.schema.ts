@@ -9,6 +9,8 @@ export const dcAttributions = pgTable('dc_attributions', {
   leadId: bigint('lead_id', { mode: 'number' }),
   registeredAt: timestamp('registered_at', { withTimezone: true }).notNull(),
   firstDepositAt: timestamp('first_deposit_at', { withTimezone: true }),
+  /** The reference of the deposit counted as the first (a reversal of it uncounts the first deposit). */
+  firstDepositRef: text('first_deposit_ref'),
 });
 
 /** kind: 1 apply, 2 complete, 3 first deposit, 4 deposit. local_day is the project-local day. */

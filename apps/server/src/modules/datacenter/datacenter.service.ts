@@ -295,6 +295,10 @@ export function createDatacenterService({ repo, promo, clock }: DatacenterServic
         reference: event.reference,
       });
     },
+    /** A credited deposit the bank took back: no longer counted for its promoter (datacenter.repo.ts). */
+    depositReversed(event: { userId: number; reference: string }): Promise<boolean> {
+      return repo.uncountDeposit({ playerId: event.userId, reference: event.reference });
+    },
   };
 }
 export type DatacenterService = ReturnType<typeof createDatacenterService>;

@@ -7,7 +7,7 @@ const { INIT, WAIT, PAID, EXCEPTIONAL, CHECKING, CHOOSE_FAILED, CHECK_SUCCESS } 
  * Every deposit order's transfers match its state (run by `npm run ledger:check` and the tests):
  * the player is credited exactly the amount in PAID and CHECK_SUCCESS and nothing otherwise; the
  * quota is held exactly while the order waits, is checked or is exceptional; commission only on
- * credited orders.
+ * credited orders; a reversal only of a credited order, its transfers exactly its recorded figures.
  */
 export const PAYHUB_INVARIANTS: readonly LedgerInvariant[] = [
   {
@@ -37,5 +37,22 @@ export const PAYHUB_INVARIANTS: readonly LedgerInvariant[] = [
     query: `SELECT o.id FROM pay_orders o
               LEFT JOIN ledger_transfers t ON t.id = 'pay:' || o.id || ':commission'
              WHERE COALESCE(t.amount, 0) <> CASE WHEN o.state IN (${PAID}, ${CHECK_SUCCESS}) THEN o.commission ELSE 0 END`,
+  },
+  {
+    name: 'deposit reversals: of credited orders, the quota given back and the commission taken back as recorded',
+    query: `SELECT r.order_id FROM pay_order_reversals r JOIN pay_orders o ON o.id = r.order_id
+              LEFT JOIN ledger_transfers w ON w.id = 'pay:' || r.order_id || ':reversal:wallet'
+              LEFT JOIN ledger_transfers h ON h.id = 'pay:' || r.order_id || ':reversal:house'
+              LEFT JOIN ledger_transfers c ON c.id = 'pay:' || r.order_id || ':reversal:commission'
+             WHERE o.state NOT IN (${PAID}, ${CHECK_SUCCESS}) OR r.amount <> o.amount
+                OR COALESCE(w.amount, 0) <> r.recovered OR COALESCE(h.amount, 0) <> r.unrecovered
+                OR COALESCE(c.amount, 0) <> r.commission_recovered
+                OR r.commission_recovered + r.commission_unrecovered <> o.commission`,
+  },
+  {
+    name: 'deposit reversals: no reversal transfers without a reversal row',
+    query: `SELECT t.id FROM ledger_transfers t
+             WHERE t.reference_type = 'pay_order' AND t.id LIKE 'pay:%:reversal:%'
+               AND NOT EXISTS (SELECT 1 FROM pay_order_reversals r WHERE r.order_id::text = t.reference_id)`,
   },
 ];

@@ -302,6 +302,7 @@ export function createDepositOrders(deps: PayhubDeps) {
     requireOperator,
     requireManager,
     accountsOf,
+    quotaPush,
     pushOrder,
     lifecycle,
     apply,

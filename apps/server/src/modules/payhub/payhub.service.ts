@@ -9,6 +9,7 @@ import { createPayhubOperatorCases } from './payhub.operator.ts';
 import { createDepositOrders, type PayhubDeps } from './payhub.orders.ts';
 import { createPayhubPlayerCases } from './payhub.player.ts';
 import type { OperatorRow } from './payhub.repo.ts';
+import { createDepositReversals, type DepositReversalDeps } from './payhub.reversal.ts';
 import { OPERATOR_QUEUE_STATES } from './payhub.rules.ts';
 import { createPayhubStaffCases } from './payhub.staff.ts';
 
@@ -19,7 +20,7 @@ export { newOrderNo, type PayhubDeps, toPayOrderWire } from './payhub.orders.ts'
  * payhub.manager.ts, payhub.admin.ts) over one engine (payhub.orders.ts), and what the other payment
  * modules may ask of payhub (operators, limits, self-dealing checks).
  */
-export function createPayhubService(deps: PayhubDeps) {
+export function createPayhubService(deps: PayhubDeps & DepositReversalDeps) {
   const { repo, clock } = deps;
   const orders = createDepositOrders(deps);
   const { project, requireOperator, requireManager, refused, lifecycle, statusOf } = orders;
@@ -88,6 +89,7 @@ export function createPayhubService(deps: PayhubDeps) {
 
     ...createPayhubAdmin({ repo, clock, statusOf, currencyOf: (projectId) => project(projectId).currency }),
     ...createPayhubStaffCases(orders),
+    ...createDepositReversals(deps, orders),
 
     /** Scheduler task: WAIT past its deadline is canceled (hold released), CHECKING goes to EXCEPTIONAL. */
     expireOrders: (limit = 200): Promise<number> => lifecycle.expire(limit),

@@ -386,6 +386,47 @@ export function createBonusService(deps: BonusDeps) {
     return amount;
   }
 
+  /** The reversal of a deposit's rewards inside the caller's transaction (see `depositReversed`). */
+  async function depositReversedIn(
+    tx: Executor,
+    projectId: number,
+    depositTransfer: string,
+  ): Promise<{ clawedBack: bigint }> {
+    let total = 0n;
+    if (!(await repo.markReversed(tx, projectId, depositTransfer, clock.now()))) return { clawedBack: 0n };
+    for (const bonus of await repo.ofDeposit(tx, projectId, depositTransfer)) {
+      const now = clock.now();
+      if (bonus.state === 'pending' || bonus.state === 'held') {
+        await repo.setState(tx, bonus.id, { state: 'void', at: now });
+      } else if (bonus.state === 'active' || bonus.state === 'queued') {
+        const taken = await takeBack(tx, bonus, 'clawback');
+        total += taken;
+        await repo.setState(tx, bonus.id, { state: 'clawed_back', at: now, clawedBack: taken });
+        await activateNext(tx, bonus.playerId, bonus.asset);
+      } else if (bonus.state === 'converted') {
+        const asset = bonus.asset as Asset;
+        const wallet = await ledger.account(tx, accounts.player(bonus.projectId, bonus.playerId, asset));
+        await ledger.lockAccounts(tx, [wallet.id]);
+        const { available } = await ledger.balance(tx, wallet.id);
+        const taken = bonus.amount < available ? bonus.amount : available > 0n ? available : 0n;
+        if (taken > 0n) {
+          const pool = await ledger.account(tx, accounts.bonusPool(bonus.projectId, asset));
+          await ledger.transfer(tx, {
+            id: bonusTransferId(bonus.id, 'clawback'),
+            debitAccountId: wallet.id,
+            creditAccountId: pool.id,
+            amount: taken,
+            code: BONUS_CODES.clawback,
+            reference: { type: 'rewards_bonus', id: String(bonus.id) },
+          });
+        }
+        total += taken;
+        await repo.setState(tx, bonus.id, { state: 'clawed_back', at: now, clawedBack: taken });
+      }
+    }
+    return { clawedBack: total };
+  }
+
   /**
    * Grants a campaign's bonus for one deposit, through the same machinery as the others (bonus pool →
    * player_bonus, active or queued, the campaign's wagering). The campaign row is read FOR SHARE (a
@@ -643,45 +684,14 @@ export function createBonusService(deps: BonusDeps) {
      * held bonuses of it are voided; those on a bonus balance are clawed back to the pool (at most
      * what the balance holds; it never goes below zero); converted ones are clawed back from the
      * wallet's available balance, as much as is there (never below zero; the rest is written off and
-     * recorded as not recovered). Idempotent per deposit.
+     * recorded as not recovered). Idempotent per deposit. In a transaction of its own.
      */
-    async depositReversed(projectId: number, depositTransfer: string): Promise<{ clawedBack: bigint }> {
-      let total = 0n;
-      await repo.transaction(async (tx) => {
-        if (!(await repo.markReversed(tx, projectId, depositTransfer, clock.now()))) return;
-        for (const bonus of await repo.ofDeposit(tx, projectId, depositTransfer)) {
-          const now = clock.now();
-          if (bonus.state === 'pending' || bonus.state === 'held') {
-            await repo.setState(tx, bonus.id, { state: 'void', at: now });
-          } else if (bonus.state === 'active' || bonus.state === 'queued') {
-            const taken = await takeBack(tx, bonus, 'clawback');
-            total += taken;
-            await repo.setState(tx, bonus.id, { state: 'clawed_back', at: now, clawedBack: taken });
-            await activateNext(tx, bonus.playerId, bonus.asset);
-          } else if (bonus.state === 'converted') {
-            const asset = bonus.asset as Asset;
-            const wallet = await ledger.account(tx, accounts.player(bonus.projectId, bonus.playerId, asset));
-            await ledger.lockAccounts(tx, [wallet.id]);
-            const { available } = await ledger.balance(tx, wallet.id);
-            const taken = bonus.amount < available ? bonus.amount : available > 0n ? available : 0n;
-            if (taken > 0n) {
-              const pool = await ledger.account(tx, accounts.bonusPool(bonus.projectId, asset));
-              await ledger.transfer(tx, {
-                id: bonusTransferId(bonus.id, 'clawback'),
-                debitAccountId: wallet.id,
-                creditAccountId: pool.id,
-                amount: taken,
-                code: BONUS_CODES.clawback,
-                reference: { type: 'rewards_bonus', id: String(bonus.id) },
-              });
-            }
-            total += taken;
-            await repo.setState(tx, bonus.id, { state: 'clawed_back', at: now, clawedBack: taken });
-          }
-        }
-      });
-      return { clawedBack: total };
+    depositReversed(projectId: number, depositTransfer: string): Promise<{ clawedBack: bigint }> {
+      return repo.transaction((tx) => depositReversedIn(tx, projectId, depositTransfer));
     },
+
+    /** `depositReversed` inside the caller's transaction (the payment hub's reversal of a deposit). */
+    depositReversedIn,
 
     /**
      * The first look before a withdrawal (bank or crypto), outside its transaction and changing

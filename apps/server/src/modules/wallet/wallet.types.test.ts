@@ -9,6 +9,7 @@ describe('history types', () => {
   it('types every code that touches a player wallet', () => {
     expect(historyTypeOf('deposit')).toBe('deposit');
     expect(historyTypeOf('withdraw')).toBe('withdrawal');
+    expect(historyTypeOf('deposit_reversal')).toBe('reversal');
     expect(historyTypeOf('exchange_in')).toBe('exchange');
     expect(historyTypeOf('exchange_out')).toBe('exchange');
     expect(historyTypeOf('seed_wallet')).toBe('bonus');

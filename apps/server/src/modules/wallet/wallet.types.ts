@@ -10,6 +10,8 @@ export const HISTORY_TYPE_OF_CODE: Readonly<Record<string, HistoryType>> = {
   deposit: 'deposit',
   withdraw: 'withdrawal',
   withdraw_fee: 'fee',
+  // A credited deposit the bank took back (payhub.reversal.ts): what the wallet gave back.
+  deposit_reversal: 'reversal',
   // Crypto on chain (modules/chain, by convention with that module).
   chain_deposit: 'deposit',
   chain_withdraw: 'withdrawal',

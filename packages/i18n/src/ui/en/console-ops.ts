@@ -23,6 +23,17 @@ export const consoleOps: ConsoleOpsCatalog = {
     done: 'Order #{{id}} is now {{state}}.',
     remark: 'Remark',
   },
+  reverse: {
+    action: 'Reverse',
+    title: 'Reverse deposit #{{id}}?',
+    body: "Use this when the bank reversed the payment of {{amount}} ({{orderNo}}) after the deposit was credited. The operator's quota is given back in full: from the player's balance as far as it goes, the rest covered by the house. The operator's commission still there goes back to the house, this deposit's bonuses are cancelled and the player gets a message. Once per order; written to the audit log under your name.",
+    reason: 'Reason (required, at least 3 characters)',
+    confirm: 'Yes, reverse',
+    cancel: 'Cancel',
+    badge: 'Reversed',
+    badgeTitle: '{{at}} by staff #{{by}}: {{reason}}',
+    done: "Deposit #{{id}} reversed: {{recovered}} from the player's balance, {{unrecovered}} covered by the house; commission taken back {{commission}}.",
+  },
   chain: {
     heading: 'Crypto transactions (USDT)',
     deposits: 'Deposits',

@@ -23,6 +23,17 @@ export const consoleOps: ConsoleOpsCatalog = {
     done: 'La orden #{{id}} ahora está en {{state}}.',
     remark: 'Nota',
   },
+  reverse: {
+    action: 'Revertir',
+    title: '¿Revertir el depósito #{{id}}?',
+    body: 'Úsalo cuando el banco revirtió el pago de {{amount}} ({{orderNo}}) después de acreditar el depósito. La cuota del operador se devuelve completa: del saldo del jugador hasta donde alcance y el resto lo cubre la casa. La comisión del operador que aún exista vuelve a la casa, los bonos de este depósito se anulan y el jugador recibe un mensaje. Solo una vez por orden; queda en el registro de auditoría a tu nombre.',
+    reason: 'Motivo (obligatorio, mínimo 3 caracteres)',
+    confirm: 'Sí, revertir',
+    cancel: 'Cancelar',
+    badge: 'Revertido',
+    badgeTitle: '{{at}} por el personal #{{by}}: {{reason}}',
+    done: 'Depósito #{{id}} revertido: {{recovered}} del saldo del jugador, {{unrecovered}} cubierto por la casa; comisión recuperada {{commission}}.',
+  },
   chain: {
     heading: 'Movimientos cripto (USDT)',
     deposits: 'Depósitos',

@@ -21,6 +21,17 @@ export const consoleOps = {
     done: 'Pesanan #{{id}} kini berstatus {{state}}.',
     remark: 'Catatan',
   },
+  reverse: {
+    action: 'Tarik kembali',
+    title: 'Tarik kembali deposit #{{id}}?',
+    body: 'Gunakan ini bila bank membatalkan pembayaran {{amount}} ({{orderNo}}) setelah deposit dikreditkan. Kuota operator dikembalikan penuh: dari saldo pemain sejauh tersedia, sisanya ditanggung house. Komisi operator yang masih ada ditarik ke house, bonus dari deposit ini dibatalkan, dan pemain menerima pesan. Hanya sekali per pesanan, dicatat di log audit atas nama Anda.',
+    reason: 'Alasan (wajib, minimal 3 karakter)',
+    confirm: 'Ya, tarik kembali',
+    cancel: 'Batal',
+    badge: 'Ditarik kembali',
+    badgeTitle: '{{at}} oleh staf #{{by}}: {{reason}}',
+    done: 'Deposit #{{id}} ditarik kembali: {{recovered}} dari saldo pemain, {{unrecovered}} ditanggung house; komisi ditarik {{commission}}.',
+  },
   chain: {
     heading: 'Transaksi kripto (USDT)',
     deposits: 'Deposit',

@@ -1,0 +1,228 @@
+import {
+  type DepositReversal,
+  ErrorCode,
+  formatMoney,
+  type LocalCurrency,
+  smallestAmount,
+} from '@payhub/contracts';
+import type { Posting } from '../../ledger/ledger.types.ts';
+import { writeAudit } from '../../platform/audit/audit.repo.ts';
+import type { Executor } from '../../platform/db/database.ts';
+import { AppError, noPermission } from '../../platform/errors.ts';
+import type { Session } from '../../platform/http/request-context.ts';
+import { afterCommit } from '../../platform/outbox.ts';
+import type { DepositOrders, PayhubDeps } from './payhub.orders.ts';
+import type { PayOrderRow } from './payhub.repo.ts';
+import { PAY_CREDITED_STATES } from './payhub.rules.ts';
+import {
+  type DepositReversalRow,
+  type PayhubReversalsRepo,
+  payhubReversalsRepo,
+} from './payhub-reversals.repo.ts';
+
+/** What the rest of the platform learns of a reversed deposit (rewards' clawback, the player's mail). */
+export interface DepositReversedEvent {
+  projectId: number;
+  playerId: number;
+  orderId: number;
+  orderNo: string;
+  currency: LocalCurrency;
+  amount: bigint;
+  /** What the player's wallet gave back (the rest the house made good to the operator). */
+  recovered: bigint;
+  /** The ledger transfer that had credited the player: the deposit rewards know it by. */
+  creditTransferId: string;
+}
+
+export interface DepositReversalDeps {
+  /**
+   * Inside the reversal's transaction: the rewards of this deposit (first-deposit and referral
+   * bonuses) are voided or clawed back — one transaction, so a reversal never stands without it.
+   */
+  reverseRewards?: (tx: Executor, event: DepositReversedEvent) => Promise<unknown>;
+  /** After commit: tells the player (an inbox mail in the project's language). */
+  onDepositReversed?: (event: DepositReversedEvent) => Promise<unknown>;
+}
+
+export function toDepositReversalWire(order: PayOrderRow, row: DepositReversalRow): DepositReversal {
+  return {
+    orderId: row.orderId,
+    orderNo: order.orderNo,
+    currency: order.currency,
+    amount: formatMoney(row.amount),
+    recovered: formatMoney(row.recovered),
+    unrecovered: formatMoney(row.unrecovered),
+    commissionRecovered: formatMoney(row.commissionRecovered),
+    commissionUnrecovered: formatMoney(row.commissionUnrecovered),
+    reason: row.reason,
+    reversedBy: row.reversedBy,
+    reversedAt: row.reversedAt.toISOString(),
+  };
+}
+
+/**
+ * The reversal of a credited deposit (docs/payments.md "Reversal of a credited deposit"): the bank
+ * took the payment back after the operator confirmed it, so the operator's quota gets the amount
+ * back — from the player's wallet as far as its available balance covers it, the rest from the
+ * house — and the house takes back the operator's commission as far as it is still there. One linked
+ * ledger operation, the reversal row (one per order: a repeat answers it and moves nothing), the
+ * deposit's rewards reversed and an audit line, all in one transaction. Entered by the console with a delegated admin session.
+ */
+export function createDepositReversals(
+  deps: PayhubDeps & DepositReversalDeps,
+  orders: DepositOrders,
+  reversals: PayhubReversalsRepo = payhubReversalsRepo,
+) {
+  const { repo, ledger, clock } = deps;
+
+  /** The transfer that credited the player: the post of the quota's hold, or a late credit after a cancel. */
+  async function creditTransferId(tx: Executor, orderId: number): Promise<string> {
+    const hold = await ledger.holdState(tx, `pay:${orderId}:hold`);
+    return hold === 'posted' ? `pay:${orderId}:post` : `pay:${orderId}:late`;
+  }
+
+  async function reverseIn(
+    tx: Executor,
+    order: PayOrderRow,
+    input: { reason: string; actorId: number; ip: string },
+  ): Promise<{ row: DepositReversalRow; event: DepositReversedEvent }> {
+    const accounts = await orders.accountsOf(tx, order);
+    // Lock order (docs/payments.md): the order row (locked by the caller), then the user accounts.
+    await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
+    const wallet = await ledger.balance(tx, accounts.wallet.id);
+    const commission = await ledger.balance(tx, accounts.commission.id);
+    const recovered = smallestAmount(order.amount, wallet.available > 0n ? wallet.available : 0n);
+    const commissionRecovered = smallestAmount(
+      order.commission,
+      commission.available > 0n ? commission.available : 0n,
+    );
+    const base = `pay:${order.id}:reversal`;
+    const postings: Posting[] = [];
+    if (recovered > 0n)
+      postings.push({
+        id: `${base}:wallet`,
+        kind: 'single',
+        debitAccountId: accounts.wallet.id,
+        creditAccountId: accounts.quota.id,
+        amount: recovered,
+        code: 'deposit_reversal',
+      });
+    if (order.amount - recovered > 0n)
+      postings.push({
+        id: `${base}:house`,
+        kind: 'single',
+        debitAccountId: accounts.house.id,
+        creditAccountId: accounts.quota.id,
+        amount: order.amount - recovered,
+        code: 'deposit_reversal_loss',
+      });
+    if (commissionRecovered > 0n)
+      postings.push({
+        id: `${base}:commission`,
+        kind: 'single',
+        debitAccountId: accounts.commission.id,
+        creditAccountId: accounts.house.id,
+        amount: commissionRecovered,
+        code: 'deposit_commission_reversal',
+      });
+    await ledger.linked(tx, {
+      id: base,
+      code: 'deposit_reversal',
+      reference: { type: 'pay_order', id: String(order.id) },
+      postings,
+    });
+    const row: DepositReversalRow = {
+      orderId: order.id,
+      projectId: order.projectId,
+      amount: order.amount,
+      recovered,
+      unrecovered: order.amount - recovered,
+      commissionRecovered,
+      commissionUnrecovered: order.commission - commissionRecovered,
+      reason: input.reason,
+      reversedBy: input.actorId,
+      reversedAt: clock.now(),
+    };
+    // The deposit still counts against the player's deposit limits (the play gate never voids a
+    // credited deposit): a chargeback must not give a player room to deposit again.
+    await reversals.insert(tx, row);
+    const event: DepositReversedEvent = {
+      projectId: order.projectId,
+      playerId: order.playerId,
+      orderId: order.id,
+      orderNo: order.orderNo,
+      currency: order.currency,
+      amount: order.amount,
+      recovered,
+      creditTransferId: await creditTransferId(tx, order.id),
+    };
+    await deps.reverseRewards?.(tx, event);
+    await writeAudit(tx, {
+      projectId: order.projectId,
+      actorId: input.actorId,
+      action: 'pay_order.reverse',
+      objectType: 'pay_order',
+      objectId: String(order.id),
+      before: { state: order.state, amount: formatMoney(order.amount), reversed: false },
+      after: {
+        reversed: true,
+        recovered: formatMoney(row.recovered),
+        unrecovered: formatMoney(row.unrecovered),
+        commissionRecovered: formatMoney(row.commissionRecovered),
+        commissionUnrecovered: formatMoney(row.commissionUnrecovered),
+        reason: input.reason,
+      },
+      ip: input.ip,
+    });
+    return { row, event };
+  }
+
+  return {
+    /**
+     * Reverses a credited deposit of the session's project (PAID or CHECK_SUCCESS; another state
+     * answers 3007, another project's order 404). A reversed order answers its reversal again and
+     * moves nothing, so two staff members at once reverse it once.
+     */
+    async adminReverse(session: Session, id: number, reason: string, ip: string): Promise<DepositReversal> {
+      if (session.staffRole !== 'admin') throw noPermission();
+      return afterCommit(
+        repo,
+        async (tx, outbox) => {
+          const order = await orders.lockVisible(tx, id, (row) => row.projectId === session.projectId);
+          const existing = await reversals.reversal(tx, order.id);
+          if (existing) return toDepositReversalWire(order, existing);
+          if (!PAY_CREDITED_STATES.includes(order.state))
+            throw new AppError(
+              ErrorCode.OrderAlreadyStarted,
+              `order is in state ${order.state}, not credited`,
+            );
+          const { row, event } = await reverseIn(tx, order, { reason, actorId: session.userId, ip });
+          if (order.operatorId !== null) {
+            const operatorId = order.operatorId;
+            outbox.add(() => orders.quotaPush(operatorId, order.projectId, order.currency));
+          }
+          const reversed = deps.onDepositReversed;
+          if (reversed) outbox.add(() => reversed(event));
+          return toDepositReversalWire(order, row);
+        },
+        deps.log,
+      );
+    },
+
+    /** The reversals of some orders of the session's project (the console's order list). */
+    async adminReversals(session: Session, orders: readonly PayOrderRow[]) {
+      if (session.staffRole !== 'admin') throw noPermission();
+      const rows = await reversals.reversalsOf(
+        repo.db,
+        session.projectId,
+        orders.map((order) => order.id),
+      );
+      return new Map(
+        orders.flatMap((order) => {
+          const row = rows.get(order.id);
+          return row ? [[order.id, toDepositReversalWire(order, row)] as const] : [];
+        }),
+      );
+    },
+  };
+}
