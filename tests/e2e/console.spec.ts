@@ -4,7 +4,8 @@
 // player by phone and sees their history; a content editor publishes a site notice that a signed-in
 // agent sees live; finance opens the money report for a date range with its chart, and the GGR report
 // over bets placed through the API; an admin switches a game off and the player's lobby shows it off;
-// a payments staff member resolves a stuck deposit (the player is credited); a content editor
+// a payments staff member resolves a stuck deposit (the player is credited); finance reverses a
+// credited deposit the bank took back (the player's balance gives it back, the player is told); a content editor
 // schedules a notice that the agent app shows live when its time comes; the operations screens
 // (crypto, agreements, promo applications, providers with the day's reconciliation, the guide); a
 // payments staff member opens an operator's page (cards and names, quota) and the promoters list; a
@@ -474,6 +475,45 @@ describe('operator console at 1280x800', () => {
       query: { action: 'pay_order.resolve', objectId: String(order.id) },
     });
     expect(audit.items[0]?.after).toMatchObject({ resolution: 'complete' });
+  });
+
+  it('finance reverses a credited deposit the bank took back; the player is told', async () => {
+    const player = await signedIn('player');
+    const balance = async () => Math.round(Number((await player.api.withdraw.balance()).balance) * 100);
+    const order = await player.api.payhub.createOrder({ body: { amount: '90000.00', bankCode: 'BCA' } });
+    let confirmed = false;
+    for (const label of ['operator', 'operator-2'] as const) {
+      const operator = await signedIn(label);
+      confirmed = await operator.api.payhub
+        .payCheck({ body: { id: order.id, action: 'confirm' } })
+        .then(() => true)
+        .catch(() => false);
+      if (confirmed) break;
+    }
+    expect(confirmed).toBe(true);
+    const before = await balance();
+
+    const page = await consolePage('staff-finance');
+    await page.getByRole('link', { name: 'Pesanan' }).click();
+    await page.getByLabel('Nomor pesanan').fill(order.orderNo);
+    await page.getByRole('button', { name: 'Cari' }).click();
+    const row = page.locator('tr', { hasText: order.orderNo });
+    await row.getByRole('button', { name: 'Tarik kembali' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog
+      .getByLabel('Alasan (wajib, minimal 3 karakter)')
+      .fill('BCA membatalkan transfer (chargeback)');
+    await screenshot(page, 'console-reverse-deposit');
+    await dialog.getByRole('button', { name: 'Ya, tarik kembali' }).click();
+    const done = page.getByRole('status').filter({ hasText: 'ditarik kembali' });
+    await done.waitFor();
+    expect(await done.textContent()).toContain('90000.00 IDR dari saldo pemain');
+    await row.getByText('Ditarik kembali', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Tarik kembali' }).count()).toBe(0);
+    await screenshot(page, 'console-reversed-deposit');
+    expect(before - (await balance())).toBe(9_000_000);
+    const mails = await player.api.inbox.list({ query: { page: 1, count: 20 } });
+    expect(mails.items.some((mail) => mail.title === 'Deposit dibatalkan oleh bank')).toBe(true);
   });
 
   it('a content editor schedules a notice; the agent app shows it live when its time comes', async () => {
