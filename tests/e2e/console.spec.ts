@@ -43,6 +43,20 @@ async function signedIn(label: Parameters<typeof seededAccount>[0]): Promise<Pay
   return client;
 }
 
+/** A deposit order of the player, confirmed (money arrived) by whichever seeded operator it went to. */
+async function paidDeposit(player: PayhubClient, amount: string) {
+  const order = await player.api.payhub.createOrder({ body: { amount, bankCode: 'BCA' } });
+  for (const label of ['operator', 'operator-2'] as const) {
+    const operator = await signedIn(label);
+    const confirmed = await operator.api.payhub
+      .payCheck({ body: { id: order.id, action: 'confirm' } })
+      .then(() => true)
+      .catch(() => false);
+    if (confirmed) return order;
+  }
+  throw new Error(`no seeded operator confirmed order ${order.id}`);
+}
+
 /** A desktop console page signed in as a staff member of project 12. */
 async function consolePage(label: StaffLabel, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({
@@ -275,17 +289,7 @@ describe('operator console at 1280x800', () => {
   it('finance opens the money report for a date range with a chart', async () => {
     // One real deposit: the player orders, the assigned operator confirms the money arrived.
     const player = await signedIn('player');
-    const order = await player.api.payhub.createOrder({ body: { amount: '150000.00', bankCode: 'BCA' } });
-    let confirmed = false;
-    for (const label of ['operator', 'operator-2'] as const) {
-      const operator = await signedIn(label);
-      confirmed = await operator.api.payhub
-        .payCheck({ body: { id: order.id, action: 'confirm' } })
-        .then(() => true)
-        .catch(() => false);
-      if (confirmed) break;
-    }
-    expect(confirmed).toBe(true);
+    await paidDeposit(player, '150000.00');
 
     const page = await consolePage('staff-finance');
     await page.getByRole('link', { name: 'Laporan' }).click();
@@ -480,17 +484,7 @@ describe('operator console at 1280x800', () => {
   it('finance reverses a credited deposit the bank took back; the player is told', async () => {
     const player = await signedIn('player');
     const balance = async () => Math.round(Number((await player.api.withdraw.balance()).balance) * 100);
-    const order = await player.api.payhub.createOrder({ body: { amount: '90000.00', bankCode: 'BCA' } });
-    let confirmed = false;
-    for (const label of ['operator', 'operator-2'] as const) {
-      const operator = await signedIn(label);
-      confirmed = await operator.api.payhub
-        .payCheck({ body: { id: order.id, action: 'confirm' } })
-        .then(() => true)
-        .catch(() => false);
-      if (confirmed) break;
-    }
-    expect(confirmed).toBe(true);
+    const order = await paidDeposit(player, '90000.00');
     const before = await balance();
 
     const page = await consolePage('staff-finance');

@@ -97,34 +97,40 @@ export function createDepositReversals(
       commission.available > 0n ? commission.available : 0n,
     );
     const base = `pay:${order.id}:reversal`;
-    const postings: Posting[] = [];
-    if (recovered > 0n)
-      postings.push({
-        id: `${base}:wallet`,
-        kind: 'single',
-        debitAccountId: accounts.wallet.id,
-        creditAccountId: accounts.quota.id,
+    // Each part that moves something: wallet → quota, house → quota (the rest), commission → house.
+    const parts = [
+      {
+        part: 'wallet',
+        from: accounts.wallet,
+        to: accounts.quota,
         amount: recovered,
         code: 'deposit_reversal',
-      });
-    if (order.amount - recovered > 0n)
-      postings.push({
-        id: `${base}:house`,
-        kind: 'single',
-        debitAccountId: accounts.house.id,
-        creditAccountId: accounts.quota.id,
+      },
+      {
+        part: 'house',
+        from: accounts.house,
+        to: accounts.quota,
         amount: order.amount - recovered,
         code: 'deposit_reversal_loss',
-      });
-    if (commissionRecovered > 0n)
-      postings.push({
-        id: `${base}:commission`,
-        kind: 'single',
-        debitAccountId: accounts.commission.id,
-        creditAccountId: accounts.house.id,
+      },
+      {
+        part: 'commission',
+        from: accounts.commission,
+        to: accounts.house,
         amount: commissionRecovered,
         code: 'deposit_commission_reversal',
-      });
+      },
+    ];
+    const postings: Posting[] = parts
+      .filter(({ amount }) => amount > 0n)
+      .map(({ part, from, to, amount, code }) => ({
+        id: `${base}:${part}`,
+        kind: 'single',
+        debitAccountId: from.id,
+        creditAccountId: to.id,
+        amount,
+        code,
+      }));
     await ledger.linked(tx, {
       id: base,
       code: 'deposit_reversal',
