@@ -508,6 +508,26 @@ describe('operator console at 1280x800', () => {
     expect(before - (await balance())).toBe(9_000_000);
     const mails = await player.api.inbox.list({ query: { page: 1, count: 20 } });
     expect(mails.items.some((mail) => mail.title === 'Deposit dibatalkan oleh bank')).toBe(true);
+
+    // The player's phone: the deposit's record and its page say the bank took it back.
+    const phoneContext = await newMobileContext(browser);
+    contexts.push(phoneContext);
+    const phone = await phoneContext.newPage();
+    const account = seededAccount('player', 12);
+    await phone.goto('/play/login');
+    await phone.locator('input[name="phone"]').fill(account.phone);
+    await phone.locator('input[name="password"]').fill(account.password);
+    await phone.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await phone.waitForURL('**/play/wallet');
+    const record = phone.getByTestId('deposit-record').filter({ hasText: 'Dibatalkan bank' }).first();
+    await record.waitFor();
+    // Centred: the bottom navigation covers the foot of the screen.
+    await record.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await screenshot(phone, 'player-deposit-reversed-record');
+    await record.click();
+    await phone.getByTestId('order-state').filter({ hasText: 'Dibatalkan bank' }).waitFor();
+    await phone.getByText('Bank membatalkan pembayaran ini').waitFor();
+    await screenshot(phone, 'player-deposit-reversed');
   });
 
   it('a content editor schedules a notice; the agent app shows it live when its time comes', async () => {

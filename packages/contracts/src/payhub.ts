@@ -65,6 +65,11 @@ export const PayOrder = z.object({
   updatedAt: z.string(),
   /** Grows on every change; clients drop pushes older than what they hold. */
   version: z.number().int(),
+  /**
+   * When the bank took this credited deposit back (docs/payments.md "Reversal of a credited
+   * deposit"); null otherwise. The state stays PAID or CHECK_SUCCESS.
+   */
+  reversedAt: z.string().nullable(),
 });
 export type PayOrder = z.infer<typeof PayOrder>;
 

@@ -98,7 +98,7 @@ export default function ManagePage() {
                   testId={`manage-order-${item.orderNo}`}
                   title={money(item.amount)}
                   detail={`${item.orderNo} · ${item.remark ?? time(item.updatedAt)}`}
-                  trailing={<PayStateBadge state={item.state} />}
+                  trailing={<PayStateBadge state={item.state} reversedAt={item.reversedAt} />}
                   onClick={() => setOrder(item)}
                 />
               </li>
@@ -300,7 +300,7 @@ function LeaderHistory() {
       <dl>
         {orders.data?.items.map((item) => (
           <DetailRow key={item.id} label={item.orderNo}>
-            {money(item.amount)} <PayStateBadge state={item.state} />
+            {money(item.amount)} <PayStateBadge state={item.state} reversedAt={item.reversedAt} />
           </DetailRow>
         ))}
       </dl>

@@ -117,7 +117,7 @@ export default function OrdersPage() {
                 testId={`order-${order.orderNo}`}
                 title={money(order.amount)}
                 detail={`${order.orderNo} · ${time(order.createdAt)}`}
-                trailing={<PayStateBadge state={order.state} />}
+                trailing={<PayStateBadge state={order.state} reversedAt={order.reversedAt} />}
                 onClick={() => setSelected(order)}
               />
             </li>
@@ -153,7 +153,7 @@ export default function OrdersPage() {
                 <DetailRow label={t('payhub.orders.createdAt')}>{time(selected.createdAt)}</DetailRow>
                 <DetailRow label={t('payhub.orders.expiresAt')}>{time(selected.expiresAt)}</DetailRow>
                 <DetailRow label="">
-                  <PayStateBadge state={selected.state} />
+                  <PayStateBadge state={selected.state} reversedAt={selected.reversedAt} />
                 </DetailRow>
               </dl>
               <span className="mt-3 block text-sm font-medium text-slate-700">

@@ -13,8 +13,10 @@ const payTones: Record<number, 'neutral' | 'brand' | 'success' | 'warning' | 'da
   7: 'neutral',
   8: 'danger',
 };
-export function PayStateBadge({ state }: { state: number }) {
+/** A deposit order's state; a credited one the bank took back reads "reversed" (its state stays paid). */
+export function PayStateBadge({ state, reversedAt = null }: { state: number; reversedAt?: string | null }) {
   const { t } = useTranslation();
+  if (reversedAt) return <Badge tone="danger">{t('payhub.reversed')}</Badge>;
   return (
     <Badge tone={payTones[state] ?? 'neutral'}>{t(`payhub.states.${state}` as 'payhub.states.0')}</Badge>
   );

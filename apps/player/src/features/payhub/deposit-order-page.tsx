@@ -100,7 +100,8 @@ export default function DepositOrderPage() {
     );
   }
   const current = order.data;
-  const tone = depositTone(current.state);
+  // A credited deposit the bank took back keeps its state; the page says what happened instead.
+  const tone = current.reversedAt ? 'danger' : depositTone(current.state);
   const stateKey = String(current.state) as '0';
   const StateIcon =
     tone === 'success'
@@ -134,10 +135,17 @@ export default function DepositOrderPage() {
             {format.money(current.amount)}
           </p>
           <div className="mt-2 flex justify-center" data-testid="order-state">
-            <StateChip tone={tone} label={t(`playerWallet.depositStates.${stateKey}`)} />
+            <StateChip
+              tone={tone}
+              label={
+                current.reversedAt
+                  ? t('playerWallet.depositReversed')
+                  : t(`playerWallet.depositStates.${stateKey}`)
+              }
+            />
           </div>
           <p className="mt-3 text-[13.5px] leading-relaxed text-slate-600">
-            {t(`playerDeposit.stateHints.${stateKey}`)}
+            {current.reversedAt ? t('playerDeposit.reversedHint') : t(`playerDeposit.stateHints.${stateKey}`)}
           </p>
           {current.state === WAIT && (
             <p className="mt-2 text-[13px] font-semibold text-amber-700">

@@ -76,7 +76,13 @@ function DepositRecords() {
                 <span className="truncate text-[14.5px] font-semibold text-slate-900">
                   {t(`playerWallet.ports.${order.port}`)}
                 </span>
-                <span className="text-right text-[14.5px] font-semibold text-emerald-700 tabular-nums">
+                <span
+                  className={clsx(
+                    'text-right text-[14.5px] font-semibold tabular-nums',
+                    // Taken back by the bank: no longer money that came in.
+                    order.reversedAt ? 'text-slate-400 line-through' : 'text-emerald-700',
+                  )}
+                >
                   +{format.money(order.amount)}
                 </span>
                 <span className="truncate text-[12.5px] text-slate-500">
@@ -84,8 +90,12 @@ function DepositRecords() {
                 </span>
                 <span className="justify-self-end">
                   <StateChip
-                    tone={depositTone(order.state)}
-                    label={t(`playerWallet.depositStates.${String(order.state) as '0'}`)}
+                    tone={order.reversedAt ? 'danger' : depositTone(order.state)}
+                    label={
+                      order.reversedAt
+                        ? t('playerWallet.depositReversed')
+                        : t(`playerWallet.depositStates.${String(order.state) as '0'}`)
+                    }
                   />
                 </span>
               </span>

@@ -69,6 +69,7 @@ export function toPayOrderWire(row: PayOrderRow): PayOrder {
             qrisNmid: row.payeeQrisNmid,
           }
         : null,
+    reversedAt: row.reversedAt ? row.reversedAt.toISOString() : null,
   };
 }
 

@@ -30,6 +30,8 @@ export interface PayOrderRow extends orderRows.OrderRowBase {
   payeeHolderName: string | null;
   /** The card's QRIS merchant id (NMID), when it takes QRIS. */
   payeeQrisNmid: string | null;
+  /** When the bank took the credited deposit back (`pay_order_reversals`); null otherwise. */
+  reversedAt: Date | null;
 }
 
 type Raw = Record<string, unknown>;
@@ -47,11 +49,13 @@ function toOrder(row: Raw): PayOrderRow {
     payeeAccountNo: (row.payee_account_no as string | null) ?? null,
     payeeHolderName: (row.payee_holder_name as string | null) ?? null,
     payeeQrisNmid: (row.payee_qris_nmid as string | null) ?? null,
+    reversedAt: row.reversed_at == null ? null : date(row.reversed_at),
   };
 }
 
 const ORDER_COLUMNS = sql.raw(`o.*, c.bank_code AS payee_bank_code, c.account_no AS payee_account_no,
-  c.holder_name AS payee_holder_name, c.qris_nmid AS payee_qris_nmid`);
+  c.holder_name AS payee_holder_name, c.qris_nmid AS payee_qris_nmid,
+  (SELECT r.reversed_at FROM pay_order_reversals r WHERE r.order_id = o.id) AS reversed_at`);
 
 function inList(column: string, values: readonly number[]): SQL {
   return sql`${sql.raw(column)} = ANY(${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::int[])`;

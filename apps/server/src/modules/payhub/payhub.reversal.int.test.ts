@@ -92,7 +92,8 @@ describe('reversal of a credited deposit', () => {
     // The deposit's first-deposit bonus is clawed back to the pool.
     expect(await balanceAt(bonusAddress)).toBe(0n);
     // The order keeps its state; the console's list shows the reversal beside it.
-    expect((await player.client.api.payhub.orderState({ params: { id: order.id } })).state).toBe(P.PAID);
+    const after = await player.client.api.payhub.orderState({ params: { id: order.id } });
+    expect(after).toMatchObject({ state: P.PAID, reversedAt: reversal.reversedAt });
     const listed = await finance.api.console.deposits({ query: { orderNo: order.orderNo } });
     expect(listed.items[0]?.reversal).toEqual(reversal);
     // The player is told, in the project's language, and the history shows what left the wallet.

@@ -3,6 +3,7 @@ import {
   ErrorCode,
   formatMoney,
   type LocalCurrency,
+  PayhubPushRoute,
   smallestAmount,
 } from '@payhub/contracts';
 import type { Posting } from '../../ledger/ledger.types.ts';
@@ -11,7 +12,7 @@ import type { Executor } from '../../platform/db/database.ts';
 import { AppError, noPermission } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { afterCommit } from '../../platform/outbox.ts';
-import type { DepositOrders, PayhubDeps } from './payhub.orders.ts';
+import { type DepositOrders, type PayhubDeps, toPayOrderWire } from './payhub.orders.ts';
 import type { PayOrderRow } from './payhub.repo.ts';
 import { PAY_CREDITED_STATES } from './payhub.rules.ts';
 import {
@@ -203,8 +204,13 @@ export function createDepositReversals(
               `order is in state ${order.state}, not credited`,
             );
           const { row, event } = await reverseIn(tx, order, { reason, actorId: session.userId, ip });
+          // The order as both apps now show it (reversed), then the operator's quota. Not the
+          // lifecycle's push: that one also feeds the data center a credited deposit.
+          const wire = toPayOrderWire((await repo.order(tx, order.id))!);
+          outbox.add(() => deps.notifier.notify(order.playerId, PayhubPushRoute.payOrder, wire));
           if (order.operatorId !== null) {
             const operatorId = order.operatorId;
+            outbox.add(() => deps.notifier.notify(operatorId, PayhubPushRoute.payOrder, wire));
             outbox.add(() => orders.quotaPush(operatorId, order.projectId, order.currency));
           }
           const reversed = deps.onDepositReversed;

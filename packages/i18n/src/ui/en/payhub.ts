@@ -67,6 +67,8 @@ export const payhub: UiNamespace<'payhub'> = {
     newOrder: 'New order',
     detail: 'Order details',
   },
+  /** A credited deposit the bank took back (console reversal): its state stays paid. */
+  reversed: 'Reversed by the bank',
   states: {
     '-1': 'New',
     '0': 'Awaiting payment',

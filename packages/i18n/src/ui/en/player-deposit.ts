@@ -32,6 +32,8 @@ export const playerDeposit: PlayerCatalog['playerDeposit'] = {
   voucherSent: 'Receipt sent. The operator is checking it.',
   voucherTooLarge: 'The file is too large (at most 2 MB)',
   voucherWrongType: 'The file must be PNG, JPEG or WebP',
+  reversedHint:
+    'The bank reversed this payment after the deposit was credited, so the amount was taken back from your balance. The details are in the message in your inbox.',
   stateHints: {
     '-1': 'The order is being created.',
     '0': 'Transfer the exact amount to the account below, then upload the receipt.',

@@ -19,6 +19,8 @@ export const playerWallet: PlayerCatalog['playerWallet'] = {
   cancelWithdrawal: 'Cancel',
   cancelWithdrawalConfirm: 'Cancel this withdrawal? The amount on hold goes back to your balance.',
   withdrawalCanceled: 'Withdrawal canceled',
+  /** A credited deposit the bank took back (its state stays paid). */
+  depositReversed: 'Reversed by the bank',
   depositStates: {
     '-1': 'Created',
     '0': 'Awaiting payment',

@@ -67,6 +67,8 @@ export const payhub: UiNamespace<'payhub'> = {
     newOrder: 'Nuevo pedido',
     detail: 'Detalle del pedido',
   },
+  /** A credited deposit the bank took back (console reversal): its state stays paid. */
+  reversed: 'Revertido por el banco',
   states: {
     '-1': 'Nuevo',
     '0': 'Esperando pago',

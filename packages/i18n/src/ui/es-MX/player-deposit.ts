@@ -33,6 +33,8 @@ export const playerDeposit: PlayerCatalog['playerDeposit'] = {
   voucherSent: 'Comprobante enviado. El operador lo está revisando.',
   voucherTooLarge: 'El archivo es demasiado grande (máx. 2 MB)',
   voucherWrongType: 'El archivo debe ser PNG, JPEG o WebP',
+  reversedHint:
+    'El banco revirtió este pago después de acreditar el depósito, así que el monto se retiró de tu saldo. Los detalles están en el mensaje de tu buzón.',
   stateHints: {
     '-1': 'La orden se está creando.',
     '0': 'Transfiere el monto exacto a la cuenta de abajo y luego sube el comprobante.',

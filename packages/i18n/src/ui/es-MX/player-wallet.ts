@@ -19,6 +19,8 @@ export const playerWallet: PlayerCatalog['playerWallet'] = {
   cancelWithdrawal: 'Cancelar',
   cancelWithdrawalConfirm: '¿Cancelar este retiro? El monto retenido vuelve a tu saldo.',
   withdrawalCanceled: 'Retiro cancelado',
+  /** A credited deposit the bank took back (its state stays paid). */
+  depositReversed: 'Revertido por el banco',
   depositStates: {
     '-1': 'Creado',
     '0': 'Esperando pago',

@@ -71,6 +71,8 @@ export const payhub = {
     newOrder: 'Pesanan baru masuk',
     detail: 'Detail pesanan',
   },
+  /** A credited deposit the bank took back (console reversal): its state stays paid. */
+  reversed: 'Dibatalkan bank',
   states: {
     '-1': 'Baru',
     '0': 'Menunggu pembayaran',

@@ -31,6 +31,8 @@ export const playerDeposit = {
   voucherSent: 'Bukti transfer terkirim. Operator sedang memeriksa.',
   voucherTooLarge: 'Berkas terlalu besar (maks. 2 MB)',
   voucherWrongType: 'Format berkas harus PNG, JPEG atau WebP',
+  reversedHint:
+    'Bank membatalkan pembayaran ini setelah deposit dikreditkan, jadi jumlahnya ditarik kembali dari saldo Anda. Rinciannya ada di pesan kotak masuk Anda.',
   stateHints: {
     '-1': 'Pesanan sedang dibuat.',
     '0': 'Transfer jumlah yang tepat ke rekening di bawah, lalu unggah bukti transfer.',

@@ -17,6 +17,8 @@ export const playerWallet = {
   cancelWithdrawal: 'Batalkan',
   cancelWithdrawalConfirm: 'Batalkan penarikan ini? Dana yang ditahan akan kembali ke saldo Anda.',
   withdrawalCanceled: 'Penarikan dibatalkan',
+  /** A credited deposit the bank took back (its state stays paid). */
+  depositReversed: 'Dibatalkan bank',
   depositStates: {
     '-1': 'Dibuat',
     '0': 'Menunggu pembayaran',
