@@ -166,6 +166,9 @@ export const ConsoleMoneyDay = z.object({
   depositCount: z.number().int(),
   withdrawals: AssetAmountWire,
   withdrawalCount: z.number().int(),
+  /** Credited deposits the bank took back that day (bank rail; docs/payments.md), and how many. */
+  reversals: AssetAmountWire,
+  reversalCount: z.number().int(),
 });
 
 /** GGR of one local day, game and asset: stakes of settled bets minus their payouts (issue 19). */
@@ -576,7 +579,7 @@ export const consoleApi = {
     method: 'GET',
     path: '/main/console/reports/money',
     access: 'secure',
-    summary: `Console: deposits and withdrawals per day and rail (at most ${CONSOLE_REPORT_MAX_DAYS} days), from the ledger`,
+    summary: `Console: deposits, withdrawals and reversed deposits per day and rail (at most ${CONSOLE_REPORT_MAX_DAYS} days), from the ledger and the payment hub's reversals`,
     query: z.object({ from: ConsoleDay, to: ConsoleDay }).strict(),
     response: z.object({ timeZone: z.string(), items: z.array(ConsoleMoneyDay) }),
     errors: [ErrorCode.NoPermission],

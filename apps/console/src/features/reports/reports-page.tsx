@@ -54,7 +54,17 @@ export function ReportsPage() {
           <CsvButton
             name="money"
             range={range}
-            columns={['day', 'rail', 'asset', 'deposits', 'depositCount', 'withdrawals', 'withdrawalCount']}
+            columns={[
+              'day',
+              'rail',
+              'asset',
+              'deposits',
+              'depositCount',
+              'withdrawals',
+              'withdrawalCount',
+              'reversals',
+              'reversalCount',
+            ]}
             items={items}
           />
         }
@@ -104,6 +114,8 @@ export function ReportsPage() {
             t('console.reports.count'),
             t('console.reports.withdrawals'),
             t('console.reports.count'),
+            t('console.reports.reversals'),
+            t('console.reports.count'),
           ]}
         >
           {items.map((item) => (
@@ -115,6 +127,8 @@ export function ReportsPage() {
               <td className="px-2 py-1.5 tabular-nums">{item.depositCount}</td>
               <td className="px-2 py-1.5 tabular-nums">{item.withdrawals}</td>
               <td className="px-2 py-1.5 tabular-nums">{item.withdrawalCount}</td>
+              <td className="px-2 py-1.5 tabular-nums">{item.reversals}</td>
+              <td className="px-2 py-1.5 tabular-nums">{item.reversalCount}</td>
             </tr>
           ))}
         </Table>

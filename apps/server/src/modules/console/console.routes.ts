@@ -78,7 +78,7 @@ export function registerConsoleRoutes(app: FastifyInstance, deps: BindDeps, serv
     service.setMaintenance(await staffFor(context, 'maintenance'), body),
   );
   bindEndpoint(app, deps, api.moneyReport, async ({ query, context }) =>
-    service.moneyReport(await staffFor(context, 'moneyReport'), query),
+    service.moneyReport(await staffFor(context, 'moneyReport'), context.session, query),
   );
   bindEndpoint(app, deps, api.gameReport, async ({ query, context }) =>
     service.gameReport(await staffFor(context, 'gameReport'), query),

@@ -77,6 +77,7 @@ export interface ConsoleDeps {
     | 'adminOperators'
     | 'adminOrders'
     | 'adminReversals'
+    | 'adminReversalTotals'
   >;
   withdraw: Pick<WithdrawService, 'adminOrders'>;
   notices: Pick<NoticesService, 'create'>;
@@ -578,7 +579,7 @@ export function createConsoleService(deps: ConsoleDeps) {
     setMaintenance: (staff: Staff, maintenance: Maintenance) =>
       deps.maintenance.set(staff.projectId, maintenance, { userId: staff.userId, ip: staff.ip }),
 
-    async moneyReport(staff: Staff, query: { from: string; to: string }) {
+    async moneyReport(staff: Staff, session: Session, query: { from: string; to: string }) {
       const project = reportProject(staff, query);
       // Summed from the ledger's player-wallet entries (the one record of money), through its read.
       const rows = await ledger.entryTotalsByDay(repo.db, {
@@ -599,20 +600,29 @@ export function createConsoleService(deps: ConsoleDeps) {
           depN: number;
           wd: bigint;
           wdN: number;
+          rev: bigint;
+          revN: number;
         }
       >();
-      for (const row of rows) {
-        const code = REPORT_CODES.find((item) => item.code === row.code)!;
-        const key = `${row.day}|${code.rail}|${row.asset}`;
+      const entryOf = (day: string, rail: 'bank' | 'chain', asset: Asset) => {
+        const key = `${day}|${rail}|${asset}`;
         const entry = byKey.get(key) ?? {
-          day: row.day,
-          rail: code.rail,
-          asset: row.asset,
+          day,
+          rail,
+          asset,
           dep: 0n,
           depN: 0,
           wd: 0n,
           wdN: 0,
+          rev: 0n,
+          revN: 0,
         };
+        byKey.set(key, entry);
+        return entry;
+      };
+      for (const row of rows) {
+        const code = REPORT_CODES.find((item) => item.code === row.code)!;
+        const entry = entryOf(row.day, code.rail, row.asset);
         if (code.direction === 'deposit') {
           entry.dep += row.total;
           entry.depN += row.count;
@@ -620,7 +630,17 @@ export function createConsoleService(deps: ConsoleDeps) {
           entry.wd += row.total;
           entry.wdN += row.count;
         }
-        byKey.set(key, entry);
+      }
+      // Deposits the bank took back, on the day they were reversed (the payment hub's record).
+      const reversed = await deps.payhub.adminReversalTotals(delegated(staff, session), {
+        timeZone: project.timeZone,
+        from: query.from,
+        to: query.to,
+      });
+      for (const row of reversed) {
+        const entry = entryOf(row.day, 'bank', row.currency);
+        entry.rev += row.total;
+        entry.revN += row.count;
       }
       return {
         timeZone: project.timeZone,
@@ -632,6 +652,8 @@ export function createConsoleService(deps: ConsoleDeps) {
           depositCount: entry.depN,
           withdrawals: formatAmount(entry.wd, entry.asset),
           withdrawalCount: entry.wdN,
+          reversals: formatAmount(entry.rev, entry.asset),
+          reversalCount: entry.revN,
         })),
       };
     },

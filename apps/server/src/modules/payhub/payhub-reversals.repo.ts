@@ -1,3 +1,4 @@
+import type { LocalCurrency } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 
@@ -62,6 +63,29 @@ export const payhubReversalsRepo = {
               ${row.unrecovered.toString()}::bigint, ${row.commissionRecovered.toString()}::bigint,
               ${row.commissionUnrecovered.toString()}::bigint, ${row.reason}, ${row.reversedBy},
               ${row.reversedAt.toISOString()}::timestamptz)`);
+  },
+  /**
+   * Reversed deposits per local day (of the reversal) and currency in [from, to] (the console's money
+   * report): their amounts and how many.
+   */
+  async totalsByDay(
+    executor: Executor,
+    query: { projectId: number; timeZone: string; from: string; to: string },
+  ): Promise<Array<{ day: string; currency: LocalCurrency; total: bigint; count: number }>> {
+    const result = await executor.execute<Raw>(sql`
+      SELECT to_char((r.reversed_at AT TIME ZONE ${query.timeZone})::date, 'YYYY-MM-DD') AS day,
+             o.currency, sum(r.amount)::text AS total, count(*)::int AS n
+        FROM pay_order_reversals r JOIN pay_orders o ON o.id = r.order_id
+       WHERE r.project_id = ${query.projectId}
+         AND r.reversed_at >= (${query.from}::date)::timestamp AT TIME ZONE ${query.timeZone}
+         AND r.reversed_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.timeZone})
+       GROUP BY 1, 2 ORDER BY 1, 2`);
+    return result.rows.map((row) => ({
+      day: row.day as string,
+      currency: row.currency as LocalCurrency,
+      total: BigInt(row.total as string),
+      count: Number(row.n),
+    }));
   },
 };
 export type PayhubReversalsRepo = typeof payhubReversalsRepo;

@@ -14,6 +14,7 @@ import { confirmedDeposit, expectLedgerClean, quotaOf, walletOf } from '../../..
 import { registerPlayer } from '../../../test/promo-support.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, createLedger } from '../../ledger/ledger.ts';
+import { localDay } from '../../platform/local-day.ts';
 
 const PROJECT = 12; // IDR
 let testApp: TestApp;
@@ -119,6 +120,12 @@ describe('reversal of a credited deposit', () => {
       recovered: '80000.00',
       unrecovered: '0.00',
     });
+
+    // The money report counts it on the day it was reversed (bank rail), beside the deposits.
+    const day = localDay(testApp.clock.now(), 'Asia/Jakarta');
+    const report = await finance.api.console.moneyReport({ query: { from: day, to: day } });
+    const bank = report.items.find((item) => item.rail === 'bank' && item.asset === 'IDR');
+    expect(bank).toMatchObject({ reversals: '80000.00', reversalCount: 1 });
 
     // A repeat answers the same reversal and moves nothing.
     const again = await finance.api.console.reverseDeposit({

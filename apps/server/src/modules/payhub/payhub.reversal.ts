@@ -221,6 +221,12 @@ export function createDepositReversals(
       );
     },
 
+    /** Reversed deposits of the session's project per local day and currency (the money report). */
+    adminReversalTotals(session: Session, query: { timeZone: string; from: string; to: string }) {
+      if (session.staffRole !== 'admin') throw noPermission();
+      return reversals.totalsByDay(repo.db, { projectId: session.projectId, ...query });
+    },
+
     /** The reversals of some orders of the session's project (the console's order list). */
     async adminReversals(session: Session, orders: readonly PayOrderRow[]) {
       if (session.staffRole !== 'admin') throw noPermission();

@@ -207,6 +207,7 @@ export const console: ConsoleCatalog['console'] = {
     rail: 'Rail',
     deposits: 'Deposits',
     withdrawals: 'Withdrawals',
+    reversals: 'Deposits reversed',
     count: 'Transactions',
     bank: 'Bank',
     chain: 'Crypto',

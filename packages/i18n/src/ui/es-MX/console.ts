@@ -207,6 +207,7 @@ export const console: ConsoleCatalog['console'] = {
     rail: 'Canal',
     deposits: 'Depósitos',
     withdrawals: 'Retiros',
+    reversals: 'Depósitos revertidos',
     count: 'Operaciones',
     bank: 'Banco',
     chain: 'Cripto',

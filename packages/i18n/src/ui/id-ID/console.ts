@@ -205,6 +205,7 @@ export const console = {
     rail: 'Jalur',
     deposits: 'Deposit',
     withdrawals: 'Penarikan',
+    reversals: 'Deposit ditarik kembali',
     count: 'Jumlah transaksi',
     bank: 'Bank',
     chain: 'Kripto',
