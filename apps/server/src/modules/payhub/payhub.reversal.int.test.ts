@@ -171,6 +171,24 @@ describe('reversal of a credited deposit', () => {
     await expectLedgerClean(testApp);
   }, 120_000);
 
+  it('a deposit reversed before the bonus scan earns no first-deposit bonus', async () => {
+    const player = await newPlayer();
+    const { order } = await credited(player.client, '80000.00');
+    await finance.api.console.reverseDeposit({
+      params: { id: order.id },
+      body: { reason: 'Chargeback BCA' },
+    });
+    const bonus = testApp.app.rewards!.bonus;
+    await bonus.scanFirstDeposits(PROJECT);
+    expect(await balanceAt(accounts.playerBonus(PROJECT, player.userId, 'IDR').address)).toBe(0n);
+    const { rows } = await testApp.database.pool.query(
+      `SELECT id FROM rewards_bonuses WHERE player_id = $1`,
+      [player.userId],
+    );
+    expect(rows).toEqual([]);
+    await expectLedgerClean(testApp);
+  }, 120_000);
+
   it('refuses an order not credited (3007), another project (404), a role without the grant (1031) and a bad reason (3)', async () => {
     const player = await newPlayer();
     const waiting = await player.client.api.payhub.createOrder({

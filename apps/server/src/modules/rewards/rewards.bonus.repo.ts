@@ -230,6 +230,17 @@ export function createBonusRepo(db: Db) {
         SELECT 1 FROM rewards_reversed_deposits WHERE project_id = ${projectId} AND deposit_transfer = ${depositTransfer}`);
       return result.rows.length > 0;
     },
+    /**
+     * Serialises what concerns one deposit until the caller's transaction ends: a grant of its bonuses
+     * and its reversal. Either the grant sees the reversal recorded and grants nothing, or the
+     * reversal finds the granted rows and takes them back (an advisory lock: no row to lock before
+     * the first of them is written).
+     */
+    async lockDeposit(executor: Executor, projectId: number, depositTransfer: string): Promise<void> {
+      await executor.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`rewards:deposit:${projectId}:${depositTransfer}`}, 0))`,
+      );
+    },
     /** Records a reversed deposit once; false when it already was. */
     async markReversed(
       executor: Executor,

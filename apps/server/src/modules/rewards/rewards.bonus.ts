@@ -259,6 +259,8 @@ export function createBonusService(deps: BonusDeps) {
       const now = clock.now();
       const amount = bonusOf(deposit.amount, terms.bonusBp);
       if (amount <= 0n) return null;
+      // A deposit the bank took back earns nothing (docs/payments.md "Reversal of a credited deposit").
+      if (!(await depositStands(tx, projectId, deposit.transferId))) return null;
       const { uplines, shared } = await abuseOf(tx, projectId, deposit.playerId);
       const reasons = [...new Set(shared.map((signal) => `same_${signal.kind}`))].sort();
       const held = reasons.length > 0;
@@ -386,6 +388,15 @@ export function createBonusService(deps: BonusDeps) {
     return amount;
   }
 
+  /**
+   * Whether a deposit still stands (not reversed), under its lock (repo.lockDeposit) so that a
+   * reversal running at the same time waits for this transaction or is seen by it.
+   */
+  async function depositStands(tx: Executor, projectId: number, depositTransfer: string): Promise<boolean> {
+    await repo.lockDeposit(tx, projectId, depositTransfer);
+    return !(await repo.depositReversed(tx, projectId, depositTransfer));
+  }
+
   /** The reversal of a deposit's rewards inside the caller's transaction (see `depositReversed`). */
   async function depositReversedIn(
     tx: Executor,
@@ -393,6 +404,7 @@ export function createBonusService(deps: BonusDeps) {
     depositTransfer: string,
   ): Promise<{ clawedBack: bigint }> {
     let total = 0n;
+    await repo.lockDeposit(tx, projectId, depositTransfer);
     if (!(await repo.markReversed(tx, projectId, depositTransfer, clock.now()))) return { clawedBack: 0n };
     for (const bonus of await repo.ofDeposit(tx, projectId, depositTransfer)) {
       const now = clock.now();
@@ -441,6 +453,7 @@ export function createBonusService(deps: BonusDeps) {
     const granted = await repo.transaction(async (tx) => {
       const campaign = await deps.campaignsRepo.campaign(tx, projectId, campaignId, 'share');
       if (!campaign || campaign.asset !== deposit.asset) return null;
+      if (!(await depositStands(tx, projectId, deposit.transferId))) return null;
       if (deposit.at.getTime() < campaign.startsAt.getTime()) return null;
       if (deposit.at.getTime() >= campaignEnd(campaign).getTime()) return null;
       if (deposit.amount < campaign.minDeposit) return null;
