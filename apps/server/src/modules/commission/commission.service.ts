@@ -42,8 +42,11 @@ export interface CommissionDeps {
   projectById: (id: number) => ProjectConfig | undefined;
 }
 
-/** Ledger transfer codes that credit an operator's commission. */
-const EARNING_CODES = new Set(['deposit_commission', 'withdraw_commission']);
+/**
+ * Ledger transfer codes of an operator's earned commission: what each finished order credits, less
+ * what a reversed deposit took back (its entries on the account are negative).
+ */
+const EARNING_CODES = new Set(['deposit_commission', 'withdraw_commission', 'deposit_commission_reversal']);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function toChangeWire(row: CommissionChangeRow, card: OperatorCardRow | undefined): CommissionChange {

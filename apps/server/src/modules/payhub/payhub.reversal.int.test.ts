@@ -10,7 +10,13 @@ import type { PayhubClient } from '@payhub/client';
 import { ErrorCode, PayOrderState as P } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../../test/api-errors.ts';
-import { confirmedDeposit, expectLedgerClean, quotaOf, walletOf } from '../../../test/payhub-helpers.ts';
+import {
+  confirmedDeposit,
+  expectLedgerClean,
+  minor,
+  quotaOf,
+  walletOf,
+} from '../../../test/payhub-helpers.ts';
 import { registerPlayer } from '../../../test/promo-support.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, createLedger } from '../../ledger/ledger.ts';
@@ -67,6 +73,7 @@ describe('reversal of a credited deposit', () => {
     expect(await balanceAt(bonusAddress)).toBe(800_000n);
     const quotaBefore = await quotaOf(operator);
     const houseBefore = await house();
+    const earnedBefore = await operator.api.commission.balanceDetail();
     expect((await walletOf(player.client)).balance).toBe(8_000_000n);
 
     const reversal = await finance.api.console.reverseDeposit({
@@ -90,6 +97,14 @@ describe('reversal of a credited deposit', () => {
     const commission = BigInt(order.commission.replace('.', ''));
     expect(quotaBefore.commission - quotaAfter.commission).toBe(commission);
     expect((await house()) - houseBefore).toBe(commission);
+    // The operator's movements list the reversal; the commission earned is net of what it took back.
+    const movements = await operator.api.quota.transactions({ query: { count: 10, type: 'reversal' } });
+    expect(movements.items.map((item) => [item.code, item.account, item.amount])).toEqual([
+      ['deposit_commission_reversal', 'commission', `-${order.commission}`],
+      ['deposit_reversal', 'quota', '80000.00'],
+    ]);
+    const earnedAfter = await operator.api.commission.balanceDetail();
+    expect(minor(earnedBefore.earnedTotal) - minor(earnedAfter.earnedTotal)).toBe(commission);
     // The deposit's first-deposit bonus is clawed back to the pool.
     expect(await balanceAt(bonusAddress)).toBe(0n);
     // The order keeps its state; the console's list shows the reversal beside it.

@@ -19,6 +19,11 @@ export const OPERATOR_MOVEMENT_TYPE_OF_CODE: Readonly<Record<string, OperatorMov
   withdraw_release: 'withdrawal',
   withdraw_finish: 'withdrawal',
   withdraw_payout: 'withdrawal',
+  // A credited deposit the bank took back: the amount back into the quota (from the player's
+  // wallet and, for what it no longer held, the house), the commission back to the house.
+  deposit_reversal: 'reversal',
+  deposit_reversal_loss: 'reversal',
+  deposit_commission_reversal: 'reversal',
   // Earned on each finished order.
   deposit_commission: 'commission',
   withdraw_commission: 'commission',
