@@ -67,7 +67,9 @@ export function toDepositReversalWire(order: PayOrderRow, row: DepositReversalRo
  * back — from the player's wallet as far as its available balance covers it, the rest from the
  * house — and the house takes back the operator's commission as far as it is still there. One linked
  * ledger operation, the reversal row (one per order: a repeat answers it and moves nothing), the
- * deposit's rewards reversed and an audit line, all in one transaction. Entered by the console with a delegated admin session.
+ * deposit's rewards reversed and an audit line, all in one transaction. Entered by the console with
+ * a delegated admin session. The deposit still counts against the player's deposit limits (the play
+ * gate never voids a credited deposit): a chargeback must not give a player room to deposit again.
  */
 export function createDepositReversals(
   deps: PayhubDeps & DepositReversalDeps,
@@ -150,8 +152,6 @@ export function createDepositReversals(
       reversedBy: input.actorId,
       reversedAt: clock.now(),
     };
-    // The deposit still counts against the player's deposit limits (the play gate never voids a
-    // credited deposit): a chargeback must not give a player room to deposit again.
     await reversals.insert(tx, row);
     const event: DepositReversedEvent = {
       projectId: order.projectId,
@@ -228,15 +228,15 @@ export function createDepositReversals(
     },
 
     /** The reversals of some orders of the session's project (the console's order list). */
-    async adminReversals(session: Session, orders: readonly PayOrderRow[]) {
+    async adminReversals(session: Session, listed: readonly PayOrderRow[]) {
       if (session.staffRole !== 'admin') throw noPermission();
       const rows = await reversals.reversalsOf(
         repo.db,
         session.projectId,
-        orders.map((order) => order.id),
+        listed.map((order) => order.id),
       );
       return new Map(
-        orders.flatMap((order) => {
+        listed.flatMap((order) => {
           const row = rows.get(order.id);
           return row ? [[order.id, toDepositReversalWire(order, row)] as const] : [];
         }),
