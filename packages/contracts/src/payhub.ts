@@ -144,6 +144,8 @@ export const MonitoringCase = z.object({
     'blocked_address',
     // Rewards held for a self-referral or ring (issue 17); closing the case releases or voids them.
     'reward_abuse',
+    // A credited deposit of the player the bank took back (a chargeback): the account is reviewed.
+    'deposit_reversed',
   ]),
   subjectType: z.string(),
   subjectId: z.string(),

@@ -110,6 +110,7 @@ function Thresholds({ rules }: { rules: ConsoleMonitoringRules }) {
     ['self_dealing', t('consoleScreens.cases.thresholds.self_dealing')],
     ['blocked_address', t('consoleScreens.cases.thresholds.blocked_address')],
     ['reward_abuse', t('consoleScreens.cases.thresholds.reward_abuse')],
+    ['deposit_reversed', t('consoleScreens.cases.thresholds.deposit_reversed')],
   ] as const;
   return (
     <details

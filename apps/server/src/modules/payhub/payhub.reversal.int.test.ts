@@ -125,6 +125,12 @@ describe('reversal of a credited deposit', () => {
       [player.userId, `pay:${order.id}`],
     );
     expect(gate.map((row) => row.state)).toEqual(['credited']);
+    // A monitoring case for compliance: a chargeback is a fraud signal.
+    const cases = await admin.api.console.cases({ query: { status: 'open', count: 100 } });
+    const opened = cases.items.find(
+      (item) => item.rule === 'deposit_reversed' && item.subjectId === String(player.userId),
+    );
+    expect(opened?.details).toMatchObject({ orderId: order.id, amount: '80000.00', unrecovered: '0.00' });
     // Audited with the figures and the reason.
     const audit = await admin.api.console.audit({
       query: { objectType: 'pay_order', objectId: String(order.id), action: 'pay_order.reverse' },

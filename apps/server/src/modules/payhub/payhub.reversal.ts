@@ -153,6 +153,21 @@ export function createDepositReversals(
       reversedAt: clock.now(),
     };
     await reversals.insert(tx, row);
+    // A chargeback is a fraud signal: compliance reviews the player (one open case a player; while it
+    // is open the player's referral bonuses are not paid).
+    await repo.openCase(tx, {
+      projectId: order.projectId,
+      rule: 'deposit_reversed',
+      subjectType: 'player',
+      subjectId: String(order.playerId),
+      details: {
+        orderId: order.id,
+        amount: formatMoney(order.amount),
+        unrecovered: formatMoney(row.unrecovered),
+        reason: input.reason,
+      },
+      at: row.reversedAt,
+    });
     const event: DepositReversedEvent = {
       projectId: order.projectId,
       playerId: order.playerId,

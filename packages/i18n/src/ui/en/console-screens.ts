@@ -127,6 +127,7 @@ export const consoleScreens: ConsoleScreensCatalog = {
       self_dealing: 'Self-dealing',
       blocked_address: 'Blocked address',
       reward_abuse: 'Reward abuse',
+      deposit_reversed: 'Deposit reversed',
     },
     subjects: {
       player: 'Player',
@@ -155,6 +156,7 @@ export const consoleScreens: ConsoleScreensCatalog = {
       bonusIds: 'Bonuses',
       sharedWith: 'Shares signals with players',
       depositTransfer: 'Deposit transfer',
+      unrecovered: 'Not recovered from the balance',
     },
     values: {
       first_deposit: 'First-deposit bonus',
@@ -177,6 +179,8 @@ export const consoleScreens: ConsoleScreensCatalog = {
         'A player linked to an operator at work (same device, address or card); the order is not given to that operator.',
       blocked_address: 'A USDT withdrawal to an address on the block list (the withdrawal is refused).',
       reward_abuse: 'Self-referral or a ring of accounts: the rewards are held until the case is decided.',
+      deposit_reversed:
+        "A credited deposit of the player was reversed because the bank took the payment back (chargeback); the player's account is reviewed.",
     },
   },
   people: {

@@ -127,6 +127,7 @@ export const consoleScreens: ConsoleScreensCatalog = {
       self_dealing: 'Autoservicio',
       blocked_address: 'Dirección bloqueada',
       reward_abuse: 'Abuso de recompensas',
+      deposit_reversed: 'Depósito revertido',
     },
     subjects: {
       player: 'Jugador',
@@ -155,6 +156,7 @@ export const consoleScreens: ConsoleScreensCatalog = {
       bonusIds: 'Bonos',
       sharedWith: 'Comparte señales con jugadores',
       depositTransfer: 'Transferencia del depósito',
+      unrecovered: 'No recuperado del saldo',
     },
     values: {
       first_deposit: 'Bono de primer depósito',
@@ -177,6 +179,8 @@ export const consoleScreens: ConsoleScreensCatalog = {
         'Un jugador vinculado a un operador en turno (mismo dispositivo, dirección o tarjeta); la orden no se asigna a ese operador.',
       blocked_address: 'Un retiro de USDT a una dirección de la lista de bloqueo (el retiro se rechaza).',
       reward_abuse: 'Autorreferido o red de cuentas: las recompensas se retienen hasta decidir el caso.',
+      deposit_reversed:
+        'Un depósito acreditado del jugador se revirtió porque el banco anuló el pago (contracargo); se revisa la cuenta del jugador.',
     },
   },
   people: {

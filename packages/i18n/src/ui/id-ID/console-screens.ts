@@ -126,6 +126,7 @@ export const consoleScreens = {
       self_dealing: 'Transaksi dengan diri sendiri',
       blocked_address: 'Alamat diblokir',
       reward_abuse: 'Penyalahgunaan hadiah',
+      deposit_reversed: 'Deposit ditarik kembali',
     },
     subjects: {
       player: 'Pemain',
@@ -154,6 +155,7 @@ export const consoleScreens = {
       bonusIds: 'Bonus',
       sharedWith: 'Berbagi tanda dengan pemain',
       depositTransfer: 'Transfer deposit',
+      unrecovered: 'Tidak tertagih dari saldo',
     },
     values: {
       first_deposit: 'Bonus deposit pertama',
@@ -177,6 +179,8 @@ export const consoleScreens = {
       blocked_address: 'Penarikan USDT ke alamat yang ada di daftar blokir (penarikan ditolak).',
       reward_abuse:
         'Referral ke diri sendiri atau lingkaran akun: hadiahnya ditahan sampai kasus diputuskan.',
+      deposit_reversed:
+        'Deposit pemain yang sudah dikreditkan ditarik kembali karena bank membatalkan pembayarannya (chargeback); akun pemain ditinjau.',
     },
   },
   people: {
