@@ -500,12 +500,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     projects: site.allProjects,
     isOwnUpload: site.isOwnUpload,
     onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
-    // A deposit reversed from the console: its bonuses in the same transaction; after it, the
-    // promoter's statistics no longer count it and the player gets a mail.
-    reverseRewards: async (tx, reversed) =>
-      rewardsBonus?.depositReversedIn(tx, reversed.projectId, reversed.creditTransferId),
+    // A deposit reversed from the console: in its transaction, the deposit's bonuses and the
+    // promoter's counts of it are undone; after it, the player gets a mail.
+    reverseDependents: async (tx, reversed) => {
+      await rewardsBonus?.depositReversedIn(tx, reversed.projectId, reversed.creditTransferId);
+      await datacenter.depositReversedIn(tx, { userId: reversed.playerId, reference: reversed.orderNo });
+    },
     onDepositReversed: async (reversed) => {
-      await datacenter.depositReversed({ userId: reversed.playerId, reference: reversed.orderNo });
       const project = site.projectById(reversed.projectId);
       const mail = depositReversedMail(project?.locale, {
         orderNo: reversed.orderNo,

@@ -80,8 +80,8 @@ export async function registerPaymentHub(
     isOwnUpload: (url: string, userId: number, projectId: number) => Promise<boolean>;
     /** The promo data center's deposit feed (docs/promo.md). */
     onDepositCredited?: PayhubDeps['onDepositCredited'];
-    /** A credited deposit reversed from the console: its rewards (in its transaction) and the player's mail. */
-    reverseRewards?: DepositReversalDeps['reverseRewards'];
+    /** A credited deposit reversed from the console: what depends on it (in its transaction), the player's mail. */
+    reverseDependents?: DepositReversalDeps['reverseDependents'];
     onDepositReversed?: DepositReversalDeps['onDepositReversed'];
     /** The chain watcher's side of USDT quota top-ups (absent: no chain, USDT top-ups answer 3065). */
     usdtChain?: () => UsdtTopupChain | undefined;
@@ -124,7 +124,7 @@ export async function registerPaymentHub(
     ...common,
     repo: payhubRepo,
     ...(deps.onDepositCredited ? { onDepositCredited: deps.onDepositCredited } : {}),
-    ...(deps.reverseRewards ? { reverseRewards: deps.reverseRewards } : {}),
+    ...(deps.reverseDependents ? { reverseDependents: deps.reverseDependents } : {}),
     ...(deps.onDepositReversed ? { onDepositReversed: deps.onDepositReversed } : {}),
     isOwnUpload: deps.isOwnUpload,
     ...(deps.playGate ? { playGate: deps.playGate } : {}),

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 import { dcAttributions, dcTaskEvents } from './datacenter.schema.ts';
 
 export const EventKind = { Apply: 1, Complete: 2, DepositFirst: 3, Deposit: 4 } as const;
@@ -108,35 +108,35 @@ export function createDatacenterRepo(db: Db) {
       });
     },
     /**
-     * Uncounts a deposit the bank took back (payhub's reversal): its deposit event goes, and when it
-     * was the player's first deposit the first-deposit event goes too and the player has no first
-     * deposit again (the next one that stands counts as the first). Idempotent; false when nothing
-     * was counted for it.
+     * Uncounts a deposit the bank took back (payhub's reversal), inside the reversal's transaction:
+     * its deposit event goes, and when it was the player's first deposit the first-deposit event goes
+     * too and the player has no first deposit again (the next one that stands counts as the first).
+     * False when nothing was counted for it.
      */
-    async uncountDeposit(input: { playerId: number; reference: string }): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const locked = await tx.execute<Record<string, unknown>>(sql`
-          SELECT first_deposit_ref FROM dc_attributions WHERE player_id = ${input.playerId} FOR UPDATE`);
-        const attribution = locked.rows[0];
-        if (!attribution) return false;
-        const removed = await tx.execute(sql`
+    async uncountDeposit(
+      executor: Executor,
+      input: { playerId: number; reference: string },
+    ): Promise<boolean> {
+      const locked = await executor.execute<Record<string, unknown>>(sql`
+        SELECT first_deposit_ref FROM dc_attributions WHERE player_id = ${input.playerId} FOR UPDATE`);
+      const attribution = locked.rows[0];
+      if (!attribution) return false;
+      const removed = await executor.execute(sql`
+        DELETE FROM dc_task_events
+         WHERE player_id = ${input.playerId} AND kind = ${EventKind.Deposit}
+           AND source_ref = ${`deposit:${input.reference}`}
+        RETURNING id`);
+      if (removed.rows.length === 0) return false;
+      if (attribution.first_deposit_ref === input.reference) {
+        await executor.execute(sql`
           DELETE FROM dc_task_events
-           WHERE player_id = ${input.playerId} AND kind = ${EventKind.Deposit}
-             AND source_ref = ${`deposit:${input.reference}`}
-          RETURNING id`);
-        if (removed.rows.length === 0) return false;
-        if (attribution.first_deposit_ref === input.reference) {
-          await tx.execute(sql`
-            DELETE FROM dc_task_events
-             WHERE player_id = ${input.playerId} AND kind = ${EventKind.DepositFirst}
-               AND source_ref = ${`first:${input.playerId}`}`);
-          await tx
-            .update(dcAttributions)
-            .set({ firstDepositAt: null, firstDepositRef: null })
-            .where(eq(dcAttributions.playerId, input.playerId));
-        }
-        return true;
-      });
+           WHERE player_id = ${input.playerId} AND kind = ${EventKind.DepositFirst}
+             AND source_ref = ${`first:${input.playerId}`}`);
+        await executor.execute(sql`
+          UPDATE dc_attributions SET first_deposit_at = NULL, first_deposit_ref = NULL
+           WHERE player_id = ${input.playerId}`);
+      }
+      return true;
     },
     /** (day, promoter) buckets of a group over local days [fromDay, toDay]. */
     async groupDays(groupId: number, fromDay: string, toDay: string): Promise<Bucket[]> {

@@ -1,5 +1,6 @@
 import { DATA_RANGE_MAX_DAYS, ErrorCode } from '@payhub/contracts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, badParameter } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import {
@@ -295,9 +296,12 @@ export function createDatacenterService({ repo, promo, clock }: DatacenterServic
         reference: event.reference,
       });
     },
-    /** A credited deposit the bank took back: no longer counted for its promoter (datacenter.repo.ts). */
-    depositReversed(event: { userId: number; reference: string }): Promise<boolean> {
-      return repo.uncountDeposit({ playerId: event.userId, reference: event.reference });
+    /**
+     * A credited deposit the bank took back, inside the reversal's transaction: no longer counted for
+     * its promoter (datacenter.repo.ts `uncountDeposit`).
+     */
+    depositReversedIn(tx: Executor, event: { userId: number; reference: string }): Promise<boolean> {
+      return repo.uncountDeposit(tx, { playerId: event.userId, reference: event.reference });
     },
   };
 }

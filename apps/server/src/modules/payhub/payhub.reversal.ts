@@ -37,10 +37,11 @@ export interface DepositReversedEvent {
 
 export interface DepositReversalDeps {
   /**
-   * Inside the reversal's transaction: the rewards of this deposit (first-deposit and referral
-   * bonuses) are voided or clawed back — one transaction, so a reversal never stands without it.
+   * Inside the reversal's transaction, what other modules built on the deposit: its bonuses voided or
+   * clawed back, the promoter's counts of it removed — one transaction, so a reversal never stands
+   * without them.
    */
-  reverseRewards?: (tx: Executor, event: DepositReversedEvent) => Promise<unknown>;
+  reverseDependents?: (tx: Executor, event: DepositReversedEvent) => Promise<unknown>;
   /** After commit: tells the player (an inbox mail in the project's language). */
   onDepositReversed?: (event: DepositReversedEvent) => Promise<unknown>;
 }
@@ -178,7 +179,7 @@ export function createDepositReversals(
       recovered,
       creditTransferId: await creditTransferId(tx, order.id),
     };
-    await deps.reverseRewards?.(tx, event);
+    await deps.reverseDependents?.(tx, event);
     await writeAudit(tx, {
       projectId: order.projectId,
       actorId: input.actorId,
