@@ -57,6 +57,20 @@ async function paidDeposit(player: PayhubClient, amount: string) {
   throw new Error(`no seeded operator confirmed order ${order.id}`);
 }
 
+/** The seeded player of project 12 signed in to the player app on a phone (it lands on the wallet). */
+async function playerPhone(): Promise<Page> {
+  const context = await newMobileContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  const account = seededAccount('player', 12);
+  await page.goto('/play/login');
+  await page.locator('input[name="phone"]').fill(account.phone);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await page.waitForURL('**/play/wallet');
+  return page;
+}
+
 /** A desktop console page signed in as a staff member of project 12. */
 async function consolePage(label: StaffLabel, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({
@@ -415,15 +429,7 @@ describe('operator console at 1280x800', () => {
     await page.getByTestId('chain-crash').scrollIntoViewIfNeeded();
     await screenshot(page, 'console-games-chains');
 
-    const context = await newMobileContext(browser);
-    contexts.push(context);
-    const lobby = await context.newPage();
-    const account = seededAccount('player', 12);
-    await lobby.goto('/play/login');
-    await lobby.locator('input[name="phone"]').fill(account.phone);
-    await lobby.locator('input[name="password"]').fill(account.password);
-    await lobby.getByRole('button', { name: 'Masuk', exact: true }).click();
-    await lobby.waitForURL('**/play/wallet');
+    const lobby = await playerPhone();
     await lobby.goto('/play/games');
     const tile = lobby.getByTestId('lobby-roller');
     await tile.waitFor();
@@ -510,15 +516,7 @@ describe('operator console at 1280x800', () => {
     expect(mails.items.some((mail) => mail.title === 'Deposit dibatalkan oleh bank')).toBe(true);
 
     // The player's phone: the deposit's record and its page say the bank took it back.
-    const phoneContext = await newMobileContext(browser);
-    contexts.push(phoneContext);
-    const phone = await phoneContext.newPage();
-    const account = seededAccount('player', 12);
-    await phone.goto('/play/login');
-    await phone.locator('input[name="phone"]').fill(account.phone);
-    await phone.locator('input[name="password"]').fill(account.password);
-    await phone.getByRole('button', { name: 'Masuk', exact: true }).click();
-    await phone.waitForURL('**/play/wallet');
+    const phone = await playerPhone();
     const record = phone.getByTestId('deposit-record').filter({ hasText: 'Dibatalkan bank' }).first();
     await record.waitFor();
     // Centred: the bottom navigation covers the foot of the screen.

@@ -11,3 +11,13 @@ export function resolveLocale(value: string | undefined | null): Locale {
   if (lower.startsWith('en')) return 'en';
   return DEFAULT_LOCALE;
 }
+
+/**
+ * Digit grouping and decimal mark of each locale, fixed here so that every WebView and every mail
+ * prints the same text ("Rp 150.000,00", "MX$1,500.00"), whatever the device's own Intl data.
+ */
+export const AMOUNT_SEPARATORS: Readonly<Record<Locale, { group: string; decimal: string }>> = {
+  'id-ID': { group: '.', decimal: ',' },
+  'es-MX': { group: ',', decimal: '.' },
+  en: { group: ',', decimal: '.' },
+};

@@ -1,4 +1,10 @@
-import { displayAmount, type LocalCurrency, type Locale, resolveLocale } from '@payhub/contracts';
+import {
+  AMOUNT_SEPARATORS,
+  displayAmount,
+  type LocalCurrency,
+  type Locale,
+  resolveLocale,
+} from '@payhub/contracts';
 
 /**
  * The texts of the inbox mails the server writes, per language (issue 11: a mail read
@@ -262,13 +268,6 @@ export function identityReviewMail(
   return { ...identityReviewTexts[locale](decision, reason), language: locale };
 }
 
-/** Digit grouping of each locale in mails, as the player app prints amounts (shared/money.ts). */
-const MAIL_SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
-  'id-ID': { group: '.', decimal: ',' },
-  'es-MX': { group: ',', decimal: '.' },
-  en: { group: ',', decimal: '.' },
-};
-
 /**
  * The mail (inbox) telling a player that a credited deposit was taken back because the bank reversed
  * the payment: the order, its amount, what the wallet gave back, and where to ask.
@@ -297,7 +296,7 @@ export function depositReversedMail(
 ): { title: string; text: string; language: Locale } {
   const locale = resolveLocale(language);
   const show = (units: bigint) =>
-    displayAmount(units, deposit.currency, { ...MAIL_SEPARATORS[locale], symbol: deposit.symbol });
+    displayAmount(units, deposit.currency, { ...AMOUNT_SEPARATORS[locale], symbol: deposit.symbol });
   return {
     ...depositReversedTexts[locale](deposit.orderNo, show(deposit.amount), show(deposit.taken)),
     language: locale,

@@ -1,4 +1,5 @@
 import {
+  AMOUNT_SEPARATORS,
   type Asset,
   displayAmount,
   type Locale,
@@ -15,13 +16,6 @@ export interface CurrencyFormat {
   asset?: Asset;
 }
 
-/** Digit grouping of each locale, fixed here so that every WebView prints the same text. */
-const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
-  'id-ID': { group: '.', decimal: ',' },
-  'es-MX': { group: ',', decimal: '.' },
-  en: { group: ',', decimal: '.' },
-};
-
 /**
  * The player app's money display: bigint minor units or the wire string in, the project's symbol
  * and the asset's display digits out ("Rp 150.000,00", "MX$1,500.00"). Parsing and the digits are the
@@ -30,7 +24,10 @@ const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
 export function formatMoney(amount: bigint | string, currency: CurrencyFormat): string {
   const asset = currency.asset ?? MONEY_ASSET;
   const units = typeof amount === 'bigint' ? amount : parseAmount(amount, asset, 'wire');
-  return displayAmount(units, asset, { ...SEPARATORS[currency.locale], symbol: currency.currencySymbol });
+  return displayAmount(units, asset, {
+    ...AMOUNT_SEPARATORS[currency.locale],
+    symbol: currency.currencySymbol,
+  });
 }
 
 /** The amount rules of the payment forms; each failed rule names its message key. */

@@ -101,7 +101,7 @@ export default function DepositOrderPage() {
   }
   const current = order.data;
   // A credited deposit the bank took back keeps its state; the page says what happened instead.
-  const tone = current.reversedAt ? 'danger' : depositTone(current.state);
+  const tone = depositTone(current);
   const stateKey = String(current.state) as '0';
   const StateIcon =
     tone === 'success'

@@ -52,12 +52,13 @@ export function createCrashPlay(deps: {
     try {
       waiting.betId = (await deps.send(bet)).id;
     } catch (error) {
-      if (autoWaiting === waiting && closedWindow(error) && !waiting.stopping) return queue(bet);
-      if (autoWaiting === waiting && waiting.stopping) {
+      if (autoWaiting === waiting) {
+        // Stopped during the send: the run ends as stopped, nothing kept. Otherwise a closed window
+        // keeps the bet for the next one.
+        if (!waiting.stopping && closedWindow(error)) return queue(bet);
         autoWaiting = null;
-        return waiting.reject(new AutoBetCancelled());
+        if (waiting.stopping) return waiting.reject(new AutoBetCancelled());
       }
-      if (autoWaiting === waiting) autoWaiting = null;
       waiting.reject(error);
     } finally {
       waiting.sending = false;

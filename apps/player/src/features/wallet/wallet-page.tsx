@@ -90,7 +90,7 @@ function DepositRecords() {
                 </span>
                 <span className="justify-self-end">
                   <StateChip
-                    tone={order.reversedAt ? 'danger' : depositTone(order.state)}
+                    tone={depositTone(order)}
                     label={
                       order.reversedAt
                         ? t('playerWallet.depositReversed')

@@ -23,7 +23,9 @@ export function StateChip({ tone, label }: { tone: StateTone; label: string }) {
 }
 
 /** Deposit order states (spec §4): waiting and checking are pending, paid and check-success are done. */
-export function depositTone(state: number): StateTone {
+export function depositTone({ state, reversedAt }: { state: number; reversedAt: string | null }): StateTone {
+  // A credited deposit the bank took back keeps its state: it reads as failed.
+  if (reversedAt) return 'danger';
   if (state === 1 || state === 9) return 'success';
   if (state === 2) return 'neutral';
   if (state === 7 || state === 8) return 'danger';

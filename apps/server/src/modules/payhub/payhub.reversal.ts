@@ -222,7 +222,7 @@ export function createDepositReversals(
           const { row, event } = await reverseIn(tx, order, { reason, actorId: session.userId, ip });
           // The order as both apps now show it (reversed), then the operator's quota. Not the
           // lifecycle's push: that one also feeds the data center a credited deposit.
-          const wire = toPayOrderWire((await repo.order(tx, order.id))!);
+          const wire = toPayOrderWire({ ...order, reversedAt: row.reversedAt });
           outbox.add(() => deps.notifier.notify(order.playerId, PayhubPushRoute.payOrder, wire));
           if (order.operatorId !== null) {
             const operatorId = order.operatorId;
