@@ -5,7 +5,8 @@
 // agent sees live; finance opens the money report for a date range with its chart, and the GGR report
 // over bets placed through the API; an admin switches a game off and the player's lobby shows it off;
 // a payments staff member resolves a stuck deposit (the player is credited); finance reverses a
-// credited deposit the bank took back (the player's balance gives it back, the player is told); a content editor
+// credited deposit the bank took back (the player's balance gives it back, the player is told, and
+// the player's withdrawals are held until compliance closes the case); a content editor
 // schedules a notice that the agent app shows live when its time comes; the operations screens
 // (crypto, agreements, promo applications, providers with the day's reconciliation, the guide); a
 // payments staff member opens an operator's page (cards and names, quota) and the promoters list; a
@@ -526,6 +527,29 @@ describe('operator console at 1280x800', () => {
     await phone.getByTestId('order-state').filter({ hasText: 'Dibatalkan bank' }).waitFor();
     await phone.getByText('Bank membatalkan pembayaran ini').waitFor();
     await screenshot(phone, 'player-deposit-reversed');
+
+    // The case the reversal opened holds the player's withdrawals: the form says so, its button is off.
+    await phone.goto('/play/withdraw');
+    const hold = phone.getByTestId('withdraw-hold-notice');
+    await hold.getByText('Penarikan ditahan sementara').waitFor();
+    expect(await phone.getByRole('button', { name: 'Ajukan penarikan' }).isDisabled()).toBe(true);
+    await screenshot(phone, 'player-withdraw-held');
+    // Compliance closes the case: withdrawals are open again.
+    const admin = await signedIn('admin');
+    const cases = await admin.api.console.cases({ query: { status: 'open', count: 100 } });
+    const playerId = (await player.api.user.me()).id;
+    const opened = cases.items.find(
+      (item) => item.rule === 'deposit_reversed' && item.subjectId === String(playerId),
+    );
+    await admin.api.console.closeCase({
+      params: { id: opened!.id },
+      body: { resolution: 'Pemain membayar kembali di cabang BCA' },
+    });
+    await phone.reload();
+    await phone.getByTestId('withdraw-available').waitFor();
+    await phone.waitForLoadState('networkidle');
+    expect(await hold.count()).toBe(0);
+    expect(await phone.getByRole('button', { name: 'Ajukan penarikan' }).isDisabled()).toBe(false);
   });
 
   it('a content editor schedules a notice; the agent app shows it live when its time comes', async () => {

@@ -482,6 +482,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (scope) =>
     registerEmailRoutes(scope, { ...bindDeps, capture: mailCapture }, emails),
   );
+  /** Before any withdrawal, bank or crypto: who may take money out at all. */
+  const mayWithdraw = async (userId: number, projectId: number) => {
+    await identity.requireOfAge(userId, projectId);
+    // A fraud case open on the player (a reversed deposit, a blocked address): 712 until it closes.
+    await payhub.refuseHeldWithdrawal(userId);
+    // An open wagering requirement and the player chose to keep the bonus: 4017.
+    await rewardsBonus?.checkWithdraw(userId);
+  };
   const {
     payhub,
     withdraw,
@@ -501,12 +509,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isOwnUpload: site.isOwnUpload,
     onDepositCredited: (deposit) => datacenter.recordDeposit(deposit),
     // A deposit reversed from the console: in its transaction, the deposit's bonuses and the
-    // promoter's counts of it are undone; after it, the player gets a mail.
+    // promoter's counts of it are undone and the player's mail is stored; its push follows the commit.
     reverseDependents: async (tx, reversed) => {
       await rewardsBonus?.depositReversedIn(tx, reversed.projectId, reversed.creditTransferId);
       await datacenter.depositReversedIn(tx, { userId: reversed.playerId, reference: reversed.orderNo });
-    },
-    onDepositReversed: async (reversed) => {
       const project = site.projectById(reversed.projectId);
       const mail = depositReversedMail(project?.locale, {
         orderNo: reversed.orderNo,
@@ -515,7 +521,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         currency: reversed.currency,
         symbol: project?.currencySymbol ?? reversed.currency,
       });
-      await inbox.deliver({
+      return inbox.deliverIn(tx, {
         projectId: reversed.projectId,
         userId: reversed.playerId,
         senderId: null,
@@ -534,11 +540,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       };
     },
     playGate: responsible.gate,
-    mayWithdraw: async (userId, projectId) => {
-      await identity.requireOfAge(userId, projectId);
-      // An open wagering requirement and the player chose to keep the bonus: 4017 before anything else.
-      await rewardsBonus?.checkWithdraw(userId);
-    },
+    mayWithdraw,
     // Or the bonus forfeited, inside the withdrawal's transaction: a refused withdrawal keeps it.
     applyBonusChoice: async (tx, userId) => rewardsBonus?.forfeitForWithdraw(tx, userId),
     withdrawTier: identity.withdrawTier,
@@ -555,10 +557,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notifier: { notify: (userId, route, content) => realtime.notifyUser(userId, route, content) },
       codes,
       secondFactor: (userId, code) => twoFactor.require(userId, code),
-      mayWithdraw: async (userId, projectId) => {
-        await identity.requireOfAge(userId, projectId);
-        await rewardsBonus?.checkWithdraw(userId);
-      },
+      mayWithdraw,
       applyBonusChoice: async (tx, userId) => rewardsBonus?.forfeitForWithdraw(tx, userId),
       withdrawTier: identity.withdrawTier,
       playGate: responsible.gate,

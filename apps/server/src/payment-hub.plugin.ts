@@ -80,9 +80,8 @@ export async function registerPaymentHub(
     isOwnUpload: (url: string, userId: number, projectId: number) => Promise<boolean>;
     /** The promo data center's deposit feed (docs/promo.md). */
     onDepositCredited?: PayhubDeps['onDepositCredited'];
-    /** A credited deposit reversed from the console: what depends on it (in its transaction), the player's mail. */
+    /** A credited deposit reversed from the console: what depends on it, the player's mail (in its transaction). */
     reverseDependents?: DepositReversalDeps['reverseDependents'];
-    onDepositReversed?: DepositReversalDeps['onDepositReversed'];
     /** The chain watcher's side of USDT quota top-ups (absent: no chain, USDT top-ups answer 3065). */
     usdtChain?: () => UsdtTopupChain | undefined;
     /** Responsible play (issue 14): deposit limits and exclusions at order creation and credit. */
@@ -125,7 +124,6 @@ export async function registerPaymentHub(
     repo: payhubRepo,
     ...(deps.onDepositCredited ? { onDepositCredited: deps.onDepositCredited } : {}),
     ...(deps.reverseDependents ? { reverseDependents: deps.reverseDependents } : {}),
-    ...(deps.onDepositReversed ? { onDepositReversed: deps.onDepositReversed } : {}),
     isOwnUpload: deps.isOwnUpload,
     ...(deps.playGate ? { playGate: deps.playGate } : {}),
   });

@@ -185,6 +185,8 @@ export const chain = {
       ErrorCode.InsufficientBalanceWallet,
       ErrorCode.NotFound,
       ErrorCode.WithdrawalUnderReview,
+      // A fraud case open on the player holds withdrawals until compliance closes it.
+      ErrorCode.AccountUnderReview,
       ErrorCode.CryptoAddressNotYetUsable,
       ErrorCode.ContactSupport,
       ErrorCode.OperatorCannotPay,

@@ -15,6 +15,8 @@ export const PayOrderState = {
   CHECK_SUCCESS: 9,
 } as const;
 export type PayOrderState = (typeof PayOrderState)[keyof typeof PayOrderState];
+/** The deposit states in which the player has been credited (the money is on the balance). */
+export const PAY_CREDITED_STATES: readonly number[] = [PayOrderState.PAID, PayOrderState.CHECK_SUCCESS];
 
 /** Withdrawal order states (the spec's second set). */
 export const WithdrawOrderState = {

@@ -95,6 +95,8 @@ export const withdraw = {
       ErrorCode.InsufficientBalanceWallet,
       ErrorCode.WithdrawalOutOfRange,
       ErrorCode.WithdrawalUnderReview,
+      // A fraud case open on the player holds withdrawals until compliance closes it.
+      ErrorCode.AccountUnderReview,
       ErrorCode.NotFound,
       ErrorCode.OperatorCannotPay,
       ErrorCode.UserCannotPlay,
@@ -128,6 +130,14 @@ export const withdraw = {
       openOrders: z.number().int(),
       openOrdersMax: z.number().int(),
     }),
+  }),
+  hold: endpoint({
+    method: 'GET',
+    path: '/main/withdraw/hold',
+    access: 'secure',
+    summary:
+      'Whether the caller’s withdrawals, bank and crypto, wait for a compliance review (refused with 712 while held)',
+    response: z.object({ held: z.boolean() }),
   }),
   cancel: endpoint({
     method: 'DELETE',

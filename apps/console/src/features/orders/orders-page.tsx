@@ -1,4 +1,9 @@
-import { type DepositReversal, PayOrderState, WithdrawOrderState } from '@payhub/contracts';
+import {
+  type DepositReversal,
+  PAY_CREDITED_STATES,
+  PayOrderState,
+  WithdrawOrderState,
+} from '@payhub/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +47,6 @@ const RESOLVABLE: Record<Kind, number> = {
 };
 
 /** A deposit the player was credited (what a reversal applies to). */
-const CREDITED: readonly number[] = [PayOrderState.PAID, PayOrderState.CHECK_SUCCESS];
 
 /** Finished well: green; finished badly: red; stuck: amber; on its way: grey. */
 function stateTone(kind: Kind, state: number): 'slate' | 'green' | 'amber' | 'red' {
@@ -266,7 +270,7 @@ export function OrdersPage() {
                     {t('consoleOps.resolve.action')}
                   </Button>
                 )}
-                {mayReverse && CREDITED.includes(row.state) && !row.reversal && (
+                {mayReverse && PAY_CREDITED_STATES.includes(row.state) && !row.reversal && (
                   <Button variant="plain" onClick={() => setReversing(row)}>
                     {t('consoleOps.reverse.action')}
                   </Button>

@@ -10,6 +10,7 @@ import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
+import { useWithdrawHeld, WithdrawHoldNotice, withdrawHoldQuery } from '../../lib/withdraw-hold.tsx';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { TextField } from '../../shared/ui/field.tsx';
@@ -132,6 +133,7 @@ export default function ChainWithdrawPage() {
   const shortUsdt = useUsdtText();
   const book = useQuery(addressBookQuery());
   const withdrawals = useQuery(chainWithdrawalsQuery());
+  const held = useWithdrawHeld();
   const [addressId, setAddressId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -179,7 +181,8 @@ export default function ChainWithdrawPage() {
       setAmount('');
       await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.chainWithdrawals });
     } catch {
-      // The error dialog has told the user why.
+      // The error dialog has told the user why; a refusal may have put the account under review.
+      void queryClient.invalidateQueries({ queryKey: withdrawHoldQuery().queryKey });
     } finally {
       setBusy(false);
     }
@@ -190,6 +193,7 @@ export default function ChainWithdrawPage() {
     <>
       {header}
       <main className="mx-auto flex max-w-md flex-col gap-4 px-4 py-4">
+        <WithdrawHoldNotice />
         <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/70">
           <div className="mb-2 flex items-center justify-between">
             <h2 className="text-[14px] font-semibold text-slate-700">{t('playerChain.addressBook')}</h2>
@@ -280,7 +284,7 @@ export default function ChainWithdrawPage() {
             </dl>
           )}
           <BonusWithdrawNotice />
-          <Button type="submit" block busy={busy} data-testid="chain-withdraw-submit">
+          <Button type="submit" block busy={busy} disabled={held} data-testid="chain-withdraw-submit">
             {t('playerChain.submit')}
           </Button>
         </form>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProjectFormat } from '../../lib/currency.ts';
 import { paths } from '../../lib/paths.ts';
+import { WithdrawHoldNotice } from '../../lib/withdraw-hold.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 
 /** Deposit or withdraw: local currency through the payment hub, or USDT on chain (the chain feature's screens). */
@@ -56,6 +57,7 @@ export function ChooserPage({ kind }: { kind: 'deposit' | 'withdraw' }) {
         backLabel={t('player.back')}
       />
       <main className="mx-auto flex max-w-md flex-col gap-3 px-4 pt-4 pb-8">
+        {kind === 'withdraw' && <WithdrawHoldNotice />}
         {options.map(({ to, icon: Icon, title, hint, id }) => (
           <Link
             key={id}

@@ -12,6 +12,7 @@ import { notify } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
+import { useWithdrawHeld, WithdrawHoldNotice, withdrawHoldQuery } from '../../lib/withdraw-hold.tsx';
 import { newIdempotencyKey } from '../../shared/idempotency.ts';
 import { type AmountProblem, checkAmount } from '../../shared/money.ts';
 import { Button } from '../../shared/ui/button.tsx';
@@ -33,6 +34,7 @@ export default function WithdrawPage() {
   const format = useProjectFormat();
   const currency = format.currency;
   const info = useQuery(withdrawInfoQuery());
+  const held = useWithdrawHeld();
   const accounts = useQuery(bankAccountsQuery());
   const [accountId, setAccountId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
@@ -94,7 +96,8 @@ export default function WithdrawPage() {
       notify.success(t('playerWithdraw.submitted'));
       navigate(paths.walletWithdrawals, { replace: true });
     } catch {
-      // The error dialog has told the user why.
+      // The error dialog has told the user why; a refusal may have put the account under review.
+      void queryClient.invalidateQueries({ queryKey: withdrawHoldQuery().queryKey });
     } finally {
       setBusy(false);
     }
@@ -145,6 +148,7 @@ export default function WithdrawPage() {
             </p>
           )}
         </section>
+        <WithdrawHoldNotice />
 
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-[13px] font-medium text-slate-600">
@@ -237,7 +241,7 @@ export default function WithdrawPage() {
         </div>
 
         <BonusWithdrawNotice />
-        <Button type="submit" block busy={busy}>
+        <Button type="submit" block busy={busy} disabled={held}>
           {t('playerWithdraw.submit')}
         </Button>
       </form>

@@ -230,13 +230,24 @@ describe('chain withdrawals', () => {
     ).toBe(ErrorCode.ContactSupport);
     expect(await usdtOf(testApp, playerId)).toEqual(before);
     const cases = await testApp.database.pool.query(
-      `SELECT subject_id FROM payhub_cases WHERE rule = 'blocked_address' AND status = 'open'`,
+      `SELECT id, subject_id FROM payhub_cases WHERE rule = 'blocked_address' AND status = 'open'`,
     );
     expect(cases.rows.map((row) => row.subject_id)).toEqual([String(playerId)]);
-    // Taken off the list by an admin: the address can be paid again (the request is accepted and held).
+    // Taken off the list by an admin: the address could be paid again, but the open case holds the
+    // player's withdrawals (712) until compliance closes it.
     expect((await admin.api.chain.unblockAddress({ params: { address: BLOCKED } })).address).toBe(BLOCKED);
     expect((await admin.api.chain.blockedAddresses()).items).toEqual([]);
     expect((await otherAdmin.api.chain.blockedAddresses()).items).toMatchObject([otherBody]);
+    expect(await player.api.withdraw.hold()).toEqual({ held: true });
+    expect(
+      (await failure(player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } }))).errCode,
+    ).toBe(ErrorCode.AccountUnderReview);
+    expect(await usdtOf(testApp, playerId)).toEqual(before);
+    await admin.api.payhub.adminCloseCase({
+      params: { id: Number(cases.rows[0].id) },
+      body: { resolution: 'listed by mistake' },
+    });
+    expect(await player.api.withdraw.hold()).toEqual({ held: false });
     const accepted = await player.api.chain.withdraw({ body: { amount: '10', addressId: entry.id } });
     expect(accepted.state).toBe('requested');
     expect((await usdtOf(testApp, playerId)).held - before.held).toBe(11n * USDT);

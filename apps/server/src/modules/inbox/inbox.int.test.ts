@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errCodeOf, userIdOf } from '../../../test/promo-support.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ourClient, signInToken, waitFor } from '../../realtime/realtime.test-support.ts';
+import { createInboxRepo } from './inbox.repo.ts';
+import { createInboxService } from './inbox.service.ts';
 
 let testApp: TestApp;
 let promoterId: number;
@@ -117,5 +119,43 @@ describe('inbox', () => {
       promoterSocket.stop();
       leaderSocket.stop();
     }
+  });
+
+  it('stores a mail inside the caller’s transaction: rolled back with it, pushed only when asked after the commit', async () => {
+    const pushes: Array<{ userId: number; payload: InboxNewPush }> = [];
+    const inbox = createInboxService({
+      repo: createInboxRepo(testApp.database.db),
+      clock: testApp.clock,
+      push: () => async (userId, _route, payload) => {
+        pushes.push({ userId, payload: payload as InboxNewPush });
+      },
+      mayMail: async () => false,
+    });
+    const mail = {
+      projectId: 12,
+      userId: promoterId,
+      senderId: null,
+      title: 'Dalam transaksi',
+      content: 'x',
+    };
+    const titles = async () =>
+      (await (await testApp.signIn('promoter')).api.inbox.list({ query: { count: 50 } })).items.map(
+        (item) => item.title,
+      );
+    const rolledBack = testApp.database.db.transaction(async (tx) => {
+      await inbox.deliverIn(tx, mail);
+      throw new Error('the caller failed after the mail');
+    });
+    await expect(rolledBack).rejects.toThrow('the caller failed');
+    expect(await titles()).not.toContain('Dalam transaksi');
+
+    const push = await testApp.database.db.transaction((tx) => inbox.deliverIn(tx, mail));
+    expect(pushes).toEqual([]);
+    expect(await titles()).toContain('Dalam transaksi');
+    const item = await push();
+    expect(item).toMatchObject({ title: 'Dalam transaksi', content: 'x', read: false });
+    expect(pushes).toEqual([
+      { userId: promoterId, payload: { mail: item, unreadCount: expect.any(Number) } },
+    ]);
   });
 });

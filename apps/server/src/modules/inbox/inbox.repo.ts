@@ -1,8 +1,12 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Executor } from '../../platform/db/database.ts';
 import { inboxMail } from './inbox.schema.ts';
 
 export type MailRow = typeof inboxMail.$inferSelect;
+export type NewMailRow = Pick<
+  MailRow,
+  'projectId' | 'userId' | 'senderId' | 'title' | 'content' | 'createdAt'
+>;
 
 const live = (userId: number) => and(eq(inboxMail.userId, userId), isNull(inboxMail.deletedAt));
 
@@ -11,6 +15,15 @@ export function createInboxRepo(db: Db) {
     async insert(row: typeof inboxMail.$inferInsert): Promise<MailRow> {
       const [created] = await db.insert(inboxMail).values(row).returning();
       return created!;
+    },
+    /** The same insert on the caller's executor, inside its transaction. */
+    async insertIn(executor: Executor, row: NewMailRow): Promise<MailRow> {
+      const result = await executor.execute(sql`
+        INSERT INTO inbox_mail (project_id, user_id, sender_id, title, content, created_at)
+        VALUES (${row.projectId}, ${row.userId}, ${row.senderId}, ${row.title}, ${row.content},
+                ${row.createdAt.toISOString()}::timestamptz)
+        RETURNING id`);
+      return { ...row, id: Number(result.rows[0]!.id), readAt: null, deletedAt: null };
     },
     async list(userId: number, page: number, pageSize: number, unreadOnly: boolean) {
       const where = unreadOnly ? and(live(userId), isNull(inboxMail.readAt)) : live(userId);

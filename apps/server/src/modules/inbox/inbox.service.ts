@@ -1,5 +1,6 @@
 import { ErrorCode, INBOX_NEW_ROUTE, type InboxNewPush, type MailItem } from '@payhub/contracts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import { unixSeconds } from '../../platform/local-day.ts';
@@ -17,6 +18,15 @@ export interface InboxServiceOptions {
   mayMail: (session: Session, userId: number) => Promise<boolean>;
 }
 
+/** A mail the platform or a staff member sends to one user. */
+export interface OutgoingMail {
+  projectId: number;
+  userId: number;
+  senderId: number | null;
+  title: string;
+  content: string;
+}
+
 export function createInboxService({ repo, clock, push, mayMail }: InboxServiceOptions) {
   const view = (row: MailRow): MailItem => ({
     mailId: row.id,
@@ -30,24 +40,32 @@ export function createInboxService({ repo, clock, push, mayMail }: InboxServiceO
     return { changed: count, unreadCount: await repo.unreadCount(userId) };
   }
 
-  /** Stores a mail and, after it is stored, pushes it on /heracles/inbox/new to the user's sessions. */
-  async function deliver(mail: {
-    projectId: number;
-    userId: number;
-    senderId: number | null;
-    title: string;
-    content: string;
-  }): Promise<MailItem> {
-    const row = await repo.insert({ ...mail, createdAt: clock.now() });
+  /** Pushes a stored mail on /heracles/inbox/new to the user's sessions, with the unread count. */
+  async function announce(row: MailRow): Promise<MailItem> {
     const item = view(row);
-    const payload: InboxNewPush = { mail: item, unreadCount: await repo.unreadCount(mail.userId) };
+    const payload: InboxNewPush = { mail: item, unreadCount: await repo.unreadCount(row.userId) };
     // A failed push loses nothing: the mail is stored and the badge is read again on the next list.
-    await push?.()?.(mail.userId, INBOX_NEW_ROUTE, payload).catch(() => {});
+    await push?.()?.(row.userId, INBOX_NEW_ROUTE, payload).catch(() => {});
     return item;
+  }
+
+  /** Stores a mail and, after it is stored, pushes it to the user's sessions. */
+  async function deliver(mail: OutgoingMail): Promise<MailItem> {
+    return announce(await repo.insert({ ...mail, createdAt: clock.now() }));
+  }
+
+  /**
+   * Stores a mail inside the caller's transaction, so it stands or falls with what it tells; the
+   * returned push is for after the commit (before it, the mail is not there to read).
+   */
+  async function deliverIn(tx: Executor, mail: OutgoingMail): Promise<() => Promise<MailItem>> {
+    const row = await repo.insertIn(tx, { ...mail, createdAt: clock.now() });
+    return () => announce(row);
   }
 
   return {
     deliver,
+    deliverIn,
     async list(session: Session, query: { page: number; count: number; unreadOnly: boolean }) {
       const page = await repo.list(session.userId, query.page, query.count, query.unreadOnly);
       return {

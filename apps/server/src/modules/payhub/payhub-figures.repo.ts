@@ -1,4 +1,4 @@
-import { PayOrderState } from '@payhub/contracts';
+import { PAY_CREDITED_STATES } from '@payhub/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.ts';
 import { operatorOrderTotals } from '../../platform/db/order-rows.ts';
@@ -22,11 +22,5 @@ export const payhubFiguresRepo = {
   },
   /** Per operator: deposits credited (paid or checked) with their last change in [from, to). */
   creditedTotals: (executor: Executor, operatorIds: readonly number[], period: { from: Date; to: Date }) =>
-    operatorOrderTotals(
-      executor,
-      'pay_orders',
-      stateList(PayOrderState.PAID, PayOrderState.CHECK_SUCCESS),
-      operatorIds,
-      period,
-    ),
+    operatorOrderTotals(executor, 'pay_orders', stateList(...PAY_CREDITED_STATES), operatorIds, period),
 };

@@ -457,11 +457,17 @@ export function createPayhubRepo(db: Db, users: Pick<UserProfiles, 'cards'>) {
         ON CONFLICT (rule, subject_type, subject_id) WHERE status = 'open' DO NOTHING RETURNING id`);
       return result.rows[0] ? Number(result.rows[0].id) : null;
     },
-    /** Whether an open monitoring case names this subject (a flagged player, for rewards). */
-    async hasOpenCase(executor: Executor, subjectType: string, subjectId: string): Promise<boolean> {
+    /** Whether an open monitoring case (of one of `rules`, when given) names this subject. */
+    async hasOpenCase(
+      executor: Executor,
+      subjectType: string,
+      subjectId: string,
+      rules?: readonly string[],
+    ): Promise<boolean> {
+      const ofRules = rules ? sql` AND rule = ANY(${`{${rules.join(',')}}`}::text[])` : sql``;
       const result = await executor.execute(sql`
         SELECT 1 FROM payhub_cases WHERE subject_type = ${subjectType} AND subject_id = ${subjectId}
-           AND status = 'open' LIMIT 1`);
+           AND status = 'open'${ofRules} LIMIT 1`);
       return result.rows.length > 0;
     },
     async cases(

@@ -4,10 +4,11 @@
 // first-deposit bonus is clawed back, the deposit still counts against the player's limits, the
 // player reads a mail in Indonesian, the wallet history shows the reversal, the audit line names the
 // staff member; five reversals at once move the money once; a repeat answers the same reversal; an
+// the player's withdrawals are held (712) until compliance closes the case the reversal opened; an
 // order not credited answers 3007, another project's 404, a role without the grant 1031, a short
 // reason 3 — and the ledger check stays clean.
 import type { PayhubClient } from '@payhub/client';
-import { ErrorCode, PayOrderState as P } from '@payhub/contracts';
+import { ErrorCode, PayOrderState as P, WithdrawOrderState as W } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../../test/api-errors.ts';
 import {
@@ -189,6 +190,38 @@ describe('reversal of a credited deposit', () => {
       [`pay:${order.id}:reversal:%`],
     );
     expect(rows[0]!.n).toBe(3);
+    await expectLedgerClean(testApp);
+  }, 120_000);
+
+  it('holds the player’s withdrawals (712) while the reversal’s case is open; closing it frees them', async () => {
+    const player = await newPlayer();
+    await credited(player.client, '100000.00');
+    const { order } = await credited(player.client, '50000.00');
+    expect(await player.client.api.withdraw.hold()).toEqual({ held: false });
+    await finance.api.console.reverseDeposit({
+      params: { id: order.id },
+      body: { reason: 'Chargeback BCA' },
+    });
+    expect(await player.client.api.withdraw.hold()).toEqual({ held: true });
+    const account = await player.client.api.withdraw.bankAdd({
+      body: { bankCode: 'BCA', accountNo: '5550004444', holderName: 'Pemain Uji' },
+    });
+    const before = await walletOf(player.client);
+    const body = { amount: '60000.00', bankAccountId: account.id };
+    expect(await codeOf(player.client.api.withdraw.create({ body }))).toBe(ErrorCode.AccountUnderReview);
+    expect(await walletOf(player.client)).toEqual(before);
+
+    const cases = await admin.api.console.cases({ query: { status: 'open', count: 100 } });
+    const opened = cases.items.find(
+      (item) => item.rule === 'deposit_reversed' && item.subjectId === String(player.userId),
+    );
+    await admin.api.console.closeCase({
+      params: { id: opened!.id },
+      body: { resolution: 'Bank confirmed the payment again' },
+    });
+    expect(await player.client.api.withdraw.hold()).toEqual({ held: false });
+    expect((await player.client.api.withdraw.create({ body })).state).toBe(W.WAIT);
+    expect((await walletOf(player.client)).held - before.held).toBeGreaterThanOrEqual(6_000_000n);
     await expectLedgerClean(testApp);
   }, 120_000);
 

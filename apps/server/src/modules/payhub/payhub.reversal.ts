@@ -3,6 +3,7 @@ import {
   ErrorCode,
   formatMoney,
   type LocalCurrency,
+  PAY_CREDITED_STATES,
   PayhubPushRoute,
   smallestAmount,
 } from '@payhub/contracts';
@@ -14,7 +15,6 @@ import type { Session } from '../../platform/http/request-context.ts';
 import { afterCommit } from '../../platform/outbox.ts';
 import { type DepositOrders, type PayhubDeps, toPayOrderWire } from './payhub.orders.ts';
 import type { PayOrderRow } from './payhub.repo.ts';
-import { PAY_CREDITED_STATES } from './payhub.rules.ts';
 import {
   type DepositReversalRow,
   type PayhubReversalsRepo,
@@ -38,12 +38,13 @@ export interface DepositReversedEvent {
 export interface DepositReversalDeps {
   /**
    * Inside the reversal's transaction, what other modules built on the deposit: its bonuses voided or
-   * clawed back, the promoter's counts of it removed — one transaction, so a reversal never stands
-   * without them.
+   * clawed back, the promoter's counts of it removed, the player's mail stored — one transaction, so a
+   * reversal never stands without them. What it returns runs after the commit (the mail's push).
    */
-  reverseDependents?: (tx: Executor, event: DepositReversedEvent) => Promise<unknown>;
-  /** After commit: tells the player (an inbox mail in the project's language). */
-  onDepositReversed?: (event: DepositReversedEvent) => Promise<unknown>;
+  reverseDependents?: (
+    tx: Executor,
+    event: DepositReversedEvent,
+  ) => Promise<(() => Promise<unknown>) | undefined>;
 }
 
 export function toDepositReversalWire(order: PayOrderRow, row: DepositReversalRow): DepositReversal {
@@ -89,7 +90,7 @@ export function createDepositReversals(
     tx: Executor,
     order: PayOrderRow,
     input: { reason: string; actorId: number; ip: string },
-  ): Promise<{ row: DepositReversalRow; event: DepositReversedEvent }> {
+  ): Promise<{ row: DepositReversalRow; afterCommit: (() => Promise<unknown>) | undefined }> {
     const accounts = await orders.accountsOf(tx, order);
     // Lock order (docs/payments.md): the order row (locked by the caller), then the user accounts.
     await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
@@ -179,7 +180,7 @@ export function createDepositReversals(
       recovered,
       creditTransferId: await creditTransferId(tx, order.id),
     };
-    await deps.reverseDependents?.(tx, event);
+    const afterCommit = await deps.reverseDependents?.(tx, event);
     await writeAudit(tx, {
       projectId: order.projectId,
       actorId: input.actorId,
@@ -197,7 +198,7 @@ export function createDepositReversals(
       },
       ip: input.ip,
     });
-    return { row, event };
+    return { row, afterCommit };
   }
 
   return {
@@ -219,7 +220,7 @@ export function createDepositReversals(
               ErrorCode.OrderAlreadyStarted,
               `order is in state ${order.state}, not credited`,
             );
-          const { row, event } = await reverseIn(tx, order, { reason, actorId: session.userId, ip });
+          const { row, afterCommit } = await reverseIn(tx, order, { reason, actorId: session.userId, ip });
           // The order as both apps now show it (reversed), then the operator's quota. Not the
           // lifecycle's push: that one also feeds the data center a credited deposit.
           const wire = toPayOrderWire({ ...order, reversedAt: row.reversedAt });
@@ -229,8 +230,7 @@ export function createDepositReversals(
             outbox.add(() => deps.notifier.notify(operatorId, PayhubPushRoute.payOrder, wire));
             outbox.add(() => orders.quotaPush(operatorId, order.projectId, order.currency));
           }
-          const reversed = deps.onDepositReversed;
-          if (reversed) outbox.add(() => reversed(event));
+          if (afterCommit) outbox.add(afterCommit);
           return toDepositReversalWire(order, row);
         },
         deps.log,

@@ -1,6 +1,6 @@
 // Proves the pure deposit and withdrawal rules: the transition tables are functions with no way out
 // of a final state, money arithmetic is exact in bigint, and the monitoring threshold test is tight.
-import { PayOrderState as P, WithdrawOrderState as W } from '@payhub/contracts';
+import { PayOrderState as P, PAY_CREDITED_STATES, WithdrawOrderState as W } from '@payhub/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,6 @@ import {
   commissionOf,
   isJustUnderThreshold,
   nextPayState,
-  PAY_CREDITED_STATES,
   PAY_HOLDING_STATES,
   PAY_TRANSITIONS,
   type PayEvent,

@@ -44,8 +44,13 @@ export function nextPayState(from: number, event: PayEvent): PayOrderState | nul
 
 /** States in which the operator's quota is held for the order. */
 export const PAY_HOLDING_STATES: readonly number[] = [S.WAIT, S.CHECKING, S.EXCEPTIONAL];
-/** States in which the player has been credited. */
-export const PAY_CREDITED_STATES: readonly number[] = [S.PAID, S.CHECK_SUCCESS];
+/**
+ * Monitoring rules whose open case holds the player's withdrawals, bank and crypto, until compliance
+ * closes it (712): signs that money may leave that is not the player's to take — a deposit the bank
+ * took back, an attempt to pay a blocked address. The other player rules (velocity, reward abuse)
+ * put the player before compliance without holding their own money.
+ */
+export const WITHDRAWAL_HOLDING_RULES: readonly string[] = ['deposit_reversed', 'blocked_address'];
 /** What operators (non-managers) work on, and what managers review (spec §4 filters). */
 export const OPERATOR_QUEUE_STATES: readonly number[] = [S.WAIT, S.CHECKING];
 export const MANAGER_QUEUE_STATES: readonly number[] = [S.EXCEPTIONAL, S.CANCELED];

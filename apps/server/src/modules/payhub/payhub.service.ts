@@ -10,7 +10,7 @@ import { createDepositOrders, type PayhubDeps } from './payhub.orders.ts';
 import { createPayhubPlayerCases } from './payhub.player.ts';
 import type { OperatorRow } from './payhub.repo.ts';
 import { createDepositReversals, type DepositReversalDeps } from './payhub.reversal.ts';
-import { OPERATOR_QUEUE_STATES } from './payhub.rules.ts';
+import { OPERATOR_QUEUE_STATES, WITHDRAWAL_HOLDING_RULES } from './payhub.rules.ts';
 import { createPayhubStaffCases } from './payhub.staff.ts';
 
 export { newOrderNo, type PayhubDeps, toPayOrderWire } from './payhub.orders.ts';
@@ -24,6 +24,9 @@ export function createPayhubService(deps: PayhubDeps & DepositReversalDeps) {
   const { repo, clock } = deps;
   const orders = createDepositOrders(deps);
   const { project, requireOperator, requireManager, refused, lifecycle, statusOf } = orders;
+  /** Whether a case of a holding rule (WITHDRAWAL_HOLDING_RULES) is open on the player. */
+  const withdrawalsHeld = (playerId: number): Promise<boolean> =>
+    repo.hasOpenCase(repo.db, 'player', String(playerId), WITHDRAWAL_HOLDING_RULES);
 
   return {
     requireOperator,
@@ -55,6 +58,12 @@ export function createPayhubService(deps: PayhubDeps & DepositReversalDeps) {
     /** Whether an open monitoring case names this subject (rewards: a flagged account is paid no referral bonus). */
     hasOpenCase: (subjectType: string, subjectId: string): Promise<boolean> =>
       repo.hasOpenCase(repo.db, subjectType, subjectId),
+    withdrawalsHeld,
+    /** Refuses a withdrawal (bank or crypto) while its player's withdrawals are held: 712, "under review". */
+    async refuseHeldWithdrawal(playerId: number): Promise<void> {
+      if (await withdrawalsHeld(playerId))
+        throw new AppError(ErrorCode.AccountUnderReview, 'withdrawals held for a compliance review');
+    },
 
     /**
      * Counts an amount against the operator's per-order and daily limits inside the caller's

@@ -14,6 +14,9 @@ export function registerWithdrawRoutes(
   );
   bindEndpoint(app, deps, api.fee, async ({ body, context }) => withdraw.fee(context.session, body.amount));
   bindEndpoint(app, deps, api.info, async ({ context }) => withdraw.info(context.session));
+  bindEndpoint(app, deps, api.hold, async ({ context }) => ({
+    held: await withdraw.withdrawalsHeld(context.session.userId),
+  }));
   bindEndpoint(app, deps, api.cancel, async ({ params, context }) =>
     withdraw.cancel(context.session, params.id, context.ip),
   );

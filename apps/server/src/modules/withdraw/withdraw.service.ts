@@ -23,6 +23,8 @@ export function createWithdrawService(deps: WithdrawDeps) {
     ...createWithdrawBankAccounts(deps, orders),
     ...createWithdrawHandling(deps, orders),
     ...createWithdrawStaffCases(orders),
+    /** Whether the player's withdrawals wait for a compliance review (payhub's holding cases). */
+    withdrawalsHeld: (userId: number) => deps.payhub.withdrawalsHeld(userId),
 
     /** The payout bank accounts of a player as `bank:<code>:<number>` (rewards' abuse signals). */
     async payoutAccountsOf(userId: number): Promise<string[]> {

@@ -177,10 +177,11 @@ export const consoleScreens: ConsoleScreensCatalog = {
       many_payers_one_card: 'More than {{payers}} different payers to one card within {{hours}} hours.',
       self_dealing:
         'A player linked to an operator at work (same device, address or card); the order is not given to that operator.',
-      blocked_address: 'A USDT withdrawal to an address on the block list (the withdrawal is refused).',
+      blocked_address:
+        'A USDT withdrawal to an address on the block list (the withdrawal is refused); while the case is open, all of the player’s withdrawals are held.',
       reward_abuse: 'Self-referral or a ring of accounts: the rewards are held until the case is decided.',
       deposit_reversed:
-        "A credited deposit of the player was reversed because the bank took the payment back (chargeback); the player's account is reviewed.",
+        "A credited deposit of the player was reversed because the bank took the payment back (chargeback); while the case is open, the player's withdrawals are held and referral bonuses are not paid.",
     },
   },
   people: {

@@ -21,6 +21,11 @@ export const playerWallet: PlayerCatalog['playerWallet'] = {
   withdrawalCanceled: 'Withdrawal canceled',
   /** A credited deposit the bank took back (its state stays paid). */
   depositReversed: 'Reversed by the bank',
+  /** Withdrawals held while a compliance case is open on the player (712). */
+  withdrawHold: {
+    title: 'Withdrawals are on hold',
+    body: 'Your account is being reviewed by our compliance team. You can still play and deposit; withdrawals open again once the review is done. Contact customer service if you have questions.',
+  },
   depositStates: {
     '-1': 'Created',
     '0': 'Awaiting payment',

@@ -177,10 +177,11 @@ export const consoleScreens: ConsoleScreensCatalog = {
       many_payers_one_card: 'Más de {{payers}} pagadores distintos a una tarjeta en {{hours}} horas.',
       self_dealing:
         'Un jugador vinculado a un operador en turno (mismo dispositivo, dirección o tarjeta); la orden no se asigna a ese operador.',
-      blocked_address: 'Un retiro de USDT a una dirección de la lista de bloqueo (el retiro se rechaza).',
+      blocked_address:
+        'Un retiro de USDT a una dirección de la lista de bloqueo (el retiro se rechaza); mientras el caso esté abierto, se retienen todos los retiros del jugador.',
       reward_abuse: 'Autorreferido o red de cuentas: las recompensas se retienen hasta decidir el caso.',
       deposit_reversed:
-        'Un depósito acreditado del jugador se revirtió porque el banco anuló el pago (contracargo); se revisa la cuenta del jugador.',
+        'Un depósito acreditado del jugador se revirtió porque el banco anuló el pago (contracargo); mientras el caso esté abierto, se retienen los retiros del jugador y no se pagan bonos de referido.',
     },
   },
   people: {

@@ -21,6 +21,11 @@ export const playerWallet: PlayerCatalog['playerWallet'] = {
   withdrawalCanceled: 'Retiro cancelado',
   /** A credited deposit the bank took back (its state stays paid). */
   depositReversed: 'Revertido por el banco',
+  /** Withdrawals held while a compliance case is open on the player (712). */
+  withdrawHold: {
+    title: 'Retiros en pausa',
+    body: 'Nuestro equipo de cumplimiento está revisando tu cuenta. Puedes seguir jugando y depositando; los retiros se habilitan de nuevo al terminar la revisión. Contacta a soporte si tienes dudas.',
+  },
   depositStates: {
     '-1': 'Creado',
     '0': 'Esperando pago',

@@ -176,11 +176,12 @@ export const consoleScreens = {
       many_payers_one_card: 'Lebih dari {{payers}} pembayar berbeda ke satu kartu dalam {{hours}} jam.',
       self_dealing:
         'Pemain yang terhubung dengan operator yang sedang bekerja (perangkat, alamat, atau kartu yang sama); pesanan tidak diberikan ke operator itu.',
-      blocked_address: 'Penarikan USDT ke alamat yang ada di daftar blokir (penarikan ditolak).',
+      blocked_address:
+        'Penarikan USDT ke alamat yang ada di daftar blokir (penarikan ditolak); selama kasus terbuka, semua penarikan pemain ditahan.',
       reward_abuse:
         'Referral ke diri sendiri atau lingkaran akun: hadiahnya ditahan sampai kasus diputuskan.',
       deposit_reversed:
-        'Deposit pemain yang sudah dikreditkan ditarik kembali karena bank membatalkan pembayarannya (chargeback); akun pemain ditinjau.',
+        'Deposit pemain yang sudah dikreditkan ditarik kembali karena bank membatalkan pembayarannya (chargeback); selama kasus terbuka, penarikan pemain ditahan dan bonus referral tidak dibayar.',
     },
   },
   people: {

@@ -19,6 +19,11 @@ export const playerWallet = {
   withdrawalCanceled: 'Penarikan dibatalkan',
   /** A credited deposit the bank took back (its state stays paid). */
   depositReversed: 'Dibatalkan bank',
+  /** Withdrawals held while a compliance case is open on the player (712). */
+  withdrawHold: {
+    title: 'Penarikan ditahan sementara',
+    body: 'Akun Anda sedang ditinjau oleh tim kepatuhan. Anda tetap dapat bermain dan menyetor; penarikan dapat dilakukan lagi setelah peninjauan selesai. Hubungi layanan pelanggan bila ada pertanyaan.',
+  },
   depositStates: {
     '-1': 'Dibuat',
     '0': 'Menunggu pembayaran',

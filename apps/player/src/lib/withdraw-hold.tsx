@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { ShieldAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { api } from './api.ts';
+
+/**
+ * Whether the caller's withdrawals wait for a compliance review (a fraud case open on the account):
+ * read by both withdrawal screens, which then say so before the form instead of after a refusal.
+ */
+export const withdrawHoldQuery = () => ({
+  queryKey: ['withdraw', 'hold'] as const,
+  queryFn: () => api.withdraw.hold(),
+  staleTime: 0,
+});
+
+/** True while the caller's withdrawals are held (the server refuses them with 712 meanwhile). */
+export function useWithdrawHeld(): boolean {
+  return useQuery(withdrawHoldQuery()).data?.held === true;
+}
+
+/** The held state in words, above the withdrawal form. */
+export function WithdrawHoldNotice() {
+  const { t } = useTranslation();
+  if (!useWithdrawHeld()) return null;
+  return (
+    <div
+      role="status"
+      data-testid="withdraw-hold-notice"
+      className="flex gap-3 rounded-2xl bg-rose-50 px-4 py-3 text-[13.5px] text-rose-900 ring-1 ring-rose-200"
+    >
+      <ShieldAlert className="mt-0.5 size-5 shrink-0 text-rose-600" />
+      <div className="flex flex-col gap-1">
+        <p className="font-semibold">{t('playerWallet.withdrawHold.title')}</p>
+        <p>{t('playerWallet.withdrawHold.body')}</p>
+      </div>
+    </div>
+  );
+}
