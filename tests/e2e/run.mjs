@@ -51,10 +51,11 @@ const specFiles = readdirSync(join(root, 'tests/e2e'))
   .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))
   .sort();
 
-// Files run in a pool of child processes (E2E_WORKERS at a time, 2 by default: the journeys mostly
-// wait on the browser and the server, so two share two cores well). Each child prints its output
-// once, when it ends, so two files' logs never interleave.
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+// Files run in a pool of child processes, E2E_WORKERS at a time (3 by default): the journeys wait on
+// timers, the browser and the server, and on two cores a third file fills those waits (the stage took
+// 1,000 s with two, 934 s with three, the cores then ~99 % busy, most of it Chromium's renderers).
+// Each child prints its output once, when it ends, so two files' logs never interleave.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 const children = new Set();
 const cleanUp = async () => {
   for (const child of children) child.kill('SIGTERM');
