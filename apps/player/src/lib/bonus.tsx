@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Callout } from '../shared/ui/callout.tsx';
 import { api } from './api.ts';
 import { useProjectFormat } from './currency.ts';
 import { paths } from './paths.ts';
@@ -28,22 +29,15 @@ export function BonusWithdrawNotice() {
     .map((row) => format.asset(row.balance, row.asset))
     .join(' + ');
   return (
-    <div
-      role="note"
-      data-testid="bonus-withdraw-notice"
-      className="flex gap-3 rounded-2xl bg-amber-50 px-4 py-3 text-[13.5px] text-amber-900 ring-1 ring-amber-200"
-    >
-      <Gift className="mt-0.5 size-5 shrink-0 text-amber-600" />
-      <div className="flex flex-col gap-1">
-        <p>
-          {data.onWithdraw === 'refuse'
-            ? t('playerWallet.bonus.withdrawNotice.refuse')
-            : t('playerWallet.bonus.withdrawNotice.forfeit', { amount: locked })}
-        </p>
-        <Link to={paths.bonus} className="font-semibold text-amber-700 underline underline-offset-2">
-          {t('playerWallet.bonus.withdrawNotice.change')}
-        </Link>
-      </div>
-    </div>
+    <Callout tone="warning" icon={Gift} testId="bonus-withdraw-notice">
+      <p>
+        {data.onWithdraw === 'refuse'
+          ? t('playerWallet.bonus.withdrawNotice.refuse')
+          : t('playerWallet.bonus.withdrawNotice.forfeit', { amount: locked })}
+      </p>
+      <Link to={paths.bonus} className="font-semibold text-amber-700 underline underline-offset-2">
+        {t('playerWallet.bonus.withdrawNotice.change')}
+      </Link>
+    </Callout>
   );
 }

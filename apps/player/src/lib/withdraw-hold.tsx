@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Callout } from '../shared/ui/callout.tsx';
 import { api } from './api.ts';
 
 /**
@@ -23,16 +24,9 @@ export function WithdrawHoldNotice() {
   const { t } = useTranslation();
   if (!useWithdrawHeld()) return null;
   return (
-    <div
-      role="status"
-      data-testid="withdraw-hold-notice"
-      className="flex gap-3 rounded-2xl bg-rose-50 px-4 py-3 text-[13.5px] text-rose-900 ring-1 ring-rose-200"
-    >
-      <ShieldAlert className="mt-0.5 size-5 shrink-0 text-rose-600" />
-      <div className="flex flex-col gap-1">
-        <p className="font-semibold">{t('playerWallet.withdrawHold.title')}</p>
-        <p>{t('playerWallet.withdrawHold.body')}</p>
-      </div>
-    </div>
+    <Callout tone="danger" icon={ShieldAlert} role="status" testId="withdraw-hold-notice">
+      <p className="font-semibold">{t('playerWallet.withdrawHold.title')}</p>
+      <p>{t('playerWallet.withdrawHold.body')}</p>
+    </Callout>
   );
 }

@@ -10,6 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { Callout } from '../../shared/ui/callout.tsx';
 import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { PageSpinner } from '../../shared/ui/spinner.tsx';
 import { StateChip, type StateTone } from '../../shared/ui/state-chip.tsx';
@@ -50,27 +51,20 @@ export default function ChainDepositPage() {
       <>
         {header}
         <main className="mx-auto flex max-w-md flex-col gap-4 px-4 py-4">
-          <section
-            role="status"
-            data-testid="deposit-paused"
-            className="flex gap-3 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200"
-          >
-            <ShieldAlert className="size-6 shrink-0 text-rose-600" />
-            <div className="flex flex-col gap-1">
-              <p className="text-[15px] font-semibold text-rose-800">
-                {exclusion === null
-                  ? t('playerSafety.depositUnavailable')
-                  : exclusion.until === null
-                    ? t('playerSafety.depositPausedPermanent')
-                    : t('playerSafety.depositPaused', {
-                        date: format.dateTime(new Date(exclusion.until * 1000).toISOString()),
-                      })}
-              </p>
-              {exclusion !== null && (
-                <p className="text-[13px] text-rose-700">{t('playerSafety.depositPausedHint')}</p>
-              )}
-            </div>
-          </section>
+          <Callout tone="danger" icon={ShieldAlert} role="status" testId="deposit-paused">
+            <p className="text-[15px] font-semibold text-rose-800">
+              {exclusion === null
+                ? t('playerSafety.depositUnavailable')
+                : exclusion.until === null
+                  ? t('playerSafety.depositPausedPermanent')
+                  : t('playerSafety.depositPaused', {
+                      date: format.dateTime(new Date(exclusion.until * 1000).toISOString()),
+                    })}
+            </p>
+            {exclusion !== null && (
+              <p className="text-[13px] text-rose-700">{t('playerSafety.depositPausedHint')}</p>
+            )}
+          </Callout>
         </main>
       </>
     );
