@@ -6,10 +6,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Three files at a time: integration files wait on PostgreSQL and on round clocks (rounds.int ~150 s,
-    // mostly timers), not on a core. On CI's two cores two workers took the suite from 503 s to 296 s
-    // (Vitest's default here is one); three took it from 376 s to 333 s, idle CPU 18 % -> 5 % (2026-12-07).
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    // Two files at a time: most integration files wait on PostgreSQL, not on a core, so two workers
+    // on CI's two cores took the suite from 503 s to 296 s (Vitest's default here is one). Three were
+    // tried (2026-12-07): the suite alone 376 s -> 333 s, but in the clean-clone CI the external pass
+    // went 265 s -> 322 s (its PostgreSQL and Redis share the two cores), so two stay.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         extends: true,

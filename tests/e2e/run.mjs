@@ -51,11 +51,12 @@ const specFiles = readdirSync(join(root, 'tests/e2e'))
   .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))
   .sort();
 
-// Files run in a pool of child processes, E2E_WORKERS at a time (3 by default): the journeys wait on
-// timers, the browser and the server, and on two cores a third file fills those waits (the stage took
-// 1,000 s with two, 934 s with three, the cores then ~99 % busy, most of it Chromium's renderers).
-// Each child prints its output once, when it ends, so two files' logs never interleave.
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
+// Files run in a pool of child processes (E2E_WORKERS at a time, 2 by default: the journeys mostly
+// wait on the browser and the server, so two share two cores well; three
+// were tried on 2026-12-07: 934 s alone and 1,088 s in the CI, against 1,000 s with two — the cores
+// ~99 % busy either way, most of it Chromium's renderers). Each child prints its output
+// once, when it ends, so two files' logs never interleave.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const children = new Set();
 const cleanUp = async () => {
   for (const child of children) child.kill('SIGTERM');
