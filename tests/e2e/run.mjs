@@ -53,8 +53,8 @@ const specFiles = readdirSync(join(root, 'tests/e2e'))
 
 // Files run in a pool of child processes (E2E_WORKERS at a time, 2 by default: the journeys mostly
 // wait on the browser and the server, so two share two cores well; three
-// were tried on 2026-12-07: 934 s alone and 1,088 s in the CI, against 1,000 s with two — the cores
-// ~99 % busy either way, most of it Chromium's renderers). Each child prints its output
+// were tried on 2026-12-07: 934 s alone and 1,088 s in a CI, against 1,000 and 1,021 s with two — the
+// cores ~99 % busy either way, most of it Chromium's renderers). Each child prints its output
 // once, when it ends, so two files' logs never interleave.
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const children = new Set();
