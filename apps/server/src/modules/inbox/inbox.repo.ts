@@ -12,11 +12,8 @@ const live = (userId: number) => and(eq(inboxMail.userId, userId), isNull(inboxM
 
 export function createInboxRepo(db: Db) {
   return {
-    async insert(row: typeof inboxMail.$inferInsert): Promise<MailRow> {
-      const [created] = await db.insert(inboxMail).values(row).returning();
-      return created!;
-    },
-    /** The same insert on the caller's executor, inside its transaction. */
+    db,
+    /** A new mail on `executor`: the pool, or a caller's transaction. */
     async insertIn(executor: Executor, row: NewMailRow): Promise<MailRow> {
       const result = await executor.execute(sql`
         INSERT INTO inbox_mail (project_id, user_id, sender_id, title, content, created_at)

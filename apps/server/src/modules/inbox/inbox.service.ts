@@ -49,11 +49,6 @@ export function createInboxService({ repo, clock, push, mayMail }: InboxServiceO
     return item;
   }
 
-  /** Stores a mail and, after it is stored, pushes it to the user's sessions. */
-  async function deliver(mail: OutgoingMail): Promise<MailItem> {
-    return announce(await repo.insert({ ...mail, createdAt: clock.now() }));
-  }
-
   /**
    * Stores a mail inside the caller's transaction, so it stands or falls with what it tells; the
    * returned push is for after the commit (before it, the mail is not there to read).
@@ -61,6 +56,11 @@ export function createInboxService({ repo, clock, push, mayMail }: InboxServiceO
   async function deliverIn(tx: Executor, mail: OutgoingMail): Promise<() => Promise<MailItem>> {
     const row = await repo.insertIn(tx, { ...mail, createdAt: clock.now() });
     return () => announce(row);
+  }
+
+  /** Stores a mail and, once stored, pushes it to the user's sessions. */
+  async function deliver(mail: OutgoingMail): Promise<MailItem> {
+    return (await deliverIn(repo.db, mail))();
   }
 
   return {
