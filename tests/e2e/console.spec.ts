@@ -534,6 +534,14 @@ describe('operator console at 1280x800', () => {
     await hold.getByText('Penarikan ditahan sementara').waitFor();
     expect(await phone.getByRole('button', { name: 'Ajukan penarikan' }).isDisabled()).toBe(true);
     await screenshot(phone, 'player-withdraw-held');
+    for (const [path, name] of [
+      ['/play/withdraw/choose', 'player-withdraw-chooser-held'],
+      ['/play/withdraw/usdt', 'player-chain-withdraw-held'],
+    ] as const) {
+      await phone.goto(path);
+      await hold.waitFor();
+      await screenshot(phone, name);
+    }
     // Compliance closes the case: withdrawals are open again.
     const admin = await signedIn('admin');
     const cases = await admin.api.console.cases({ query: { status: 'open', count: 100 } });
@@ -545,7 +553,7 @@ describe('operator console at 1280x800', () => {
       params: { id: opened!.id },
       body: { resolution: 'Pemain membayar kembali di cabang BCA' },
     });
-    await phone.reload();
+    await phone.goto('/play/withdraw');
     await phone.getByTestId('withdraw-available').waitFor();
     await phone.waitForLoadState('networkidle');
     expect(await hold.count()).toBe(0);
