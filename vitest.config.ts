@@ -6,12 +6,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two files at a time: most integration files wait on PostgreSQL, not on a core, so two workers
-    // on CI's two cores took the suite from 503 s to 296 s (Vitest's default here is one). Three were
-    // tried (2026-12-07): the suite alone 376 s -> 333 s, and in three clean-clone CIs on one machine
-    // (2, 3, 2 workers) unit read 403, 367, 434 s and the external pass 265, 322, 364 s — the machine
-    // slowing through the day, so not settled; two stay until a quiet comparison says otherwise.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
+    // Three files at a time: most integration files wait on PostgreSQL or on round timers, not on a
+    // core. Two workers took the suite from 503 s to 296 s (Vitest's default here is one). Three, in a
+    // quiet A/B on one machine (2026-12-07, 22:00): the whole suite 256.6 s (CPU idle 28 %) -> 200.0 s
+    // (idle 10 %), and CI's external pass 249.7 s (idle 45 %) -> 174.8 s (idle 19 %). The earlier
+    // reading that three slowed the external pass (265 -> 322 s) came from a machine slowing through
+    // the day. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       {
         extends: true,
