@@ -18,7 +18,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 try {
   // The run's PostgreSQL and seeded template (tests/e2e/run.mjs); unset, the server seeds its own.
   const database = process.env.PAYHUB_E2E_DATABASE ? JSON.parse(process.env.PAYHUB_E2E_DATABASE) : undefined;
-  server = await startServer({ appsDir, database });
+  // The run's bundles of the server and the provider; unset, they start from the sources.
+  const bundles = process.env.PAYHUB_E2E_BUNDLES ? JSON.parse(process.env.PAYHUB_E2E_BUNDLES) : undefined;
+  server = await startServer({ appsDir, database, bundles });
 } catch (error) {
   console.error(`[e2e] ${specFile}: the server did not start: ${error.message}`);
   failed = 1;

@@ -1,4 +1,5 @@
-// Starts the real server (apps/server/src/main.ts through tsx) for end-to-end runs and benchmarks:
+// Starts the real server (apps/server/src/main.ts: through tsx, or the run's bundle of it from
+// server-bundles.mjs) for end-to-end runs and benchmarks:
 // a free port, a temporary DATA_DIR, and a database — a copy of the e2e run's seeded template
 // (`database`), or a fresh one at DATABASE_URL, or embedded PostgreSQL inside DATA_DIR — serving the
 // apps built by prepareApps(). Answers { url, dataDir, stop }.
@@ -60,6 +61,7 @@ async function waitForHealth(url, child, timeoutMs) {
  * overrides environment variables. `database` ({ adminUrl, template, accounts }, from
  * apps/server/test/template-database.ts) starts it on a copy of a seeded template with its demo accounts;
  * without it the server runs on a fresh database at DATABASE_URL, or embedded, and seeds itself.
+ * `bundles` ({ server, provider }, from bundleServers()) starts the bundles instead of the sources.
  */
 export async function startServer({
   appsDir,
@@ -67,6 +69,7 @@ export async function startServer({
   quiet = true,
   healthTimeoutMs = 180_000,
   database: shared,
+  bundles,
 } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'payhub-e2e-'));
   // As root the embedded cluster runs as the `postgres` user, which must traverse DATA_DIR.
@@ -115,7 +118,9 @@ export async function startServer({
     ...env,
   };
   if (!database) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const run = (bundle, source) =>
+    bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', join(root, source)];
+  const child = spawn(process.execPath, run(bundles?.server, 'apps/server/src/main.ts'), {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
@@ -132,23 +137,19 @@ export async function startServer({
     child.kill('SIGKILL');
     throw new Error(`${error.message}\n${stderr}`);
   }
-  const provider = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/demo-provider/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...childEnv,
-        DEMO_PROVIDER_PORT: String(providerPort),
-        DEMO_PROVIDER_WALLET_URL: `${url}/provider/demo`,
-        // Short live-table rounds for the journeys: 8 s to bet, 3 s of spin, 4 s of result.
-        DEMO_PROVIDER_LIVE_BETTING_MS: '8000',
-        DEMO_PROVIDER_LIVE_SPIN_MS: '3000',
-        DEMO_PROVIDER_LIVE_RESULT_MS: '4000',
-      },
-      stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit'],
+  const provider = spawn(process.execPath, run(bundles?.provider, 'apps/demo-provider/src/main.ts'), {
+    cwd: root,
+    env: {
+      ...childEnv,
+      DEMO_PROVIDER_PORT: String(providerPort),
+      DEMO_PROVIDER_WALLET_URL: `${url}/provider/demo`,
+      // Short live-table rounds for the journeys: 8 s to bet, 3 s of spin, 4 s of result.
+      DEMO_PROVIDER_LIVE_BETTING_MS: '8000',
+      DEMO_PROVIDER_LIVE_SPIN_MS: '3000',
+      DEMO_PROVIDER_LIVE_RESULT_MS: '4000',
     },
-  );
+    stdio: ['ignore', 'ignore', quiet ? 'ignore' : 'inherit'],
+  });
   async function stop() {
     if (provider.exitCode === null) provider.kill('SIGTERM');
     if (child.exitCode === null) {
