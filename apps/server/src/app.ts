@@ -92,7 +92,7 @@ import { createSessionRepo } from './platform/auth/session.repo.ts';
 import { createSessionService } from './platform/auth/session.service.ts';
 import type { Bus } from './platform/bus/bus.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
-import { type Database, openDatabase } from './platform/db/database.ts';
+import { type Database, type Executor, openDatabase } from './platform/db/database.ts';
 import { AppError } from './platform/errors.ts';
 import type { BindDeps } from './platform/http/bind-endpoint.ts';
 import {
@@ -490,6 +490,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // An open wagering requirement and the player chose to keep the bonus: 4017.
     await rewardsBonus?.checkWithdraw(userId);
   };
+  // Inside each withdrawal's transaction, under the player's lock, before the money is held: the hold
+  // read again under its own lock (a case opening in the same instant is seen, or opens after this
+  // withdrawal committed), then the bonus choice — forfeits a refused withdrawal rolls back.
+  const inWithdrawal = async (tx: Executor, userId: number) => {
+    await payhub.refuseHeldWithdrawalIn(tx, userId);
+    await rewardsBonus?.forfeitForWithdraw(tx, userId);
+  };
   const {
     payhub,
     withdraw,
@@ -541,8 +548,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     playGate: responsible.gate,
     mayWithdraw,
-    // Or the bonus forfeited, inside the withdrawal's transaction: a refused withdrawal keeps it.
-    applyBonusChoice: async (tx, userId) => rewardsBonus?.forfeitForWithdraw(tx, userId),
+    inWithdrawal,
     withdrawTier: identity.withdrawTier,
     holderName: (userId, projectId, holderName) => identity.requireHolderName(userId, projectId, holderName),
   });
@@ -558,7 +564,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       codes,
       secondFactor: (userId, code) => twoFactor.require(userId, code),
       mayWithdraw,
-      applyBonusChoice: async (tx, userId) => rewardsBonus?.forfeitForWithdraw(tx, userId),
+      inWithdrawal,
       withdrawTier: identity.withdrawTier,
       playGate: responsible.gate,
       phoneOf: async (userId) => {

@@ -89,7 +89,7 @@ export async function registerPaymentHub(
     /** Identity (issue 14): refuses a withdrawal of a player who may not move real money (10001). */
     mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
     /** Rewards: the bonus choice inside the withdrawal's transaction (withdraw.orders.ts). */
-    applyBonusChoice?: WithdrawDeps['applyBonusChoice'];
+    inWithdrawal?: WithdrawDeps['inWithdrawal'];
     /** Identity tiers' withdrawal limits and the bank holder name rule (issue 14). */
     withdrawTier?: WithdrawTierGate;
     holderName?: (userId: number, projectId: number, holderName: string) => Promise<void>;
@@ -132,7 +132,7 @@ export async function registerPaymentHub(
     repo: createWithdrawRepo(database.db),
     payhub,
     ...(deps.mayWithdraw ? { mayWithdraw: deps.mayWithdraw } : {}),
-    ...(deps.applyBonusChoice ? { applyBonusChoice: deps.applyBonusChoice } : {}),
+    ...(deps.inWithdrawal ? { inWithdrawal: deps.inWithdrawal } : {}),
     ...(deps.withdrawTier ? { withdrawTier: deps.withdrawTier } : {}),
     ...(deps.holderName ? { holderName: deps.holderName } : {}),
   });

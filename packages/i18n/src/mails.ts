@@ -278,15 +278,15 @@ const depositReversedTexts: Record<
 > = {
   'id-ID': (orderNo, amount, taken) => ({
     title: 'Deposit dibatalkan oleh bank',
-    text: `Bank membatalkan pembayaran untuk deposit ${orderNo} sebesar ${amount}, sehingga deposit ini ditarik kembali. ${taken} diambil dari saldo Anda. Jika Anda merasa ini keliru, hubungi layanan pelanggan dengan bukti transfer Anda.`,
+    text: `Bank membatalkan pembayaran untuk deposit ${orderNo} sebesar ${amount}, sehingga deposit ini ditarik kembali. ${taken} diambil dari saldo Anda. Penarikan dana ditahan sementara selama kami meninjau akun Anda. Jika Anda merasa ini keliru, hubungi layanan pelanggan dengan bukti transfer Anda.`,
   }),
   'es-MX': (orderNo, amount, taken) => ({
     title: 'Depósito revertido por el banco',
-    text: `El banco revirtió el pago del depósito ${orderNo} por ${amount}, así que el depósito se anuló. Se retiraron ${taken} de tu saldo. Si crees que es un error, escribe a atención al cliente con tu comprobante de transferencia.`,
+    text: `El banco revirtió el pago del depósito ${orderNo} por ${amount}, así que el depósito se anuló. Se retiraron ${taken} de tu saldo. Los retiros quedan en pausa mientras revisamos tu cuenta. Si crees que es un error, escribe a atención al cliente con tu comprobante de transferencia.`,
   }),
   en: (orderNo, amount, taken) => ({
     title: 'Deposit reversed by the bank',
-    text: `The bank reversed the payment for deposit ${orderNo} of ${amount}, so the deposit was taken back. ${taken} was taken from your balance. If you think this is a mistake, contact customer service with your transfer receipt.`,
+    text: `The bank reversed the payment for deposit ${orderNo} of ${amount}, so the deposit was taken back. ${taken} was taken from your balance. Withdrawals are on hold while we review your account. If you think this is a mistake, contact customer service with your transfer receipt.`,
   }),
 };
 

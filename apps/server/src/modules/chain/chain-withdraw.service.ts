@@ -91,11 +91,12 @@ export function createChainWithdrawService(deps: {
   /** Identity (issue 14): refuses a player who may not move real money (under age: 10001). */
   mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
   /**
-   * Rewards (issue 17), inside the withdrawal's transaction before its money is held: the player's
-   * choice for bonuses with an open wagering requirement (4017, or each forfeited to the pool). A
-   * refusal later in the same transaction rolls a forfeit back with the withdrawal.
+   * Inside the withdrawal's transaction, under the player's lock and before its money is held (app.ts):
+   * the compliance hold read again under its own lock (712), then the player's choice for bonuses with
+   * an open wagering requirement (4017, or each forfeited to the pool). A refusal later in the same
+   * transaction rolls a forfeit back with the withdrawal.
    */
-  applyBonusChoice?: (tx: Executor, userId: number) => Promise<void>;
+  inWithdrawal?: (tx: Executor, userId: number) => Promise<void>;
   /** Identity tiers (issue 14): the tier's per-withdrawal and daily limits (7051), identity required (7052). */
   withdrawTier?: WithdrawTierGate;
   codes: {
@@ -428,8 +429,9 @@ export function createChainWithdrawService(deps: {
               amount: input.amount,
               usedSince: (from) => repo.withdrawnSince(tx, session.userId, from),
             });
-            // In this transaction, before the wallet hold: a refusal below undoes a forfeit too.
-            await deps.applyBonusChoice?.(tx, session.userId);
+            // In this transaction, before the wallet hold: the hold read again, the bonus choice (a refusal
+            // below undoes a forfeit too).
+            await deps.inWithdrawal?.(tx, session.userId);
             const row = await repo.insertWithdrawal(tx, {
               projectId: session.projectId,
               playerId: session.userId,

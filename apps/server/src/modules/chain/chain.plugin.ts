@@ -90,7 +90,7 @@ export async function registerChain(
     secondFactor?: (userId: number, code: string | undefined) => Promise<void>;
     mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
     /** Rewards: the bonus choice inside the withdrawal's transaction (chain-withdraw.service.ts). */
-    applyBonusChoice?: Parameters<typeof createChainWithdrawService>[0]['applyBonusChoice'];
+    inWithdrawal?: Parameters<typeof createChainWithdrawService>[0]['inWithdrawal'];
     /** Identity tiers' withdrawal limits (issue 14). */
     withdrawTier?: WithdrawTierGate;
     /** Responsible play: no deposit address while excluded; credits counted under deposit limits. */
@@ -156,7 +156,7 @@ export async function registerChain(
     },
     ...(deps.secondFactor ? { secondFactor: deps.secondFactor } : {}),
     ...(deps.mayWithdraw ? { mayWithdraw: deps.mayWithdraw } : {}),
-    ...(deps.applyBonusChoice ? { applyBonusChoice: deps.applyBonusChoice } : {}),
+    ...(deps.inWithdrawal ? { inWithdrawal: deps.inWithdrawal } : {}),
     ...(deps.withdrawTier ? { withdrawTier: deps.withdrawTier } : {}),
     codes: {
       async send(projectId, userId) {

@@ -457,6 +457,16 @@ export function createPayhubRepo(db: Db, users: Pick<UserProfiles, 'cards'>) {
         ON CONFLICT (rule, subject_type, subject_id) WHERE status = 'open' DO NOTHING RETURNING id`);
       return result.rows[0] ? Number(result.rows[0].id) : null;
     },
+    /**
+     * The player's withdrawal-hold lock, until the transaction ends: a withdrawal reads the hold under
+     * it, and a case of a holding rule opens under it, so the two never pass each other (a request
+     * either sees the case or committed before it opened). Taken before any ledger account.
+     */
+    async lockWithdrawalHold(executor: Executor, playerId: number): Promise<void> {
+      await executor.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payhub:withdrawal-hold:${playerId}`}, 0))`,
+      );
+    },
     /** Whether an open monitoring case (of one of `rules`, when given) names this subject. */
     async hasOpenCase(
       executor: Executor,

@@ -3,8 +3,9 @@
 // for what the wallet no longer holds — the commission goes back to the house, the deposit's
 // first-deposit bonus is clawed back, the deposit still counts against the player's limits, the
 // player reads a mail in Indonesian, the wallet history shows the reversal, the audit line names the
-// staff member; five reversals at once move the money once; a repeat answers the same reversal; an
-// the player's withdrawals are held (712) until compliance closes the case the reversal opened; an
+// staff member; five reversals at once move the money once; a repeat answers the same reversal; the
+// player's withdrawals are held (712) until compliance closes the case the reversal opened, a
+// withdrawal sent while the reversal is under way included; an
 // order not credited answers 3007, another project's 404, a role without the grant 1031, a short
 // reason 3 — and the ledger check stays clean.
 import type { PayhubClient } from '@payhub/client';
@@ -118,6 +119,8 @@ describe('reversal of a credited deposit', () => {
     const mail = mails.items.find((item) => item.title === 'Deposit dibatalkan oleh bank');
     expect(mail?.content).toContain(order.orderNo);
     expect(mail?.content).toMatch(/Rp\s80\.000,00/);
+    // It says withdrawals wait for the review (the case below holds them).
+    expect(mail?.content).toContain('Penarikan dana ditahan sementara');
     const history = await player.client.api.wallet.history({ query: { asset: 'IDR', type: 'reversal' } });
     expect(history.items.map((row) => row.amount)).toContain('-80000.00');
     // The responsible-play gate still counts it (a chargeback gives no room to deposit again).
@@ -222,6 +225,66 @@ describe('reversal of a credited deposit', () => {
     expect(await player.client.api.withdraw.hold()).toEqual({ held: false });
     expect((await player.client.api.withdraw.create({ body })).state).toBe(W.WAIT);
     expect((await walletOf(player.client)).held - before.held).toBeGreaterThanOrEqual(6_000_000n);
+    await expectLedgerClean(testApp);
+  }, 120_000);
+
+  it('a withdrawal sent while the reversal is under way waits for its case and is refused (712), not paid past it', async () => {
+    const player = await newPlayer();
+    await credited(player.client, '100000.00');
+    const { order } = await credited(player.client, '50000.00');
+    const account = await player.client.api.withdraw.bankAdd({
+      body: { bankCode: 'BCA', accountNo: '5550005555', holderName: 'Pemain Uji' },
+    });
+    const wallet = await ledger().findAccount(
+      testApp.database.db,
+      accounts.player(PROJECT, player.userId, 'IDR').address,
+    );
+    const waiting = async () =>
+      Number(
+        (
+          await testApp.database.pool.query(
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          )
+        ).rows[0].n,
+      );
+    const until = async (count: number) => {
+      for (let turn = 0; turn < 400 && (await waiting()) < count; turn += 1)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(await waiting()).toBe(count);
+    };
+    // The player's wallet row held from outside: the reversal takes the player's withdrawal-hold lock,
+    // then waits here for the wallet, its case not yet committed.
+    const blocker = await testApp.database.pool.connect();
+    let reversal: Promise<unknown>;
+    let withdrawal: Promise<number | string>;
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT id FROM ledger_accounts WHERE id = $1 FOR NO KEY UPDATE', [
+        String(wallet!.id),
+      ]);
+      reversal = finance.api.console.reverseDeposit({
+        params: { id: order.id },
+        body: { reason: 'Chargeback BCA' },
+      });
+      await until(1);
+      // The withdrawal passes the check before its transaction (no case yet), then waits for the
+      // hold lock inside it.
+      withdrawal = player.client.api.withdraw
+        .create({ body: { amount: '60000.00', bankAccountId: account.id } })
+        .then(
+          (answer) => answer.state,
+          (error) => (error as { errCode: number }).errCode,
+        );
+      await until(2);
+    } finally {
+      await blocker.query('COMMIT');
+      blocker.release();
+    }
+    await reversal;
+    // The reversal committed its case first; the withdrawal read it under the lock.
+    expect(await withdrawal).toBe(ErrorCode.AccountUnderReview);
+    expect((await player.client.api.withdraw.orders({ query: {} })).items).toEqual([]);
+    expect(await player.client.api.withdraw.hold()).toEqual({ held: true });
     await expectLedgerClean(testApp);
   }, 120_000);
 

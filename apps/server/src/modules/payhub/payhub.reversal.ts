@@ -92,7 +92,9 @@ export function createDepositReversals(
     input: { reason: string; actorId: number; ip: string },
   ): Promise<{ row: DepositReversalRow; afterCommit: (() => Promise<unknown>) | undefined }> {
     const accounts = await orders.accountsOf(tx, order);
-    // Lock order (docs/payments.md): the order row (locked by the caller), then the user accounts.
+    // Lock order (docs/payments.md): the order row (locked by the caller), the player's withdrawal-hold
+    // lock (the case below holds their withdrawals), then the user accounts.
+    await repo.lockWithdrawalHold(tx, order.playerId);
     await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
     const wallet = await ledger.balance(tx, accounts.wallet.id);
     const commission = await ledger.balance(tx, accounts.commission.id);

@@ -25,8 +25,12 @@ export function createPayhubService(deps: PayhubDeps & DepositReversalDeps) {
   const orders = createDepositOrders(deps);
   const { project, requireOperator, requireManager, refused, lifecycle, statusOf } = orders;
   /** Whether a case of a holding rule (WITHDRAWAL_HOLDING_RULES) is open on the player. */
-  const withdrawalsHeld = (playerId: number): Promise<boolean> =>
-    repo.hasOpenCase(repo.db, 'player', String(playerId), WITHDRAWAL_HOLDING_RULES);
+  const withdrawalsHeld = (playerId: number, executor: Executor = repo.db): Promise<boolean> =>
+    repo.hasOpenCase(executor, 'player', String(playerId), WITHDRAWAL_HOLDING_RULES);
+  const refuseIfHeld = async (playerId: number, executor?: Executor): Promise<void> => {
+    if (await withdrawalsHeld(playerId, executor))
+      throw new AppError(ErrorCode.AccountUnderReview, 'withdrawals held for a compliance review');
+  };
 
   return {
     requireOperator,
@@ -53,16 +57,29 @@ export function createPayhubService(deps: PayhubDeps & DepositReversalDeps) {
      * `blocked_address`): opens a case in the console's case list inside the caller's transaction; its
      * id, or null when that rule already has an open case for that subject.
      */
-    openCase: (executor: Executor, row: Parameters<typeof repo.openCase>[1]): Promise<number | null> =>
-      repo.openCase(executor, row),
+    async openCase(executor: Executor, row: Parameters<typeof repo.openCase>[1]): Promise<number | null> {
+      // A case that holds a player's withdrawals opens under their hold lock (refuseHeldWithdrawalIn).
+      if (row.subjectType === 'player' && WITHDRAWAL_HOLDING_RULES.includes(row.rule))
+        await repo.lockWithdrawalHold(executor, Number(row.subjectId));
+      return repo.openCase(executor, row);
+    },
     /** Whether an open monitoring case names this subject (rewards: a flagged account is paid no referral bonus). */
     hasOpenCase: (subjectType: string, subjectId: string): Promise<boolean> =>
       repo.hasOpenCase(repo.db, subjectType, subjectId),
-    withdrawalsHeld,
-    /** Refuses a withdrawal (bank or crypto) while its player's withdrawals are held: 712, "under review". */
-    async refuseHeldWithdrawal(playerId: number): Promise<void> {
-      if (await withdrawalsHeld(playerId))
-        throw new AppError(ErrorCode.AccountUnderReview, 'withdrawals held for a compliance review');
+    withdrawalsHeld: (playerId: number) => withdrawalsHeld(playerId),
+    /**
+     * Refuses a withdrawal (bank or crypto) while its player's withdrawals are held: 712, "under
+     * review". Before the request's transaction, so a held player is told before anything else.
+     */
+    refuseHeldWithdrawal: (playerId: number) => refuseIfHeld(playerId),
+    /**
+     * The same, inside the withdrawal's transaction before its money is held: under the player's hold
+     * lock, which a holding case opens under too, so a case opened in the same instant as the request
+     * is either seen here or opened after the withdrawal committed.
+     */
+    async refuseHeldWithdrawalIn(tx: Executor, playerId: number): Promise<void> {
+      await repo.lockWithdrawalHold(tx, playerId);
+      await refuseIfHeld(playerId, tx);
     },
 
     /**

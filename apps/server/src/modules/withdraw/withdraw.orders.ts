@@ -33,11 +33,12 @@ export interface WithdrawDeps extends orderLifecycle.OrderModuleDeps<UserNotifie
   /** Identity (issue 14): refuses a player who may not move real money (under age: 10001). */
   mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
   /**
-   * Rewards (issue 17), inside the withdrawal's transaction before its money is held: the player's
-   * choice for bonuses with an open wagering requirement (4017, or each forfeited to the pool). A
-   * refusal later in the same transaction rolls a forfeit back with the withdrawal.
+   * Inside the withdrawal's transaction, under the player's lock and before its money is held (app.ts):
+   * the compliance hold read again under its own lock (712), then the player's choice for bonuses with
+   * an open wagering requirement (4017, or each forfeited to the pool). A refusal later in the same
+   * transaction rolls a forfeit back with the withdrawal.
    */
-  applyBonusChoice?: (tx: Executor, userId: number) => Promise<void>;
+  inWithdrawal?: (tx: Executor, userId: number) => Promise<void>;
   /** Identity tiers (issue 14): the tier's per-withdrawal and daily limits (7051), identity required (7052). */
   withdrawTier?: WithdrawTierGate;
   /** A bank account's holder must be the player's verified name (3041; 7052 without one in a licensed project). */

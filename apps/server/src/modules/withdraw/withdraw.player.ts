@@ -73,8 +73,9 @@ export function createWithdrawPlayerCases(deps: WithdrawDeps, orders: WithdrawOr
                 amount: input.amount,
                 usedSince: (from) => repo.withdrawnSince(tx, session.userId, from),
               });
-              // In this transaction, before the wallet hold: a refusal below undoes a forfeit too.
-              await deps.applyBonusChoice?.(tx, session.userId);
+              // In this transaction, before the wallet hold: the hold read again, the bonus choice (a refusal
+              // below undoes a forfeit too).
+              await deps.inWithdrawal?.(tx, session.userId);
               const at = clock.now();
               const id = await repo.insertOrder(tx, {
                 ...orderOwner(session, newOrderNo('W', at), currency),
