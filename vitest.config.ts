@@ -1,4 +1,22 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that run long — waiting on round timers and a second node, or computing 10⁶ rounds — and are
+ * small, so a clean clone (no timings cached: Vitest starts the largest files first) started them
+ * last and ended the stage on one of them: the external pass on 2026-12-07 spent its last 30 s on
+ * rounds-two-node alone (started at 157 s of 187 s), the suite its last 40 s on the RTP runs.
+ */
+const LONG_FILES = [/\/rounds[.-][\w.-]*int\.test\.ts$/, /two-node\.int\.test\.ts$/, /\.rtp\.test\.ts$/];
+
+/** Vitest's order (failed, then longest by cached timings, else largest), the long files first. */
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const long = (file: TestSpecification) => LONG_FILES.some((pattern) => pattern.test(file.moduleId));
+    return [...sorted.filter(long), ...sorted.filter((file) => !long(file))];
+  }
+}
 
 export default defineConfig({
   test: {
@@ -6,6 +24,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    sequence: { sequencer: LongFilesFirst },
     // Three files at a time: most integration files wait on PostgreSQL or on round timers, not on a
     // core. Two workers took the suite from 503 s to 296 s (Vitest's default here is one). Three, in a
     // quiet A/B on one machine (2026-12-07, 22:00): the whole suite 256.6 s (CPU idle 28 %) -> 200.0 s
