@@ -88,7 +88,7 @@ export async function registerPaymentHub(
     playGate?: PlayGate;
     /** Identity (issue 14): refuses a withdrawal of a player who may not move real money (10001). */
     mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
-    /** Rewards: the bonus choice inside the withdrawal's transaction (withdraw.orders.ts). */
+    /** The hold read again and the bonus choice, inside the withdrawal's transaction (withdraw.orders.ts). */
     inWithdrawal?: WithdrawDeps['inWithdrawal'];
     /** Identity tiers' withdrawal limits and the bank holder name rule (issue 14). */
     withdrawTier?: WithdrawTierGate;

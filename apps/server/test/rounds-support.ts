@@ -20,9 +20,10 @@ export const CHAIN_LENGTH = 300;
 /**
  * Project 12's crash chain, fixed so that the crash points of the rounds these tests reach are known
  * and no outcome rests on a random chain (the clock plays the chain in play and makes one only when
- * there is none): round 1 crashes at 8.59×, so rounds.int's first test's auto cash-out at 2.01× wins, and from
- * round 3 on every three rounds in a row hold one crashing at 3.00× or more, so the race finds a round
- * whose curve runs long enough (1.1 s) to send cash-outs on both sides of the bust. Checked in beforeAll.
+ * there is none): round 1 crashes at 8.59×, so the auto cash-out at 2.01× of rounds.int's first test
+ * wins, and from round 3 on every three rounds in a row hold one crashing at 3.00× or more, so the race
+ * finds a round whose curve runs long enough (1.1 s) to send cash-outs on both sides of the bust.
+ * Checked in beforeAll.
  */
 const CRASH_CHAIN_SECRET = '1e9e25477c61114720d7ca1e001a1da547d5600c471786379d86fcedc92d9f65';
 

@@ -89,7 +89,7 @@ export async function registerChain(
     /** Two-step verification for address changes and withdrawals (issue 14). */
     secondFactor?: (userId: number, code: string | undefined) => Promise<void>;
     mayWithdraw?: (userId: number, projectId: number) => Promise<void>;
-    /** Rewards: the bonus choice inside the withdrawal's transaction (chain-withdraw.service.ts). */
+    /** The hold read again and the bonus choice, inside the withdrawal's transaction (chain-withdraw.service.ts). */
     inWithdrawal?: Parameters<typeof createChainWithdrawService>[0]['inWithdrawal'];
     /** Identity tiers' withdrawal limits (issue 14). */
     withdrawTier?: WithdrawTierGate;
