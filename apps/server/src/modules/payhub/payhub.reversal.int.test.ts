@@ -239,18 +239,22 @@ describe('reversal of a credited deposit', () => {
       testApp.database.db,
       accounts.player(PROJECT, player.userId, 'IDR').address,
     );
-    const waiting = async () =>
+    // Backends of this database waiting on a row lock (the reversal, on the wallet) or on an advisory
+    // lock (the withdrawal, on the player's withdrawal-hold lock).
+    const waitingOn = async (events: string[]) =>
       Number(
         (
           await testApp.database.pool.query(
-            `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            `SELECT count(*) AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = ANY($1)`,
+            [events],
           )
         ).rows[0].n,
       );
-    const until = async (count: number) => {
-      for (let turn = 0; turn < 400 && (await waiting()) < count; turn += 1)
+    const until = async (events: string[]) => {
+      for (let turn = 0; turn < 400 && (await waitingOn(events)) === 0; turn += 1)
         await new Promise((resolve) => setTimeout(resolve, 25));
-      expect(await waiting()).toBe(count);
+      expect(await waitingOn(events)).toBeGreaterThan(0);
     };
     // The player's wallet row held from outside: the reversal takes the player's withdrawal-hold lock,
     // then waits here for the wallet, its case not yet committed.
@@ -266,7 +270,7 @@ describe('reversal of a credited deposit', () => {
         params: { id: order.id },
         body: { reason: 'Chargeback BCA' },
       });
-      await until(1);
+      await until(['transactionid', 'tuple']);
       // The withdrawal passes the check before its transaction (no case yet), then waits for the
       // hold lock inside it.
       withdrawal = player.client.api.withdraw
@@ -275,7 +279,7 @@ describe('reversal of a credited deposit', () => {
           (answer) => answer.state,
           (error) => (error as { errCode: number }).errCode,
         );
-      await until(2);
+      await until(['advisory']);
     } finally {
       await blocker.query('COMMIT');
       blocker.release();
