@@ -2,7 +2,7 @@
 // builds the apps once: each journey file starts its own server and provider, and through tsx each
 // start compiled and resolved the whole TypeScript graph again. Measured on two cores (2026-12-07):
 // a server's start took 4.8–5.3 s of CPU through tsx and 3.3–3.7 s from the bundle, 21 starts a run.
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,21 +44,26 @@ export async function bundleServers() {
     provider: join(root, 'apps/demo-provider/src/main.ts'),
   };
   const bundles = { dir };
-  for (const [name, entry] of Object.entries(entries)) {
-    const outfile = join(dir, `${name}.mjs`);
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      // Stack traces name the TypeScript lines (the server runs with --enable-source-maps).
-      sourcemap: 'inline',
-      plugins: [ownCodeOnly],
-      logLevel: 'warning',
-    });
-    bundles[name] = outfile;
+  try {
+    for (const [name, entry] of Object.entries(entries)) {
+      const outfile = join(dir, `${name}.mjs`);
+      await build({
+        entryPoints: [entry],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        // Stack traces name the TypeScript lines (the server runs with --enable-source-maps).
+        sourcemap: 'inline',
+        plugins: [ownCodeOnly],
+        logLevel: 'warning',
+      });
+      bundles[name] = outfile;
+    }
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
   return bundles;
 }

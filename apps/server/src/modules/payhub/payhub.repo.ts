@@ -5,6 +5,7 @@ import * as orderRows from '../../platform/db/order-rows.ts';
 import { pagedQueryCounted } from '../../platform/db/paging.ts';
 import { retryTransaction } from '../../platform/db/retry.ts';
 import type { UserProfiles } from '../user/user-profiles.service.ts';
+import { WITHDRAWAL_HOLDING_RULES } from './payhub.rules.ts';
 
 export interface OperatorRow {
   userId: number;
@@ -89,6 +90,17 @@ function where(filter: OrderFilter): SQL {
  * one locked statement that chooses an operator, through its published `user_spa_pay()` (0710).
  */
 export function createPayhubRepo(db: Db, users: Pick<UserProfiles, 'cards'>) {
+  /**
+   * The player's withdrawal-hold lock, until the transaction ends: a withdrawal reads the hold under
+   * it, and a case of a holding rule opens under it, so the two never pass each other (a request
+   * either sees the case or committed before it opened). Taken before any ledger account.
+   */
+  async function lockWithdrawalHold(executor: Executor, playerId: number): Promise<void> {
+    await executor.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payhub:withdrawal-hold:${playerId}`}, 0))`,
+    );
+  }
+
   const rows = orderRows.orderTable('pay_orders');
   return {
     transaction<T>(action: (tx: Executor) => Promise<T>): Promise<T> {
@@ -450,6 +462,10 @@ export function createPayhubRepo(db: Db, users: Pick<UserProfiles, 'cards'>) {
         at: Date;
       },
     ): Promise<number | null> {
+      // A case that holds a player's withdrawals opens under their withdrawal-hold lock (taken again
+      // when the caller already holds it, as the reversal does to keep the lock order).
+      if (row.subjectType === 'player' && WITHDRAWAL_HOLDING_RULES.includes(row.rule))
+        await lockWithdrawalHold(executor, Number(row.subjectId));
       const result = await executor.execute<{ id: string }>(sql`
         INSERT INTO payhub_cases (project_id, rule, subject_type, subject_id, details, opened_at)
         VALUES (${row.projectId}, ${row.rule}, ${row.subjectType}, ${row.subjectId}, ${JSON.stringify(row.details)}::jsonb,
@@ -457,16 +473,7 @@ export function createPayhubRepo(db: Db, users: Pick<UserProfiles, 'cards'>) {
         ON CONFLICT (rule, subject_type, subject_id) WHERE status = 'open' DO NOTHING RETURNING id`);
       return result.rows[0] ? Number(result.rows[0].id) : null;
     },
-    /**
-     * The player's withdrawal-hold lock, until the transaction ends: a withdrawal reads the hold under
-     * it, and a case of a holding rule opens under it, so the two never pass each other (a request
-     * either sees the case or committed before it opened). Taken before any ledger account.
-     */
-    async lockWithdrawalHold(executor: Executor, playerId: number): Promise<void> {
-      await executor.execute(
-        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payhub:withdrawal-hold:${playerId}`}, 0))`,
-      );
-    },
+    lockWithdrawalHold,
     /** Whether an open monitoring case (of one of `rules`, when given) names this subject. */
     async hasOpenCase(
       executor: Executor,

@@ -93,7 +93,8 @@ export function createDepositReversals(
   ): Promise<{ row: DepositReversalRow; afterCommit: (() => Promise<unknown>) | undefined }> {
     const accounts = await orders.accountsOf(tx, order);
     // Lock order (docs/payments.md): the order row (locked by the caller), the player's withdrawal-hold
-    // lock (the case below holds their withdrawals), then the user accounts.
+    // lock (the case below holds their withdrawals; openCase takes it too, too late for the order),
+    // then the user accounts.
     await repo.lockWithdrawalHold(tx, order.playerId);
     await ledger.lockAccounts(tx, [accounts.quota.id, accounts.wallet.id, accounts.commission.id]);
     const wallet = await ledger.balance(tx, accounts.wallet.id);

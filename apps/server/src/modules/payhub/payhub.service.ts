@@ -57,12 +57,8 @@ export function createPayhubService(deps: PayhubDeps & DepositReversalDeps) {
      * `blocked_address`): opens a case in the console's case list inside the caller's transaction; its
      * id, or null when that rule already has an open case for that subject.
      */
-    async openCase(executor: Executor, row: Parameters<typeof repo.openCase>[1]): Promise<number | null> {
-      // A case that holds a player's withdrawals opens under their hold lock (refuseHeldWithdrawalIn).
-      if (row.subjectType === 'player' && WITHDRAWAL_HOLDING_RULES.includes(row.rule))
-        await repo.lockWithdrawalHold(executor, Number(row.subjectId));
-      return repo.openCase(executor, row);
-    },
+    openCase: (executor: Executor, row: Parameters<typeof repo.openCase>[1]): Promise<number | null> =>
+      repo.openCase(executor, row),
     /** Whether an open monitoring case names this subject (rewards: a flagged account is paid no referral bonus). */
     hasOpenCase: (subjectType: string, subjectId: string): Promise<boolean> =>
       repo.hasOpenCase(repo.db, subjectType, subjectId),
