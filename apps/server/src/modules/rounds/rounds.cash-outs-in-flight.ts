@@ -7,6 +7,13 @@
 // `heartbeatMs` while it stays above zero) and when it has been back at zero for `idleMs`: a message
 // per change of state, not per cash-out, and no comparison of two nodes' clocks.
 
+/**
+ * The longest a crash round's end waits past its grace for cash-outs received before the bust and
+ * still settling (a queue in a busy node); past it the round ends regardless. Another node's "in
+ * flight" older than this is stale.
+ */
+export const CRASH_SETTLE_WAIT_MAX_MS = 5_000;
+
 /** A node's announcement on the bus: whether crash cash-outs of the project are settling there. */
 export interface CashOutsInFlightMessage {
   node: string;

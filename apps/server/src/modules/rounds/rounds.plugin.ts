@@ -14,7 +14,8 @@ import { walletAssets } from '../wallet/wallet.service.ts';
 import { isCashOutsInFlightMessage } from './rounds.cash-outs-in-flight.ts';
 import { createRoundsRepo } from './rounds.repo.ts';
 import { registerRoundsRealtime, registerRoundsRoutes } from './rounds.routes.ts';
-import { createRoundsService, PRODUCTION_ROUNDS_SETTINGS, type RoundsService } from './rounds.service.ts';
+import { createRoundsService, type RoundsService } from './rounds.service.ts';
+import { PRODUCTION_ROUNDS_SETTINGS } from './rounds.settings.ts';
 import { DEFAULT_ROUND_MAX_STAKE, DEFAULT_ROUND_MIN_STAKE } from './rounds.stakes.ts';
 
 /** Advisory lock key of the round clock's node (the payment hub's scheduler has its own). */
