@@ -4,7 +4,7 @@ import type { LedgerInvariant } from '../../ledger/ledger-check.ts';
 const SINGLE_STEP = `(b.game IN ('dice', 'roller', 'roulette') OR (b.game = 'coinflip' AND b.params->>'mode' = 'single'))`;
 
 /**
- * In-house bets match their transfers (ids from games.service.ts betLedgerIds). A single-step bet
+ * In-house bets match their transfers (ids from games.postings.ts betLedgerIds). A single-step bet
  * moved its stake to the house (`gb:<id>:stake`) and its payout back in one operation. A multi-step
  * game held its stake into the player's game escrow (`gb:<id>:hold`), open exactly while the game is
  * open and posted once it settles, with the stake passed on to the house and the payout paid from it.
