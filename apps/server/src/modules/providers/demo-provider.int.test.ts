@@ -223,6 +223,18 @@ describe('demo provider through the seamless wallet, with timeouts injected', ()
     });
     // Another operator's player in the provider's record is not ours to compare.
     record.add({ ...line, user: '999999999', kind: 'bet', transaction_uuid: randomUUID(), amount: 5 });
+    // A player of ours who launched the game but has no row of ours that day: the provider's bet of
+    // theirs never reached us, and is listed.
+    const quiet = await testApp.signIn('player-2');
+    const quietUser = new URL(
+      (
+        await quiet.api.providers.launch({
+          body: { providerId: 'demo', gameCode: 'demo-fruit-5x3', asset: 'YEC' },
+        })
+      ).url,
+    ).searchParams.get('user')!;
+    const unseen = randomUUID();
+    record.add({ ...line, user: quietUser, kind: 'bet', transaction_uuid: unseen, amount: 40 });
 
     const report = await admin.api.providers.reconcile({ query: { providerId: 'demo', day } });
     const byUuid = (a: { transactionUuid: string }, b: { transactionUuid: string }) =>
@@ -252,6 +264,14 @@ describe('demo provider through the seamless wallet, with timeouts injected', ()
           problem: 'missing_here',
           ours: null,
           theirs: '700',
+        },
+        {
+          transactionUuid: unseen,
+          kind: 'bet',
+          asset: 'YEC',
+          problem: 'missing_here',
+          ours: null,
+          theirs: '40',
         },
       ].sort(byUuid),
     );

@@ -430,6 +430,59 @@ describe('seamless wallet', () => {
     await expectLedgerClean(testApp);
   });
 
+  it("settles a bet only through a session of the bet's own asset and round", async () => {
+    const yecSession = await session(player, 'YEC');
+    const usdtSession = await session(player, 'USDT');
+    const bet = betBody(yecSession, 500);
+    expect((await call('transaction/bet', bet)).status).toBe('RS_OK');
+    const usdt = async () =>
+      (await call('user/balance', { ...usdtSession, request_uuid: randomUUID() })).balance!;
+    const beforeYec = await yec(player);
+    const beforeUsdt = await usdt();
+    const ref = { reference_transaction_uuid: bet.transaction_uuid, game_code: bet.game_code };
+    // A win of the YEC bet through the player's USDT session would pay USDT for a YEC stake.
+    const win = await call('transaction/win', {
+      ...usdtSession,
+      ...ref,
+      round: bet.round,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      amount: 700,
+    });
+    expect(win.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    // Its rollback through the USDT session would reverse the stake into the USDT wallet (before:
+    // the ledger refused the mixed assets and the call answered HTTP 500).
+    const crossed = await call('transaction/rollback', {
+      ...usdtSession,
+      ...ref,
+      round: bet.round,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+    });
+    expect(crossed.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    // A rollback naming another round than the bet's.
+    const elsewhere = await call('transaction/rollback', {
+      ...yecSession,
+      ...ref,
+      round: randomUUID(),
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+    });
+    expect(elsewhere.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    expect(await yec(player)).toBe(beforeYec);
+    expect(await usdt()).toBe(beforeUsdt);
+    // The bet's own session and round reverse it.
+    const rolled = await call('transaction/rollback', {
+      ...yecSession,
+      ...ref,
+      round: bet.round,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+    });
+    expect(rolled).toMatchObject({ status: 'RS_OK', balance: Number(beforeYec + 500n) });
+    await expectLedgerClean(testApp);
+  });
+
   it('switches a provider off per project', async () => {
     const admin = await testApp.signIn('admin');
     expect(
@@ -440,8 +493,13 @@ describe('seamless wallet', () => {
     const s = await session(player);
     const open = betBody(s, 200);
     expect((await call('transaction/bet', open)).status).toBe('RS_OK');
+    const openAnswer = await call('transaction/bet', { ...open, request_uuid: 'first' });
     await admin.api.providers.setEnabled({ body: { providerId: 'demo', enabled: false } });
     expect((await player.api.providers.games()).items).toEqual([]);
+    // A retry of the bet taken before (its answer lost on the way) answers what it answered then:
+    // told "failed", the provider would neither pay nor roll back a stake we took.
+    const retried = await call('transaction/bet', { ...open, request_uuid: 'retry' });
+    expect({ ...retried, request_uuid: 'first' }).toEqual(openAnswer);
     // Off: a new bet is refused and moves nothing; the open round's win still settles.
     const before = await yec(player);
     expect((await call('transaction/bet', betBody(s, 200))).status).toBe('RS_ERROR_INVALID_PARTNER');
@@ -470,6 +528,19 @@ describe('seamless wallet', () => {
       'demo-fruit-5x3',
       'demo-live-roulette',
     ]);
+  });
+
+  it('answers a retried bet its first answer after the token expired; a new bet is refused', async () => {
+    const s = await session(player);
+    const bet = betBody(s, 300);
+    const first = await call('transaction/bet', bet);
+    expect(first.status).toBe('RS_OK');
+    const before = await yec(player);
+    testApp.clock.advance(12 * 3_600_000 + 1);
+    const retried = await call('transaction/bet', { ...bet, request_uuid: 'retry' });
+    expect({ ...retried, request_uuid: first.request_uuid }).toEqual(first);
+    expect((await call('transaction/bet', betBody(s, 300))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+    expect(await yec(player)).toBe(before);
   });
 });
 

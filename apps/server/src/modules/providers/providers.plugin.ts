@@ -36,6 +36,7 @@ export async function registerProviders(
     clock: deps.clock,
     playGate: deps.playGate,
     provider: service.adapter,
+    log: (error, message) => app.log.error({ err: error }, message),
   });
   await app.register(async (scope) => registerProvidersRoutes(scope, deps.bindDeps, service));
   await app.register(async (scope) => registerProviderWalletRoutes(scope, wallet));

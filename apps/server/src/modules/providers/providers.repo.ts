@@ -199,6 +199,24 @@ export function createProvidersRepo(db: Db) {
     },
 
     /** One provider's transactions of a project between two instants (the daily report). */
+    /**
+     * Which of `userIds` (the provider's own record names them) are players of the project with
+     * this provider: those who ever held one of its sessions here (every call of theirs needed one).
+     */
+    async sessionUsers(
+      executor: Executor,
+      providerId: string,
+      projectId: number,
+      userIds: readonly number[],
+    ): Promise<Set<number>> {
+      if (userIds.length === 0) return new Set();
+      const result = await executor.execute<Raw>(sql`
+        SELECT DISTINCT user_id FROM provider_sessions
+         WHERE provider_id = ${providerId} AND project_id = ${projectId}
+           AND user_id = ANY(${`{${userIds.join(',')}}`}::bigint[])`);
+      return new Set(result.rows.map((row) => Number(row.user_id)));
+    },
+
     async transactionsBetween(
       executor: Executor,
       providerId: string,

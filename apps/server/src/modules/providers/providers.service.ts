@@ -272,9 +272,13 @@ export function createProvidersService(deps: ProvidersServiceDeps) {
       if (!provider.record)
         throw new AppError(ErrorCode.GameProviderUnknown, `${provider.id} keeps no record`);
       const rows = await this.dayRows(provider.id, session.projectId, input.day);
-      const users = new Set(rows.map((row) => String(row.userId)));
-      // The provider's record spans every operator it serves; ours is one project: its players' lines.
-      const theirs = (await provider.record(input.day)).filter((line) => users.has(line.user));
+      // The provider's record spans every operator it serves; ours is one project: its players'
+      // lines — those of players with a session of the provider here, not only those with rows of
+      // ours that day (a bet the provider took that never reached us is what this is for).
+      const record = await provider.record(input.day);
+      const named = [...new Set(record.map((line) => Number(line.user)))].filter(Number.isSafeInteger);
+      const players = await repo.sessionUsers(repo.db, provider.id, session.projectId, named);
+      const theirs = record.filter((line) => players.has(Number(line.user)));
       const differences = reconcileDay(rows, theirs);
       return { providerId: provider.id, day: input.day, items: dayTotals(rows), differences };
     },

@@ -105,6 +105,8 @@ export interface WalletDeps {
   clock: Clock;
   playGate: PlayGate;
   provider: (id: string) => ProviderAdapter | undefined;
+  /** A fault inside a wallet call (answered RS_ERROR_UNKNOWN). */
+  log: (error: unknown, message: string) => void;
 }
 
 export function createProviderWallet(deps: WalletDeps) {
@@ -272,15 +274,21 @@ export function createProviderWallet(deps: WalletDeps) {
     });
   }
 
+  /** A bet row this session may settle: a bet (not a tombstone) of the session's player and asset. */
+  function isSessionsBet(row: ProviderTxRow | null, session: ProviderSessionRow): row is ProviderTxRow {
+    return (
+      row?.kind === 'bet' &&
+      row.userId === session.userId &&
+      row.projectId === session.projectId &&
+      row.asset === session.asset
+    );
+  }
+
   async function bet(
     providerId: string,
     body: z.infer<(typeof Schemas)['transaction/bet']>,
     session: ProviderSessionRow,
   ) {
-    if (session.expiresAt.getTime() <= clock.now().getTime()) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
-    if (!(await repo.enabled(repo.db, session.projectId, providerId)))
-      throw new Refusal('RS_ERROR_INVALID_PARTNER');
-    if (body.amount <= 0) throw new Refusal('RS_ERROR_WRONG_TYPES');
     const amount = BigInt(body.amount);
     return transact(providerId, session, body, {
       kind: 'bet',
@@ -292,6 +300,13 @@ export function createProviderWallet(deps: WalletDeps) {
         if (existing.kind === 'tombstone') throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
       },
       step: async (tx) => {
+        // A new bet only: a retry of a bet that was taken answers its stored answer even once the
+        // token expired or the provider was switched off, or the provider, told "failed", would
+        // never pay nor roll back a stake we took. (Refused here, the claim rolls back with it.)
+        if (body.amount <= 0) throw new Refusal('RS_ERROR_WRONG_TYPES');
+        if (session.expiresAt.getTime() <= clock.now().getTime()) throw new Refusal('RS_ERROR_TOKEN_EXPIRED');
+        if (!(await repo.enabled(tx, session.projectId, providerId)))
+          throw new Refusal('RS_ERROR_INVALID_PARTNER');
         const context = { userId: session.userId, projectId: session.projectId, asset: session.asset };
         await playGate.beforeStake(tx, { ...context, stake: amount, source: 'provider' }).catch(gateRefusal);
         try {
@@ -329,9 +344,10 @@ export function createProviderWallet(deps: WalletDeps) {
       referenceUuid: body.reference_transaction_uuid,
       amount,
       step: async (tx) => {
-        // A win pays a bet of the same player and round that stands.
+        // A win pays a bet of the same player, asset and round that stands (a player holds a
+        // session a wallet asset: a win through another asset's token would pay in that asset).
         const bet = await repo.lockTx(tx, providerId, body.reference_transaction_uuid);
-        if (bet?.kind !== 'bet' || bet.userId !== session.userId || bet.round !== body.round)
+        if (!isSessionsBet(bet, session) || bet.round !== body.round)
           throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
         if (bet.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
         const first = (await repo.winsOf(tx, providerId, bet.transactionUuid)) === 1;
@@ -383,7 +399,9 @@ export function createProviderWallet(deps: WalletDeps) {
           if (!tombstone.claimed) bet = tombstone.existing;
         }
         if (!bet || bet.kind === 'tombstone') return;
-        if (bet.kind !== 'bet' || bet.userId !== session.userId)
+        // The bet of this player in this session's asset and the rollback's round: another asset's
+        // bet would be reversed into this asset's wallet.
+        if (!isSessionsBet(bet, session) || bet.round !== body.round)
           throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
         if (bet.rolledBack) return;
         // A bet already paid is settled: only a bet without wins is reversed.
@@ -461,7 +479,12 @@ export function createProviderWallet(deps: WalletDeps) {
             );
         }
       } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
+        if (!(error instanceof Refusal)) {
+          // A fault, not the provider's input: logged, and answered in the protocol (every answer is
+          // HTTP 200 with a status); the transaction rolled back, so nothing moved and a retry is safe.
+          deps.log(error, `provider wallet ${providerId} ${operation}`);
+          return { status: 'RS_ERROR_UNKNOWN', request_uuid: body.request_uuid };
+        }
         return {
           status: error.status,
           request_uuid: body.request_uuid,
