@@ -653,7 +653,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ],
       accountBlocked: async (playerId) =>
         (await responsible.isClosed(playerId)) || (await payhub.hasOpenCase('player', String(playerId))),
-      openCase: (executor, row) => payhub.openCase(executor, row),
+      openCase: (executor, row) => payhub.openOrJoinCase(executor, row),
       isExcluded: (playerId) => responsible.isExcluded(playerId),
       notify: async (message) => {
         const mail = bonusMail(

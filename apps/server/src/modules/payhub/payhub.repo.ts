@@ -474,6 +474,18 @@ export function createPayhubRepo(db: Db, users: Pick<UserProfiles, 'cards'>) {
       return result.rows[0] ? Number(result.rows[0].id) : null;
     },
     lockWithdrawalHold,
+    /** The id of the open case of a rule for a subject, or null. */
+    async openCaseId(
+      executor: Executor,
+      rule: string,
+      subjectType: string,
+      subjectId: string,
+    ): Promise<number | null> {
+      const result = await executor.execute<{ id: string }>(sql`
+        SELECT id FROM payhub_cases WHERE rule = ${rule} AND subject_type = ${subjectType}
+           AND subject_id = ${subjectId} AND status = 'open' LIMIT 1`);
+      return result.rows[0] ? Number(result.rows[0].id) : null;
+    },
     /** Whether an open monitoring case (of one of `rules`, when given) names this subject. */
     async hasOpenCase(
       executor: Executor,

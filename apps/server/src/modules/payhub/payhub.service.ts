@@ -59,6 +59,21 @@ export function createPayhubService(deps: PayhubDeps & DepositReversalDeps) {
      */
     openCase: (executor: Executor, row: Parameters<typeof repo.openCase>[1]): Promise<number | null> =>
       repo.openCase(executor, row),
+    /**
+     * `openCase`, or the id of the case of that rule already open for that subject (rewards attach
+     * what they hold to it: a hold whose case is another's is released or voided with that case).
+     */
+    async openOrJoinCase(executor: Executor, row: Parameters<typeof repo.openCase>[1]): Promise<number> {
+      // The open case may close between the two reads: then a new one opens (three tries suffice,
+      // as a case is closed by staff, not in a loop).
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const opened = await repo.openCase(executor, row);
+        if (opened !== null) return opened;
+        const open = await repo.openCaseId(executor, row.rule, row.subjectType, row.subjectId);
+        if (open !== null) return open;
+      }
+      throw new Error(`no open ${row.rule} case for ${row.subjectType} ${row.subjectId}`);
+    },
     /** Whether an open monitoring case names this subject (rewards: a flagged account is paid no referral bonus). */
     hasOpenCase: (subjectType: string, subjectId: string): Promise<boolean> =>
       repo.hasOpenCase(repo.db, subjectType, subjectId),

@@ -37,13 +37,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => testApp?.close());
 
-async function register(device: string): Promise<{ client: PayhubClient; id: number }> {
+async function register(device: string, inviteCode?: string): Promise<{ client: PayhubClient; id: number }> {
   phoneSeq += 1;
   const phone = `82${String(Date.now() % 1e5).padStart(5, '0')}${String(phoneSeq).padStart(4, '0')}`;
   const client = testApp.deviceClient(device, PROJECT);
   await client.api.user.sendCode({ query: { phone, purpose: 'register' } });
   const { code } = await client.api.user.devLatestCode({ query: { phone, purpose: 'register' } });
-  const session = await client.api.user.register({ body: { phone, password: 'player123', code } });
+  const session = await client.api.user.register({
+    body: { phone, password: 'player123', code, ...(inviteCode ? { inviteCode } : {}) },
+  });
   client.setToken(session.token);
   return { client, id: session.user.id };
 }
@@ -154,6 +156,36 @@ describe('first-deposit terms set by staff', () => {
     });
 
     // Back to today's defaults for the campaigns below.
+    await finance.api.console.updateBonusTerms({ body: TERMS });
+    await expectLedgerClean(testApp);
+  }, 180_000);
+
+  it('take a rate of 0 as "none" for its own bonus only: the other is still granted', async () => {
+    // No referral bonus: the depositor's own is paid (a referral row of 0 failed the whole grant).
+    await finance.api.console.updateBonusTerms({ body: { ...TERMS, referralBp: 0 } });
+    later(60_000);
+    const referrer = await register('zero-referrer');
+    const { inviteCode } = await referrer.client.api.rewards.referral();
+    const depositor = await register('zero-depositor', inviteCode);
+    await deposit(depositor.client, '60000.00');
+    await bonus.scanFirstDeposits(PROJECT);
+    expect(await bonusRows(depositor.id)).toMatchObject([{ kind: 'first_deposit', amount: 600_000n }]);
+    expect(await bonusRows(referrer.id)).toEqual([]);
+
+    // No bonus for the depositor: the referrer's is still due in 7 days. (A minute on: terms changed
+    // in the deposit's own instant would be the ones in force for it.)
+    later(60_000);
+    await finance.api.console.updateBonusTerms({ body: { ...TERMS, bonusBp: 0 } });
+    later(60_000);
+    const second = await register('zero-second', inviteCode);
+    await deposit(second.client, '70000.00');
+    await bonus.scanFirstDeposits(PROJECT);
+    await bonus.scanFirstDeposits(PROJECT);
+    expect(await bonusRows(second.id)).toEqual([]);
+    expect(await bonusRows(referrer.id)).toMatchObject([
+      { kind: 'referral', state: 'pending', amount: 700_000n },
+    ]);
+
     await finance.api.console.updateBonusTerms({ body: TERMS });
     await expectLedgerClean(testApp);
   }, 180_000);

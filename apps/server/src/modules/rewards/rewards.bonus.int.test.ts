@@ -431,6 +431,34 @@ describe('abuse controls and messages', () => {
     await expectLedgerClean(testApp);
   }, 120_000);
 
+  it("attaches held rewards to the player's reward-abuse case already open, decided with it", async () => {
+    const first = await register('shared-tablet');
+    const { inviteCode } = await first.client.api.rewards.referral();
+    const second = await register('shared-tablet', inviteCode);
+    // A case of the rule is open for the player already (a gift code refused on a shared device):
+    // a second one cannot open, and the held rows used to be left with no case to decide them.
+    const { rows: opened } = await testApp.database.pool.query<{ id: string }>(
+      `INSERT INTO payhub_cases (project_id, rule, subject_type, subject_id, details, opened_at)
+       VALUES ($1, 'reward_abuse', 'player', $2, '{"reward":"gift_code"}', now()) RETURNING id`,
+      [PROJECT, String(second.id)],
+    );
+    const caseId = Number(opened[0]!.id);
+    await deposit(second.client, '50000.00');
+    await bonus.scanFirstDeposits(PROJECT);
+    const { rows } = await testApp.database.pool.query<{ kind: string; state: string; case_id: string }>(
+      `SELECT kind, state, case_id FROM rewards_bonuses WHERE source_player_id = $1 ORDER BY id`,
+      [second.id],
+    );
+    expect(rows).toEqual([
+      { kind: 'first_deposit', state: 'held', case_id: String(caseId) },
+      { kind: 'referral', state: 'held', case_id: String(caseId) },
+    ]);
+    expect(await bonus.decideHeld(PROJECT, caseId, 'void')).toEqual({ released: 0, voided: 2 });
+    expect((await bonusRows(second.id)).map((row) => row.state)).toEqual(['void']);
+    expect(await bonusBalance(second.id)).toBe(0n);
+    await expectLedgerClean(testApp);
+  }, 120_000);
+
   it('sends no bonus message during a cool-off', async () => {
     const player = await register('cooling-device');
     await deposit(player.client, '50000.00');

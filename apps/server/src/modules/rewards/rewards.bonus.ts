@@ -98,7 +98,10 @@ export interface BonusDeps {
   payoutAccounts: (playerId: number) => Promise<string[]>;
   /** Whether the account is closed or flagged (a pending referral bonus is then not paid). */
   accountBlocked: (playerId: number) => Promise<boolean>;
-  /** Opens a monitoring case in the console's case list (the payment hub's cases); its id or null if one is open. */
+  /**
+   * Opens a monitoring case in the console's case list (the payment hub's cases), or joins the one
+   * of that rule already open for the subject: the id of the open case either way.
+   */
   openCase: (
     executor: Executor,
     row: {
@@ -109,7 +112,7 @@ export interface BonusDeps {
       details: unknown;
       at: Date;
     },
-  ) => Promise<number | null>;
+  ) => Promise<number>;
   /** Whether the player is cooling off or self-excluded (no bonus messages then). */
   isExcluded: (playerId: number) => Promise<boolean>;
   /** Delivers a bonus message (the inbox). */
@@ -257,32 +260,39 @@ export function createBonusService(deps: BonusDeps) {
       return { granted: false, held: false };
     const outcome = await repo.transaction(async (tx) => {
       const now = clock.now();
+      // Either rate may be 0 ("none"): the other bonus is still granted (a row of 0 would break the
+      // table's amount > 0 and with it the whole grant).
       const amount = bonusOf(deposit.amount, terms.bonusBp);
-      if (amount <= 0n) return null;
+      const referralAmount = bonusOf(deposit.amount, terms.referralBp);
+      if (amount <= 0n && referralAmount <= 0n) return null;
       // A deposit the bank took back earns nothing (docs/payments.md "Reversal of a credited deposit").
       if (!(await depositStands(tx, projectId, deposit.transferId))) return null;
       const { uplines, shared } = await abuseOf(tx, projectId, deposit.playerId);
       const reasons = [...new Set(shared.map((signal) => `same_${signal.kind}`))].sort();
       const held = reasons.length > 0;
-      const own = await repo.insert(tx, {
-        projectId,
-        playerId: deposit.playerId,
-        kind: 'first_deposit',
-        sourcePlayerId: deposit.playerId,
-        depositTransfer: deposit.transferId,
-        depositAmount: deposit.amount,
-        asset: deposit.asset,
-        amount,
-        wagerRequired: amount * BigInt(terms.wageringMultiple),
-        state: held ? 'held' : 'pending',
-        dueAt: deposit.at,
-        holdReasons: reasons,
-        at: now,
-      });
-      if (!own) return null;
+      const own =
+        amount > 0n
+          ? await repo.insert(tx, {
+              projectId,
+              playerId: deposit.playerId,
+              kind: 'first_deposit',
+              sourcePlayerId: deposit.playerId,
+              depositTransfer: deposit.transferId,
+              depositAmount: deposit.amount,
+              asset: deposit.asset,
+              amount,
+              wagerRequired: amount * BigInt(terms.wageringMultiple),
+              state: held ? 'held' : 'pending',
+              dueAt: deposit.at,
+              holdReasons: reasons,
+              at: now,
+            })
+          : null;
+      // Granted before (a re-scan, a parallel scan): nothing twice.
+      if (amount > 0n && !own) return null;
       const referrer = uplines[0];
       const referral =
-        referrer === undefined
+        referrer === undefined || referralAmount <= 0n
           ? null
           : await repo.insert(tx, {
               projectId,
@@ -292,13 +302,14 @@ export function createBonusService(deps: BonusDeps) {
               depositTransfer: deposit.transferId,
               depositAmount: deposit.amount,
               asset: deposit.asset,
-              amount: bonusOf(deposit.amount, terms.referralBp),
-              wagerRequired: bonusOf(deposit.amount, terms.referralBp) * BigInt(terms.wageringMultiple),
+              amount: referralAmount,
+              wagerRequired: referralAmount * BigInt(terms.wageringMultiple),
               state: held ? 'held' : 'pending',
               dueAt: new Date(deposit.at.getTime() + terms.referralDelayDays * DAY_MS),
               holdReasons: reasons,
               at: now,
             });
+      if (!own && !referral) return null;
       if (held) {
         const caseId = await deps.openCase(tx, {
           projectId,
@@ -307,7 +318,7 @@ export function createBonusService(deps: BonusDeps) {
           subjectId: String(deposit.playerId),
           details: {
             reward: 'first_deposit',
-            bonusIds: [own.id, ...(referral ? [referral.id] : [])],
+            bonusIds: [own, referral].flatMap((row) => (row ? [row.id] : [])),
             reasons,
             sharedWith: [...new Set(shared.map((signal) => signal.otherId))],
             depositTransfer: deposit.transferId,
@@ -318,11 +329,12 @@ export function createBonusService(deps: BonusDeps) {
           if (row) await repo.setState(tx, row.id, { state: 'held', at: now, caseId });
         return { own, held: true };
       }
-      await credit(tx, own, BONUS_CODES.firstDeposit);
+      // The referrer's bonus waits pending for its day (runDueReferrals); the player's is paid now.
+      if (own) await credit(tx, own, BONUS_CODES.firstDeposit);
       return { own, held: false };
     });
     if (!outcome) return { granted: false, held: false };
-    if (!outcome.held)
+    if (!outcome.held && outcome.own)
       await message({
         projectId,
         playerId: deposit.playerId,

@@ -133,8 +133,11 @@ export function createGiftCodes(deps: GiftCodesDeps) {
         throw new AppError(ErrorCode.GiftCodeNewUsersOnly);
       if (!deposited) throw new AppError(ErrorCode.GiftCodeDepositRequired);
       if (!inNetworks(gift.networks, ip)) throw new AppError(ErrorCode.GiftCodeRegionBlocked);
-      if (gift.kind === 'spins' && (await repo.unspentSpins(tx, session.userId)) > 0)
-        throw new AppError(ErrorCode.BonusCodeExists);
+      if (gift.kind === 'spins') {
+        // Under the player's lock: two spin codes at once would each see no spins unspent.
+        await repo.lockSpinCodes(tx, session.userId);
+        if ((await repo.unspentSpins(tx, session.userId)) > 0) throw new AppError(ErrorCode.BonusCodeExists);
+      }
       const redemption = await repo.insertRedemption(tx, {
         codeId: gift.id,
         playerId: session.userId,

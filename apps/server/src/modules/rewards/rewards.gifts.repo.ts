@@ -237,6 +237,15 @@ export function createGiftsRepo(db: Db) {
          ORDER BY r.player_id`);
       return result.rows.map((row) => Number(row.player_id));
     },
+    /**
+     * Serialises a player's redemptions of spin codes until the transaction ends: "one bonus code at
+     * a time" reads the unspent spins, and two codes redeemed at once each lock only their own row.
+     */
+    async lockSpinCodes(executor: Executor, playerId: number): Promise<void> {
+      await executor.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`rewards:spin-codes:${playerId}`}, 0))`,
+      );
+    },
     /** Records a redemption, counts it on its code and, for spins, grants the player's spin credits. */
     async insertRedemption(
       executor: Executor,

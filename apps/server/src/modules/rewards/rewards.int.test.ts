@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf } from '../../../test/api-errors.ts';
 import { errCodeOf, registerPlayer } from '../../../test/promo-support.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, createLedger } from '../../ledger/ledger.ts';
@@ -277,6 +278,30 @@ describe('invite codes', () => {
     expect(await errCodeOf(b.api.rewards.bindReferrer({ body: { inviteCode: aCode } }))).toBe(4010);
     expect(await errCodeOf(a.api.rewards.bindReferrer({ body: { inviteCode: bCode } }))).toBe(4011);
     expect((await a.api.rewards.referral()).hasReferrer).toBe(false);
+  });
+
+  it('binds one of two players naming each other at once: the other is a ring (4011)', async () => {
+    // Each bind's ring check reads the links committed before it: at once, both passed (a ring that
+    // paid a player rebates on their own wager). Five pairs, each bound both ways in parallel.
+    for (let pair = 0; pair < 5; pair += 1) {
+      const { client: a } = await registerPlayer(testApp, `8129910${pair}001`, PROJECT);
+      const { client: b } = await registerPlayer(testApp, `8129910${pair}002`, PROJECT);
+      const [aCode, bCode] = [
+        (await a.api.rewards.referral()).inviteCode,
+        (await b.api.rewards.referral()).inviteCode,
+      ];
+      const outcomes = await Promise.all([
+        codeOf(a.api.rewards.bindReferrer({ body: { inviteCode: bCode } })),
+        codeOf(b.api.rewards.bindReferrer({ body: { inviteCode: aCode } })),
+      ]);
+      // -1: bound.
+      expect(outcomes.sort()).toEqual([-1, 4011]);
+      const bound = [
+        (await a.api.rewards.referral()).hasReferrer,
+        (await b.api.rewards.referral()).hasReferrer,
+      ];
+      expect(bound.filter(Boolean)).toHaveLength(1);
+    }
   });
 
   it('takes an invite code at registration; an unknown one refuses the registration and creates nothing', async () => {

@@ -100,6 +100,15 @@ export function createRewardsRepo(db: Db) {
         WHERE player_id = ${playerId} AND referrer_id IS NULL RETURNING player_id`);
       return result.rows.length === 1;
     },
+    /**
+     * Serialises the project's referrer binds until the transaction ends: a ring check reads the
+     * links committed before it, so two binds at once (A → B beside B → A) would each pass it.
+     */
+    async lockBinds(executor: Executor, projectId: number): Promise<void> {
+      await executor.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended(${`rewards:referral-bind:${projectId}`}, 0))`,
+      );
+    },
     /** Whether `candidate` is `playerId` or below it in its downline, at any depth. */
     async inDownline(executor: Executor, playerId: number, candidate: number): Promise<boolean> {
       const result = await executor.execute<Raw>(sql`

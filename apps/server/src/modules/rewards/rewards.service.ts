@@ -262,6 +262,8 @@ export function createRewardsService(deps: RewardsDeps) {
     async bindReferrer(playerId: number, projectId: number, inviteCode: string): Promise<void> {
       await ensureReferral(playerId, projectId);
       await repo.transaction(async (tx) => {
+        // One bind of the project at a time: its ring check then sees every link made before it.
+        await repo.lockBinds(tx, projectId);
         const own = await repo.referral(tx, playerId, true);
         if (!own) throw notFound('referral');
         const owner = await repo.byCode(tx, projectId, inviteCode);

@@ -148,6 +148,23 @@ describe('spin codes and the wheel', () => {
     expect(spins.reduce((sum, count) => sum + count, 0)).toBe(1);
   }, 120_000);
 
+  it('redeems one of two spin codes sent at once while none is unspent: the other is 8004', async () => {
+    // Each redemption locks its own code's row: both used to see no spins unspent and both granted.
+    await admin.api.rewards.createGiftCode(spinsCode('PAIRA', { spins: 2 }));
+    await admin.api.rewards.createGiftCode(spinsCode('PAIRB', { spins: 2 }));
+    for (let round = 0; round < 3; round += 1) {
+      const player = await freshPlayer();
+      const results = await Promise.allSettled([
+        player.api.rewards.redeemGiftCode({ body: { code: 'PAIRA' } }),
+        player.api.rewards.redeemGiftCode({ body: { code: 'PAIRB' } }),
+      ]);
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+      expect((refused.reason as { errCode: number }).errCode).toBe(8004);
+      expect((await player.api.rewards.wheel()).spins).toBe(2);
+    }
+  }, 120_000);
+
   it('answers each of 8001–8011 with its code, moving nothing', async () => {
     const player = await freshPlayer();
     const start = await walletOf(player);
