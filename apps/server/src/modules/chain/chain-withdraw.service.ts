@@ -180,10 +180,14 @@ export function createChainWithdrawService(deps: {
     let outcome: { state: 'confirmed' | 'failed'; failure: string | null } | null = null;
     if (!receipt) {
       if (await gateway.knowsTransaction(txHash)) return;
-      // The node lost it: if the signer's nonce moved past it, another transaction took the nonce
-      // (dropped); otherwise broadcast the same signed transaction again.
-      if ((await gateway.signerMinedNonce()) > (withdrawal.nonce ?? 0n))
+      // The node lost it: if another transaction of the signer took its nonce (dropped) — mined at
+      // least the confirmations deep, so a lagging node's view of the last blocks cannot refund a
+      // withdrawal that was paid — the hold is voided; otherwise the same signed transaction is
+      // broadcast again.
+      const settledBlock = head - BigInt(deps.confirmations) + 1n;
+      if (settledBlock >= 0n && (await gateway.signerMinedNonce(settledBlock)) > (withdrawal.nonce ?? 0n))
         outcome = { state: 'failed', failure: 'dropped' };
+      else if ((await gateway.signerMinedNonce()) > (withdrawal.nonce ?? 0n)) return;
       else {
         await gateway.broadcast(withdrawal.rawTx as Hex);
         return;

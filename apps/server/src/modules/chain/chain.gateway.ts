@@ -1,5 +1,6 @@
 import {
   type Address,
+  BlockNotFoundError,
   createPublicClient,
   encodeFunctionData,
   type Hash,
@@ -7,6 +8,8 @@ import {
   http,
   keccak256,
   type PublicClient,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ERC20_ABI } from './chain.abi.ts';
@@ -43,13 +46,19 @@ export interface SignedTransfer {
 export interface ChainGateway {
   chainId(): Promise<number>;
   head(): Promise<bigint>;
+  /** The hash of the canonical block at a height; null when the node has no block there (throws otherwise). */
   blockHash(number: bigint): Promise<Hash | null>;
   transferLogs(fromBlock: bigint, toBlock: bigint): Promise<TokenTransferLog[]>;
+  /**
+   * The transaction's receipt; null only when the node answers that it has none. Any other failure
+   * (a timeout, "indexing in progress", a node restarting) throws: an absence read from an error
+   * would refund a withdrawal that was paid, or drop a deposit that was made.
+   */
   receipt(txHash: Hash): Promise<TransferReceipt | null>;
-  /** Whether the node still knows the transaction (mined or in its pool). */
+  /** Whether the node still knows the transaction (mined or in its pool); throws as `receipt` does. */
   knowsTransaction(txHash: Hash): Promise<boolean>;
-  /** Nonce of the signer counting mined transactions only. */
-  signerMinedNonce(): Promise<bigint>;
+  /** Nonce of the signer counting transactions mined up to `block` (the latest when absent). */
+  signerMinedNonce(block?: bigint): Promise<bigint>;
   signerPendingNonce(): Promise<bigint>;
   signerAddress(): Address;
   signTransfer(to: Address, value: bigint, nonce: bigint): Promise<SignedTransfer>;
@@ -84,8 +93,9 @@ export function createChainGateway(options: {
       try {
         const block = await client.getBlock({ blockNumber: number });
         return block.hash;
-      } catch {
-        return null;
+      } catch (error) {
+        if (error instanceof BlockNotFoundError) return null;
+        throw error;
       }
     },
     async transferLogs(fromBlock, toBlock) {
@@ -116,8 +126,9 @@ export function createChainGateway(options: {
       let receipt: Awaited<ReturnType<typeof client.getTransactionReceipt>>;
       try {
         receipt = await client.getTransactionReceipt({ hash: txHash });
-      } catch {
-        return null;
+      } catch (error) {
+        if (error instanceof TransactionReceiptNotFoundError) return null;
+        throw error;
       }
       const transferTopic = keccak256(new TextEncoder().encode('Transfer(address,address,uint256)'));
       const transfers = receipt.logs
@@ -143,12 +154,19 @@ export function createChainGateway(options: {
       try {
         await client.getTransaction({ hash: txHash });
         return true;
-      } catch {
-        return false;
+      } catch (error) {
+        if (error instanceof TransactionNotFoundError) return false;
+        throw error;
       }
     },
-    signerMinedNonce: async () =>
-      BigInt(await client.getTransactionCount({ address: requireSigner().address, blockTag: 'latest' })),
+    signerMinedNonce: async (block) =>
+      BigInt(
+        await client.getTransactionCount(
+          block === undefined
+            ? { address: requireSigner().address, blockTag: 'latest' }
+            : { address: requireSigner().address, blockNumber: block },
+        ),
+      ),
     signerPendingNonce: async () =>
       BigInt(await client.getTransactionCount({ address: requireSigner().address, blockTag: 'pending' })),
     signerAddress: () => requireSigner().address,
