@@ -24,8 +24,15 @@ const PENDING_BATCH = 500;
 /** The largest amount one ledger transfer moves (its CHECK); a larger transfer is logged, not recorded. */
 const AMOUNT_MAX = MONEY_MAX_MINOR;
 
-export const depositTransferId = (deposit: { txHash: string; logIndex: number }) =>
-  `chain:dep:${deposit.txHash}:${deposit.logIndex}`;
+/** A deposit's ledger transfer id, by its identity: the transfer index (`t<n>`), or the log index of a row before 0835. */
+export const depositTransferId = (deposit: {
+  txHash: string;
+  logIndex: number;
+  transferIndex: number | null;
+}) =>
+  deposit.transferIndex === null
+    ? `chain:dep:${deposit.txHash}:${deposit.logIndex}`
+    : `chain:dep:${deposit.txHash}:t${deposit.transferIndex}`;
 
 export function toDepositWire(row: DepositRow, confirmationsRequired: number): ChainDeposit {
   return {
@@ -116,6 +123,7 @@ export function createChainDepositService(deps: {
           address: log.to.toLowerCase(),
           txHash: log.txHash.toLowerCase(),
           logIndex: log.logIndex,
+          transferIndex: log.transferIndex,
           blockNumber: log.blockNumber,
           blockHash: log.blockHash,
           amount: log.value,
@@ -168,7 +176,12 @@ export function createChainDepositService(deps: {
       if (await gateway.knowsTransaction(deposit.txHash as Hash)) return null;
       dropped = true;
     } else {
-      const transfer = receipt.transfers.find((candidate) => candidate.logIndex === deposit.logIndex);
+      // By its identity: its place among the transaction's token transfers (wherever the block put
+      // the transaction), or for a row before 0835 its log index.
+      const transfer =
+        deposit.transferIndex === null
+          ? receipt.transfers.find((candidate) => candidate.logIndex === deposit.logIndex)
+          : receipt.transfers[deposit.transferIndex];
       const same =
         receipt.status === 'success' &&
         transfer !== undefined &&

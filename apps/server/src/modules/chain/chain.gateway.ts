@@ -18,6 +18,8 @@ import { ERC20_ABI } from './chain.abi.ts';
 export interface TokenTransferLog {
   txHash: Hash;
   logIndex: number;
+  /** Its ordinal among the token's Transfer logs of its transaction (a reorg does not change it). */
+  transferIndex: number;
   blockNumber: bigint;
   blockHash: Hash;
   to: Address;
@@ -28,7 +30,7 @@ export interface TransferReceipt {
   status: 'success' | 'reverted';
   blockNumber: bigint;
   blockHash: Hash;
-  /** The token transfers of this transaction, with their log indexes. */
+  /** The token transfers of this transaction in log order (a transfer's place is its transfer index). */
   transfers: Array<{ logIndex: number; to: Address; value: bigint }>;
 }
 
@@ -107,20 +109,33 @@ export function createChainGateway(options: {
         toBlock,
         strict: true,
       });
-      return logs.flatMap((log) =>
-        log.transactionHash && log.blockHash && log.blockNumber !== null && log.logIndex !== null
-          ? [
-              {
-                txHash: log.transactionHash,
-                logIndex: log.logIndex,
-                blockNumber: log.blockNumber,
-                blockHash: log.blockHash,
-                to: log.args.to,
-                value: log.args.value,
-              },
-            ]
-          : [],
-      );
+      // In block and log order; a transaction's logs are together, so each one's ordinal among the
+      // token's Transfer logs of its transaction is a count (the receipt's `transfers` are the same list).
+      const ordered = logs
+        .flatMap((log) =>
+          log.transactionHash && log.blockHash && log.blockNumber !== null && log.logIndex !== null
+            ? [
+                {
+                  txHash: log.transactionHash,
+                  logIndex: log.logIndex,
+                  blockNumber: log.blockNumber,
+                  blockHash: log.blockHash,
+                  to: log.args.to,
+                  value: log.args.value,
+                },
+              ]
+            : [],
+        )
+        .sort((a, b) =>
+          a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+        );
+      const seen = new Map<string, number>();
+      return ordered.map((log) => {
+        const key = `${log.blockHash}:${log.txHash}`;
+        const transferIndex = seen.get(key) ?? 0;
+        seen.set(key, transferIndex + 1);
+        return { ...log, transferIndex };
+      });
     },
     async receipt(txHash) {
       let receipt: Awaited<ReturnType<typeof client.getTransactionReceipt>>;

@@ -9,7 +9,8 @@ export const CHAIN_INVARIANTS: readonly LedgerInvariant[] = [
   {
     name: 'chain deposits: credited exactly once, and only when credited',
     query: `SELECT d.id, d.state FROM chain_deposits d
-              LEFT JOIN ledger_transfers t ON t.id = 'chain:dep:' || d.tx_hash || ':' || d.log_index
+              LEFT JOIN ledger_transfers t ON t.id = 'chain:dep:' || d.tx_hash || ':' ||
+                        COALESCE('t' || d.transfer_index, d.log_index::text)
              WHERE COALESCE(t.amount, 0) <> CASE WHEN d.state = 'credited' THEN d.amount ELSE 0 END
                 OR (t.id IS NOT NULL AND t.code <> 'chain_deposit')`,
   },

@@ -14,7 +14,14 @@ export interface DepositRow {
   playerId: number;
   address: string;
   txHash: string;
+  /** Where the transfer's log was last seen: its index among its block's logs (moves in a reorg). */
   logIndex: number;
+  /**
+   * The deposit's identity in its transaction: the ordinal of its log among the token's Transfer
+   * logs of the transaction (a reorg does not change it). Null: recorded before 0835, identified by
+   * its log index.
+   */
+  transferIndex: number | null;
   blockNumber: bigint;
   blockHash: string;
   amount: bigint;
@@ -63,6 +70,8 @@ function toDeposit(row: Raw): DepositRow {
     address: String(row.address),
     txHash: String(row.tx_hash),
     logIndex: Number(row.log_index),
+    transferIndex:
+      row.transfer_index === null || row.transfer_index === undefined ? null : Number(row.transfer_index),
     blockNumber: BigInt(String(row.block_number)),
     blockHash: String(row.block_hash),
     amount: BigInt(String(row.amount)),
@@ -192,24 +201,53 @@ export function createChainRepo(db: Db) {
 
     // --- deposits ---
     /**
-     * Records a transfer seen in a block. A new one is inserted; one seen before keeps its row unless
-     * it was dropped by a reorg and is now back in another block (then it waits again).
+     * Records a transfer seen in a block, by its identity in its transaction (tx hash and transfer
+     * index). A new one is inserted; one seen before keeps its row unless it was dropped by a reorg
+     * and is now back (then it waits again, where it is now). The same transfer recorded before 0835
+     * (a row without a transfer index: the same transaction, address and amount) is that row: it is
+     * revived the same way, never recorded twice.
      */
     async recordDeposit(
       executor: Executor,
-      row: Omit<DepositRow, 'id' | 'createdAt' | 'creditedAt' | 'version'> & { at: Date },
+      row: Omit<DepositRow, 'id' | 'createdAt' | 'creditedAt' | 'version' | 'transferIndex'> & {
+        transferIndex: number;
+        at: Date;
+      },
     ): Promise<DepositRow | null> {
+      const at = row.at.toISOString();
+      // One statement (the scan records every log of a round in its transaction): the row before
+      // 0835 of this transfer revived if dropped, else this identity's row inserted or revived.
       const result = await executor.execute<Raw>(sql`
-        INSERT INTO chain_deposits (project_id, player_id, topup_id, address, tx_hash, log_index, block_number,
-                                    block_hash, amount, state, confirmations, created_at, updated_at)
-        VALUES (${row.projectId}, ${row.playerId}, ${row.topupId}, ${row.address}, ${row.txHash}, ${row.logIndex},
-                ${row.blockNumber.toString()}::bigint, ${row.blockHash}, ${row.amount.toString()}::bigint, ${row.state},
-                ${row.confirmations}, ${row.at.toISOString()}::timestamptz, ${row.at.toISOString()}::timestamptz)
-        ON CONFLICT (tx_hash, log_index) DO UPDATE
-           SET state = 'pending', block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
-               confirmations = EXCLUDED.confirmations, updated_at = EXCLUDED.updated_at, version = chain_deposits.version + 1
-         WHERE chain_deposits.state = 'dropped'
-        RETURNING *`);
+        WITH legacy AS (
+          SELECT id FROM chain_deposits WHERE tx_hash = ${row.txHash} AND transfer_index IS NULL
+             AND address = ${row.address} AND amount = ${row.amount.toString()}::bigint
+           ORDER BY id LIMIT 1 FOR UPDATE
+        ), revived AS (
+          UPDATE chain_deposits d
+             SET state = 'pending', log_index = ${row.logIndex}, block_number = ${row.blockNumber.toString()}::bigint,
+                 block_hash = ${row.blockHash}, confirmations = ${row.confirmations}, updated_at = ${at}::timestamptz,
+                 version = d.version + 1
+            FROM legacy
+           WHERE d.id = legacy.id AND d.state = 'dropped'
+             AND NOT EXISTS (SELECT 1 FROM chain_deposits o WHERE o.tx_hash = ${row.txHash}
+                               AND o.transfer_index IS NULL AND o.log_index = ${row.logIndex} AND o.id <> legacy.id)
+          RETURNING d.*
+        ), inserted AS (
+          INSERT INTO chain_deposits (project_id, player_id, topup_id, address, tx_hash, log_index, transfer_index,
+                                      block_number, block_hash, amount, state, confirmations, created_at, updated_at)
+          SELECT ${row.projectId}, ${row.playerId}, ${row.topupId}, ${row.address}, ${row.txHash}, ${row.logIndex},
+                 ${row.transferIndex}, ${row.blockNumber.toString()}::bigint, ${row.blockHash},
+                 ${row.amount.toString()}::bigint, ${row.state}, ${row.confirmations}, ${at}::timestamptz, ${at}::timestamptz
+           WHERE NOT EXISTS (SELECT 1 FROM legacy)
+          ON CONFLICT (tx_hash, transfer_index) WHERE transfer_index IS NOT NULL DO UPDATE
+             SET state = 'pending', log_index = EXCLUDED.log_index, block_number = EXCLUDED.block_number,
+                 block_hash = EXCLUDED.block_hash, confirmations = EXCLUDED.confirmations,
+                 updated_at = EXCLUDED.updated_at, version = chain_deposits.version + 1
+           WHERE chain_deposits.state = 'dropped' AND chain_deposits.address = EXCLUDED.address
+             AND chain_deposits.amount = EXCLUDED.amount
+          RETURNING *
+        )
+        SELECT * FROM revived UNION ALL SELECT * FROM inserted`);
       return result.rows[0] ? toDeposit(result.rows[0]) : null;
     },
     async pendingDeposits(executor: Executor, limit: number): Promise<DepositRow[]> {
