@@ -699,7 +699,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     giftCodes: app.rewards!.giftCodes,
     heldRewards: {
       list: (projectId, caseId) => app.rewards!.bonus.heldOfCase(projectId, caseId),
-      decide: (projectId, caseId, decision) => app.rewards!.bonus.decideHeld(projectId, caseId, decision),
+      heldCount: (tx, projectId, caseId) => app.rewards!.bonus.heldCountIn(tx, projectId, caseId),
+      decide: (tx, projectId, caseId, decision) =>
+        app.rewards!.bonus.decideHeldIn(tx, projectId, caseId, decision),
     },
   });
   await app.register(async (scope) => registerConsoleRoutes(scope, bindDeps, consoleService));
@@ -741,7 +743,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const guide = createGuideService({ repo: createGuideRepo(database.db), clock });
   await app.register(async (scope) => registerGuideRoutes(scope, bindDeps, guide));
   const consoleOps = createConsoleOpsService({
-    repo: { db: database.db },
     payhub,
     withdraw,
     chain: () => app.chain?.admin,

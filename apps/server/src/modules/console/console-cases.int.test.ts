@@ -2,10 +2,14 @@
 // officer escalates an open case to the admin with a note — the case stays open, the escalated queue
 // (cases?escalated=true) lists it, the admin sees who and why, an audit line names the officer; a
 // second escalation or one of a closed case answers 1044 and changes nothing; another project's case
-// is 404; roles outside the table get 1031; bad input answers 3 and changes nothing.
+// is 404; roles outside the table get 1031; bad input answers 3 and changes nothing. And the close of
+// a reward-abuse case: its held rewards' decision, that decision's audit line and the close commit
+// together (a refused close or a failed audit line leaves the rewards held and no line), and a case
+// still holding rewards does not close without a decision (3).
 import type { PayhubClient } from '@payhub/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf } from '../../../test/api-errors.ts';
+import { codeOf, failure } from '../../../test/api-errors.ts';
+import { refuseAudit } from '../../../test/refuse-audit.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -248,5 +252,115 @@ describe('monitoring thresholds per project', () => {
     const finance = await testApp.signIn('staff-finance', 12);
     expect(await codeOf(finance.api.console.setMonitoringRules({ body: defaults }))).toBe(1031);
     expect(await stored()).toEqual(before);
+  });
+});
+
+describe('closing a reward-abuse case', () => {
+  /**
+   * An open reward-abuse case of project 12 holding one referral bonus of Rp 5,000 (as the bonus scan
+   * holds one: releasing it only makes it wait for its day, no money moves), for a player of the
+   * project and a source player no other referral bonus names.
+   */
+  async function heldCase(): Promise<{ caseId: number; bonusId: number }> {
+    const pool = testApp.database.pool;
+    const player = (await pool.query(`SELECT id FROM users ORDER BY id LIMIT 1`)).rows[0].id;
+    const source = (
+      await pool.query(
+        `SELECT id FROM users WHERE id NOT IN (SELECT source_player_id FROM rewards_bonuses WHERE kind = 'referral')
+          ORDER BY id LIMIT 1`,
+      )
+    ).rows[0].id;
+    const opened = await pool.query(
+      `INSERT INTO payhub_cases (project_id, rule, subject_type, subject_id, details, opened_at)
+       VALUES (12, 'reward_abuse', 'player', $1, '{"reward":"first_deposit"}', now()) RETURNING id`,
+      [String(source)],
+    );
+    const caseId = Number(opened.rows[0].id);
+    const bonus = await pool.query(
+      `INSERT INTO rewards_bonuses (project_id, player_id, kind, source_player_id, deposit_transfer, deposit_amount,
+                                    asset, amount, wager_required, state, due_at, hold_reasons, case_id,
+                                    created_at, updated_at)
+       VALUES (12, $1, 'referral', $2, $3, 5000000, 'IDR', 500000, 0, 'held', now(), '{same_device}', $4, now(), now())
+       RETURNING id`,
+      [player, source, `test:held:${caseId}`, caseId],
+    );
+    return { caseId, bonusId: Number(bonus.rows[0].id) };
+  }
+  const bonusState = async (id: number) =>
+    (await testApp.database.pool.query('SELECT state FROM rewards_bonuses WHERE id = $1', [id])).rows[0]
+      .state;
+  const linesOf = async (caseId: number) =>
+    (
+      await testApp.database.pool.query(
+        `SELECT action FROM audit_log WHERE object_id = $1 AND object_type IN ('case', 'payhub_case') ORDER BY id`,
+        [String(caseId)],
+      )
+    ).rows.map((row) => row.action);
+
+  it('a case still holding rewards does not close without a decision: 3 naming heldRewards, nothing changes', async () => {
+    const { caseId, bonusId } = await heldCase();
+    const refused = await failure(
+      compliance.api.console.closeCase({ params: { id: caseId }, body: { resolution: 'looked fine' } }),
+    );
+    expect(refused.errCode).toBe(3);
+    expect(refused.message).toContain('heldRewards');
+    expect((await caseRow(caseId)).status).toBe('open');
+    expect(await bonusState(bonusId)).toBe('held');
+    expect(await linesOf(caseId)).toEqual([]);
+    // With the decision it closes: the bonus waits for its day again, both lines written.
+    await compliance.api.console.closeCase({
+      params: { id: caseId },
+      body: { resolution: 'looked fine', heldRewards: 'release' },
+    });
+    expect((await caseRow(caseId)).status).toBe('closed');
+    expect(await bonusState(bonusId)).toBe('pending');
+    expect(await linesOf(caseId)).toEqual(['case.close', 'rewards.held.release']);
+  });
+
+  it('a close refused (closed meanwhile: 1044) leaves the rewards held and writes no line', async () => {
+    const { caseId, bonusId } = await heldCase();
+    // Another admin closed it a moment before (its rewards still held, as before this fix could leave them).
+    await testApp.database.pool.query(
+      `UPDATE payhub_cases SET status = 'closed', closed_at = now(), closed_by = $2, resolution = 'closed elsewhere'
+        WHERE id = $1`,
+      [caseId, (await admin.api.user.me()).id],
+    );
+    expect(
+      await codeOf(
+        compliance.api.console.closeCase({
+          params: { id: caseId },
+          body: { resolution: 'void them', heldRewards: 'void' },
+        }),
+      ),
+    ).toBe(1044);
+    expect(await bonusState(bonusId)).toBe('held');
+    expect(await linesOf(caseId)).toEqual([]);
+  });
+
+  it('a failed audit line of the decision rolls back the decision and the close', async () => {
+    const { caseId, bonusId } = await heldCase();
+    const allow = await refuseAudit(testApp, 'rewards.held.void');
+    try {
+      expect(
+        await codeOf(
+          compliance.api.console.closeCase({
+            params: { id: caseId },
+            body: { resolution: 'abuse confirmed', heldRewards: 'void' },
+          }),
+        ),
+      ).not.toBe(-1);
+    } finally {
+      await allow();
+    }
+    expect((await caseRow(caseId)).status).toBe('open');
+    expect(await bonusState(bonusId)).toBe('held');
+    expect(await linesOf(caseId)).toEqual([]);
+    await compliance.api.console.closeCase({
+      params: { id: caseId },
+      body: { resolution: 'abuse confirmed', heldRewards: 'void' },
+    });
+    expect((await caseRow(caseId)).status).toBe('closed');
+    expect(await bonusState(bonusId)).toBe('void');
+    expect(await linesOf(caseId)).toEqual(['case.close', 'rewards.held.void']);
   });
 });

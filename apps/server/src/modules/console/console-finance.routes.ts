@@ -18,10 +18,11 @@ export function registerConsoleFinanceRoutes(
       query,
     ),
   );
-  bindEndpoint(app, deps, api.ledgerChecks, async ({ context }) => {
-    await console.authorize(context.session, context.project, 'ledgerChecks', context.ip);
-    return service.ledgerChecks();
-  });
+  bindEndpoint(app, deps, api.ledgerChecks, async ({ context }) =>
+    service.ledgerChecks(
+      await console.authorize(context.session, context.project, 'ledgerChecks', context.ip),
+    ),
+  );
   bindEndpoint(app, deps, api.runLedgerCheck, async ({ context }) =>
     service.runLedgerCheck(
       await console.authorize(context.session, context.project, 'runLedgerCheck', context.ip),

@@ -2,13 +2,15 @@
 // through the order lifecycle (money moves once, the audit names the staff member and the reason, a
 // second resolution is refused), a notice scheduled for later reaches agents only once the scheduler
 // publishes it (a published notice's time cannot change), the beginner guide edited per language and
-// read by the player app, a provider switched off leaving the lobby (audited), and bad input refused
-// with 3 and nothing changed.
+// read by the player app, a provider switched off leaving the lobby (audited in the switch's own
+// transaction: a failed audit line leaves the provider as it was), and bad input refused with 3 and
+// nothing changed.
 import type { PayhubClient } from '@payhub/client';
 import { ErrorCode, PayOrderState as P, WithdrawOrderState as W } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../../test/api-errors.ts';
 import { expectLedgerClean, quotaOf, walletOf } from '../../../test/payhub-helpers.ts';
+import { refuseAudit } from '../../../test/refuse-audit.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -271,6 +273,31 @@ describe('providers', () => {
     expect(
       await codeOf(finance.api.console.switchProvider({ body: { providerId: 'demo', enabled: false } })),
     ).toBe(ErrorCode.NoPermission);
+  });
+
+  it('the switch and its audit line commit together: a failed line leaves the provider on', async () => {
+    const enabled = async () =>
+      (await admin.api.console.providers()).items.find((item) => item.providerId === 'demo')?.enabled;
+    const lines = async () =>
+      (await admin.api.console.audit({ query: { action: 'console.provider.switch', objectId: 'demo' } }))
+        .items;
+    const before = await lines();
+    expect(await enabled()).toBe(true);
+    const allow = await refuseAudit(testApp, 'console.provider.switch');
+    try {
+      expect(
+        await codeOf(admin.api.console.switchProvider({ body: { providerId: 'demo', enabled: false } })),
+      ).not.toBe(-1);
+    } finally {
+      await allow();
+    }
+    expect(await enabled()).toBe(true);
+    expect(await lines()).toEqual(before);
+    // Then it goes through: off, with the setting before it, read under the row's lock.
+    await admin.api.console.switchProvider({ body: { providerId: 'demo', enabled: false } });
+    expect(await enabled()).toBe(false);
+    expect((await lines())[0]).toMatchObject({ before: { enabled: true }, after: { enabled: false } });
+    await admin.api.console.switchProvider({ body: { providerId: 'demo', enabled: true } });
   });
 });
 

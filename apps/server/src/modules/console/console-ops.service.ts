@@ -1,5 +1,4 @@
 import type { Locale } from '@payhub/contracts';
-import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import type { ChainAdmin } from '../chain/chain.plugin.ts';
@@ -10,17 +9,15 @@ import type { PayhubToolsService } from '../payhub-tools/payhub-tools.service.ts
 import type { PromoService } from '../promo/promo.service.ts';
 import type { ProvidersService } from '../providers/providers.service.ts';
 import type { WithdrawService } from '../withdraw/withdraw.service.ts';
-import type { ConsoleRepo } from './console.repo.ts';
 import type { Staff } from './console.service.ts';
 
 /**
  * What the console's operations screens call in other modules (docs/console.md "Operations"): their
  * admin entry points, handed in at composition (app.ts). Each takes the delegated session the console
  * builds only after its own permission table allowed the call; the module writes its own audit line
- * naming the staff member (the console writes one where the module keeps none: provider switches).
+ * naming the staff member (provider switches: the line the console names, in the switch's transaction).
  */
 export interface ConsoleOpsDeps {
-  repo: Pick<ConsoleRepo, 'db'>;
   payhub: Pick<PayhubService, 'adminResolve' | 'adminReverse'>;
   withdraw: Pick<WithdrawService, 'adminResolve'>;
   /** The chain capability when a chain is configured (absent: the screens say so). */
@@ -130,24 +127,20 @@ export function createConsoleOpsService(deps: ConsoleOpsDeps) {
 
     providers: (staff: Staff, session: Session) => deps.providers.settings(delegated(staff, session)),
 
-    /** The providers module keeps no audit of its switch: the console writes it. */
+    /**
+     * The providers module writes the `console.provider.switch` line the console asks for in the
+     * switch's own transaction (before read under the row's lock): no switch without its line.
+     */
     async switchProvider(staff: Staff, session: Session, input: { providerId: string; enabled: boolean }) {
-      const before = await deps.providers.settings(delegated(staff, session));
-      const result = await deps.providers.setEnabled(delegated(staff, session), input);
-      const provider = before.items.find((item) => item.providerId === result.providerId);
-      await writeAudit(deps.repo.db, {
-        projectId: staff.projectId,
-        actorId: staff.userId,
+      const result = await deps.providers.setEnabled(delegated(staff, session), input, {
         action: 'console.provider.switch',
-        objectType: 'provider',
-        objectId: result.providerId,
-        before: { enabled: provider?.enabled ?? null },
-        after: { enabled: result.enabled },
         ip: staff.ip,
       });
+      // Only the provider's name: the adapters' list, fixed at start.
+      const { items } = await deps.providers.settings(delegated(staff, session));
       return {
         providerId: result.providerId,
-        name: provider?.name ?? result.providerId,
+        name: items.find((item) => item.providerId === result.providerId)?.name ?? result.providerId,
         enabled: result.enabled,
       };
     },

@@ -1,7 +1,9 @@
 // Proves the console's permission table on the server (every console endpoint × every staff role →
 // allowed or 1031 as CONSOLE_PERMISSIONS says; player and agent tokens refused; staff of project 10
 // see nothing of project 12), the two-person manual adjustment (the ledger moves only on a second
-// staff member's approval; the audit log shows both), and bad input refused with 3 on every endpoint.
+// staff member's approval; the audit log shows both; only in an asset the project's players hold),
+// ledger-check runs kept and throttled per project, a chain's salt and its audit line committed
+// together, and bad input refused with 3 on every endpoint.
 
 import { randomUUID } from 'node:crypto';
 import type { PayhubClient } from '@payhub/client';
@@ -16,6 +18,7 @@ import {
 } from '@payhub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../../test/api-errors.ts';
+import { refuseAudit } from '../../../test/refuse-audit.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -509,6 +512,46 @@ describe('manual adjustment', () => {
     expect(actions).toContainEqual(['console.adjustment.approve', approved.decidedBy]);
   });
 
+  it("an asset the project's players do not hold (MXN in an IDR project) answers 3 and creates nothing", async () => {
+    const support = staff.get('support')!;
+    const finance = staff.get('finance')!;
+    const pool = testApp.database.pool;
+    const mxnAccounts = async () =>
+      (
+        await pool.query(
+          `SELECT count(*)::int AS n FROM ledger_accounts WHERE project_id = 12 AND currency = 'MXN' AND owner_id = $1`,
+          [playerId],
+        )
+      ).rows[0].n;
+    const requests = async () =>
+      (await pool.query(`SELECT count(*)::int AS n FROM staff_adjustments WHERE project_id = 12`)).rows[0].n;
+    const before = await requests();
+    const accountsBefore = await mxnAccounts();
+    expect(
+      await codeOf(
+        support.api.console.requestAdjustment({
+          body: { userId: playerId, asset: 'MXN', amount: '500', reason: 'wrong currency' },
+        }),
+      ),
+    ).toBe(ErrorCode.BadParameter);
+    expect(await requests()).toBe(before);
+    // A request kept from before the check: its approval answers 3 too, the row stays pending.
+    const supportId = (await support.api.console.me()).userId;
+    const kept = await pool.query(
+      `INSERT INTO staff_adjustments (project_id, user_id, asset, amount, reason, requested_by, created_at)
+       VALUES (12, $1, 'MXN', 50000, 'requested before the check', $2, now()) RETURNING id`,
+      [playerId, supportId],
+    );
+    const id = Number(kept.rows[0].id);
+    expect(await codeOf(finance.api.console.approveAdjustment({ params: { id }, body: {} }))).toBe(
+      ErrorCode.BadParameter,
+    );
+    const pending = await finance.api.console.adjustments({ query: { status: 'pending', userId: playerId } });
+    expect(pending.items.map((item) => item.id)).toContain(id);
+    expect(await mxnAccounts()).toBe(accountsBefore);
+    await finance.api.console.rejectAdjustment({ params: { id }, body: { note: 'not a currency here' } });
+  });
+
   it('a debit the wallet cannot cover answers 3005 and stays pending', async () => {
     const support = staff.get('support')!;
     const finance = staff.get('finance')!;
@@ -618,6 +661,37 @@ describe('console reward costs and ledger check', () => {
     });
     expect(audit.items).toHaveLength(1);
     expect(await codeOf(staff.get('content')!.api.console.runLedgerCheck({ body: {} }))).toBe(1031);
+  });
+
+  it("keeps runs per project: project 10's finance neither sees project 12's run nor is held back by it", async () => {
+    const finance12 = staff.get('finance')!;
+    const finance10 = await testApp.signIn('staff-finance', 10);
+    testApp.clock.advance(61_000);
+    const run12 = await finance12.api.console.runLedgerCheck({ body: {} });
+    // The same instant in project 10: its first run, not 667; its own second one is.
+    const run10 = await finance10.api.console.runLedgerCheck({ body: {} });
+    expect(await codeOf(finance10.api.console.runLedgerCheck({ body: {} }))).toBe(667);
+    expect(await codeOf(finance12.api.console.runLedgerCheck({ body: {} }))).toBe(667);
+    const seen10 = (await finance10.api.console.ledgerChecks()).items.map((item) => item.id);
+    const seen12 = (await finance12.api.console.ledgerChecks()).items.map((item) => item.id);
+    expect(seen10).toContain(run10.id);
+    expect(seen10).not.toContain(run12.id);
+    expect(seen12).toContain(run12.id);
+    expect(seen12).not.toContain(run10.id);
+    // Each run is kept under its project, with its audit line there.
+    const rows = await testApp.database.pool.query(
+      'SELECT id, project_id FROM console_ledger_checks WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [[run12.id, run10.id]],
+    );
+    expect(rows.rows.map((row) => [String(row.id), row.project_id])).toEqual([
+      [run12.id, 12],
+      [run10.id, 10],
+    ]);
+    const admin10 = await testApp.signIn('admin', 10);
+    expect(
+      (await admin10.api.console.audit({ query: { action: 'console.ledger_check', objectId: run12.id } }))
+        .items,
+    ).toEqual([]);
   });
 });
 
@@ -767,6 +841,45 @@ describe('console games settings', () => {
       query: { action: 'rounds.stakes', objectId: 'crash:IDR' },
     });
     expect(again.items).toHaveLength(resetAudit.items.length);
+  });
+
+  it("fixes a chain's salt once with its audit line in the same transaction: a failed line leaves it unset", async () => {
+    const admin = staff.get('admin')!;
+    const pool = testApp.database.pool;
+    // A wingo120 chain of project 12 with no salt yet (the round clock is off in this app).
+    const terminatingHash = 'c'.repeat(64);
+    await pool.query(
+      `INSERT INTO round_chains (project_id, game, length, secret, terminating_hash, checkpoint_every)
+       VALUES (12, 'wingo120', 10, $1, $2, 1)`,
+      ['a'.repeat(64), terminatingHash],
+    );
+    const body = { game: 'wingo120', terminatingHash, salt: 's'.repeat(32), source: 'block 123' } as const;
+    const salt = async () =>
+      (await pool.query('SELECT salt FROM round_chains WHERE terminating_hash = $1', [terminatingHash]))
+        .rows[0].salt;
+    const lines = async () =>
+      (
+        await pool.query(
+          `SELECT after FROM audit_log WHERE action = 'console.rounds.salt' AND object_id = $1`,
+          [`wingo120:${terminatingHash}`],
+        )
+      ).rows;
+    const allow = await refuseAudit(testApp, 'console.rounds.salt');
+    try {
+      expect(await codeOf(admin.api.console.setRoundSalt({ body }))).not.toBe(-1);
+    } finally {
+      await allow();
+    }
+    expect(await salt()).toBeNull();
+    expect(await lines()).toEqual([]);
+    await admin.api.console.setRoundSalt({ body });
+    expect(await salt()).toBe(body.salt);
+    expect(await lines()).toEqual([{ after: { salt: body.salt, source: body.source } }]);
+    // Once: a second salt answers 10035 and writes no line.
+    expect(await codeOf(admin.api.console.setRoundSalt({ body: { ...body, salt: 't'.repeat(32) } }))).toBe(
+      ErrorCode.RoundSaltFixed,
+    );
+    expect(await lines()).toHaveLength(1);
   });
 
   it('finance sees the settings but cannot change them; an unknown chain answers 1004', async () => {

@@ -20,6 +20,7 @@ import type { Ledger } from '../../ledger/ledger.ts';
 import { withLedgerRefusals } from '../../money/ledger-refusal.ts';
 import { listAudit, writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Executor } from '../../platform/db/database.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
 import type { GamesService } from '../games/games.service.ts';
@@ -29,7 +30,7 @@ import { type PayhubService, toPayOrderWire } from '../payhub/payhub.service.ts'
 import type { GiftCodes } from '../rewards/rewards.gift-codes.ts';
 import type { RoundsService } from '../rounds/rounds.service.ts';
 import type { MaintenanceGate } from '../site/maintenance.ts';
-import type { WalletService } from '../wallet/wallet.service.ts';
+import { type WalletService, walletAssets } from '../wallet/wallet.service.ts';
 import type { WithdrawService } from '../withdraw/withdraw.service.ts';
 import type { AdjustmentRow, ConsoleRepo } from './console.repo.ts';
 
@@ -69,7 +70,7 @@ export interface ConsoleDeps {
   payhub: Pick<
     PayhubService,
     | 'adminCases'
-    | 'adminCloseCase'
+    | 'adminCloseCaseIn'
     | 'adminEscalateCase'
     | 'adminMonitoringRules'
     | 'adminSetMonitoringRules'
@@ -88,15 +89,21 @@ export interface ConsoleDeps {
     RoundsService,
     'dailyTotals' | 'chainStatus' | 'setSalt' | 'stakeRanges' | 'setStakeRange' | 'resetStakeRange'
   >;
-  /** Held rewards of a reward-abuse case: released or voided when staff close the case (rewards). */
+  /**
+   * Held rewards of a reward-abuse case: released or voided when staff close the case (rewards). The
+   * count and the decision run inside the close's transaction; `notify` sends after it committed.
+   */
   heldRewards: {
     /** What the case holds, per bonus and per asset (the confirmation before "pay the rewards"). */
     list(projectId: number, caseId: number): Promise<ConsoleHeldRewards>;
+    /** How many rewards the case still holds (locked until the transaction ends). */
+    heldCount(tx: Executor, projectId: number, caseId: number): Promise<number>;
     decide(
+      tx: Executor,
       projectId: number,
       caseId: number,
       decision: 'release' | 'void',
-    ): Promise<{ released: number; voided: number }>;
+    ): Promise<{ released: number; voided: number; notify: () => Promise<void> }>;
   };
   /** Gift codes of the rewards module (its admin entry points, called with a delegated session). */
   giftCodes: Pick<GiftCodes, 'create' | 'list' | 'deactivate' | 'redemptions'>;
@@ -191,6 +198,13 @@ export function createConsoleService(deps: ConsoleDeps) {
   /** A read-only view of a player's own wallet calls (balances, history). */
   function asPlayer(base: Session, projectId: number, userId: number): Session {
     return { ...base, userId, projectId, staffRole: null };
+  }
+  /** An adjustment's asset must be one the project's players hold (3 otherwise: no foreign accounts). */
+  function requireProjectAsset(projectId: number, asset: Asset): void {
+    const project = deps.projectById(projectId);
+    if (!project) throw notFound('project');
+    const assets = walletAssets(project);
+    if (!assets.includes(asset)) throw badParameter(`body.asset: one of ${assets.join(', ')}`);
   }
   async function requirePlayer(staff: Staff, userId: number) {
     const player = await deps.users.profileForStaff(staff.projectId, userId);
@@ -335,8 +349,7 @@ export function createConsoleService(deps: ConsoleDeps) {
       staff: Staff,
       input: { userId: number; asset: Asset; amount: string; reason: string },
     ) {
-      const project = deps.projectById(staff.projectId);
-      if (!project) throw notFound('project');
+      requireProjectAsset(staff.projectId, input.asset);
       const amount = tryParseAmount(input.amount, input.asset, 'input');
       if (amount === null || amount === 0n)
         throw badParameter('body.amount: a non-zero signed amount of the asset');
@@ -375,6 +388,8 @@ export function createConsoleService(deps: ConsoleDeps) {
         if (!row) throw notFound('adjustment');
         if (row.status !== 'pending') throw new AppError(ErrorCode.AdjustmentDecided);
         if (row.requestedBy === staff.userId) throw new AppError(ErrorCode.AdjustmentSameStaff);
+        // Checked at the request too; again here for a row requested before that check existed.
+        requireProjectAsset(row.projectId, row.asset);
         const player = await ledger.userAccount(tx, {
           projectId: row.projectId,
           currency: row.asset,
@@ -522,10 +537,6 @@ export function createConsoleService(deps: ConsoleDeps) {
       };
     },
 
-    /**
-     * Closes a case; for a reward-abuse case the decision on its held rewards goes first (rewards'
-     * `decideHeld`, idempotent: only rows still held change), so a closed case never leaves them held.
-     */
     /** Sets the project's monitoring figures (payhub's `adminSetMonitoringRules`, audited there). */
     async setMonitoringRules(staff: Staff, session: Session, input: MonitoringRules) {
       const project = deps.projectById(staff.projectId)!;
@@ -542,6 +553,14 @@ export function createConsoleService(deps: ConsoleDeps) {
     /** The held rewards of a case of the staff member's project (none for other rules or projects). */
     caseHeldRewards: (staff: Staff, id: number) => deps.heldRewards.list(staff.projectId, id),
 
+    /**
+     * Closes a case. A case that still holds rewards (reward abuse) closes only with a decision on
+     * them (3 naming `heldRewards` otherwise); the close, the decision (rewards' `decideHeldIn`: only
+     * rows still held change) and its audit line are one transaction, so a refused close (404, 1044)
+     * or a failed audit line leaves the rewards held. The close goes first: it locks the case row, so
+     * of two closes at once the second waits and answers 1044. Players' bonus messages leave after
+     * the commit.
+     */
     async closeCase(
       staff: Staff,
       session: Session,
@@ -549,20 +568,34 @@ export function createConsoleService(deps: ConsoleDeps) {
       resolution: string,
       heldRewards?: 'release' | 'void',
     ) {
-      if (heldRewards) {
+      const { closed, notify } = await repo.transaction(async (tx) => {
+        const closed = await deps.payhub.adminCloseCaseIn(
+          tx,
+          delegated(staff, session),
+          id,
+          resolution,
+          staff.ip,
+        );
+        if (!heldRewards) {
+          if ((await deps.heldRewards.heldCount(tx, staff.projectId, id)) > 0)
+            throw badParameter('body.heldRewards: the case holds rewards; release or void them as it closes');
+          return { closed, notify: async () => {} };
+        }
         // Only rewards this case holds change (none for other rules), so the call is safe on any case.
-        const decided = await deps.heldRewards.decide(staff.projectId, id, heldRewards);
-        await writeAudit(repo.db, {
+        const decided = await deps.heldRewards.decide(tx, staff.projectId, id, heldRewards);
+        await writeAudit(tx, {
           projectId: staff.projectId,
           actorId: staff.userId,
           action: `rewards.held.${heldRewards}`,
           objectType: 'case',
           objectId: String(id),
-          after: decided,
+          after: { released: decided.released, voided: decided.voided },
           ip: staff.ip,
         });
-      }
-      return deps.payhub.adminCloseCase(delegated(staff, session), id, resolution, staff.ip);
+        return { closed, notify: decided.notify };
+      });
+      await notify();
+      return closed;
     },
 
     publishNotice: (
@@ -754,10 +787,12 @@ export function createConsoleService(deps: ConsoleDeps) {
       input: Parameters<RoundsService['resetStakeRange']>[1],
     ) => deps.rounds.resetStakeRange(delegated(staff, session), input, staff.ip),
 
-    /** Fixes a chain's salt once through the rounds service; the console writes the audit line. */
-    async setRoundSalt(staff: Staff, session: Session, input: Parameters<RoundsService['setSalt']>[1]) {
-      const fairness = await deps.rounds.setSalt(delegated(staff, session), input);
-      await writeAudit(repo.db, {
+    /**
+     * Fixes a chain's salt once through the rounds service, which writes the console's
+     * `console.rounds.salt` line in the salt's own transaction.
+     */
+    setRoundSalt: (staff: Staff, session: Session, input: Parameters<RoundsService['setSalt']>[1]) =>
+      deps.rounds.setSalt(delegated(staff, session), input, {
         projectId: staff.projectId,
         actorId: staff.userId,
         action: 'console.rounds.salt',
@@ -765,9 +800,7 @@ export function createConsoleService(deps: ConsoleDeps) {
         objectId: `${input.game}:${input.terminatingHash}`,
         after: { salt: input.salt, source: input.source },
         ip: staff.ip,
-      });
-      return fairness;
-    },
+      }),
 
     async staff(staff: Staff) {
       return { items: await grantsWire(repo.db, staff.projectId) };

@@ -47,6 +47,33 @@ export function createPayhubAdmin<Status>(deps: {
     if (session.staffRole !== 'admin') throw noPermission();
   }
 
+  /** Closes an open case of the session's project (404 unknown, 1044 closed), audited `case.close`. */
+  async function closeCaseIn(tx: Executor, session: Session, id: number, resolution: string, ip: string) {
+    requireAdmin(session);
+    const closed = await repo.closeCase(tx, {
+      id,
+      projectId: session.projectId,
+      closedBy: session.userId,
+      resolution,
+      at: clock.now(),
+    });
+    if (!closed) {
+      if (!(await repo.findCase(tx, id, session.projectId))) throw notFound('case');
+      throw new AppError(ErrorCode.CaseAlreadyHandled, 'case already closed');
+    }
+    await writeAudit(tx, {
+      projectId: session.projectId,
+      actorId: session.userId,
+      action: 'case.close',
+      objectType: 'payhub_case',
+      objectId: String(id),
+      before: { status: 'open' },
+      after: { status: 'closed', resolution },
+      ip,
+    });
+    return toCaseWire(closed);
+  }
+
   return {
     async adminCases(
       session: Session,
@@ -67,33 +94,14 @@ export function createPayhubAdmin<Status>(deps: {
       );
       return { items: result.items.map(toCaseWire), total: result.total };
     },
-    async adminCloseCase(session: Session, id: number, resolution: string, ip: string) {
-      requireAdmin(session);
-      return repo.transaction(async (tx) => {
-        const closed = await repo.closeCase(tx, {
-          id,
-          projectId: session.projectId,
-          closedBy: session.userId,
-          resolution,
-          at: clock.now(),
-        });
-        if (!closed) {
-          if (!(await repo.findCase(tx, id, session.projectId))) throw notFound('case');
-          throw new AppError(ErrorCode.CaseAlreadyHandled, 'case already closed');
-        }
-        await writeAudit(tx, {
-          projectId: session.projectId,
-          actorId: session.userId,
-          action: 'case.close',
-          objectType: 'payhub_case',
-          objectId: String(id),
-          before: { status: 'open' },
-          after: { status: 'closed', resolution },
-          ip,
-        });
-        return toCaseWire(closed);
-      });
+    adminCloseCase(session: Session, id: number, resolution: string, ip: string) {
+      return repo.transaction((tx) => closeCaseIn(tx, session, id, resolution, ip));
     },
+    /**
+     * `adminCloseCase` inside the caller's transaction (the console closes a reward-abuse case in one
+     * transaction with the decision on its held rewards and that decision's audit line).
+     */
+    adminCloseCaseIn: closeCaseIn,
     /** The monitoring figures the project's deposit monitor applies now. */
     async adminMonitoringRules(session: Session) {
       requireAdmin(session);

@@ -474,7 +474,11 @@ export function createPayhubRepo(db: Db, users: Pick<UserProfiles, 'cards'>) {
       return result.rows[0] ? Number(result.rows[0].id) : null;
     },
     lockWithdrawalHold,
-    /** The id of the open case of a rule for a subject, or null. */
+    /**
+     * The id of the open case of a rule for a subject, or null; the row share-locked until the
+     * caller's transaction ends, so a close waits for what the caller attaches to the case (a close
+     * under way first: its commit is waited for, and the case, closed by then, is not answered).
+     */
     async openCaseId(
       executor: Executor,
       rule: string,
@@ -483,7 +487,7 @@ export function createPayhubRepo(db: Db, users: Pick<UserProfiles, 'cards'>) {
     ): Promise<number | null> {
       const result = await executor.execute<{ id: string }>(sql`
         SELECT id FROM payhub_cases WHERE rule = ${rule} AND subject_type = ${subjectType}
-           AND subject_id = ${subjectId} AND status = 'open' LIMIT 1`);
+           AND subject_id = ${subjectId} AND status = 'open' LIMIT 1 FOR SHARE`);
       return result.rows[0] ? Number(result.rows[0].id) : null;
     },
     /** Whether an open monitoring case (of one of `rules`, when given) names this subject. */

@@ -191,6 +191,21 @@ export function createProvidersRepo(db: Db) {
       return result.rows[0] ? (result.rows[0].enabled as boolean) : true;
     },
 
+    /**
+     * Whether the provider is on, with its row locked until the transaction ends (a switch reads its
+     * "before" under it). A project without a row has it on; the row is written as such first, so
+     * there is always a row to lock and two first switches at once wait for each other.
+     */
+    async lockEnabled(executor: Executor, projectId: number, providerId: string, at: Date): Promise<boolean> {
+      await executor.execute(sql`
+        INSERT INTO provider_settings (project_id, provider_id, enabled, updated_at)
+        VALUES (${projectId}, ${providerId}, true, ${at}) ON CONFLICT (project_id, provider_id) DO NOTHING`);
+      const result = await executor.execute<Raw>(sql`
+        SELECT enabled FROM provider_settings WHERE project_id = ${projectId} AND provider_id = ${providerId}
+           FOR UPDATE`);
+      return result.rows[0]!.enabled as boolean;
+    },
+
     async setEnabled(executor: Executor, projectId: number, providerId: string, enabled: boolean, at: Date) {
       await executor.execute(sql`
         INSERT INTO provider_settings (project_id, provider_id, enabled, updated_at)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Asset, ProviderGameWire } from '@payhub/contracts';
 import { ErrorCode, PROVIDER_FAVOURITES_MAX } from '@payhub/contracts';
+import { writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badParameter, noPermission } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
@@ -238,10 +239,34 @@ export function createProvidersService(deps: ProvidersServiceDeps) {
       return { items };
     },
 
-    async setEnabled(session: Session, input: { providerId: string; enabled: boolean }) {
+    /**
+     * Switches a provider on or off in the session's project (admin). With `audit` (the console's
+     * switch), the audit line — the setting before, read under the row's lock, and after — is written
+     * in the same transaction as the change: both commit or neither does.
+     */
+    async setEnabled(
+      session: Session,
+      input: { providerId: string; enabled: boolean },
+      audit?: { action: string; ip: string | null },
+    ) {
       if (session.staffRole !== 'admin') throw noPermission();
       const provider = adapter(input.providerId);
-      await repo.setEnabled(repo.db, session.projectId, provider.id, input.enabled, clock.now());
+      await repo.transaction(async (tx) => {
+        const now = clock.now();
+        const before = await repo.lockEnabled(tx, session.projectId, provider.id, now);
+        await repo.setEnabled(tx, session.projectId, provider.id, input.enabled, now);
+        if (audit)
+          await writeAudit(tx, {
+            projectId: session.projectId,
+            actorId: session.userId,
+            action: audit.action,
+            objectType: 'provider',
+            objectId: provider.id,
+            before: { enabled: before },
+            after: { enabled: input.enabled },
+            ip: audit.ip,
+          });
+      });
       return { providerId: provider.id, enabled: input.enabled };
     },
 

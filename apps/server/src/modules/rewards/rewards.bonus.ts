@@ -634,13 +634,6 @@ export function createBonusService(deps: BonusDeps) {
     },
 
     /**
-     * The console's decision on a reward-abuse case (issue 17): `release` pays the player's held
-     * first-deposit bonus now (onto the bonus balance, with its wagering) and lets the referrer's go
-     * back to waiting for its day (the scheduled job pays it then, if the deposit still stands);
-     * `void` cancels them. A reversed deposit's rewards are voided whatever the decision. Only rows
-     * still held change, so a repeated or concurrent decision moves nothing twice.
-     */
-    /**
      * What a case holds, before staff decide (the console's confirmation): each held bonus and the
      * sum per asset. Releasing pays a first-deposit bonus at once and queues a referral bonus for its
      * due time; a bonus whose deposit was reversed meanwhile is voided instead.
@@ -668,40 +661,68 @@ export function createBonusService(deps: BonusDeps) {
       };
     },
 
+    /**
+     * The console's decision on a reward-abuse case (issue 17): `release` pays the player's held
+     * first-deposit bonus now (onto the bonus balance, with its wagering) and lets the referrer's go
+     * back to waiting for its day (the scheduled job pays it then, if the deposit still stands);
+     * `void` cancels them. A reversed deposit's rewards are voided whatever the decision. Only rows
+     * still held change (they are locked), so a repeated or concurrent decision moves nothing twice.
+     * Inside the caller's transaction (the console decides as it closes the case, in one transaction
+     * with the close and the audit line): answers the counts and `notify`, the players' "bonus
+     * granted" messages, for the caller to send once that transaction committed.
+     */
+    async decideHeldIn(
+      tx: Executor,
+      projectId: number,
+      caseId: number,
+      decision: 'release' | 'void',
+    ): Promise<{ released: number; voided: number; notify: () => Promise<void> }> {
+      const granted: BonusRow[] = [];
+      let released = 0;
+      let voided = 0;
+      for (const bonus of await repo.heldOfCase(tx, projectId, caseId)) {
+        const now = clock.now();
+        if (decision === 'void' || (await repo.depositReversed(tx, projectId, bonus.depositTransfer))) {
+          await repo.setState(tx, bonus.id, { state: 'void', at: now });
+          voided += 1;
+        } else if (bonus.kind === 'first_deposit') {
+          await credit(tx, bonus, BONUS_CODES.firstDeposit);
+          granted.push(bonus);
+          released += 1;
+        } else {
+          await repo.setState(tx, bonus.id, { state: 'pending', at: now });
+          released += 1;
+        }
+      }
+      const notify = async () => {
+        for (const bonus of granted)
+          await message({
+            projectId,
+            playerId: bonus.playerId,
+            kind: 'granted',
+            asset: bonus.asset as Asset,
+            amount: formatAmount(bonus.amount, bonus.asset as Asset),
+          });
+      };
+      return { released, voided, notify };
+    },
+
+    /** How many rewards a case still holds, locked until the caller's transaction ends. */
+    async heldCountIn(tx: Executor, projectId: number, caseId: number): Promise<number> {
+      return (await repo.heldOfCase(tx, projectId, caseId)).length;
+    },
+
+    /** `decideHeldIn` in a transaction of its own; the messages leave after it committed. */
     async decideHeld(
       projectId: number,
       caseId: number,
       decision: 'release' | 'void',
     ): Promise<{ released: number; voided: number }> {
-      const granted: BonusRow[] = [];
-      const counts = await repo.transaction(async (tx) => {
-        let released = 0;
-        let voided = 0;
-        for (const bonus of await repo.heldOfCase(tx, projectId, caseId)) {
-          const now = clock.now();
-          if (decision === 'void' || (await repo.depositReversed(tx, projectId, bonus.depositTransfer))) {
-            await repo.setState(tx, bonus.id, { state: 'void', at: now });
-            voided += 1;
-          } else if (bonus.kind === 'first_deposit') {
-            await credit(tx, bonus, BONUS_CODES.firstDeposit);
-            granted.push(bonus);
-            released += 1;
-          } else {
-            await repo.setState(tx, bonus.id, { state: 'pending', at: now });
-            released += 1;
-          }
-        }
-        return { released, voided };
-      });
-      for (const bonus of granted)
-        await message({
-          projectId,
-          playerId: bonus.playerId,
-          kind: 'granted',
-          asset: bonus.asset as Asset,
-          amount: formatAmount(bonus.amount, bonus.asset as Asset),
-        });
-      return counts;
+      const { released, voided, notify } = await repo.transaction((tx) =>
+        service.decideHeldIn(tx, projectId, caseId, decision),
+      );
+      await notify();
+      return { released, voided };
     },
 
     /**

@@ -13,6 +13,7 @@ import {
 import { parseWingoPick } from '@payhub/games';
 import type { Ledger } from '../../ledger/ledger.ts';
 import type { PlayGate } from '../../money/play-gate.ts';
+import { type AuditEntry, writeAudit } from '../../platform/audit/audit.repo.ts';
 import type { Bus } from '../../platform/bus/bus.ts';
 import { AppError, badParameter, noPermission, notFound } from '../../platform/errors.ts';
 import type { Session } from '../../platform/http/request-context.ts';
@@ -227,9 +228,14 @@ export function createRoundsService(deps: RoundsDeps) {
     dailyTotals: (query: { projectId: number; timeZone: string; from: string; to: string }) =>
       repo.dailyTotals(repo.db, query),
 
+    /**
+     * Fixes a chain's salt once (admin). `audit`: the line the caller keeps of it (the console's
+     * `console.rounds.salt`), written in the same transaction as the salt: both commit or neither.
+     */
     async setSalt(
       session: Session,
       input: { game: RoundGame; terminatingHash: string; salt: string; source: string },
+      audit?: AuditEntry,
     ) {
       if (session.staffRole !== 'admin') throw noPermission();
       return repo.transaction(async (tx) => {
@@ -237,6 +243,7 @@ export function createRoundsService(deps: RoundsDeps) {
         if (!chain) throw notFound();
         if (!(await repo.setSalt(tx, chain.id, input.salt, input.source)))
           throw new AppError(ErrorCode.RoundSaltFixed);
+        if (audit) await writeAudit(tx, audit);
         clock.saltFixed(session.projectId, input.game);
         return fairnessOf({ ...chain, salt: input.salt, saltSource: input.source });
       });
