@@ -11,6 +11,15 @@ import type { TestApp } from './test-app.ts';
 
 export const DEV_MNEMONIC = loadConfig({ NODE_ENV: 'test' }).chain.devMnemonic ?? '';
 
+/** The withdrawal tests' chain settings: rounds run by hand, 3 confirmations, 10–1,000 USDT, fee 1. */
+export const WITHDRAW_TEST_ENV = {
+  CHAIN_POLL_INTERVAL_MS: '600000',
+  CHAIN_CONFIRMATIONS: '3',
+  CHAIN_WITHDRAW_MIN: '10',
+  CHAIN_WITHDRAW_MAX: '1000',
+  CHAIN_WITHDRAW_FEE: '1',
+};
+
 export interface TestChain {
   dev: DevChain;
   runtime: ChainRuntime;

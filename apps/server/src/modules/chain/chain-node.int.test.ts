@@ -16,6 +16,7 @@ import {
   type TestChain,
   USDT,
   usdtOf,
+  WITHDRAW_TEST_ENV,
 } from '../../../test/chain-helpers.ts';
 import { expectLedgerClean, userIdOf } from '../../../test/payhub-helpers.ts';
 import { type RpcProxy, startRpcProxy } from '../../../test/rpc-proxy.ts';
@@ -23,13 +24,7 @@ import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ERC20_ABI } from './chain.abi.ts';
 import { DEV_SIGNER_INDEX, devPrivateKey } from './chain.keys.ts';
 
-const ENV = {
-  CHAIN_POLL_INTERVAL_MS: '600000',
-  CHAIN_CONFIRMATIONS: '3',
-  CHAIN_WITHDRAW_MIN: '10',
-  CHAIN_WITHDRAW_MAX: '1000',
-  CHAIN_WITHDRAW_FEE: '1',
-};
+const ENV = WITHDRAW_TEST_ENV;
 const DAY_MS = 24 * 3_600_000;
 const RECIPIENT = '0x6666666666666666666666666666666666666666' as Address;
 const LOOKUPS = ['eth_getTransactionReceipt', 'eth_getTransactionByHash'];

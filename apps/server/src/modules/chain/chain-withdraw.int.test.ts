@@ -1,5 +1,6 @@
 // Proves USDT withdrawals on a real (local) EVM chain: addresses are added only with an SMS code and
-// usable 24 h later, mixed-case addresses must carry a valid EIP-55 checksum, the fee is quoted before,
+// usable 24 h later, mixed-case addresses must carry a valid EIP-55 checksum, the zero address, the
+// token's contract and the hot wallet are refused, the fee is quoted before,
 // 100 parallel requests against a balance for 10 create exactly 10 (amount + fee held), a confirmed
 // transfer posts the holds and pays the address, a transfer that fails on chain gives the held amount
 // back, a blocked address is refused and opens a monitoring case (each project's blocklist its own: another
@@ -17,6 +18,7 @@ import {
   type TestChain,
   USDT,
   usdtOf,
+  WITHDRAW_TEST_ENV,
 } from '../../../test/chain-helpers.ts';
 import { confirmedDeposit, expectLedgerClean, failure, userIdOf } from '../../../test/payhub-helpers.ts';
 import { registerPlayer } from '../../../test/promo-support.ts';
@@ -25,13 +27,7 @@ import { accounts, createLedger } from '../../ledger/ledger.ts';
 import { ERC20_ABI } from './chain.abi.ts';
 import { DEV_SIGNER_INDEX, devPrivateKey } from './chain.keys.ts';
 
-const ENV = {
-  CHAIN_POLL_INTERVAL_MS: '600000',
-  CHAIN_CONFIRMATIONS: '3',
-  CHAIN_WITHDRAW_MIN: '10',
-  CHAIN_WITHDRAW_MAX: '1000',
-  CHAIN_WITHDRAW_FEE: '1',
-};
+const ENV = WITHDRAW_TEST_ENV;
 const DAY_MS = 24 * 3_600_000;
 /** Fresh recipients (no keys needed: nobody spends from them in these tests). */
 const RECIPIENT = '0x1111111111111111111111111111111111111111' as Address;
@@ -107,6 +103,15 @@ describe('chain withdrawals', () => {
         )
       ).errCode,
     ).toBe(ErrorCode.CodeInvalid);
+    // Addresses USDT sent to is lost (the zero address, the token's contract) or goes nowhere (our own
+    // hot wallet): refused before the code is even looked at.
+    const signer = privateKeyToAccount(devPrivateKey(DEV_MNEMONIC, DEV_SIGNER_INDEX)).address;
+    for (const address of ['0x0000000000000000000000000000000000000000', chain.runtime.tokenAddress, signer])
+      expect(
+        (await failure(player.api.chain.addAddress({ body: { address, label: 'x', code: '123456' } })))
+          .errCode,
+        address,
+      ).toBe(ErrorCode.BadParameter);
     // Only the seeded demo address: the refused ones were not added.
     expect((await player.api.chain.addresses()).items.map((item) => item.label)).toEqual(['Dompet demo']);
     const entry = await addAddress(player, 'player', RECIPIENT);

@@ -118,9 +118,27 @@ export function createChainWithdrawService(deps: {
     },
   ) => Promise<unknown>;
   isPaymentOperator: (userId: number) => Promise<boolean>;
+  /** The token's contract: USDT sent to it is lost for good, so it is no address-book entry. */
+  tokenAddress: Address;
   log: (error: unknown, message: string) => void;
 }) {
   const { repo, ledger, gateway, clock } = deps;
+
+  /** Addresses USDT must never be sent to: the zero address, the token's contract, our own hot wallet. */
+  function unpayable(address: Address): boolean {
+    const lower = address.toLowerCase();
+    let signer: string | null = null;
+    try {
+      signer = gateway.signerAddress().toLowerCase();
+    } catch {
+      // No signer configured (withdrawals off): nothing of ours to refuse.
+    }
+    return (
+      lower === '0x0000000000000000000000000000000000000000' ||
+      lower === deps.tokenAddress.toLowerCase() ||
+      lower === signer
+    );
+  }
 
   async function limits(projectId: number): Promise<WithdrawLimits> {
     return (await repo.settings(repo.root, projectId)) ?? deps.defaults;
@@ -315,12 +333,20 @@ export function createChainWithdrawService(deps: {
       ip: string,
     ) {
       const address = checkedAddress(input.address);
+      if (unpayable(address))
+        throw badParameter(
+          "body.address: a wallet's address (not the zero address, the token's contract or the platform's wallet)",
+        );
       if ((await repo.countAddresses(repo.root, session.userId)) >= ADDRESS_BOOK_MAX)
         throw new AppError(ErrorCode.CryptoAddressLimit);
       await deps.secondFactor?.(session.userId, input.otp);
       await deps.codes.consume(session.projectId, session.userId, input.code);
       const at = clock.now();
       const row = await repo.transaction(async (tx) => {
+        // Counted again under the player's address-book lock: two adds at once each saw room for one.
+        await repo.lockAddressBook(tx, session.userId);
+        if ((await repo.countAddresses(tx, session.userId)) >= ADDRESS_BOOK_MAX)
+          throw new AppError(ErrorCode.CryptoAddressLimit);
         const added = await repo.addAddress(tx, {
           projectId: session.projectId,
           playerId: session.userId,

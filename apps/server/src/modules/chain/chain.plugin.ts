@@ -175,6 +175,7 @@ export async function registerChain(
       },
     },
     openCase: (executor, row) => deps.openCase(executor, row),
+    tokenAddress: runtime.tokenAddress,
     isPaymentOperator: deps.isPaymentOperator,
     log,
   });

@@ -344,6 +344,10 @@ export function createChainRepo(db: Db) {
         ON CONFLICT (player_id, address) DO NOTHING RETURNING *`);
       return result.rows[0] ? toAddress(result.rows[0]) : null;
     },
+    /** Serialises a player's address-book additions (the limit is counted under it). */
+    async lockAddressBook(executor: Executor, playerId: number): Promise<void> {
+      await executor.execute(sql`SELECT pg_advisory_xact_lock(72205001, ${playerId}::int)`);
+    },
     async countAddresses(executor: Executor, playerId: number): Promise<number> {
       const result = await executor.execute<Raw>(
         sql`SELECT count(*) AS count FROM chain_address_book WHERE player_id = ${playerId}`,

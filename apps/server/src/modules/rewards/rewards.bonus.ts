@@ -165,6 +165,18 @@ export function createBonusService(deps: BonusDeps) {
     }
   }
 
+  /** "Bonus granted" to the player of a bonus row now on their bonus balance. */
+  function tellGranted(bonus: { projectId: number; playerId: number; asset: string; amount: bigint }) {
+    const asset = bonus.asset as Asset;
+    return message({
+      projectId: bonus.projectId,
+      playerId: bonus.playerId,
+      kind: 'granted',
+      asset,
+      amount: formatAmount(bonus.amount, asset),
+    });
+  }
+
   /** Records the player's device, network and payout signals (registration: sessions; payouts). */
   async function recordSignals(executor: Executor, projectId: number, playerId: number): Promise<void> {
     const [sessions, payouts] = await Promise.all([
@@ -334,14 +346,7 @@ export function createBonusService(deps: BonusDeps) {
       return { own, held: false };
     });
     if (!outcome) return { granted: false, held: false };
-    if (!outcome.held && outcome.own)
-      await message({
-        projectId,
-        playerId: deposit.playerId,
-        kind: 'granted',
-        asset: deposit.asset,
-        amount: formatAmount(outcome.own.amount, deposit.asset),
-      });
+    if (!outcome.held && outcome.own) await tellGranted(outcome.own);
     return { granted: !outcome.held, held: outcome.held };
   }
 
@@ -487,14 +492,7 @@ export function createBonusService(deps: BonusDeps) {
       await credit(tx, row, BONUS_CODES.campaign);
       return row;
     });
-    if (granted)
-      await message({
-        projectId,
-        playerId: granted.playerId,
-        kind: 'granted',
-        asset: granted.asset as Asset,
-        amount: formatAmount(granted.amount, granted.asset as Asset),
-      });
+    if (granted) await tellGranted(granted);
     return granted;
   }
 
@@ -585,13 +583,7 @@ export function createBonusService(deps: BonusDeps) {
         if (outcome === 'void') voided += 1;
         else if (outcome) {
           paid += 1;
-          await message({
-            projectId,
-            playerId: outcome.playerId,
-            kind: 'granted',
-            asset: outcome.asset as Asset,
-            amount: formatAmount(outcome.amount, outcome.asset as Asset),
-          });
+          await tellGranted(outcome);
         }
       }
       return { paid, voided };
@@ -695,14 +687,7 @@ export function createBonusService(deps: BonusDeps) {
         }
       }
       const notify = async () => {
-        for (const bonus of granted)
-          await message({
-            projectId,
-            playerId: bonus.playerId,
-            kind: 'granted',
-            asset: bonus.asset as Asset,
-            amount: formatAmount(bonus.amount, bonus.asset as Asset),
-          });
+        for (const bonus of granted) await tellGranted(bonus);
       };
       return { released, voided, notify };
     },
