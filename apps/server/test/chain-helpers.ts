@@ -98,3 +98,15 @@ export async function addressOf(player: PayhubClient): Promise<Address> {
 
 /** 1 USDT in minor units. */
 export const USDT = 1_000_000n;
+
+/** Adds an address to a seeded player's address book with the SMS code the dev sink holds (project 12). */
+export async function addAddress(testApp: TestApp, player: PayhubClient, label: string, address: string) {
+  await player.api.chain.addressCode();
+  const phone = testApp.accounts.find(
+    (account) => account.label === label && account.projectId === 12,
+  )!.phone;
+  const { code } = await testApp
+    .client()
+    .api.user.devLatestCode({ query: { phone, purpose: 'crypto_address' } });
+  return player.api.chain.addAddress({ body: { address, label: 'mine', code } });
+}

@@ -10,6 +10,7 @@ import { type Address, createPublicClient, encodeFunctionData, type Hex, http } 
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addAddress,
   addressOf,
   DEV_MNEMONIC,
   startTestChain,
@@ -51,14 +52,7 @@ describe('chain lookups that fail', () => {
   it('keeps a paid withdrawal sent and held while lookups fail, then confirms it', async () => {
     const player = await testApp.signIn('promoter');
     const playerId = await userIdOf(player);
-    await player.api.chain.addressCode();
-    const phone = testApp.accounts.find(
-      (account) => account.label === 'promoter' && account.projectId === 12,
-    )!.phone;
-    const { code } = await testApp
-      .client()
-      .api.user.devLatestCode({ query: { phone, purpose: 'crypto_address' } });
-    const entry = await player.api.chain.addAddress({ body: { address: RECIPIENT, label: 'mine', code } });
+    const entry = await addAddress(testApp, player, 'promoter', RECIPIENT);
     testApp.clock.advance(DAY_MS);
     await chain.send(await addressOf(player), 30n * USDT);
     await chain.mine(2);

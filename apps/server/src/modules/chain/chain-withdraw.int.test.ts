@@ -12,6 +12,7 @@ import { type Address, createPublicClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addAddress as addAddressWithCode,
   addressOf,
   DEV_MNEMONIC,
   startTestChain,
@@ -67,16 +68,8 @@ async function fund(player: Client, amount: bigint): Promise<void> {
   await testApp.app.chain!.tick();
 }
 
-async function addAddress(player: Client, label: string, address: string) {
-  await player.api.chain.addressCode();
-  const phone = testApp.accounts.find(
-    (account) => account.label === label && account.projectId === 12,
-  )!.phone;
-  const { code } = await testApp
-    .client()
-    .api.user.devLatestCode({ query: { phone, purpose: 'crypto_address' } });
-  return player.api.chain.addAddress({ body: { address, label: 'mine', code } });
-}
+const addAddress = (player: Client, label: string, address: string) =>
+  addAddressWithCode(testApp, player, label, address);
 
 async function settle(): Promise<void> {
   await testApp.app.chain!.tick(); // sign and broadcast
